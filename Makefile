@@ -1,0 +1,40 @@
+# animvid — build, test, demo and install. `make demo` and `make test` install what is missing.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config ffmpeg
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+RELEASE_BIN := .build/release/animvid
+
+.PHONY: all build deps demo test install clean
+
+all: build
+
+## deps: install FFmpeg's development libraries, pkg-config and the ffmpeg CLI with apt-get when missing
+deps:
+	@if pkg-config --exists libavcodec libavformat libswscale libavutil 2>/dev/null && command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then \
+		echo "deps: FFmpeg libraries and CLI present"; \
+	else \
+		echo "deps: installing $(APT_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
+	fi
+
+## build: release build of the animvid command
+build: deps
+	$(SWIFT) build -c release --product animvid
+
+## demo: encode the loader scene to out.mp4 (4 s, 1920x1080, 30 fps)
+demo: build
+	$(RELEASE_BIN) encode --scene loader --seconds 4 --overwrite out.mp4
+
+## test: the whole test suite
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## install: copy the animvid command to $(PREFIX)/bin
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/animvid
+
+clean:
+	rm -rf .build out.mp4

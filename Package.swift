@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "animvid",
+    products: [
+        .executable(name: "animvid", targets: ["animvid"]),
+        .library(name: "AnimvidKit", targets: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Scenes"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            path: "Sources/CFFmpeg",
+            pkgConfig: "libavcodec libavformat libswscale libavutil",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev", "pkg-config"])]
+        ),
+        .target(name: "Geometry"),
+        .target(name: "Animation", dependencies: ["Geometry"]),
+        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Media", dependencies: ["CFFmpeg"]),
+        .target(name: "Pipeline", dependencies: ["Animation", "Raster", "Media", "Geometry"]),
+        .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),
+        .executableTarget(name: "animvid", dependencies: ["Pipeline", "Scenes", "Media", "Animation", "Geometry"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Animation", "Geometry"]),
+        .testTarget(name: "CLITests", dependencies: ["animvid"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,32 @@
+/// Errors in building or resolving an animation: each names what was wrong.
+public enum AnimationError: Error, Equatable, CustomStringConvertible {
+    case unknownKeyPath(String)
+    case wrongValueType(keyPath: String, expected: String, got: String)
+    case scriptDidNotSettle(time: Double, events: Int)
+
+    public var description: String {
+        switch self {
+        case .unknownKeyPath(let k):
+            let suggestion = KeyPath.names.keys.min { editDistance($0, k) < editDistance($1, k) }
+            return "unknown key path \"\(k)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
+        case let .wrongValueType(keyPath, expected, got):
+            return "key path \"\(keyPath)\" takes a \(expected), not a \(got)"
+        case let .scriptDidNotSettle(time, events):
+            return "the scene's script ran \(events) callbacks without passing t = \(time) s; does a callback reschedule itself with no delay?"
+        }
+    }
+}
+
+/// The Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        var row = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = row
+    }
+    return previous[b.count]
+}

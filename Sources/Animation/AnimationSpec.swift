@@ -1,0 +1,85 @@
+/// The frozen form of an animation that a timeline keeps and samples: value types only, so
+/// sampling is a pure, thread-safe function of time.
+public struct AnimationSpec: Hashable, Sendable {
+    public var timing: MediaTiming
+    public var timingFunction: TimingFunction?
+    public var isRemovedOnCompletion: Bool
+    public var content: Content
+
+    /// What the animation animates.
+    public indirect enum Content: Hashable, Sendable {
+        /// A base `CAAnimation`, which animates nothing.
+        case none
+        case basic(Basic)
+        case group([AnimationSpec])
+    }
+
+    /// A basic animation's key path and values.
+    public struct Basic: Hashable, Sendable {
+        public var keyPath: KeyPath
+        public var from, to, by: AnimationValue?
+        public var isAdditive: Bool
+        public var isCumulative: Bool
+    }
+
+    /// Core Animation's duration for an animation added to a layer with duration 0.
+    public static let defaultDuration = 0.25
+
+    /// Applies the animation at `time` (in the parent's time: the layer's or the group's) on top
+    /// of `values`. `fallbackDuration` replaces a zero duration; `isTopLevel` is false for the
+    /// children of a group, whose removedOnCompletion is ignored.
+    public func apply(to values: inout LayerValues, at time: Double, fallbackDuration: Double = defaultDuration, isTopLevel: Bool = true) {
+        let allowFill = !isTopLevel || !isRemovedOnCompletion
+        guard let sample = timing.sample(at: time, fallbackDuration: fallbackDuration, allowForwardFill: allowFill) else { return }
+        let progress = timingFunction.map { $0(sample.fraction) } ?? sample.fraction
+        switch content {
+        case .none:
+            return
+        case .group(let children):
+            let d = sample.duration
+            for child in children {
+                child.apply(to: &values, at: progress * d, fallbackDuration: d, isTopLevel: false)
+            }
+        case .basic(let basic):
+            basic.apply(to: &values, progress: progress, iteration: sample.iteration)
+        }
+    }
+}
+
+extension AnimationSpec.Basic {
+    /// The from/to/by table of ca-semantics §2, then additive and cumulative.
+    func apply(to values: inout LayerValues, progress: Double, iteration: Int) {
+        let underlying = keyPath.value(in: values)
+        let base: AnimationValue = isAdditive ? zero(like: underlying) : underlying
+        let start: AnimationValue, end: AnimationValue
+        switch (from, to, by) {
+        case let (f?, t?, _): (start, end) = (f, t)
+        case let (f?, nil, b?): (start, end) = (f, f.adding(b))
+        case let (nil, t?, b?): (start, end) = (t.subtracting(b), t)
+        case let (f?, nil, nil): (start, end) = (f, base)
+        case let (nil, t?, nil): (start, end) = (base, t)
+        case let (nil, nil, b?): (start, end) = (base, base.adding(b))
+        case (nil, nil, nil): (start, end) = (base, base)
+        }
+        var value = start.interpolated(to: end, at: progress)
+        if isCumulative && iteration > 0 {
+            let step = end.subtracting(start)
+            for _ in 0..<min(iteration, 10_000) { value = value.adding(step) }
+        }
+        if isAdditive { value = underlying.adding(value) }
+        try? keyPath.set(value, in: &values)
+    }
+
+    /// The additive identity for the value's type.
+    private func zero(like v: AnimationValue) -> AnimationValue {
+        switch v {
+        case .number: .number(0)
+        case .point: .point(.zero)
+        case .size: .size(.zero)
+        case .rect: .rect(.zero)
+        case .color: .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
+        case .transform: .transform(.identity)
+        case .path: v
+        }
+    }
+}

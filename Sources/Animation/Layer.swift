@@ -1,0 +1,145 @@
+import Geometry
+
+/// A layer as `CALayer`: a node of the layer tree with model values and attached animations.
+///
+/// Layers are authored like Core Animation's: set properties, add sublayers, add animations.
+/// Changes made while the scene is built take effect at time 0; changes made in a script
+/// callback take effect at that callback's time (see `Script`).
+public class Layer {
+    /// The model values; the typed properties below read and write these.
+    public var values: LayerValues
+    public private(set) var sublayers: [Layer] = []
+    public private(set) weak var superlayer: Layer?
+
+    /// Animation additions and removals not yet collected by the timeline resolver.
+    var pendingAnimationChanges: [AnimationChange] = []
+
+    public init() {
+        values = LayerValues(kind: .plain)
+    }
+
+    init(kind: LayerKind) {
+        values = LayerValues(kind: kind)
+    }
+
+    public func addSublayer(_ layer: Layer) {
+        layer.removeFromSuperlayer()
+        sublayers.append(layer)
+        layer.superlayer = self
+    }
+
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        layer.removeFromSuperlayer()
+        sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
+        layer.superlayer = self
+    }
+
+    public func removeFromSuperlayer() {
+        superlayer?.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Attaches a copy of `animation` (as `addAnimation:forKey:`); an animation already under
+    /// `key` is replaced and told it stopped unfinished.
+    public func add(_ animation: Animation, forKey key: String? = nil) {
+        pendingAnimationChanges.append(.add(animation.copy(), key: key))
+    }
+
+    public func removeAnimation(forKey key: String) {
+        pendingAnimationChanges.append(.remove(key: key))
+    }
+
+    public func removeAllAnimations() {
+        pendingAnimationChanges.append(.removeAll)
+    }
+
+    public var name: String? {
+        get { values.name }
+        set { values.name = newValue }
+    }
+    public var bounds: Rect {
+        get { values.bounds }
+        set { values.bounds = newValue }
+    }
+    public var position: Point {
+        get { values.position }
+        set { values.position = newValue }
+    }
+    public var zPosition: Double {
+        get { values.zPosition }
+        set { values.zPosition = newValue }
+    }
+    public var anchorPoint: Point {
+        get { values.anchorPoint }
+        set { values.anchorPoint = newValue }
+    }
+    public var anchorPointZ: Double {
+        get { values.anchorPointZ }
+        set { values.anchorPointZ = newValue }
+    }
+    /// Computed from bounds, anchorPoint and position; setting it sets position and bounds.size.
+    public var frame: Rect {
+        get { values.frame }
+        set { values.frame = newValue }
+    }
+    public var transform: Transform3D {
+        get { values.transform }
+        set { values.transform = newValue }
+    }
+    public var sublayerTransform: Transform3D {
+        get { values.sublayerTransform }
+        set { values.sublayerTransform = newValue }
+    }
+    public var opacity: Double {
+        get { values.opacity }
+        set { values.opacity = newValue }
+    }
+    public var isHidden: Bool {
+        get { values.isHidden }
+        set { values.isHidden = newValue }
+    }
+    public var backgroundColor: Color? {
+        get { values.backgroundColor }
+        set { values.backgroundColor = newValue }
+    }
+    public var cornerRadius: Double {
+        get { values.cornerRadius }
+        set { values.cornerRadius = newValue }
+    }
+    public var masksToBounds: Bool {
+        get { values.masksToBounds }
+        set { values.masksToBounds = newValue }
+    }
+    /// The layer's own time space: beginTime, speed and timeOffset (duration and repeats are ignored).
+    public var timing: MediaTiming {
+        get { values.timing }
+        set { values.timing = newValue }
+    }
+}
+
+/// A layer that draws a path (`CAShapeLayer`).
+public final class ShapeLayer: Layer {
+    public override init() {
+        super.init(kind: .shape)
+    }
+
+    public var path: Path? {
+        get { values.path }
+        set { values.path = newValue }
+    }
+    public var fillColor: Color? {
+        get { values.fillColor }
+        set { values.fillColor = newValue }
+    }
+    public var fillRule: FillRule {
+        get { values.fillRule }
+        set { values.fillRule = newValue }
+    }
+}
+
+/// A change to a layer's attached animations, in the order it was made.
+enum AnimationChange {
+    case add(Animation, key: String?)
+    case remove(key: String)
+    case removeAll
+}

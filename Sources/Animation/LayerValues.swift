@@ -1,0 +1,74 @@
+import Geometry
+
+/// Which drawing a layer does besides its background.
+public enum LayerKind: Hashable, Sendable {
+    case plain
+    case shape
+}
+
+/// Every model value of a layer: what the script snapshots and animations modify.
+public struct LayerValues: Hashable, Sendable {
+    public var kind: LayerKind = .plain
+    public var name: String?
+
+    // Geometry
+    public var bounds: Rect = .zero
+    public var position: Point = .zero
+    public var zPosition: Double = 0
+    public var anchorPoint = Point(0.5, 0.5)
+    public var anchorPointZ: Double = 0
+    public var transform: Transform3D = .identity
+    public var sublayerTransform: Transform3D = .identity
+
+    // Appearance
+    public var opacity: Double = 1
+    public var isHidden = false
+    public var backgroundColor: Color?
+    public var cornerRadius: Double = 0
+    public var masksToBounds = false
+
+    // Media timing of the layer's own time space
+    public var timing = MediaTiming()
+
+    // Shape layers
+    public var path: Path?
+    public var fillColor: Color? = .black
+    public var fillRule: FillRule = .nonZero
+
+    public init(kind: LayerKind = .plain) {
+        self.kind = kind
+    }
+
+    /// The layer → superlayer matrix (ca-semantics §7), without the superlayer's sublayerTransform.
+    public var matrixToSuperlayer: Transform3D {
+        let anchor = anchorInBounds
+        return Transform3D(translationX: -anchor.x, y: -anchor.y, z: -anchorPointZ)
+            .concatenating(transform)
+            .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
+    }
+
+    /// The anchor point in the layer's own bounds coordinates.
+    public var anchorInBounds: Point {
+        Point(bounds.origin.x + anchorPoint.x * bounds.size.width, bounds.origin.y + anchorPoint.y * bounds.size.height)
+    }
+
+    /// The layer's frame in its superlayer: the bounding box of its transformed bounds.
+    public var frame: Rect {
+        get {
+            let size = bounds.size
+            let origin = Point(position.x - anchorPoint.x * size.width, position.y - anchorPoint.y * size.height)
+            guard !transform.isIdentity else { return Rect(origin: origin, size: size) }
+            let m = matrixToSuperlayer
+            let corners = [Point(bounds.minX, bounds.minY), Point(bounds.maxX, bounds.minY),
+                           Point(bounds.maxX, bounds.maxY), Point(bounds.minX, bounds.maxY)].map { m.apply(to: $0) }
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
+            return Rect(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
+        }
+        set {
+            bounds.size = newValue.size
+            position = Point(newValue.origin.x + anchorPoint.x * newValue.size.width,
+                             newValue.origin.y + anchorPoint.y * newValue.size.height)
+        }
+    }
+}

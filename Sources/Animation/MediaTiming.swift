@@ -1,0 +1,92 @@
+/// How a timed object behaves outside its active duration (`CAMediaTimingFillMode`).
+public enum FillMode: String, Hashable, Sendable, CaseIterable {
+    case removed, forwards, backwards, both
+
+    var fillsForwards: Bool { self == .forwards || self == .both }
+    var fillsBackwards: Bool { self == .backwards || self == .both }
+}
+
+/// The `CAMediaTiming` properties of an animation or a layer.
+public struct MediaTiming: Hashable, Sendable {
+    public var beginTime: Double = 0
+    public var duration: Double = 0
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+    /// May be fractional or `.infinity`.
+    public var repeatCount: Double = 0
+    public var repeatDuration: Double = 0
+    public var autoreverses: Bool = false
+    public var fillMode: FillMode = .removed
+
+    public init() {}
+
+    /// A layer's time from its parent's: layers only map time linearly (no wrapping or clipping).
+    public func layerTime(fromParent t: Double) -> Double {
+        (t - beginTime) * speed + timeOffset
+    }
+
+    /// The parent time at which a layer's time equals `local`, or nil when the layer is paused.
+    public func parentTime(fromLayer local: Double) -> Double? {
+        guard speed != 0 else { return nil }
+        return (local - timeOffset) / speed + beginTime
+    }
+
+    /// The simple duration, with `fallback` when `duration` is 0.
+    public func simpleDuration(fallback: Double) -> Double {
+        duration > 0 ? duration : fallback
+    }
+
+    /// The active duration: repeats and autoreverse included; may be infinite.
+    public func activeDuration(fallback: Double) -> Double {
+        let d = simpleDuration(fallback: fallback)
+        let cycle = autoreverses ? 2 * d : d
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 { return repeatCount * cycle }
+        return cycle
+    }
+
+    /// Where an animation stands at parent time `t` (ca-semantics §1), or nil when it does not apply.
+    /// `fillsForwards` is false for an animation that is removed on completion.
+    public func sample(at t: Double, fallbackDuration: Double, allowForwardFill: Bool = true) -> TimingSample? {
+        let d = simpleDuration(fallback: fallbackDuration)
+        let cycle = autoreverses ? 2 * d : d
+        let active = activeDuration(fallback: fallbackDuration)
+        let elapsed = (t - beginTime) * speed
+        let a: Double
+        if elapsed < 0 {
+            guard fillMode.fillsBackwards else { return nil }
+            a = timeOffset
+        } else if elapsed >= active {
+            guard fillMode.fillsForwards, allowForwardFill, active.isFinite else { return nil }
+            return endSample(active: active, cycle: cycle, d: d)
+        } else {
+            a = elapsed + timeOffset
+        }
+        var wrapped = a
+        if active.isFinite {
+            wrapped = a.truncatingRemainder(dividingBy: active)
+            if wrapped < 0 { wrapped += active }
+        }
+        let iteration = (wrapped / cycle).rounded(.down)
+        var within = wrapped - iteration * cycle
+        if autoreverses && within > d { within = cycle - within }
+        return TimingSample(fraction: min(max(within / d, 0), 1), iteration: Int(min(iteration, 1e9)), duration: d)
+    }
+
+    /// The left limit at the end of the active duration.
+    private func endSample(active: Double, cycle: Double, d: Double) -> TimingSample {
+        var iteration = (active / cycle).rounded(.up) - 1
+        iteration = max(iteration, 0)
+        var within = active - iteration * cycle
+        if autoreverses && within > d { within = cycle - within }
+        return TimingSample(fraction: min(max(within / d, 0), 1), iteration: Int(min(iteration, 1e9)), duration: d)
+    }
+}
+
+/// An animation's position in its cycle: the un-eased fraction of the simple duration and the
+/// number of completed iterations (for cumulative animations).
+public struct TimingSample: Hashable, Sendable {
+    public var fraction: Double
+    public var iteration: Int
+    public var duration: Double
+}

@@ -1,0 +1,5 @@
+/// Which points a path's fill covers: `kCAFillRuleNonZero` or `kCAFillRuleEvenOdd`.
+public enum FillRule: String, Hashable, Sendable {
+    case nonZero
+    case evenOdd
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// One element of a path, in the order `CGPath` stores them.
+public enum PathElement: Hashable, Sendable {
+    case move(Point)
+    case line(Point)
+    case quad(control: Point, to: Point)
+    case cubic(control1: Point, control2: Point, to: Point)
+    case close
+}
+
+/// A vector path built like `CGMutablePath`/`UIBezierPath`: subpaths of lines and Bézier curves.
+public struct Path: Hashable, Sendable {
+    public private(set) var elements: [PathElement] = []
+    private var subpathStart: Point?
+    private var current: Point?
+
+    public init() {}
+
+    /// Whether the path has no elements.
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// The current point (the end of the last element), if any.
+    public var currentPoint: Point? { current }
+
+    public mutating func move(to p: Point) {
+        elements.append(.move(p))
+        subpathStart = p
+        current = p
+    }
+
+    public mutating func addLine(to p: Point) {
+        startIfNeeded(at: p)
+        elements.append(.line(p))
+        current = p
+    }
+
+    public mutating func addQuadCurve(to p: Point, control c: Point) {
+        startIfNeeded(at: c)
+        elements.append(.quad(control: c, to: p))
+        current = p
+    }
+
+    public mutating func addCurve(to p: Point, control1 c1: Point, control2 c2: Point) {
+        startIfNeeded(at: c1)
+        elements.append(.cubic(control1: c1, control2: c2, to: p))
+        current = p
+    }
+
+    public mutating func closeSubpath() {
+        guard current != nil else { return }
+        elements.append(.close)
+        current = subpathStart
+    }
+
+    /// Appends a closed rectangle (`CGPathAddRect`): clockwise on screen from the origin.
+    public mutating func addRect(_ r: Rect) {
+        move(to: Point(r.minX, r.minY))
+        addLine(to: Point(r.maxX, r.minY))
+        addLine(to: Point(r.maxX, r.maxY))
+        addLine(to: Point(r.minX, r.maxY))
+        closeSubpath()
+    }
+
+    /// Appends a closed ellipse inscribed in `r` (`CGPathAddEllipseInRect`): a move, four cubic
+    /// quarter arcs starting at the right-hand end, clockwise on screen, and a close.
+    public mutating func addEllipse(in r: Rect) {
+        let c = Point(r.midX, r.midY)
+        let rx = r.width / 2, ry = r.height / 2
+        move(to: Point(c.x + rx, c.y))
+        appendArcCurves(center: c, radiusX: rx, radiusY: ry, start: 0, sweep: 2 * .pi)
+        closeSubpath()
+    }
+
+    /// Appends a closed rounded rectangle with circular corners of `cornerRadius`, clamped to half
+    /// the shorter side (so a square with half-side radius is a circle).
+    public mutating func addRoundedRect(_ r: Rect, cornerRadius: Double) {
+        let radius = min(max(cornerRadius, 0), r.width / 2, r.height / 2)
+        guard radius > 0 else {
+            addRect(r)
+            return
+        }
+        let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
+        move(to: Point(x0 + radius, y0))
+        addLine(to: Point(x1 - radius, y0))
+        appendArcCurves(center: Point(x1 - radius, y0 + radius), radiusX: radius, radiusY: radius, start: -.pi / 2, sweep: .pi / 2)
+        addLine(to: Point(x1, y1 - radius))
+        appendArcCurves(center: Point(x1 - radius, y1 - radius), radiusX: radius, radiusY: radius, start: 0, sweep: .pi / 2)
+        addLine(to: Point(x0 + radius, y1))
+        appendArcCurves(center: Point(x0 + radius, y1 - radius), radiusX: radius, radiusY: radius, start: .pi / 2, sweep: .pi / 2)
+        addLine(to: Point(x0, y0 + radius))
+        appendArcCurves(center: Point(x0 + radius, y0 + radius), radiusX: radius, radiusY: radius, start: .pi, sweep: .pi / 2)
+        closeSubpath()
+    }
+
+    /// Appends a circular arc with `UIBezierPath`'s convention: `clockwise` means clockwise on a
+    /// y-down screen (angles increase). A line joins the current point to the arc's start.
+    public mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {
+        var sweep = endAngle - startAngle
+        let full = 2 * Double.pi
+        if clockwise {
+            if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: full) + full }
+            sweep = min(sweep, full)
+        } else {
+            if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: full) - full }
+            sweep = max(sweep, -full)
+        }
+        let start = Point(center.x + radius * cos(startAngle), center.y + radius * sin(startAngle))
+        if current == nil { move(to: start) } else { addLine(to: start) }
+        appendArcCurves(center: center, radiusX: radius, radiusY: radius, start: startAngle, sweep: sweep)
+    }
+
+    /// Appends an arc with `CGPathAddArc`'s convention: `clockwise` is defined for a y-up space,
+    /// so on a y-down screen `clockwise = true` draws counter-clockwise.
+    public mutating func addCGArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {
+        addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
+    }
+
+    /// Appends cubic segments of at most a quarter turn approximating an elliptical arc.
+    private mutating func appendArcCurves(center c: Point, radiusX rx: Double, radiusY ry: Double, start: Double, sweep: Double) {
+        guard sweep != 0, sweep.isFinite else { return }
+        let count = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up) - 1e-9))
+        let step = sweep / Double(count)
+        let k = 4.0 / 3.0 * tan(step / 4)
+        var a0 = start
+        for _ in 0..<count {
+            let a1 = a0 + step
+            let (c0, s0, c1, s1) = (cos(a0), sin(a0), cos(a1), sin(a1))
+            let p1 = Point(c.x + rx * (c0 - k * s0), c.y + ry * (s0 + k * c0))
+            let p2 = Point(c.x + rx * (c1 + k * s1), c.y + ry * (s1 - k * c1))
+            let p3 = Point(c.x + rx * c1, c.y + ry * s1)
+            addCurve(to: p3, control1: p1, control2: p2)
+            a0 = a1
+        }
+    }
+
+    private mutating func startIfNeeded(at p: Point) {
+        if current == nil { move(to: p) }
+    }
+
+    /// A copy with every point mapped through the affine part of `t`.
+    public func applying(_ t: Transform3D) -> Path {
+        var out = Path()
+        for e in elements {
+            switch e {
+            case .move(let p): out.move(to: t.apply(to: p))
+            case .line(let p): out.addLine(to: t.apply(to: p))
+            case .quad(let c, let p): out.addQuadCurve(to: t.apply(to: p), control: t.apply(to: c))
+            case .cubic(let c1, let c2, let p): out.addCurve(to: t.apply(to: p), control1: t.apply(to: c1), control2: t.apply(to: c2))
+            case .close: out.closeSubpath()
+            }
+        }
+        return out
+    }
+
+    /// A path of a rounded rectangle, or of a plain one when the radius is 0.
+    public static func roundedRect(_ r: Rect, cornerRadius: Double) -> Path {
+        var p = Path()
+        p.addRoundedRect(r, cornerRadius: cornerRadius)
+        return p
+    }
+
+    /// A path of an ellipse inscribed in `r`.
+    public static func ellipse(in r: Rect) -> Path {
+        var p = Path()
+        p.addEllipse(in: r)
+        return p
+    }
+
+    public static func == (a: Path, b: Path) -> Bool { a.elements == b.elements }
+    public func hash(into h: inout Hasher) { h.combine(elements) }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A 4×4 homogeneous transform with Core Animation's conventions (`CATransform3D`):
+/// points are row vectors, `p' = p · M`, and the translation lives in `m41…m43`.
+public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
+    public var m11, m12, m13, m14: Double
+    public var m21, m22, m23, m24: Double
+    public var m31, m32, m33, m34: Double
+    public var m41, m42, m43, m44: Double
+
+    /// Creates a transform from its sixteen entries in row-major order.
+    public init(_ m: [Double]) {
+        precondition(m.count == 16, "Transform3D needs 16 entries")
+        (m11, m12, m13, m14) = (m[0], m[1], m[2], m[3])
+        (m21, m22, m23, m24) = (m[4], m[5], m[6], m[7])
+        (m31, m32, m33, m34) = (m[8], m[9], m[10], m[11])
+        (m41, m42, m43, m44) = (m[12], m[13], m[14], m[15])
+    }
+
+    /// The sixteen entries in row-major order.
+    public var entries: [Double] {
+        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
+    }
+
+    public static let identity = Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+
+    /// `CATransform3DMakeTranslation`.
+    public init(translationX tx: Double, y ty: Double, z tz: Double = 0) {
+        self = .identity
+        (m41, m42, m43) = (tx, ty, tz)
+    }
+
+    /// `CATransform3DMakeScale`.
+    public init(scaleX sx: Double, y sy: Double, z sz: Double = 1) {
+        self = .identity
+        (m11, m22, m33) = (sx, sy, sz)
+    }
+
+    /// `CATransform3DMakeRotation`: a rotation by `angle` radians about the axis (x, y, z).
+    /// A positive rotation about z turns clockwise on a y-down screen. A zero-length axis gives identity.
+    public init(rotationAngle angle: Double, x: Double = 0, y: Double = 0, z: Double = 1) {
+        self = .identity
+        let length = (x * x + y * y + z * z).squareRoot()
+        guard length > 0, length.isFinite else { return }
+        let (ux, uy, uz) = (x / length, y / length, z / length)
+        let c = cos(angle), s = sin(angle), t = 1 - c
+        m11 = t * ux * ux + c
+        m12 = t * ux * uy + s * uz
+        m13 = t * ux * uz - s * uy
+        m21 = t * ux * uy - s * uz
+        m22 = t * uy * uy + c
+        m23 = t * uy * uz + s * ux
+        m31 = t * ux * uz + s * uy
+        m32 = t * uy * uz - s * ux
+        m33 = t * uz * uz + c
+    }
+
+    /// `CATransform3DConcat(self, other)`: applies `self` first, then `other`.
+    public func concatenating(_ other: Transform3D) -> Transform3D {
+        let a = entries, b = other.entries
+        var r = [Double](repeating: 0, count: 16)
+        for i in 0..<4 {
+            for j in 0..<4 {
+                var sum = 0.0
+                for k in 0..<4 { sum += a[i * 4 + k] * b[k * 4 + j] }
+                r[i * 4 + j] = sum
+            }
+        }
+        return Transform3D(r)
+    }
+
+    /// `CATransform3DTranslate(self, …)`: the translation is applied first, then `self`.
+    public func translatedBy(x: Double, y: Double, z: Double = 0) -> Transform3D {
+        Transform3D(translationX: x, y: y, z: z).concatenating(self)
+    }
+
+    /// `CATransform3DScale(self, …)`: the scale is applied first, then `self`.
+    public func scaledBy(x: Double, y: Double, z: Double = 1) -> Transform3D {
+        Transform3D(scaleX: x, y: y, z: z).concatenating(self)
+    }
+
+    /// `CATransform3DRotate(self, …)`: the rotation is applied first, then `self`.
+    public func rotated(by angle: Double, x: Double = 0, y: Double = 0, z: Double = 1) -> Transform3D {
+        Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
+    }
+
+    public var isIdentity: Bool { self == .identity }
+
+    /// True when the transform maps the z = 0 plane affinely onto itself (`CATransform3DIsAffine`).
+    public var isAffine: Bool {
+        m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0
+            && m33 == 1 && m34 == 0 && m43 == 0 && m44 == 1
+    }
+
+    /// Maps a point of the z = 0 plane, dividing by w.
+    public func apply(to p: Point) -> Point {
+        let x = p.x * m11 + p.y * m21 + m41
+        let y = p.x * m12 + p.y * m22 + m42
+        let w = p.x * m14 + p.y * m24 + m44
+        if w == 1 { return Point(x: x, y: y) }
+        return Point(x: x / w, y: y / w)
+    }
+
+    /// The 2D affine part `[a, b, c, d, tx, ty]` that `apply(to:)` uses when `isAffine` holds.
+    public var affineComponents: [Double] { [m11, m12, m21, m22, m41, m42] }
+
+    public var description: String {
+        "[" + entries.map { String(format: "%g", $0) }.joined(separator: ", ") + "]"
+    }
+}

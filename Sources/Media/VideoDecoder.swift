@@ -1,0 +1,118 @@
+import CFFmpeg
+
+/// One decoded video frame: its planes packed without padding (as FFmpeg's rawvideo encoder
+/// packs them) and its timestamp in units of `VideoDecoder.timeBase`.
+public struct DecodedFrame: Sendable {
+    public var bytes: [UInt8]
+    public var pts: Int64
+}
+
+/// Decodes the first video stream of a file, as FFmpeg's `doc/examples/demux_decode.c`.
+public final class VideoDecoder {
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private let streamIndex: Int32
+    private let streamTimeBase: AVRational
+    private let frameRate: AVRational
+
+    public let width: Int
+    public let height: Int
+    /// FFmpeg's name of the decoded pixel format, e.g. `yuv420p`.
+    public let pixelFormatName: String
+    /// The time base frames are reported in: one frame period (1 / frame rate), as ffmpeg's
+    /// rawvideo output uses.
+    public var timeBase: (numerator: Int, denominator: Int) { (Int(frameRate.den), Int(frameRate.num)) }
+
+    public init(path: String) throws(MediaError) {
+        FFmpegLog.quiet()
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_open_input(&format, path, nil, nil), "cannot open \(path)")
+        self.format = format
+        do throws(MediaError) {
+            try check(avformat_find_stream_info(format, nil), "cannot read the streams of \(path)")
+            var decoder: UnsafePointer<AVCodec>?
+            let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+            try check(index, "\(path) has no video stream")
+            guard let format, let decoder, let stream = format.pointee.streams[Int(index)] else {
+                throw MediaError("\(path) has no decodable video stream")
+            }
+            guard let codec = avcodec_alloc_context3(decoder) else { throw MediaError("out of memory") }
+            self.codec = codec
+            try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the decoder")
+            try check(avcodec_open2(codec, decoder, nil), "cannot open the decoder")
+            streamIndex = index
+            streamTimeBase = stream.pointee.time_base
+            let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+            frameRate = rate.num > 0 ? rate : AVRational(num: 25, den: 1)
+            width = Int(codec.pointee.width)
+            height = Int(codec.pointee.height)
+            pixelFormatName = av_get_pix_fmt_name(codec.pointee.pix_fmt).map { String(cString: $0) } ?? "unknown"
+        } catch {
+            avcodec_free_context(&codec)
+            avformat_close_input(&self.format)
+            throw error
+        }
+    }
+
+    deinit {
+        avcodec_free_context(&codec)
+        avformat_close_input(&format)
+    }
+
+    /// Decodes every frame in order and hands each to `body`.
+    public func forEachFrame(_ body: (DecodedFrame) throws -> Void) throws {
+        guard let format, let codec, let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
+            throw MediaError("out of memory")
+        }
+        var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
+        var framePointer: UnsafeMutablePointer<AVFrame>? = frame
+        defer {
+            av_packet_free(&packetPointer)
+            av_frame_free(&framePointer)
+        }
+        func drain() throws {
+            while true {
+                let status = avcodec_receive_frame(codec, frame)
+                if status == cffmpeg_error_again() || status == cffmpeg_error_eof() { return }
+                try check(status, "decoding failed")
+                try body(packed(frame))
+                av_frame_unref(frame)
+            }
+        }
+        while true {
+            let status = av_read_frame(format, packet)
+            if status == cffmpeg_error_eof() { break }
+            try check(status, "cannot read the file")
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            try check(avcodec_send_packet(codec, packet), "the decoder refused a packet")
+            try drain()
+        }
+        try check(avcodec_send_packet(codec, nil), "cannot flush the decoder")
+        try drain()
+    }
+
+    /// The frame's planes packed without padding, and its timestamp in frame periods.
+    private func packed(_ frame: UnsafeMutablePointer<AVFrame>) throws(MediaError) -> DecodedFrame {
+        let pixelFormat = AVPixelFormat(rawValue: frame.pointee.format)
+        let size = av_image_get_buffer_size(pixelFormat, frame.pointee.width, frame.pointee.height, 1)
+        try check(size, "unsupported decoded frame")
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        let copied = withUnsafePointer(to: &frame.pointee.data) { data in
+            withUnsafePointer(to: &frame.pointee.linesize) { linesize in
+                data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
+                    linesize.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
+                        bytes.withUnsafeMutableBufferPointer {
+                            av_image_copy_to_buffer($0.baseAddress, size, planes, strides, pixelFormat,
+                                                    frame.pointee.width, frame.pointee.height, 1)
+                        }
+                    }
+                }
+            }
+        }
+        try check(copied, "cannot copy a decoded frame")
+        let timestamp = frame.pointee.best_effort_timestamp
+        let pts = av_rescale_q(timestamp, streamTimeBase, av_inv_q(frameRate))
+        return DecodedFrame(bytes: bytes, pts: pts)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Writing an output atomically: a temporary file beside it, fsync, rename.
+enum OutputFile {
+    /// A hidden temporary name in the output's folder, unique to this process.
+    static func temporaryPath(for output: String) -> String {
+        let url = URL(fileURLWithPath: output)
+        let folder = url.deletingLastPathComponent().path
+        return folder + "/." + url.lastPathComponent + ".partial-\(getpid())"
+    }
+
+    /// Flushes `temporary` to disk and renames it onto `output`.
+    static func commit(_ temporary: String, to output: String) throws {
+        let descriptor = open(temporary, O_RDONLY)
+        guard descriptor >= 0 else { throw OutputError("cannot reopen \(temporary) to flush it") }
+        let synced = fsync(descriptor)
+        close(descriptor)
+        guard synced == 0 else { throw OutputError("cannot flush \(output) to disk: \(String(cString: strerror(errno)))") }
+        guard rename(temporary, output) == 0 else {
+            throw OutputError("cannot move the finished file to \(output): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    static func size(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+}
+
+/// A failure writing the output file.
+public struct OutputError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

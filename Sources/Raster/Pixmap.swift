@@ -1,0 +1,58 @@
+/// A frame of premultiplied RGBA8 pixels, rows top to bottom, 4 bytes a pixel, no padding.
+public struct Pixmap: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public var bytes: [UInt8]
+
+    /// A transparent pixmap; nil when a side is not positive or the size is absurd.
+    public init?(width: Int, height: Int) {
+        guard width > 0, height > 0, width <= 16_384, height <= 16_384 else { return nil }
+        self.width = width
+        self.height = height
+        bytes = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    private init(empty: Void) {
+        width = 0
+        height = 0
+        bytes = []
+    }
+
+    /// A pixmap of no pixels, a placeholder for a frame handed elsewhere.
+    public static let empty = Pixmap(empty: ())
+
+    /// Fills every pixel with `color`.
+    public mutating func clear(to color: PremultipliedColor) {
+        let count = width * height
+        bytes.withUnsafeMutableBufferPointer { p in
+            for i in 0..<count {
+                p[i * 4] = color.r
+                p[i * 4 + 1] = color.g
+                p[i * 4 + 2] = color.b
+                p[i * 4 + 3] = color.a
+            }
+        }
+    }
+
+    /// The pixel at (x, y).
+    public func pixel(x: Int, y: Int) -> PremultipliedColor {
+        let i = (y * width + x) * 4
+        return PremultipliedColor(r: bytes[i], g: bytes[i + 1], b: bytes[i + 2], a: bytes[i + 3])
+    }
+}
+
+extension Pixmap {
+    /// Converts the pixels in place from premultiplied to straight alpha, the form encoders take
+    /// (opaque pixels are unchanged; fully transparent ones become 0, 0, 0, 0).
+    public mutating func unpremultiply() {
+        bytes.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                let a = UInt32(p[i + 3])
+                if a == 255 || a == 0 { continue }
+                p[i] = UInt8(min(255, (UInt32(p[i]) * 255 + a / 2) / a))
+                p[i + 1] = UInt8(min(255, (UInt32(p[i + 1]) * 255 + a / 2) / a))
+                p[i + 2] = UInt8(min(255, (UInt32(p[i + 2]) * 255 + a / 2) / a))
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Scenes
+
+/// `animvid scenes`: one line per built-in scene.
+enum ScenesCommand {
+    static let help = """
+    usage: animvid scenes
+
+    Lists the built-in scenes: name and what each shows.
+    """
+
+    static func run(_ arguments: [String]) throws(CLIError) {
+        let args = Arguments(arguments, command: "scenes")
+        if args.wantsHelp {
+            print(help)
+            return
+        }
+        let extra = try args.positionals()
+        guard extra.isEmpty else { throw .usage("scenes takes no arguments, got: \(extra.joined(separator: " "))") }
+        let width = SceneCatalog.all.map(\.name.count).max() ?? 0
+        for scene in SceneCatalog.all {
+            print(scene.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scene.summary)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Media
+import Scenes
+
+/// The animvid command line: `animvid COMMAND [options]`.
+let version = "0.1.0"
+
+let usage = """
+usage: animvid COMMAND [options]
+
+Renders Core Animation scenes to video, headless.
+
+commands:
+  encode     render a scene and encode it to MP4 (animvid encode --help)
+  scenes     list the built-in scenes
+  hash       print a video's decoded frame checksums in ffmpeg's framemd5 format
+  help       show this help, or a command's: animvid help encode
+
+options:
+  --version  print the version
+  -h, --help show this help
+
+example:
+  animvid encode --scene loader --seconds 4 out.mp4
+"""
+
+func runCommand(_ arguments: [String]) throws(CLIError) {
+    guard let command = arguments.first else {
+        print(usage)
+        return
+    }
+    let rest = Array(arguments.dropFirst())
+    switch command {
+    case "encode": try EncodeCommand.run(rest)
+    case "scenes": try ScenesCommand.run(rest)
+    case "hash": try HashCommand.run(rest)
+    case "help", "--help", "-h":
+        switch rest.first {
+        case "encode": print(EncodeCommand.help)
+        case "scenes": print(ScenesCommand.help)
+        case "hash": print(HashCommand.help)
+        case nil: print(usage)
+        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, hash)")
+        }
+    case "--version", "version": print("animvid \(version)")
+    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, hash, help)")
+    }
+}
+
+do {
+    try runCommand(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("animvid: \(error)\n".utf8))
+    exit(error.exitCode)
+}
