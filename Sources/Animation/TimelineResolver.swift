@@ -7,8 +7,10 @@ extension Timeline {
     /// schedule timers. Then delegate callbacks and timers run in time order (ties in the order
     /// they were scheduled), each seeing `script.now`; what they change takes effect from then on.
     /// - Throws: `AnimationError` for an unknown key path or a value of the wrong type, or when
-    ///   the script keeps scheduling events without time advancing past `duration`.
-    public static func resolve(canvasSize: Size, duration: Double, build: (Script) throws -> Layer) throws -> Timeline {
+    ///   the script handles more than `maximumEvents` callbacks (one that reschedules itself with
+    ///   no delay would otherwise never end).
+    public static func resolve(canvasSize: Size, duration: Double, maximumEvents: Int = 1_000_000,
+                               build: (Script) throws -> Layer) throws -> Timeline {
         var resolver = TimelineResolver()
         let script = Script()
         let root = try build(script)
@@ -19,17 +21,13 @@ extension Timeline {
             resolver.run(event.payload, script: script)
             try resolver.collect(from: root, script: script)
             handled += 1
-            if handled > maximumScriptEvents {
+            if handled > maximumEvents {
                 throw AnimationError.scriptDidNotSettle(time: duration, events: handled)
             }
         }
         return Timeline(nodes: resolver.frozenNodes(), root: resolver.index[ObjectIdentifier(root)] ?? 0,
                         canvasSize: canvasSize, duration: duration)
     }
-
-    /// A bound on callbacks per resolution, so a callback that reschedules itself with no delay
-    /// fails cleanly instead of hanging.
-    public static let maximumScriptEvents = 1_000_000
 }
 
 /// The mutable state of one script run.

@@ -110,14 +110,16 @@ public struct DecomposedTransform: Hashable, Sendable {
 
         let (x, y, z, w) = quaternion
         var r = Transform3D.identity
+        // The rotation matrix in Core Animation's row-vector layout (the transpose of the
+        // column-vector form), matching the signs chosen when the quaternion was extracted.
         r.m11 = 1 - 2 * (y * y + z * z)
-        r.m12 = 2 * (x * y - z * w)
-        r.m13 = 2 * (x * z + y * w)
-        r.m21 = 2 * (x * y + z * w)
+        r.m12 = 2 * (x * y + z * w)
+        r.m13 = 2 * (x * z - y * w)
+        r.m21 = 2 * (x * y - z * w)
         r.m22 = 1 - 2 * (x * x + z * z)
-        r.m23 = 2 * (y * z - x * w)
-        r.m31 = 2 * (x * z - y * w)
-        r.m32 = 2 * (y * z + x * w)
+        r.m23 = 2 * (y * z + x * w)
+        r.m31 = 2 * (x * z + y * w)
+        r.m32 = 2 * (y * z - x * w)
         r.m33 = 1 - 2 * (x * x + y * y)
         m = r.concatenating(m)
 

@@ -119,7 +119,7 @@ public struct Path: Hashable, Sendable {
     /// Appends cubic segments of at most a quarter turn approximating an elliptical arc.
     private mutating func appendArcCurves(center c: Point, radiusX rx: Double, radiusY ry: Double, start: Double, sweep: Double) {
         guard sweep != 0, sweep.isFinite else { return }
-        let count = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up) - 1e-9))
+        let count = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(count)
         let k = 4.0 / 3.0 * tan(step / 4)
         var a0 = start

@@ -1,0 +1,43 @@
+import Foundation
+import Geometry
+import XCTest
+
+final class PathTests: XCTestCase {
+    /// Every vertex and chord midpoint of a flattened circle stays within the tolerance of the
+    /// true circle (the cubic approximation itself is off by at most 0.03% of r).
+    func testFlattenedCircleStaysWithinTolerance() {
+        let r = 100.0, tolerance = 0.1
+        let polys = Path.ellipse(in: Rect(x: -r, y: -r, width: 2 * r, height: 2 * r)).flattened(tolerance: tolerance)
+        XCTAssertEqual(polys.count, 1)
+        let poly = polys[0]
+        XCTAssertEqual(poly.first, poly.last)
+        for i in 1..<poly.count {
+            let mid = poly[i - 1].interpolated(to: poly[i], at: 0.5)
+            XCTAssertLessThan(abs(poly[i].distance(to: .zero) - r), 0.03)
+            XCTAssertLessThan(r - mid.distance(to: .zero), tolerance + 0.03)
+        }
+    }
+
+    /// A rounded rect with a radius of half its side is a circle: its points lie at the radius.
+    func testRoundedSquareWithHalfSideRadiusIsACircle() {
+        let poly = Path.roundedRect(Rect(x: -10, y: -10, width: 20, height: 20), cornerRadius: 10).flattened(tolerance: 0.01)[0]
+        for p in poly { XCTAssertEqual(p.distance(to: .zero), 10, accuracy: 0.01) }
+    }
+
+    /// UIBezierPath's clockwise arc runs clockwise on screen (angles increase); CGPath's is the opposite.
+    func testArcDirections() {
+        var screen = Path()
+        screen.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        var cg = Path()
+        cg.addCGArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        let short = screen.flattened(tolerance: 0.001)[0]
+        let long = cg.flattened(tolerance: 0.001)[0]
+        // The screen-clockwise quarter stays in the lower right quadrant (y down); CGPath's goes
+        // the long way round, through the top (0, −1) and the left (−1, 0).
+        XCTAssertTrue(short.allSatisfy { $0.x >= -1e-9 && $0.y >= -1e-9 })
+        XCTAssertTrue(long.contains { $0.y < -0.99 })
+        XCTAssertTrue(long.contains { $0.x < -0.99 })
+        XCTAssertEqual(long.last?.x ?? 1, 0, accuracy: 1e-9)
+        XCTAssertEqual(long.last?.y ?? 0, 1, accuracy: 1e-9)
+    }
+}

@@ -1,0 +1,52 @@
+import Geometry
+import Raster
+import XCTest
+
+/// Premultiplied source-over, group opacity and clipping arithmetic.
+final class CompositingTests: XCTestCase {
+    let square = Path.roundedRect(Rect(x: 0, y: 0, width: 8, height: 8), cornerRadius: 0)
+
+    func draw(_ body: (Canvas) -> Void) throws -> Pixmap {
+        let canvas = Canvas()
+        canvas.begin(try XCTUnwrap(Pixmap(width: 8, height: 8)), clearingTo: .white)
+        body(canvas)
+        return canvas.end()
+    }
+
+    /// 50% grey at half alpha over white: 255·0.5 + 128·0.5 → 191.5, premultiplied bytes rounded.
+    func testSourceOver() throws {
+        let frame = try draw { $0.fill(square, transform: .identity, color: PremultipliedColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5), rule: .nonZero) }
+        // Source premultiplied: 64 (0.5·0.5·255 = 63.75), alpha 128; 64 + 255·127/255 = 191.
+        XCTAssertEqual(frame.pixel(x: 3, y: 3), PremultipliedColor(r: 191, g: 191, b: 191, a: 255))
+    }
+
+    /// Two overlapping opaque squares in a 50% group show the top one at 50%, with no overlap seam.
+    func testGroupOpacityHidesOverlaps() throws {
+        let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
+        let frame = try draw { canvas in
+            canvas.beginGroup(opacity: 0.5)
+            canvas.fill(square, transform: .identity, color: black, rule: .nonZero)
+            canvas.fill(square, transform: .identity, color: black, rule: .nonZero)
+            canvas.endGroup()
+        }
+        XCTAssertEqual(frame.pixel(x: 4, y: 4), PremultipliedColor(r: 127, g: 127, b: 127, a: 255))
+    }
+
+    func testClipRestrictsDrawing() throws {
+        let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
+        let frame = try draw { canvas in
+            canvas.beginClip(Path.roundedRect(Rect(x: 0, y: 0, width: 4, height: 8), cornerRadius: 0), transform: .identity)
+            canvas.fill(square, transform: .identity, color: black, rule: .nonZero)
+            canvas.endClip()
+        }
+        XCTAssertEqual(frame.pixel(x: 3, y: 3), black)
+        XCTAssertEqual(frame.pixel(x: 4, y: 3), .white)
+    }
+
+    func testUnpremultiply() throws {
+        var pixmap = try XCTUnwrap(Pixmap(width: 1, height: 1))
+        pixmap.clear(to: PremultipliedColor(r: 64, g: 0, b: 128, a: 128))
+        pixmap.unpremultiply()
+        XCTAssertEqual(pixmap.pixel(x: 0, y: 0), PremultipliedColor(r: 128, g: 0, b: 255, a: 128))
+    }
+}

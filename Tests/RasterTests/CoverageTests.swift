@@ -1,0 +1,73 @@
+import Foundation
+import Geometry
+import Raster
+import XCTest
+
+/// Anti-aliased coverage against exact areas.
+final class CoverageTests: XCTestCase {
+    /// Draws `path` in opaque white on a transparent frame; returns the alpha channel in 0…1.
+    func coverage(of path: Path, width: Int = 128, height: Int = 128, rule: FillRule = .nonZero,
+                  transform: Transform3D = .identity) throws -> [Double] {
+        let canvas = Canvas()
+        canvas.begin(try XCTUnwrap(Pixmap(width: width, height: height)), clearingTo: .transparent)
+        canvas.fill(path, transform: transform, color: .white, rule: rule)
+        let frame = canvas.end()
+        return stride(from: 3, to: frame.bytes.count, by: 4).map { Double(frame.bytes[$0]) / 255 }
+    }
+
+    func testDiscAreaIsPiRSquared() throws {
+        for (cx, cy, r) in [(64.0, 64.0, 30.0), (40.3, 71.7, 12.25), (63.5, 60.1, 45.9)] {
+            let disc = Path.ellipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
+            let area = try coverage(of: disc).reduce(0, +)
+            XCTAssertEqual(area, Double.pi * r * r, accuracy: Double.pi * r * r * 0.005, "r = \(r)")
+        }
+    }
+
+    func testRectOnPixelEdgesIsExact() throws {
+        let alpha = try coverage(of: Path.roundedRect(Rect(x: 10, y: 20, width: 30, height: 40), cornerRadius: 0))
+        for y in 0..<128 {
+            for x in 0..<128 {
+                let inside = (10..<40).contains(x) && (20..<60).contains(y)
+                XCTAssertEqual(alpha[y * 128 + x], inside ? 1 : 0, "pixel (\(x), \(y))")
+            }
+        }
+    }
+
+    /// A rect covering half of a column of pixels gives those pixels half coverage.
+    func testHalfPixelEdgeGivesHalfCoverage() throws {
+        let alpha = try coverage(of: Path.roundedRect(Rect(x: 10.5, y: 10, width: 10, height: 10), cornerRadius: 0))
+        XCTAssertEqual(alpha[15 * 128 + 10], 128.0 / 255, accuracy: 1e-9)
+        XCTAssertEqual(alpha[15 * 128 + 20], 128.0 / 255, accuracy: 1e-9)
+        XCTAssertEqual(alpha[15 * 128 + 15], 1)
+    }
+
+    /// Two concentric circles in the same direction: non-zero fills the whole disc, even-odd
+    /// only the ring between them.
+    func testRingAreaUnderEachFillRule() throws {
+        var path = Path.ellipse(in: Rect(x: 14, y: 14, width: 100, height: 100))
+        path.addEllipse(in: Rect(x: 34, y: 34, width: 60, height: 60))
+        let nonZero = try coverage(of: path, rule: .nonZero).reduce(0, +)
+        let evenOdd = try coverage(of: path, rule: .evenOdd).reduce(0, +)
+        XCTAssertEqual(nonZero, Double.pi * 2500, accuracy: Double.pi * 2500 * 0.005)
+        XCTAssertEqual(evenOdd, Double.pi * (2500 - 900), accuracy: Double.pi * 1600 * 0.005)
+    }
+
+    /// A square rotated 45° keeps its area; a shape mostly off the canvas draws only its visible part.
+    func testRotatedAndClippedShapes() throws {
+        let square = Path.roundedRect(Rect(x: -20, y: -20, width: 40, height: 40), cornerRadius: 0)
+        let rotated = Transform3D(rotationAngle: .pi / 4).concatenating(Transform3D(translationX: 64, y: 64))
+        XCTAssertEqual(try coverage(of: square, transform: rotated).reduce(0, +), 1600, accuracy: 1600 * 0.005)
+        let offCanvas = Path.roundedRect(Rect(x: -100, y: 10, width: 110, height: 10), cornerRadius: 0)
+        XCTAssertEqual(try coverage(of: offCanvas).reduce(0, +), 100, accuracy: 1e-9)
+    }
+
+    func testNonFiniteAndHugeGeometryIsHarmless() throws {
+        var bad = Path()
+        bad.move(to: Point(.nan, 3))
+        bad.addLine(to: Point(50, 50))
+        bad.addLine(to: Point(10, 60))
+        XCTAssertEqual(try coverage(of: bad).reduce(0, +), 0)
+        let huge = Path.ellipse(in: Rect(x: -1e6, y: -1e6, width: 2e6 + 64, height: 2e6 + 64))
+        XCTAssertEqual(try coverage(of: huge).reduce(0, +), 128 * 128, accuracy: 1)
+    }
+}
