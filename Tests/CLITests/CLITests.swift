@@ -1,0 +1,145 @@
+import Foundation
+import XCTest
+
+/// The animvid command as a user runs it: exit codes, messages, and the files it writes.
+final class CLITests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The built `animvid` binary, beside the test bundle.
+    static var binary: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animvid").path
+    }
+
+    struct Result {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    /// Runs a command line (through bash when `shell` is given, for ulimit) and collects its output.
+    func run(_ arguments: [String], shell: String? = nil) throws -> Result {
+        let process = Process()
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", shell + "; exec \"$0\" \"$@\"", Self.binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: Self.binary)
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                      err: String(decoding: errData, as: UTF8.self))
+    }
+
+    func tool(_ name: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments) (installed by make deps)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func assertUsageError(_ arguments: [String], mentions needle: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try run(arguments)
+        XCTAssertEqual(result.status, 2, "\(arguments): \(result.err)", file: file, line: line)
+        XCTAssertTrue(result.err.contains(needle), "\(arguments): \(result.err)", file: file, line: line)
+        XCTAssertEqual(result.err.split(separator: "\n").count, 1, "one-line message: \(result.err)", file: file, line: line)
+        XCTAssertTrue(result.out.isEmpty, file: file, line: line)
+    }
+
+    func testVersionHelpAndScenes() throws {
+        XCTAssertEqual(try run(["--version"]).out, "animvid 0.1.0\n")
+        for arguments in [["--help"], ["encode", "--help"], ["hash", "--help"], ["scenes", "--help"], ["help", "encode"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 0)
+            XCTAssertTrue(result.out.hasPrefix("usage: animvid"), "\(arguments)")
+        }
+        let scenes = try run(["scenes"])
+        XCTAssertEqual(scenes.status, 0)
+        XCTAssertTrue(scenes.out.hasPrefix("loader  "))
+    }
+
+    func testUsageErrorsExitTwoWithOneLine() throws {
+        try assertUsageError(["frobnicate"], mentions: "unknown command 'frobnicate'")
+        try assertUsageError(["encode", "out.mp4"], mentions: "--scene")
+        try assertUsageError(["encode", "--scene", "nope", "out.mp4"], mentions: "unknown scene 'nope'")
+        try assertUsageError(["encode", "--scene", "loader", "--frobnicate", "out.mp4"], mentions: "--frobnicate")
+        try assertUsageError(["encode", "--scene", "loader", "--size", "321x180", "out.mp4"], mentions: "322x180")
+        try assertUsageError(["encode", "--scene", "loader", "--size", "big", "out.mp4"], mentions: "--size")
+        try assertUsageError(["encode", "--scene", "loader", "--fps", "abc", "out.mp4"], mentions: "--fps")
+        try assertUsageError(["encode", "--scene", "loader", "--seconds", "-1", "out.mp4"], mentions: "--seconds")
+        try assertUsageError(["encode", "--scene", "loader", "--crf", "99", "out.mp4"], mentions: "--crf")
+        try assertUsageError(["encode", "--scene", "loader", "--seconds"], mentions: "--seconds needs a value")
+        try assertUsageError(["encode", "--scene", "loader", "out.webm"], mentions: ".mp4")
+        try assertUsageError(["encode", "--scene", "loader"], mentions: "output file")
+    }
+
+    func testExistingOutputIsRefusedWithoutOverwrite() throws {
+        let existing = folder.appendingPathComponent("taken.mp4")
+        try Data("keep me".utf8).write(to: existing)
+        try assertUsageError(["encode", "--scene", "loader", "--size", "320x180", "--seconds", "0.1", "taken.mp4"], mentions: "--overwrite")
+        XCTAssertEqual(try String(contentsOf: existing, encoding: .utf8), "keep me")
+        let replaced = try run(["encode", "--scene", "loader", "--size", "320x180", "--seconds", "0.1", "-y", "-q", "taken.mp4"])
+        XCTAssertEqual(replaced.status, 0, replaced.err)
+        XCTAssertEqual(try tool("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", existing.path]), "h264\n")
+    }
+
+    /// What `ffprobe` sees, and `animvid hash` equal to `ffmpeg -f framemd5`, header included.
+    func testEncodeProducesATaggedFaststartMP4() throws {
+        let result = try run(["encode", "--scene", "loader", "--seconds", "0.5", "--size", "320x180", "out.mp4"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("wrote out.mp4: h264 320x180 30 fps, 15 frames, 0.500 s"), result.out)
+        let path = folder.appendingPathComponent("out.mp4").path
+        let probe = try tool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                                         "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames,color_range,color_space,color_transfer,color_primaries:format=duration",
+                                         "-of", "default=nw=1", path])
+        for line in ["codec_name=h264", "pix_fmt=yuv420p", "width=320", "height=180", "r_frame_rate=30/1", "nb_read_frames=15",
+                     "color_range=tv", "color_space=bt709", "color_transfer=bt709", "color_primaries=bt709", "duration=0.500000"] {
+            XCTAssertTrue(probe.contains(line + "\n"), "\(line) in \(probe)")
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let moov = try XCTUnwrap(bytes.range(of: Data("moov".utf8))).lowerBound
+        let mdat = try XCTUnwrap(bytes.range(of: Data("mdat".utf8))).lowerBound
+        XCTAssertLessThan(moov, mdat, "faststart: the index comes before the media data")
+
+        let hash = try run(["hash", "out.mp4"])
+        XCTAssertEqual(hash.status, 0)
+        XCTAssertEqual(hash.out, try tool("ffmpeg", ["-v", "error", "-i", path, "-f", "framemd5", "-"]))
+    }
+
+    /// A write failure mid-encode (a file size limit, as a full disk) exits 1 with a clear message
+    /// and leaves nothing at the output path, not even the temporary file.
+    func testWriteFailureLeavesNoFile() throws {
+        let result = try run(["encode", "--scene", "loader", "--seconds", "2", "--size", "640x360", "out.mp4"], shell: "ulimit -f 4")
+        XCTAssertEqual(result.status, 1, result.err)
+        XCTAssertTrue(result.err.hasPrefix("animvid: encoding out.mp4 failed:"), result.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    func testHashOfAMissingFileIsARuntimeError() throws {
+        let result = try run(["hash", "missing.mp4"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("missing.mp4"), result.err)
+    }
+}
