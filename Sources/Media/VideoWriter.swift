@@ -51,6 +51,10 @@ public final class VideoWriter {
         }
         av_opt_set(codec.pointee.priv_data, "crf", String(settings.crf), 0)
         av_opt_set(codec.pointee.priv_data, "preset", settings.preset, 0)
+        // x264's macroblock-tree rate control made the bitstream differ between encoders run one
+        // after another in the same process (seen with x264 core 164 on AVX-512); without it the
+        // same frames always give the same bytes, which golden hashes and resumed sessions need.
+        av_opt_set(codec.pointee.priv_data, "x264-params", "mbtree=0", 0)
         do throws(MediaError) {
             try check(avcodec_open2(codec, encoder, nil), "cannot open the libx264 encoder")
             try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "cannot configure the MP4 stream")
