@@ -29,7 +29,7 @@ demo: build
 ## test: the whole test suite
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 ## install: copy the animvid command to $(PREFIX)/bin
 install: build
