@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media", "Raster", "Geometry"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media", "Raster", "Geometry"], exclude: ["Golden"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Animation", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["animvid"]),
     ],

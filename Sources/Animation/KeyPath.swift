@@ -10,6 +10,8 @@ public enum KeyPath: Hashable, Sendable {
     case transformComponent(TransformComponent)
     case opacity, cornerRadius, backgroundColor
     case path, fillColor
+    case instanceTransform, instanceDelay, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
     /// The string forms this type accepts, for help and error messages.
     public static let names: [String: KeyPath] = {
@@ -21,6 +23,9 @@ public enum KeyPath: Hashable, Sendable {
             "transform": .transform,
             "opacity": .opacity, "cornerRadius": .cornerRadius, "backgroundColor": .backgroundColor,
             "path": .path, "fillColor": .fillColor,
+            "instanceTransform": .instanceTransform, "instanceDelay": .instanceDelay, "instanceColor": .instanceColor,
+            "instanceRedOffset": .instanceRedOffset, "instanceGreenOffset": .instanceGreenOffset,
+            "instanceBlueOffset": .instanceBlueOffset, "instanceAlphaOffset": .instanceAlphaOffset,
         ]
         for component in TransformComponent.allCases {
             names[component.rawValue] = .transformComponent(component)
@@ -54,6 +59,13 @@ public enum KeyPath: Hashable, Sendable {
         case .backgroundColor: .color(v.backgroundColor ?? .clear)
         case .path: .path(v.path ?? Path())
         case .fillColor: .color(v.fillColor ?? .clear)
+        case .instanceTransform: .transform(v.instanceTransform)
+        case .instanceDelay: .number(v.instanceDelay)
+        case .instanceColor: .color(v.instanceColor)
+        case .instanceRedOffset: .number(v.instanceRedOffset)
+        case .instanceGreenOffset: .number(v.instanceGreenOffset)
+        case .instanceBlueOffset: .number(v.instanceBlueOffset)
+        case .instanceAlphaOffset: .number(v.instanceAlphaOffset)
         }
     }
 
@@ -77,6 +89,13 @@ public enum KeyPath: Hashable, Sendable {
         case (.backgroundColor, .color(let c)): v.backgroundColor = c
         case (.path, .path(let p)): v.path = p
         case (.fillColor, .color(let c)): v.fillColor = c
+        case (.instanceTransform, .transform(let t)): v.instanceTransform = t
+        case (.instanceDelay, .number(let d)): v.instanceDelay = d
+        case (.instanceColor, .color(let c)): v.instanceColor = c
+        case (.instanceRedOffset, .number(let x)): v.instanceRedOffset = x
+        case (.instanceGreenOffset, .number(let x)): v.instanceGreenOffset = x
+        case (.instanceBlueOffset, .number(let x)): v.instanceBlueOffset = x
+        case (.instanceAlphaOffset, .number(let x)): v.instanceAlphaOffset = x
         default: throw .wrongValueType(keyPath: name, expected: value(in: LayerValues()).typeName, got: newValue.typeName)
         }
     }

@@ -143,3 +143,50 @@ enum AnimationChange {
     case remove(key: String)
     case removeAll
 }
+
+/// A layer that draws its sublayers several times (`CAReplicatorLayer`): instance k under
+/// instanceTransform^k about the replicator's anchor point, k · instanceDelay seconds behind, and
+/// tinted by instanceColor plus k times the colour offsets. Its own background is drawn once.
+public final class ReplicatorLayer: Layer {
+    public override init() {
+        super.init(kind: .replicator)
+    }
+
+    /// The number of copies, the original included.
+    public var instanceCount: Int {
+        get { values.instanceCount }
+        set { values.instanceCount = newValue }
+    }
+    public var instanceTransform: Transform3D {
+        get { values.instanceTransform }
+        set { values.instanceTransform = newValue }
+    }
+    public var instanceDelay: Double {
+        get { values.instanceDelay }
+        set { values.instanceDelay = newValue }
+    }
+    public var instanceColor: Color {
+        get { values.instanceColor }
+        set { values.instanceColor = newValue }
+    }
+    public var instanceRedOffset: Double {
+        get { values.instanceRedOffset }
+        set { values.instanceRedOffset = newValue }
+    }
+    public var instanceGreenOffset: Double {
+        get { values.instanceGreenOffset }
+        set { values.instanceGreenOffset = newValue }
+    }
+    public var instanceBlueOffset: Double {
+        get { values.instanceBlueOffset }
+        set { values.instanceBlueOffset = newValue }
+    }
+    public var instanceAlphaOffset: Double {
+        get { values.instanceAlphaOffset }
+        set { values.instanceAlphaOffset = newValue }
+    }
+    public var preservesDepth: Bool {
+        get { values.preservesDepth }
+        set { values.preservesDepth = newValue }
+    }
+}

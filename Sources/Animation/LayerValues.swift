@@ -1,9 +1,10 @@
 import Geometry
 
 /// Which drawing a layer does besides its background.
-public enum LayerKind: Hashable, Sendable {
-    case plain
+public enum LayerKind: String, Hashable, Sendable {
+    case plain = "layer"
     case shape
+    case replicator
 }
 
 /// Every model value of a layer: what the script snapshots and animations modify.
@@ -35,6 +36,17 @@ public struct LayerValues: Hashable, Sendable {
     public var fillColor: Color? = .black
     public var fillRule: FillRule = .nonZero
 
+    // Replicator layers
+    public var instanceCount = 1
+    public var instanceTransform: Transform3D = .identity
+    public var instanceDelay: Double = 0
+    public var instanceColor: Color = .white
+    public var instanceRedOffset: Double = 0
+    public var instanceGreenOffset: Double = 0
+    public var instanceBlueOffset: Double = 0
+    public var instanceAlphaOffset: Double = 0
+    public var preservesDepth = false
+
     public init(kind: LayerKind = .plain) {
         self.kind = kind
     }
@@ -45,6 +57,14 @@ public struct LayerValues: Hashable, Sendable {
         return Transform3D(translationX: -anchor.x, y: -anchor.y, z: -anchorPointZ)
             .concatenating(transform)
             .concatenating(Transform3D(translationX: position.x, y: position.y, z: zPosition))
+    }
+
+    /// Instance k's colour multiplier: instanceColor plus k times the offsets, each channel
+    /// clamped to 0…1 (ca-semantics §8).
+    public func instanceTint(_ k: Int) -> Color {
+        func channel(_ base: Double, _ offset: Double) -> Double { min(max(base + Double(k) * offset, 0), 1) }
+        return Color(red: channel(instanceColor.red, instanceRedOffset), green: channel(instanceColor.green, instanceGreenOffset),
+                     blue: channel(instanceColor.blue, instanceBlueOffset), alpha: channel(instanceColor.alpha, instanceAlphaOffset))
     }
 
     /// The anchor point in the layer's own bounds coordinates.
