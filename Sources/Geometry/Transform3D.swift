@@ -92,6 +92,10 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
             && m33 == 1 && m34 == 0 && m43 == 0 && m44 == 1
     }
 
+    /// True when points of the z = 0 plane map affinely (no perspective divide), whatever the
+    /// transform does to z: `affineComponents` then describe the layer's flat mapping.
+    public var mapsPlaneAffinely: Bool { m14 == 0 && m24 == 0 && m44 == 1 }
+
     /// Maps a point of the z = 0 plane, dividing by w.
     public func apply(to p: Point) -> Point {
         let x = p.x * m11 + p.y * m21 + m41
@@ -101,7 +105,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         return Point(x: x / w, y: y / w)
     }
 
-    /// The 2D affine part `[a, b, c, d, tx, ty]` that `apply(to:)` uses when `isAffine` holds.
+    /// The 2D affine part `[a, b, c, d, tx, ty]` that `apply(to:)` uses when `mapsPlaneAffinely` holds.
     public var affineComponents: [Double] { [m11, m12, m21, m22, m41, m42] }
 
     public var description: String {

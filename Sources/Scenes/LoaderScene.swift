@@ -19,9 +19,11 @@ public struct LoaderScene: Scene {
     public func build(canvas: Size, script: Script) -> Layer {
         // The view controller's white view, with the clear loading view filling it.
         let root = Layer()
+        root.name = "view"
         root.frame = Rect(origin: .zero, size: canvas)
         root.backgroundColor = .white
         let loadingView = Layer()
+        loadingView.name = "loadingView"
         loadingView.frame = root.bounds
         root.addSublayer(loadingView)
 
@@ -31,6 +33,7 @@ public struct LoaderScene: Scene {
         for i in 0..<Self.circleCount {
             let x = (canvas.width - (r * 2) * count - Self.margin * (count - 1)) / 2 + Double(i) * (r * 2 + Self.margin) + r
             let layer = ShapeLayer()
+            layer.name = "circle\(i)"
             layer.path = .roundedRect(Rect(x: -r, y: -r, width: 2 * r, height: 2 * r), cornerRadius: r)
             layer.fillColor = .gray
             layer.position = Point(x, loadingView.frame.size.height * 0.5)

@@ -13,6 +13,7 @@ Renders Core Animation scenes to video, headless.
 commands:
   encode     render a scene and encode it to MP4 (animvid encode --help)
   scenes     list the built-in scenes
+  inspect    print the presentation tree at a moment as JSON (animvid inspect --help)
   hash       print a video's decoded frame checksums in ffmpeg's framemd5 format
   help       show this help, or a command's: animvid help encode
 
@@ -34,16 +35,18 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
     case "encode": try EncodeCommand.run(rest)
     case "scenes": try ScenesCommand.run(rest)
     case "hash": try HashCommand.run(rest)
+    case "inspect": try InspectCommand.run(rest)
     case "help", "--help", "-h":
         switch rest.first {
         case "encode": print(EncodeCommand.help)
         case "scenes": print(ScenesCommand.help)
         case "hash": print(HashCommand.help)
+        case "inspect": print(InspectCommand.help)
         case nil: print(usage)
-        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, hash)")
+        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, inspect, hash)")
         }
     case "--version", "version": print("animvid \(version)")
-    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, hash, help)")
+    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, inspect, hash, help)")
     }
 }
 

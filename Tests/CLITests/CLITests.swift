@@ -143,3 +143,26 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.err.contains("missing.mp4"), result.err)
     }
 }
+
+extension CLITests {
+    /// `inspect` reports the loader's circles at 1.1 s with the scales derived in LoaderSceneTests:
+    /// 1.5 − 0.5·easeOut(0.4) and 1 + 0.5·easeOut(0.4), easeOut(0.4) = 0.570880.
+    func testInspectReportsPresentationValues() throws {
+        for flags in [[], ["--json"]] {
+            let result = try run(["inspect", "--scene", "loader", "--time", "1.1"] + flags)
+            XCTAssertEqual(result.status, 0, result.err)
+            let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+            XCTAssertEqual(document["canvas"] as? [Double], [640, 360])
+            let layers = try XCTUnwrap(document["layers"] as? [[String: Any]])
+            XCTAssertEqual(layers.map { $0["path"] as? String }, ["view", "view/loadingView", "view/loadingView/circle0",
+                                                                  "view/loadingView/circle1", "view/loadingView/circle2"])
+            let transforms = layers.suffix(3).map { $0["transform"] as? [Double] ?? [] }
+            XCTAssertEqual(transforms[0], [1.21456, 0, 0, 1.21456, 285, 180])
+            XCTAssertEqual(transforms[1], [1.28544, 0, 0, 1.28544, 320, 180])
+            XCTAssertEqual(transforms[2], [1, 0, 0, 1, 355, 180])
+            XCTAssertEqual(layers[2]["fillColor"] as? String, "#808080")
+        }
+        XCTAssertEqual(try run(["inspect", "--scene", "loader", "--json"]).out.split(separator: "\n").count, 1)
+        try assertUsageError(["inspect", "--scene", "loader", "--time", "soon"], mentions: "--time")
+    }
+}

@@ -1,0 +1,135 @@
+import Animation
+import Foundation
+import Geometry
+import Scenes
+
+/// `animvid inspect`: the presentation tree at one moment, as JSON.
+enum InspectCommand {
+    static let help = """
+    usage: animvid inspect --scene NAME --time T [--size WxH] [--scale S] [--json]
+
+    Prints every drawn layer instance of the scene at time T (seconds) as JSON, back to front:
+    its path from the root (replicator instances as dot#7, nested ones as dot#2.1), its transform
+    to canvas points ([a, b, c, d, tx, ty] when affine, else 16 numbers row-major), its effective
+    opacity, its bounds, and its colours after replicator tints.
+
+    options:
+      --scene NAME   the scene (list them with: animvid scenes)
+      --time T       the moment to inspect, in seconds (default 0)
+      --size WxH     output size in pixels, which sets the canvas with --scale (default 1920x1080)
+      --scale S      pixels per point (default 3)
+      --json         compact output, one line (default: indented)
+    """
+
+    static func run(_ arguments: [String]) throws(CLIError) {
+        var args = Arguments(arguments, command: "inspect")
+        if args.wantsHelp {
+            print(help)
+            return
+        }
+        guard let sceneName = try args.option("--scene") else {
+            throw .usage("inspect needs --scene NAME (one of: \(EncodeCommand.sceneNames))")
+        }
+        guard let scene = SceneCatalog.scene(named: sceneName) else {
+            throw .usage("--scene: unknown scene '\(sceneName)' (one of: \(EncodeCommand.sceneNames))")
+        }
+        let time = try args.option("--time").map { text throws(CLIError) in try Parse.number(text, option: "--time", range: 0...86_400) } ?? 0
+        let size = try args.option("--size").map { text throws(CLIError) in try Parse.size(text, option: "--size") } ?? (width: 1920, height: 1080)
+        let scale = try args.option("--scale").map { text throws(CLIError) in try Parse.number(text, option: "--scale", range: 0.01...100) } ?? 3
+        let compact = args.flag("--json")
+        let extra = try args.positionals()
+        guard extra.isEmpty else { throw .usage("inspect takes no file arguments, got: \(extra.joined(separator: " "))") }
+
+        let canvas = Size(Double(size.width) / scale, Double(size.height) / scale)
+        let timeline: Timeline
+        do {
+            timeline = try scene.timeline(canvas: canvas, duration: time + 1)
+        } catch {
+            throw .runtime("scene '\(sceneName)': \(error)")
+        }
+        let layers = timeline.presentedLayers(at: time).map(record)
+        let document = JSON.object([
+            ("scene", .string(sceneName)),
+            ("time", .number(time)),
+            ("canvas", .array([.number(canvas.width), .number(canvas.height)])),
+            ("layers", .array(layers)),
+        ])
+        print(document.rendered(indent: compact ? nil : ""))
+    }
+
+    static func record(_ layer: PresentedLayer) -> JSON {
+        let v = layer.values
+        let m = layer.toCanvas
+        let transform = m.mapsPlaneAffinely ? m.affineComponents : m.entries
+        var fields: [(String, JSON)] = [
+            ("path", .string(layer.path)),
+            ("type", .string(v.kind.rawValue)),
+            ("transform", .array(transform.map { .number($0) })),
+            ("opacity", .number(layer.opacity)),
+            ("bounds", .array([v.bounds.origin.x, v.bounds.origin.y, v.bounds.size.width, v.bounds.size.height].map { .number($0) })),
+        ]
+        func tinted(_ c: Color?) -> JSON {
+            guard let c else { return .null }
+            let t = layer.tint
+            return .string(Color(red: c.red * t.red, green: c.green * t.green, blue: c.blue * t.blue, alpha: c.alpha * t.alpha).description)
+        }
+        fields.append(("backgroundColor", tinted(v.backgroundColor)))
+        if v.kind == .shape {
+            fields.append(("fillColor", tinted(v.fillColor)))
+        }
+        return .object(fields)
+    }
+}
+
+/// A JSON value written with keys in the order given, numbers rounded for reading.
+indirect enum JSON {
+    case null
+    case string(String)
+    case number(Double)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    /// The text; `indent` nil writes one line, otherwise nested levels indent by two spaces.
+    func rendered(indent: String?) -> String {
+        let newline = indent == nil ? "" : "\n"
+        let inner = indent.map { $0 + "  " }
+        switch self {
+        case .null: return "null"
+        case .string(let s): return Self.quoted(s)
+        case .number(let x): return Self.format(x)
+        case .array(let items):
+            if items.allSatisfy({ if case .number = $0 { true } else { false } }) || items.isEmpty {
+                return "[" + items.map { $0.rendered(indent: nil) }.joined(separator: indent == nil ? "," : ", ") + "]"
+            }
+            return "[" + newline + items.map { (inner ?? "") + $0.rendered(indent: inner) }.joined(separator: "," + newline)
+                + newline + (indent ?? "") + "]"
+        case .object(let fields):
+            let separator = indent == nil ? ":" : ": "
+            return "{" + newline + fields.map { (inner ?? "") + Self.quoted($0.0) + separator + $0.1.rendered(indent: inner) }
+                .joined(separator: "," + newline) + newline + (indent ?? "") + "}"
+        }
+    }
+
+    /// Up to 6 decimals, trailing zeros and negative zero dropped.
+    static func format(_ x: Double) -> String {
+        guard x.isFinite else { return "null" }
+        var text = String(format: "%.6f", x)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
