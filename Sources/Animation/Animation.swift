@@ -77,32 +77,40 @@ public class PropertyAnimation: Animation {
 
 /// Interpolates a property between from, to and by values (`CABasicAnimation`); a missing end
 /// takes the underlying (model) value, as in ca-semantics §2.
-public final class BasicAnimation: PropertyAnimation {
+public class BasicAnimation: PropertyAnimation {
     public var fromValue: AnimationValue?
     public var toValue: AnimationValue?
     public var byValue: AnimationValue?
 
     public override func copy() -> Animation {
         let a = BasicAnimation(keyPath: keyPath)
-        a.copyTiming(from: self)
-        a.isAdditive = isAdditive
-        a.isCumulative = isCumulative
-        a.fromValue = fromValue
-        a.toValue = toValue
-        a.byValue = byValue
+        a.copyValues(from: self)
         return a
     }
 
-    public override func spec() throws(AnimationError) -> AnimationSpec {
+    func copyValues(from o: BasicAnimation) {
+        copyTiming(from: o)
+        isAdditive = o.isAdditive
+        isCumulative = o.isCumulative
+        fromValue = o.fromValue
+        toValue = o.toValue
+        byValue = o.byValue
+    }
+
+    /// The key path and values, checked: an unknown key path or a value of the wrong type throws.
+    func basicSpec() throws(AnimationError) -> AnimationSpec.Basic {
         let key = try KeyPath(keyPath)
         for value in [fromValue, toValue, byValue].compactMap({ $0 }) {
             var probe = LayerValues()
             try key.set(value, in: &probe)
         }
-        let basic = AnimationSpec.Basic(keyPath: key, from: fromValue, to: toValue, by: byValue,
-                                        isAdditive: isAdditive, isCumulative: isCumulative)
-        return AnimationSpec(timing: timing, timingFunction: timingFunction, isRemovedOnCompletion: isRemovedOnCompletion,
-                             content: .basic(basic))
+        return AnimationSpec.Basic(keyPath: key, from: fromValue, to: toValue, by: byValue,
+                                   isAdditive: isAdditive, isCumulative: isCumulative)
+    }
+
+    public override func spec() throws(AnimationError) -> AnimationSpec {
+        AnimationSpec(timing: timing, timingFunction: timingFunction, isRemovedOnCompletion: isRemovedOnCompletion,
+                      content: .basic(try basicSpec()))
     }
 }
 

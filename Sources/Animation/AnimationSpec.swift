@@ -11,6 +11,8 @@ public struct AnimationSpec: Hashable, Sendable {
         /// A base `CAAnimation`, which animates nothing.
         case none
         case basic(Basic)
+        case keyframes(Keyframes)
+        case spring(Basic, Spring)
         case group([AnimationSpec])
     }
 
@@ -42,6 +44,11 @@ public struct AnimationSpec: Hashable, Sendable {
             }
         case .basic(let basic):
             basic.apply(to: &values, progress: progress, iteration: sample.iteration)
+        case .keyframes(let keyframes):
+            keyframes.apply(to: &values, progress: progress, iteration: sample.iteration)
+        case let .spring(basic, spring):
+            // A spring replaces the timing function with the oscillator's displacement.
+            basic.apply(to: &values, progress: spring.progress(at: sample.fraction * sample.duration), iteration: sample.iteration)
         }
     }
 }

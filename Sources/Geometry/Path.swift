@@ -65,10 +65,14 @@ public struct Path: Hashable, Sendable {
     /// Appends a closed ellipse inscribed in `r` (`CGPathAddEllipseInRect`): a move, four cubic
     /// quarter arcs starting at the right-hand end, clockwise on screen, and a close.
     public mutating func addEllipse(in r: Rect) {
-        let c = Point(r.midX, r.midY)
-        let rx = r.width / 2, ry = r.height / 2
-        move(to: Point(c.x + rx, c.y))
-        appendArcCurves(center: c, radiusX: rx, radiusY: ry, start: 0, sweep: 2 * .pi)
+        let (cx, cy, rx, ry) = (r.midX, r.midY, r.width / 2, r.height / 2)
+        let k = 4.0 / 3.0 * (2.0.squareRoot() - 1)  // the quarter-circle handle length
+        let (kx, ky) = (rx * k, ry * k)
+        move(to: Point(cx + rx, cy))
+        addCurve(to: Point(cx, cy + ry), control1: Point(cx + rx, cy + ky), control2: Point(cx + kx, cy + ry))
+        addCurve(to: Point(cx - rx, cy), control1: Point(cx - kx, cy + ry), control2: Point(cx - rx, cy + ky))
+        addCurve(to: Point(cx, cy - ry), control1: Point(cx - rx, cy - ky), control2: Point(cx - kx, cy - ry))
+        addCurve(to: Point(cx + rx, cy), control1: Point(cx + kx, cy - ry), control2: Point(cx + rx, cy - ky))
         closeSubpath()
     }
 

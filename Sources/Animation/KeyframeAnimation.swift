@@ -1,0 +1,78 @@
+import Geometry
+
+/// How a keyframe animation fills the time between its keyframes (`calculationMode`).
+public enum CalculationMode: String, Hashable, Sendable, CaseIterable {
+    /// Straight interpolation between neighbouring values.
+    case linear
+    /// Each value holds until the next key time.
+    case discrete
+    /// Constant speed across all values; keyTimes and timingFunctions are ignored.
+    case paced
+    /// A Catmull-Rom (Kochanek–Bartels) spline through the values.
+    case cubic
+    /// Constant speed along that spline.
+    case cubicPaced
+}
+
+/// Turning a layer to follow its path (`rotationMode`).
+public enum RotationMode: String, Hashable, Sendable {
+    /// The layer turns to the path's tangent.
+    case auto
+    /// The tangent plus a half turn.
+    case autoReverse
+}
+
+/// Animates a property through a list of values or along a path (`CAKeyframeAnimation`).
+public final class KeyframeAnimation: PropertyAnimation {
+    public var values: [AnimationValue]?
+    /// Overrides `values`: every element but a move-to is a keyframe (ca-semantics §3).
+    public var path: Path?
+    /// One per value (one more in discrete mode), non-decreasing from 0 to 1; invalid ones are ignored.
+    public var keyTimes: [Double]?
+    /// One per segment between values, easing that segment.
+    public var timingFunctions: [TimingFunction]?
+    public var calculationMode: CalculationMode = .linear
+    public var tensionValues: [Double]?
+    public var continuityValues: [Double]?
+    public var biasValues: [Double]?
+    public var rotationMode: RotationMode?
+
+    public override func copy() -> Animation {
+        let a = KeyframeAnimation(keyPath: keyPath)
+        a.copyTiming(from: self)
+        a.isAdditive = isAdditive
+        a.isCumulative = isCumulative
+        a.values = values
+        a.path = path
+        a.keyTimes = keyTimes
+        a.timingFunctions = timingFunctions
+        a.calculationMode = calculationMode
+        a.tensionValues = tensionValues
+        a.continuityValues = continuityValues
+        a.biasValues = biasValues
+        a.rotationMode = rotationMode
+        return a
+    }
+
+    public override func spec() throws(AnimationError) -> AnimationSpec {
+        let key = try KeyPath(keyPath)
+        let frames: AnimationSpec.Keyframes.Frames
+        if let path, !path.segments.isEmpty {
+            var probe = LayerValues()
+            try key.set(.point(.zero), in: &probe)
+            frames = .path(path.segments)
+        } else {
+            for value in values ?? [] {
+                var probe = LayerValues()
+                try key.set(value, in: &probe)
+            }
+            frames = .values(values ?? [])
+        }
+        let keyframes = AnimationSpec.Keyframes(
+            keyPath: key, frames: frames, keyTimes: keyTimes, timingFunctions: timingFunctions ?? [],
+            mode: calculationMode, tension: tensionValues ?? [], continuity: continuityValues ?? [], bias: biasValues ?? [],
+            rotationMode: rotationMode, isAdditive: isAdditive, isCumulative: isCumulative)
+        return AnimationSpec(timing: timing, timingFunction: timingFunction, isRemovedOnCompletion: isRemovedOnCompletion,
+                             content: .keyframes(keyframes))
+    }
+}

@@ -1,0 +1,62 @@
+import Animation
+import Foundation
+import Geometry
+import XCTest
+
+/// CASpringAnimation against a numerical integration of m·x″ + c·x′ + k·(x − 1) = 0.
+final class SpringTests: XCTestCase {
+    /// Progress by fourth-order Runge–Kutta with 0.1 ms steps, independent of the closed form.
+    func integrated(mass m: Double, stiffness k: Double, damping c: Double, velocity v0: Double, until t: Double) -> Double {
+        var x = 0.0, v = v0
+        let h = 1e-4
+        func acceleration(_ x: Double, _ v: Double) -> Double { (-k * (x - 1) - c * v) / m }
+        for _ in 0..<Int((t / h).rounded()) {
+            let k1x = v, k1v = acceleration(x, v)
+            let k2x = v + h / 2 * k1v, k2v = acceleration(x + h / 2 * k1x, v + h / 2 * k1v)
+            let k3x = v + h / 2 * k2v, k3v = acceleration(x + h / 2 * k2x, v + h / 2 * k2v)
+            let k4x = v + h * k3v, k4v = acceleration(x + h * k3x, v + h * k3v)
+            x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+            v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+        }
+        return x
+    }
+
+    func testUnderCriticallyAndOverDampedMatchTheODE() {
+        for (m, k, c, v0) in [(1.0, 100.0, 10.0, 0.0), (1.0, 100.0, 20.0, 0.0), (2.0, 100.0, 50.0, 3.0), (0.5, 300.0, 4.0, -2.0)] {
+            let spring = AnimationSpec.Spring(mass: m, stiffness: k, damping: c, initialVelocity: v0)
+            for t in [0.05, 0.2, 0.5, 1.3] {
+                XCTAssertEqual(spring.progress(at: t), integrated(mass: m, stiffness: k, damping: c, velocity: v0, until: t),
+                               accuracy: 1e-7, "m \(m) k \(k) c \(c) v0 \(v0) t \(t)")
+            }
+        }
+    }
+
+    /// After settlingDuration the motion stays within 0.1% of the target; just before, it does not.
+    func testSettlingDuration() {
+        let spring = AnimationSpec.Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)
+        let settle = spring.settlingDuration
+        XCTAssertGreaterThan(settle, 0.5)
+        for t in stride(from: settle, to: settle + 3, by: 0.01) {
+            XCTAssertLessThan(abs(1 - integrated(mass: 1, stiffness: 100, damping: 10, velocity: 0, until: t)), 0.001 + 1e-6)
+        }
+        let before = (0..<100).map { settle - 0.01 - Double($0) * 0.01 }
+        XCTAssertTrue(before.contains { abs(1 - spring.progress(at: $0)) >= 0.001 })
+    }
+
+    /// A spring on `position.x` from 0 to 100 overshoots the target (damping ratio 0.5).
+    func testSpringAnimationOvershoots() throws {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 3) { _ in
+            let layer = Layer()
+            let spring = SpringAnimation(keyPath: "position.x")
+            spring.fromValue = 0
+            spring.toValue = 100
+            spring.duration = spring.settlingDuration
+            spring.timingFunction = .easeIn
+            layer.add(spring)
+            return layer
+        }
+        let x = (1...40).map { timeline.presentationValues(of: 0, at: Double($0) * 0.025, parentTime: Double($0) * 0.025).values.position.x }
+        XCTAssertGreaterThan(x.max() ?? 0, 100)
+        XCTAssertEqual(x[7], 100 * integrated(mass: 1, stiffness: 100, damping: 10, velocity: 0, until: 0.2), accuracy: 1e-5)
+    }
+}
