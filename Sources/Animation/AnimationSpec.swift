@@ -86,7 +86,8 @@ extension AnimationSpec.Basic {
         case .rect: .rect(.zero)
         case .color: .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
         case .transform: .transform(.identity)
-        case .path: v
+        case .numbers(let list): .numbers(list.map { _ in 0 })
+        case .path, .colors: v
         }
     }
 }

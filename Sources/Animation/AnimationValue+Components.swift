@@ -10,7 +10,8 @@ extension AnimationValue {
         case .size(let s): [s.width, s.height]
         case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .color(let c): [c.red, c.green, c.blue, c.alpha]
-        case .transform, .path: nil
+        case .numbers(let list): list
+        case .transform, .path, .colors: nil
         }
     }
 
@@ -22,7 +23,8 @@ extension AnimationValue {
         case .size: .size(Size(c[0], c[1]))
         case .rect: .rect(Rect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
-        case .transform, .path: self
+        case .numbers: .numbers(c)
+        case .transform, .path, .colors: self
         }
     }
 

@@ -9,6 +9,10 @@ public enum AnimationValue: Hashable, Sendable {
     case color(Color)
     case transform(Transform3D)
     case path(Path)
+    /// A list of numbers: gradient locations, dash patterns.
+    case numbers([Double])
+    /// A list of colours: gradient colours.
+    case colors([Color])
 
     /// The name of the value's type, for error messages.
     public var typeName: String {
@@ -20,6 +24,8 @@ public enum AnimationValue: Hashable, Sendable {
         case .color: "color"
         case .transform: "transform"
         case .path: "path"
+        case .numbers: "list of numbers"
+        case .colors: "list of colours"
         }
     }
 
@@ -44,6 +50,13 @@ public enum AnimationValue: Hashable, Sendable {
                 return t < 0.5 ? self : other
             }
             return .transform(da.interpolated(to: db, at: t).recomposed)
+        case let (.path(a), .path(b)):
+            guard let mixed = a.interpolated(to: b, at: t) else { return t < 0.5 ? self : other }
+            return .path(mixed)
+        case let (.numbers(a), .numbers(b)) where a.count == b.count:
+            return .numbers(zip(a, b).map { mix($0, $1) })
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            return .colors(zip(a, b).map { $0.interpolated(to: $1, at: t) })
         default:
             return t < 0.5 ? self : other
         }
@@ -61,6 +74,7 @@ public enum AnimationValue: Hashable, Sendable {
         case let (.color(a), .color(b)):
             return .color(Color(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha))
         case let (.transform(a), .transform(b)): return .transform(b.concatenating(a))
+        case let (.numbers(a), .numbers(b)) where a.count == b.count: return .numbers(zip(a, b).map { $0 + $1 })
         default: return other
         }
     }
@@ -78,6 +92,7 @@ public enum AnimationValue: Hashable, Sendable {
             return .color(Color(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha))
         case let (.transform(a), .transform(b)):
             return .transform(b.inverted().map { $0.concatenating(a) } ?? a)
+        case let (.numbers(a), .numbers(b)) where a.count == b.count: return .numbers(zip(a, b).map { $0 - $1 })
         default: return self
         }
     }

@@ -1,16 +1,58 @@
 import Geometry
 
-/// One drawing operation, in canvas points. Groups and clips nest: every `beginGroup` has its
-/// `endGroup`, every `beginClip` its `endClip`.
+/// One drawing operation, in canvas points. Groups, clips and masks nest: every `beginGroup` has
+/// its `endGroup`, every `beginClip` its `endClip`, and a `beginMask`…`endMask` pair sits inside
+/// the group it masks, after the group's content.
 public enum DisplayItem: Hashable, Sendable {
     /// Fills `path` (in the coordinates `transform` maps to the canvas) with a colour.
     case fill(Path, transform: Transform3D, color: Color, rule: FillRule)
-    /// Starts drawing into a transparent group composited at `opacity` by the matching `endGroup`.
-    case beginGroup(opacity: Double)
+    /// Fills `path` with a gradient whose points are in the path's coordinates.
+    case fillGradient(Path, transform: Transform3D, gradient: Gradient, opacity: Double)
+    /// Strokes `path`: its outline drawn with a line style.
+    case stroke(Path, transform: Transform3D, color: Color, style: StrokeStyle)
+    /// Draws the `source` part (unit coordinates) of an image into `destination`.
+    case image(Image, transform: Transform3D, destination: Rect, source: Rect, opacity: Double)
+    /// A shadow cast by `path` (a layer's shadowPath): its blurred, offset silhouette.
+    case shadow(Path, transform: Transform3D, shadow: Shadow)
+    /// Starts drawing into a transparent group; the matching `endGroup` draws the group's shadow
+    /// (if any) and then the group at `opacity`.
+    case beginGroup(opacity: Double, shadow: Shadow?)
     case endGroup
     /// Restricts the following draws to the inside of `path` until the matching `endClip`.
     case beginClip(Path, transform: Transform3D)
     case endClip
+    /// The draws up to `endMask` make a mask whose alpha multiplies the enclosing group.
+    case beginMask
+    case endMask
+}
+
+/// A colour ramp (`CAGradientLayer`): stops in 0…1 between a start and an end point.
+public struct Gradient: Hashable, Sendable {
+    public var type: GradientType
+    public var colors: [Color]
+    public var locations: [Double]
+    public var start: Point
+    public var end: Point
+
+    /// The colour at ramp position `t`, clamped to the end stops.
+    public func color(at t: Double) -> Color {
+        guard let first = colors.first else { return .clear }
+        let stops = locations.count == colors.count ? locations
+            : colors.indices.map { colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0 }
+        if t <= stops[0] { return first }
+        for i in 1..<colors.count where t <= stops[i] {
+            let span = stops[i] - stops[i - 1]
+            return colors[i - 1].interpolated(to: colors[i], at: span > 0 ? (t - stops[i - 1]) / span : 1)
+        }
+        return colors[colors.count - 1]
+    }
+}
+
+/// A drop shadow: colour (with the shadow's opacity in its alpha), offset and blur radius, in canvas points.
+public struct Shadow: Hashable, Sendable {
+    public var color: Color
+    public var offset: Size
+    public var radius: Double
 }
 
 /// What one frame draws, back to front: a flat list the rasterizer replays.

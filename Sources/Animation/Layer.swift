@@ -110,6 +110,59 @@ public class Layer {
         get { values.masksToBounds }
         set { values.masksToBounds = newValue }
     }
+    public var borderWidth: Double {
+        get { values.borderWidth }
+        set { values.borderWidth = newValue }
+    }
+    public var borderColor: Color? {
+        get { values.borderColor }
+        set { values.borderColor = newValue }
+    }
+    /// An image drawn in the bounds, placed by `contentsGravity`, cropped to `contentsRect`.
+    public var contents: Image? {
+        get { values.contents }
+        set { values.contents = newValue }
+    }
+    public var contentsGravity: ContentsGravity {
+        get { values.contentsGravity }
+        set { values.contentsGravity = newValue }
+    }
+    public var contentsRect: Rect {
+        get { values.contentsRect }
+        set { values.contentsRect = newValue }
+    }
+    public var shadowColor: Color? {
+        get { values.shadowColor }
+        set { values.shadowColor = newValue }
+    }
+    public var shadowOpacity: Double {
+        get { values.shadowOpacity }
+        set { values.shadowOpacity = newValue }
+    }
+    /// Note UIKit's y-down space: the default (0, −3) casts the shadow upwards, as on iOS.
+    public var shadowOffset: Size {
+        get { values.shadowOffset }
+        set { values.shadowOffset = newValue }
+    }
+    public var shadowRadius: Double {
+        get { values.shadowRadius }
+        set { values.shadowRadius = newValue }
+    }
+    public var shadowPath: Path? {
+        get { values.shadowPath }
+        set { values.shadowPath = newValue }
+    }
+    /// A layer whose alpha masks this one (not part of the sublayer tree).
+    public var mask: Layer? {
+        didSet {
+            oldValue?.maskedLayer = nil
+            mask?.removeFromSuperlayer()
+            mask?.maskedLayer = self
+        }
+    }
+    /// The layer this one masks; it shares that layer's time.
+    weak var maskedLayer: Layer?
+
     /// The layer's own time space: beginTime, speed and timeOffset (duration and repeats are ignored).
     public var timing: MediaTiming {
         get { values.timing }
@@ -134,6 +187,72 @@ public final class ShapeLayer: Layer {
     public var fillRule: FillRule {
         get { values.fillRule }
         set { values.fillRule = newValue }
+    }
+    public var strokeColor: Color? {
+        get { values.strokeColor }
+        set { values.strokeColor = newValue }
+    }
+    public var lineWidth: Double {
+        get { values.stroke.lineWidth }
+        set { values.stroke.lineWidth = newValue }
+    }
+    public var lineCap: StrokeStyle.Cap {
+        get { values.stroke.lineCap }
+        set { values.stroke.lineCap = newValue }
+    }
+    public var lineJoin: StrokeStyle.Join {
+        get { values.stroke.lineJoin }
+        set { values.stroke.lineJoin = newValue }
+    }
+    public var miterLimit: Double {
+        get { values.stroke.miterLimit }
+        set { values.stroke.miterLimit = newValue }
+    }
+    public var lineDashPattern: [Double] {
+        get { values.stroke.dashPattern }
+        set { values.stroke.dashPattern = newValue }
+    }
+    public var lineDashPhase: Double {
+        get { values.stroke.dashPhase }
+        set { values.stroke.dashPhase = newValue }
+    }
+    public var strokeStart: Double {
+        get { values.stroke.start }
+        set { values.stroke.start = newValue }
+    }
+    public var strokeEnd: Double {
+        get { values.stroke.end }
+        set { values.stroke.end = newValue }
+    }
+}
+
+/// A layer that fills its bounds with a colour ramp (`CAGradientLayer`).
+public final class GradientLayer: Layer {
+    public override init() {
+        super.init(kind: .gradient)
+    }
+
+    public var colors: [Color] {
+        get { values.colors }
+        set { values.colors = newValue }
+    }
+    /// Stop positions in 0…1; empty spaces the colours evenly.
+    public var locations: [Double] {
+        get { values.locations }
+        set { values.locations = newValue }
+    }
+    /// In unit coordinates of the bounds.
+    public var startPoint: Point {
+        get { values.startPoint }
+        set { values.startPoint = newValue }
+    }
+    public var endPoint: Point {
+        get { values.endPoint }
+        set { values.endPoint = newValue }
+    }
+    public var type: GradientType {
+        get { values.gradientType }
+        set { values.gradientType = newValue }
     }
 }
 

@@ -5,6 +5,7 @@ public enum LayerKind: String, Hashable, Sendable {
     case plain = "layer"
     case shape
     case replicator
+    case gradient
 }
 
 /// Every model value of a layer: what the script snapshots and animations modify.
@@ -27,6 +28,21 @@ public struct LayerValues: Hashable, Sendable {
     public var backgroundColor: Color?
     public var cornerRadius: Double = 0
     public var masksToBounds = false
+    public var borderWidth: Double = 0
+    public var borderColor: Color? = .black
+
+    // Contents
+    public var contents: Image?
+    public var contentsGravity: ContentsGravity = .resize
+    /// The part of the image shown, in unit coordinates of the image.
+    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+
+    // Shadow
+    public var shadowColor: Color? = .black
+    public var shadowOpacity: Double = 0
+    public var shadowOffset = Size(0, -3)
+    public var shadowRadius: Double = 3
+    public var shadowPath: Path?
 
     // Media timing of the layer's own time space
     public var timing = MediaTiming()
@@ -35,6 +51,17 @@ public struct LayerValues: Hashable, Sendable {
     public var path: Path?
     public var fillColor: Color? = .black
     public var fillRule: FillRule = .nonZero
+    public var strokeColor: Color?
+    /// Line width, caps, joins, miter limit, dashes, and strokeStart/strokeEnd.
+    public var stroke = StrokeStyle()
+
+    // Gradient layers
+    public var colors: [Color] = []
+    /// Stop positions in 0…1, one per colour; empty spaces the colours evenly.
+    public var locations: [Double] = []
+    public var startPoint = Point(0.5, 0)
+    public var endPoint = Point(0.5, 1)
+    public var gradientType: GradientType = .axial
 
     // Replicator layers
     public var instanceCount = 1

@@ -18,7 +18,7 @@ public struct PresentedLayer: Hashable, Sendable {
 extension Timeline {
     /// The presentation values of layer `node` at video time `t`: its model values with every
     /// attached animation applied in the order they were added. `parentTime` is the superlayer's
-    /// layer time (the video time for the root).
+    /// layer time (the video time for the root; the masked layer's time for a mask).
     public func presentationValues(of node: Int, at t: Double, parentTime: Double) -> (values: LayerValues, sublayers: [Int], layerTime: Double) {
         let model = nodes[node].model(at: t)
         var values = model.values
@@ -84,18 +84,33 @@ private struct PresentationWalk {
         let children = sublayers.enumerated()
             .map { (order: $0.offset, node: $0.element, z: timeline.nodes[$0.element].model(at: time).values.zPosition) }
             .sorted { ($0.z, $0.order) < ($1.z, $1.order) }
-        let grouped = v.opacity < 1 && !children.isEmpty
+        let mask = timeline.nodes[node].model(at: time).mask
+
+        // Shadows: the shadowPath fast path, or the whole layer's blurred alpha via its group.
+        var shadow: Shadow?
+        if v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 {
+            let cast = Shadow(color: paint(color, context.alpha * v.opacity * min(v.shadowOpacity, 1), context.tint),
+                              offset: v.shadowOffset, radius: max(v.shadowRadius, 0))
+            if let shadowPath = v.shadowPath {
+                items.append(.shadow(shadowPath, transform: matrix, shadow: cast))
+            } else {
+                shadow = cast
+            }
+        }
+        let grouped = (v.opacity < 1 && !children.isEmpty) || mask != nil || shadow != nil
         let alpha = grouped ? 1 : context.alpha * v.opacity
-        if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity)) }
+        if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow)) }
 
         let outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius)
         if let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
             items.append(.fill(outline, transform: matrix, color: paint(background, alpha, context.tint), rule: .nonZero))
         }
         if v.masksToBounds { items.append(.beginClip(outline, transform: matrix)) }
-        if v.kind == .shape, let shape = v.path, let fill = v.fillColor, fill.alpha > 0, !shape.isEmpty {
-            items.append(.fill(shape, transform: matrix, color: paint(fill, alpha, context.tint), rule: v.fillRule))
+        if let image = v.contents, !v.bounds.isEmpty {
+            items.append(.image(image, transform: matrix, destination: Self.placement(of: image, in: v),
+                                source: v.contentsRect, opacity: alpha * context.tint.alpha))
         }
+        drawOwnContent(v, matrix: matrix, alpha: alpha, tint: context.tint)
         if !children.isEmpty {
             var contentMatrix = matrix
             if !v.sublayerTransform.isIdentity {
@@ -119,7 +134,69 @@ private struct PresentationWalk {
             }
         }
         if v.masksToBounds { items.append(.endClip) }
+        if v.borderWidth > 0, let border = v.borderColor, border.alpha > 0, !v.bounds.isEmpty {
+            items.append(.fill(Self.borderRing(v), transform: matrix, color: paint(border, alpha, context.tint), rule: .evenOdd))
+        }
+        if let mask {
+            items.append(.beginMask)
+            let maskContext = Context(parentTime: local, matrix: matrix, alpha: 1, opacity: 1, tint: .white,
+                                      path: path + "/mask", instances: [])
+            visit(node: mask, siblingIndex: 0, context: maskContext)
+            items.append(.endMask)
+        }
         if grouped { items.append(.endGroup) }
+    }
+
+    /// A shape layer's fill then stroke, or a gradient layer's ramp over its bounds.
+    private mutating func drawOwnContent(_ v: LayerValues, matrix: Transform3D, alpha: Double, tint: Color) {
+        switch v.kind {
+        case .shape:
+            guard let shape = v.path, !shape.isEmpty else { return }
+            if let fill = v.fillColor, fill.alpha > 0 {
+                items.append(.fill(shape, transform: matrix, color: paint(fill, alpha, tint), rule: v.fillRule))
+            }
+            if let stroke = v.strokeColor, stroke.alpha > 0, v.stroke.lineWidth > 0, v.stroke.start < v.stroke.end {
+                items.append(.stroke(shape, transform: matrix, color: paint(stroke, alpha, tint), style: v.stroke))
+            }
+        case .gradient:
+            guard !v.colors.isEmpty, !v.bounds.isEmpty else { return }
+            let b = v.bounds
+            func unit(_ p: Point) -> Point { Point(b.origin.x + p.x * b.size.width, b.origin.y + p.y * b.size.height) }
+            let gradient = Gradient(type: v.gradientType, colors: v.colors.map { Self.multiply($0, tint) }, locations: v.locations,
+                                    start: unit(v.startPoint), end: unit(v.endPoint))
+            items.append(.fillGradient(.roundedRect(b, cornerRadius: 0), transform: matrix, gradient: gradient, opacity: alpha))
+        case .plain, .replicator:
+            return
+        }
+    }
+
+    /// The border: the bounds' rounded rectangle less the same inset by borderWidth (even-odd).
+    private static func borderRing(_ v: LayerValues) -> Path {
+        var ring = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius)
+        let w = min(v.borderWidth, v.bounds.width / 2, v.bounds.height / 2)
+        let inner = Rect(x: v.bounds.minX + w, y: v.bounds.minY + w, width: v.bounds.width - 2 * w, height: v.bounds.height - 2 * w)
+        if !inner.isEmpty { ring.addPath(.roundedRect(inner, cornerRadius: max(v.cornerRadius - w, 0))) }
+        return ring
+    }
+
+    /// Where `contentsGravity` puts an image (1 pixel = 1 point) in the bounds. On iOS the
+    /// gravity names are those of Core Animation's y-up space, so `top` places the image at the
+    /// bottom of the screen and `bottom` at the top (**DECISION**: reproduce iOS).
+    static func placement(of image: Image, in v: LayerValues) -> Rect {
+        let b = v.bounds
+        let w = Double(image.width) * v.contentsRect.width, h = Double(image.height) * v.contentsRect.height
+        switch v.contentsGravity {
+        case .resize:
+            return b
+        case .resizeAspect, .resizeAspectFill:
+            let fit = v.contentsGravity == .resizeAspect ? min(b.width / w, b.height / h) : max(b.width / w, b.height / h)
+            return Rect(x: b.midX - w * fit / 2, y: b.midY - h * fit / 2, width: w * fit, height: h * fit)
+        default:
+            let name = v.contentsGravity.rawValue.lowercased()
+            let x = name.hasSuffix("left") ? b.minX : name.hasSuffix("right") ? b.maxX - w : b.midX - w / 2
+            let y = name.hasPrefix("top") ? b.maxY - h : name.hasPrefix("bottom") ? b.minY : b.midY - h / 2
+            return Rect(x: x, y: y, width: w, height: h)
+        }
     }
 
     /// `t` applied about the layer's anchor point: T(−A) · t · T(A).

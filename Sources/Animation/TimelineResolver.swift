@@ -47,7 +47,7 @@ private struct TimelineResolver {
 
     struct NodeState {
         let layer: Layer
-        var history: [(time: Double, values: LayerValues, sublayers: [Int])] = []
+        var history: [Timeline.ModelState] = []
         var records: [Record] = []
     }
 
@@ -78,9 +78,10 @@ private struct TimelineResolver {
         for i in nodes.indices {
             let layer = nodes[i].layer
             let sublayers = layer.sublayers.compactMap { index[ObjectIdentifier($0)] }
-            if let last = nodes[i].history.last, last.values == layer.values, last.sublayers == sublayers { continue }
+            let mask = layer.mask.flatMap { index[ObjectIdentifier($0)] }
+            if let last = nodes[i].history.last, last.values == layer.values, last.sublayers == sublayers, last.mask == mask { continue }
             if nodes[i].history.last?.time == now { nodes[i].history.removeLast() }
-            nodes[i].history.append((now, layer.values, sublayers))
+            nodes[i].history.append(Timeline.ModelState(time: now, values: layer.values, sublayers: sublayers, mask: mask))
         }
         for i in nodes.indices {
             let changes = nodes[i].layer.pendingAnimationChanges
@@ -96,6 +97,7 @@ private struct TimelineResolver {
             index[ObjectIdentifier(layer)] = nodes.count
             nodes.append(NodeState(layer: layer))
         }
+        if let mask = layer.mask { register(mask) }
         for sublayer in layer.sublayers { register(sublayer) }
     }
 
@@ -139,7 +141,7 @@ private struct TimelineResolver {
 
     /// The layer's local time at a video time: each ancestor maps its parent's time linearly.
     static func layerTime(of layer: Layer, atVideoTime t: Double) -> Double {
-        let parentTime = layer.superlayer.map { layerTime(of: $0, atVideoTime: t) } ?? t
+        let parentTime = (layer.superlayer ?? layer.maskedLayer).map { layerTime(of: $0, atVideoTime: t) } ?? t
         return layer.values.timing.layerTime(fromParent: parentTime)
     }
 
@@ -147,7 +149,7 @@ private struct TimelineResolver {
     /// layer (speed 0) on the way never gets there.
     static func videoTime(of layer: Layer, atLayerTime local: Double) -> Double? {
         guard let parentTime = layer.values.timing.parentTime(fromLayer: local) else { return nil }
-        guard let superlayer = layer.superlayer else { return parentTime }
+        guard let superlayer = layer.superlayer ?? layer.maskedLayer else { return parentTime }
         return videoTime(of: superlayer, atLayerTime: parentTime)
     }
 

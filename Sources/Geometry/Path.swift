@@ -174,3 +174,26 @@ public struct Path: Hashable, Sendable {
     public static func == (a: Path, b: Path) -> Bool { a.elements == b.elements }
     public func hash(into h: inout Hasher) { h.combine(elements) }
 }
+
+extension Path {
+    /// Point-by-point interpolation towards a path with the same kinds of elements; nil when the
+    /// element kinds differ (the caller then jumps at the midpoint, ca-semantics §9).
+    public func interpolated(to other: Path, at t: Double) -> Path? {
+        guard elements.count == other.elements.count else { return nil }
+        var out = Path()
+        for (a, b) in zip(elements, other.elements) {
+            switch (a, b) {
+            case let (.move(p), .move(q)): out.move(to: p.interpolated(to: q, at: t))
+            case let (.line(p), .line(q)): out.addLine(to: p.interpolated(to: q, at: t))
+            case let (.quad(c, p), .quad(d, q)):
+                out.addQuadCurve(to: p.interpolated(to: q, at: t), control: c.interpolated(to: d, at: t))
+            case let (.cubic(c1, c2, p), .cubic(d1, d2, q)):
+                out.addCurve(to: p.interpolated(to: q, at: t), control1: c1.interpolated(to: d1, at: t),
+                             control2: c2.interpolated(to: d2, at: t))
+            case (.close, .close): out.closeSubpath()
+            default: return nil
+            }
+        }
+        return out
+    }
+}

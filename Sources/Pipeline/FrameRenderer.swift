@@ -22,20 +22,53 @@ public final class FrameRenderer {
             switch item {
             case let .fill(path, transform, color, rule):
                 canvas.fill(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), rule: rule)
-            case .beginGroup(let opacity):
-                canvas.beginGroup(opacity: opacity)
+            case let .fillGradient(path, transform, gradient, opacity):
+                let paint = GradientPaint(kind: Self.kind(gradient.type), start: gradient.start, end: gradient.end, opacity: opacity) { t in
+                    let c = gradient.color(at: t)
+                    return (c.red, c.green, c.blue, c.alpha)
+                }
+                canvas.fill(path, transform: transform.concatenating(toPixels), paint: .gradient(paint), rule: .nonZero)
+            case let .stroke(path, transform, color, style):
+                canvas.stroke(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), style: style)
+            case let .image(image, transform, destination, source, opacity):
+                guard let pixels = Pixmap(width: image.width, height: image.height, premultipliedBytes: image.bytes) else { continue }
+                let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity)
+                canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: transform.concatenating(toPixels),
+                            paint: .image(paint), rule: .nonZero)
+            case let .shadow(path, transform, shadow):
+                canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))
+            case let .beginGroup(opacity, shadow):
+                canvas.beginGroup(opacity: opacity, shadow: shadow.map(shadowPaint))
             case .endGroup:
                 canvas.endGroup()
             case let .beginClip(path, transform):
                 canvas.beginClip(path, transform: transform.concatenating(toPixels))
             case .endClip:
                 canvas.endClip()
+            case .beginMask:
+                canvas.beginMask()
+            case .endMask:
+                canvas.endMask()
             }
         }
         return canvas.end()
     }
 
+    /// A shadow in device pixels: offset and blur radius scale with the frame.
+    private func shadowPaint(_ s: Shadow) -> ShadowPaint {
+        ShadowPaint(color: Self.premultiplied(s.color), offsetX: s.offset.width * scale, offsetY: s.offset.height * scale,
+                    radius: s.radius * scale)
+    }
+
     static func premultiplied(_ c: Color) -> PremultipliedColor {
         PremultipliedColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
+
+    static func kind(_ type: GradientType) -> GradientPaint.Kind {
+        switch type {
+        case .axial: .axial
+        case .radial: .radial
+        case .conic: .conic
+        }
     }
 }

@@ -12,6 +12,14 @@ public struct Pixmap: Sendable, Equatable {
         bytes = [UInt8](repeating: 0, count: width * height * 4)
     }
 
+    /// Wraps existing premultiplied RGBA8 bytes; nil when the count does not match the size.
+    public init?(width: Int, height: Int, premultipliedBytes: [UInt8]) {
+        guard width > 0, height > 0, premultipliedBytes.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        bytes = premultipliedBytes
+    }
+
     private init(empty: Void) {
         width = 0
         height = 0

@@ -1,0 +1,30 @@
+/// Pixels for a layer's `contents`: premultiplied RGBA8, rows top to bottom, no padding.
+public struct Image: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let bytes: [UInt8]
+
+    /// An image of `width` × `height` pixels; nil when the byte count does not match.
+    public init?(width: Int, height: Int, premultipliedRGBA bytes: [UInt8]) {
+        guard width > 0, height > 0, bytes.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+}
+
+/// How contents are placed in a layer's bounds (`contentsGravity`).
+public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+    /// Stretched to fill the bounds (the default).
+    case resize
+    /// Scaled to fit inside the bounds, keeping its aspect ratio.
+    case resizeAspect
+    /// Scaled to cover the bounds, keeping its aspect ratio (the overflow is clipped only by masksToBounds).
+    case resizeAspectFill
+}
+
+/// The kind of colour ramp a gradient layer draws (`CAGradientLayerType`).
+public enum GradientType: String, Hashable, Sendable, CaseIterable {
+    case axial, radial, conic
+}

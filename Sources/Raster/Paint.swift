@@ -1,0 +1,100 @@
+import Foundation
+import Geometry
+
+/// What fills the covered pixels: a solid colour, a gradient or an image.
+public enum Paint {
+    case solid(PremultipliedColor)
+    case gradient(GradientPaint)
+    case image(ImagePaint)
+}
+
+/// A colour ramp in a layer's plane, looked up through a 256-entry premultiplied table.
+public struct GradientPaint {
+    public enum Kind {
+        case axial, radial, conic
+    }
+
+    let kind: Kind
+    let start: Point
+    let end: Point
+    let table: [PremultipliedColor]
+
+    /// A ramp from `start` to `end` (plane coordinates) through `color(t)` for t in 0…1, times `opacity`.
+    /// Radial: centred on `start`, reaching t = 1 on the ellipse with radii |end − start| per axis.
+    /// Conic: t is the clockwise angle about `start` from the direction of `end`, in turns.
+    public init(kind: Kind, start: Point, end: Point, opacity: Double, color: (Double) -> (r: Double, g: Double, b: Double, a: Double)) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        table = (0..<256).map { i in
+            let c = color(Double(i) / 255)
+            return PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * opacity)
+        }
+    }
+
+    /// The ramp position of a plane point.
+    func position(of p: Point) -> Double {
+        let dx = end.x - start.x, dy = end.y - start.y
+        switch kind {
+        case .axial:
+            let lengthSquared = dx * dx + dy * dy
+            return lengthSquared > 0 ? ((p.x - start.x) * dx + (p.y - start.y) * dy) / lengthSquared : 0
+        case .radial:
+            let rx = abs(dx), ry = abs(dy)
+            guard rx > 0, ry > 0 else { return 1 }
+            let u = (p.x - start.x) / rx, v = (p.y - start.y) / ry
+            return (u * u + v * v).squareRoot()
+        case .conic:
+            var angle = atan2(p.y - start.y, p.x - start.x) - atan2(dy, dx)
+            if angle < 0 { angle += 2 * .pi }
+            return angle / (2 * .pi)
+        }
+    }
+
+    @inline(__always)
+    func color(at p: Point) -> PremultipliedColor {
+        let t = position(of: p)
+        guard t.isFinite else { return table[0] }
+        return table[Int((min(max(t, 0), 1) * 255).rounded())]
+    }
+}
+
+/// A premultiplied image drawn into a rectangle of a layer's plane, sampled bilinearly.
+public struct ImagePaint {
+    let image: Pixmap
+    let destination: Rect
+    /// The part of the image shown, in unit coordinates.
+    let source: Rect
+    let opacity: UInt32
+
+    public init(image: Pixmap, destination: Rect, source: Rect, opacity: Double) {
+        self.image = image
+        self.destination = destination
+        self.source = source
+        self.opacity = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+    }
+
+    /// The bilinear sample under a plane point, edges clamped.
+    func color(at p: Point) -> PremultipliedColor {
+        let fx = (p.x - destination.origin.x) / destination.size.width
+        let fy = (p.y - destination.origin.y) / destination.size.height
+        let sx = (source.origin.x + fx * source.size.width) * Double(image.width) - 0.5
+        let sy = (source.origin.y + fy * source.size.height) * Double(image.height) - 0.5
+        guard sx.isFinite, sy.isFinite else { return .transparent }
+        let x0f = sx.rounded(.down), y0f = sy.rounded(.down)
+        let wx = UInt32(((sx - x0f) * 256).rounded()), wy = UInt32(((sy - y0f) * 256).rounded())
+        let x0 = Int(min(max(x0f, 0), Double(image.width - 1))), y0 = Int(min(max(y0f, 0), Double(image.height - 1)))
+        let x1 = Int(min(max(x0f + 1, 0), Double(image.width - 1))), y1 = Int(min(max(y0f + 1, 0), Double(image.height - 1)))
+        var out = [UInt32](repeating: 0, count: 4)
+        image.bytes.withUnsafeBufferPointer { px in
+            let w = image.width
+            for c in 0..<4 {
+                let top = UInt32(px[(y0 * w + x0) * 4 + c]) * (256 - wx) + UInt32(px[(y0 * w + x1) * 4 + c]) * wx
+                let bottom = UInt32(px[(y1 * w + x0) * 4 + c]) * (256 - wx) + UInt32(px[(y1 * w + x1) * 4 + c]) * wx
+                let value = (top * (256 - wy) + bottom * wy + 32768) >> 16
+                out[c] = Blend.div255(value * opacity)
+            }
+        }
+        return PremultipliedColor(r: UInt8(out[0]), g: UInt8(out[1]), b: UInt8(out[2]), a: UInt8(out[3]))
+    }
+}
