@@ -28,7 +28,9 @@ public struct Timeline: Sendable {
         }
     }
 
-    /// An animation attached to a layer during `[addedAt, removedAt)` of video time.
+    /// An animation attached to a layer from `addedAt` until it is removed or replaced at
+    /// `removedAt` (video time; infinity when it never is). Whether it has finished is decided by
+    /// its timing when sampled, in the layer's (or replicator instance's) own time.
     public struct ScheduledAnimation: Sendable {
         public var key: String?
         public var spec: AnimationSpec

@@ -121,8 +121,9 @@ private struct TimelineResolver {
         let begin = Self.videoTime(of: layer, atLayerTime: spec.timing.beginTime)
         let end = active.isFinite && spec.timing.speed > 0
             ? Self.videoTime(of: layer, atLayerTime: spec.timing.beginTime + active / spec.timing.speed) : nil
-        let removedAt = spec.isRemovedOnCompletion ? (end ?? .infinity) : .infinity
-        let scheduled = Timeline.ScheduledAnimation(key: key, spec: spec, addedAt: now, removedAt: max(removedAt, now))
+        // Completion is a matter of the animation's own timing (sampling leaves a finished
+        // animation out unless it fills forwards and stays); removedAt marks explicit removals.
+        let scheduled = Timeline.ScheduledAnimation(key: key, spec: spec, addedAt: now, removedAt: .infinity)
         nodes[node].records.append(Record(scheduled: scheduled, animation: animation))
         let record = nodes[node].records.count - 1
         if let begin { events.push(.didStart(node: node, record: record), at: max(begin, now)) }

@@ -1,0 +1,72 @@
+import Animation
+import Foundation
+import Geometry
+import XCTest
+
+/// Layer media timing (ca-semantics §1): speed, timeOffset, and the classic pause and resume.
+final class LayerTimingTests: XCTestCase {
+    /// A container whose child animates position.x 0 → 100 over 2 s; `script` may change the
+    /// container. The child is node 1 (nodes are numbered root first, depth first).
+    func timeline(_ configure: (Layer, Script) -> Void) throws -> (Timeline, Int) {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { script in
+            let container = Layer()
+            let child = Layer()
+            container.addSublayer(child)
+            let move = BasicAnimation(keyPath: "position.x")
+            move.fromValue = 0
+            move.toValue = 100
+            move.duration = 2
+            child.add(move)
+            configure(container, script)
+            return container
+        }
+        return (timeline, 1)
+    }
+
+    func x(_ timeline: Timeline, _ child: Int, at t: Double) -> Double {
+        let parent = timeline.presentationValues(of: timeline.root, at: t, parentTime: t)
+        return timeline.presentationValues(of: child, at: t, parentTime: parent.layerTime).values.position.x
+    }
+
+    func testLayerSpeedScalesItsSubtreesTime() throws {
+        let (timeline, child) = try timeline { container, _ in container.timing.speed = 2 }
+        XCTAssertEqual(x(timeline, child, at: 0.5), 50, accuracy: 1e-9)
+        XCTAssertEqual(x(timeline, child, at: 1.5), 0, accuracy: 1e-9, "finished after 1 s of video: removed")
+    }
+
+    /// Pause at 0.5 s (speed 0, timeOffset = the layer time then); resume at 3 s with
+    /// beginTime = now − paused time: the motion continues from where it stopped, without a jump.
+    func testPauseAndResume() throws {
+        let (timeline, child) = try timeline { container, script in
+            script.after(0.5) { _ in
+                container.timing.speed = 0
+                container.timing.timeOffset = 0.5
+            }
+            script.after(3) { _ in
+                container.timing.speed = 1
+                container.timing.timeOffset = 0
+                container.timing.beginTime = 3 - 0.5
+            }
+        }
+        XCTAssertEqual(x(timeline, child, at: 0.25), 12.5, accuracy: 1e-9)
+        XCTAssertEqual(x(timeline, child, at: 1), 25, accuracy: 1e-9)
+        XCTAssertEqual(x(timeline, child, at: 2.9), 25, accuracy: 1e-9)
+        XCTAssertEqual(x(timeline, child, at: 3.5), 50, accuracy: 1e-9)
+        XCTAssertEqual(x(timeline, child, at: 4.4), 95, accuracy: 1e-9)
+    }
+
+    /// A rotation sub-key path past π and a `by` value: 0 → 3π/2 by halves.
+    func testRotationBeyondPiWithBy() throws {
+        let timeline = try Timeline.resolve(canvasSize: Size(10, 10), duration: 2) { _ in
+            let layer = Layer()
+            let spin = BasicAnimation(keyPath: "transform.rotation.z")
+            spin.byValue = .number(3 * .pi / 2)
+            spin.duration = 1
+            layer.add(spin)
+            return layer
+        }
+        let m = timeline.presentationValues(of: 0, at: 0.5, parentTime: 0.5).values.transform
+        XCTAssertEqual(m.m11, cos(3 * .pi / 4), accuracy: 1e-9)
+        XCTAssertEqual(m.m12, sin(3 * .pi / 4), accuracy: 1e-9)
+    }
+}

@@ -1,0 +1,136 @@
+import Animation
+import Foundation
+import Geometry
+import XCTest
+
+/// Additive and cumulative animations, groups, colour and transform interpolation (ca-semantics §2, §4, §6).
+final class ValueRuleTests: XCTestCase {
+    func values(at t: Double, _ build: (Layer) -> Void) throws -> LayerValues {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { _ in
+            let layer = Layer()
+            build(layer)
+            return layer
+        }
+        return timeline.presentationValues(of: 0, at: t, parentTime: t).values
+    }
+
+    func testAdditiveAddsToTheModelValue() throws {
+        let v = try values(at: 0.5) { layer in
+            layer.position = Point(10, 0)
+            let a = BasicAnimation(keyPath: "position.x")
+            a.fromValue = 0
+            a.toValue = 20
+            a.duration = 1
+            a.isAdditive = true
+            layer.add(a)
+        }
+        XCTAssertEqual(v.position.x, 20, accuracy: 1e-12)
+    }
+
+    func testCumulativeAddsEachIterationsChange() throws {
+        let v = try values(at: 2.5) { layer in
+            let a = BasicAnimation(keyPath: "position.x")
+            a.fromValue = 0
+            a.toValue = 10
+            a.duration = 1
+            a.repeatCount = 3
+            a.isCumulative = true
+            layer.add(a)
+        }
+        XCTAssertEqual(v.position.x, 25, accuracy: 1e-12)
+    }
+
+    /// Children run in the group's time and are clipped by it; a zero child duration takes the group's.
+    func testGroupsClipTheirChildren() throws {
+        let build: (Layer) -> Void = { layer in
+            let slow = BasicAnimation(keyPath: "position.x")
+            slow.fromValue = 0
+            slow.toValue = 100
+            slow.duration = 2
+            let inherit = BasicAnimation(keyPath: "opacity")
+            inherit.fromValue = 1
+            inherit.toValue = 0
+            let group = AnimationGroup()
+            group.animations = [slow, inherit]
+            group.duration = 1
+            group.beginTime = 1
+            layer.add(group)
+        }
+        let during = try values(at: 1.75, build)
+        XCTAssertEqual(during.position.x, 37.5, accuracy: 1e-12)
+        XCTAssertEqual(during.opacity, 0.25, accuracy: 1e-12)
+        let after = try values(at: 2.25, build)
+        XCTAssertEqual(after.position.x, 0)
+        XCTAssertEqual(after.opacity, 1)
+        XCTAssertEqual(try values(at: 0.5, build).position.x, 0, "before the group's beginTime")
+    }
+
+    /// The group's timing function warps the time its children see.
+    func testGroupTimingFunctionWarpsChildren() throws {
+        let v = try values(at: 0.5) { layer in
+            let a = BasicAnimation(keyPath: "position.x")
+            a.fromValue = 0
+            a.toValue = 100
+            let group = AnimationGroup()
+            group.animations = [a]
+            group.duration = 1
+            group.timingFunction = .easeIn
+            layer.add(group)
+        }
+        XCTAssertEqual(v.position.x, 100 * TimingTests.bezier(0.42, 0, 1, 1, at: 0.5), accuracy: 1e-4)
+    }
+
+    /// Colours interpolate premultiplied: red fading to clear stays red while it fades.
+    func testColoursInterpolatePremultiplied() throws {
+        let v = try values(at: 0.5) { layer in
+            let a = BasicAnimation(keyPath: "backgroundColor")
+            a.fromValue = .color(.red)
+            a.toValue = .color(.clear)
+            a.duration = 1
+            layer.add(a)
+        }
+        XCTAssertEqual(v.backgroundColor, Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+    }
+
+    /// Seed 000's triangle: identity → rotate 120° then translate (75, 0), ease-in-ease-out over
+    /// 1 s. Halfway (ease-in-ease-out(0.5) = 0.5) the parts are half-way: a 60° turn and (37.5, 0),
+    /// not the average of the matrices.
+    func testTransformInterpolatesByParts() throws {
+        let v = try values(at: 0.5) { layer in
+            let a = BasicAnimation(keyPath: "transform")
+            a.fromValue = .transform(.identity)
+            a.toValue = .transform(Transform3D(translationX: 75, y: 0).rotated(by: 2 * .pi / 3))
+            a.duration = 1
+            a.timingFunction = .easeInEaseOut
+            layer.add(a)
+        }
+        XCTAssertEqual(v.transform.m41, 37.5, accuracy: 1e-9)
+        XCTAssertEqual(v.transform.m42, 0, accuracy: 1e-9)
+        XCTAssertEqual(v.transform.m11, cos(Double.pi / 3), accuracy: 1e-9)
+        XCTAssertEqual(v.transform.m12, sin(Double.pi / 3), accuracy: 1e-9)
+    }
+
+    /// A flat scale (z = 0), as seed 000's dot grid uses, still interpolates x and y smoothly.
+    func testFlatScaleInterpolates() throws {
+        let v = try values(at: 0.5) { layer in
+            let a = BasicAnimation(keyPath: "transform")
+            a.fromValue = .transform(Transform3D(scaleX: 1, y: 1, z: 0))
+            a.toValue = .transform(Transform3D(scaleX: 0.2, y: 0.2, z: 0))
+            a.duration = 1
+            layer.add(a)
+        }
+        XCTAssertEqual(v.transform.m11, 0.6, accuracy: 1e-12)
+        XCTAssertEqual(v.transform.m22, 0.6, accuracy: 1e-12)
+        XCTAssertEqual(v.transform.m33, 0, accuracy: 1e-12)
+    }
+
+    func testWrongValueTypeIsAnError() {
+        XCTAssertThrowsError(try values(at: 0) { layer in
+            let a = BasicAnimation(keyPath: "position")
+            a.toValue = 3
+            layer.add(a)
+        }) { error in
+            XCTAssertEqual("\(error)", "key path \"position\" takes a point, not a number")
+        }
+    }
+}
