@@ -5,7 +5,7 @@ let package = Package(
     name: "animvid",
     products: [
         .executable(name: "animvid", targets: ["animvid"]),
-        .library(name: "AnimvidKit", targets: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Scenes"]),
+        .library(name: "AnimvidKit", targets: ["AnimvidKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "Media", dependencies: ["CFFmpeg"]),
         .target(name: "Pipeline", dependencies: ["Animation", "Raster", "Media", "Geometry"]),
         .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),
+        .target(name: "AnimvidKit", dependencies: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Scenes"]),
         .executableTarget(name: "animvid", dependencies: ["Pipeline", "Scenes", "Media", "Animation", "Geometry"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
@@ -28,6 +29,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media", "Raster", "Geometry"], exclude: ["Golden"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Animation", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: ["animvid"]),
+        .testTarget(name: "AnimvidKitTests", dependencies: ["AnimvidKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,81 @@
+import Animation
+import Geometry
+import XCTest
+
+/// What sampling emits: draw order, zPosition, borders, masks, paths between shapes.
+final class DisplayListTests: XCTestCase {
+    func list(at t: Double = 0, _ build: (Layer) -> Void) throws -> [DisplayItem] {
+        try Timeline.resolve(canvasSize: Size(100, 100), duration: 2) { _ in
+            let root = Layer()
+            build(root)
+            return root
+        }.displayList(at: t).items
+    }
+
+    func fillColors(_ items: [DisplayItem]) -> [Color] {
+        items.compactMap { if case let .fill(_, _, color, _) = $0 { color } else { nil } }
+    }
+
+    /// Siblings draw in zPosition order, ties in sublayer order.
+    func testZPositionOrdersSiblingsStably() throws {
+        let items = try list { root in
+            for (color, z) in [(Color.red, 1.0), (.green, 0), (.blue, 1), (.yellow, -1)] {
+                let layer = Layer()
+                layer.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+                layer.backgroundColor = color
+                layer.zPosition = z
+                root.addSublayer(layer)
+            }
+        }
+        XCTAssertEqual(fillColors(items), [.yellow, .green, .red, .blue])
+    }
+
+    /// Background, shape fill, stroke, sublayers, then the border on top; a mask makes a group.
+    func testLayerDrawOrderBorderAndMask() throws {
+        let items = try list { root in
+            let shape = ShapeLayer()
+            shape.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
+            shape.backgroundColor = .white
+            shape.path = .ellipse(in: shape.bounds)
+            shape.fillColor = .red
+            shape.strokeColor = .blue
+            shape.borderWidth = 2
+            shape.borderColor = .green
+            let child = Layer()
+            child.bounds = Rect(x: 0, y: 0, width: 5, height: 5)
+            child.backgroundColor = .yellow
+            shape.addSublayer(child)
+            let mask = Layer()
+            mask.bounds = shape.bounds
+            mask.backgroundColor = .black
+            shape.mask = mask
+            root.addSublayer(shape)
+        }
+        let kinds = items.map { item -> String in
+            switch item {
+            case let .fill(_, _, color, rule): return "fill \(color) \(rule)"
+            case .stroke: return "stroke"
+            case .beginGroup: return "group"
+            case .endGroup: return "end group"
+            case .beginMask: return "mask"
+            case .endMask: return "end mask"
+            default: return "other"
+            }
+        }
+        XCTAssertEqual(kinds, ["group", "fill #FFFFFF nonZero", "fill #FF0000 nonZero", "stroke", "fill #FFFF00 nonZero",
+                               "fill #00FF00 evenOdd", "mask", "fill #000000 nonZero", "end mask", "end group"])
+    }
+
+    /// Paths with the same elements interpolate point by point; different ones jump at the midpoint.
+    func testPathInterpolation() throws {
+        var a = Path(), b = Path(), c = Path()
+        a.move(to: .zero); a.addLine(to: Point(10, 0))
+        b.move(to: .zero); b.addLine(to: Point(20, 10))
+        c.move(to: .zero); c.addQuadCurve(to: Point(20, 10), control: Point(5, 5))
+        XCTAssertEqual(AnimationValue.path(a).interpolated(to: .path(b), at: 0.5), .path({
+            var m = Path(); m.move(to: .zero); m.addLine(to: Point(15, 5)); return m
+        }()))
+        XCTAssertEqual(AnimationValue.path(a).interpolated(to: .path(c), at: 0.49), .path(a))
+        XCTAssertEqual(AnimationValue.path(a).interpolated(to: .path(c), at: 0.5), .path(c))
+    }
+}
