@@ -5,7 +5,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
-.PHONY: all build deps demo test install clean
+.PHONY: all build deps demo test bench install clean
 
 all: build
 
@@ -30,6 +30,10 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+## bench: the rasterizer beside Cairo and Skia (installs Cairo and skia-python for the comparison)
+bench: deps
+	bench/raster.sh
 
 ## install: copy the animvid command to $(PREFIX)/bin
 install: build

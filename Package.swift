@@ -5,6 +5,7 @@ let package = Package(
     name: "animvid",
     products: [
         .executable(name: "animvid", targets: ["animvid"]),
+        .executable(name: "raster-bench", targets: ["raster-bench"]),
         .library(name: "AnimvidKit", targets: ["AnimvidKit"]),
     ],
     targets: [
@@ -21,6 +22,7 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["Animation", "Raster", "Media", "Geometry"]),
         .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),
         .target(name: "AnimvidKit", dependencies: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Scenes"]),
+        .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry", "Media"]),
         .executableTarget(name: "animvid", dependencies: ["Pipeline", "Scenes", "Media", "Animation", "Geometry"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),

@@ -48,9 +48,92 @@ extension Path {
 
     /// Wang's bound: n segments keep a degree-d Bézier within `tolerance` of its chords when
     /// n² ≥ d(d−1)/8 · max|second difference| / tolerance (`factor` = d(d−1)).
-    private static func segmentCount(secondDifference dd: Double, factor: Double, tolerance: Double) -> Int {
+    static func segmentCount(secondDifference dd: Double, factor: Double, tolerance: Double) -> Int {
         let n = (factor * dd / (8 * tolerance)).squareRoot().rounded(.up)
         guard n.isFinite else { return 1 }
         return Int(min(max(n, 1), 4096))
+    }
+}
+
+extension Path {
+    /// Flattens the path mapped through `transform` into `points`, every subpath closed (for
+    /// filling), reusing the caller's buffers: `starts` receives the index where each subpath
+    /// begins. Control points are mapped first and the curves flattened in the mapped space,
+    /// so `tolerance` is in mapped units.
+    ///
+    /// Chords alone cut inside a convex curve and lose area, so each interior vertex is moved
+    /// out by 2/3 of its chords' sagitta (B″·Δt²/12, away from the centre of curvature): the
+    /// polygon then straddles the curve, its area matches to second order, and no point is
+    /// farther than 2/3 of the tolerance from the curve.
+    public func flattenClosed(transform: Transform3D, tolerance: Double, into points: inout [Point], starts: inout [Int]) {
+        points.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
+        let identity = transform.isIdentity
+        @inline(__always) func map(_ p: Point) -> Point { identity ? p : transform.apply(to: p) }
+        var subpathStart = Point.zero
+        var current = Point.zero
+        var open = false
+        func closeCurrent() {
+            if open, let first = starts.last, points.count - first > 1, points[first] != points[points.count - 1] {
+                points.append(points[first])
+            }
+            open = false
+        }
+        for e in elements {
+            switch e {
+            case .move(let p):
+                closeCurrent()
+                if let first = starts.last, points.count - first < 2 { points.removeSubrange(first...); starts.removeLast() }
+                current = map(p)
+                subpathStart = current
+                starts.append(points.count)
+                points.append(current)
+                open = true
+            case .line(let p):
+                current = map(p)
+                points.append(current)
+            case let .quad(c, p):
+                let (mc, mp) = (map(c), map(p))
+                let dd = current - mc * 2 + mp
+                let n = Self.segmentCount(secondDifference: (dd.x * dd.x + dd.y * dd.y).squareRoot(), factor: 2, tolerance: tolerance)
+                let p0 = current
+                let step = 1 / Double(n)
+                let lift = dd * (-2 * step * step / 12)  // −B″·Δt²/12, B″ = 2·(p0 − 2c + p)
+                for i in 1...n {
+                    let t = Double(i) * step, u = 1 - t
+                    let point = p0 * (u * u) + mc * (2 * u * t) + mp * (t * t)
+                    points.append(i < n ? point + lift : point)
+                }
+                current = mp
+            case let .cubic(c1, c2, p):
+                let (m1, m2, mp) = (map(c1), map(c2), map(p))
+                let d1 = current - m1 * 2 + m2, d2 = m1 - m2 * 2 + mp
+                let dd = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
+                let n = Self.segmentCount(secondDifference: dd, factor: 6, tolerance: tolerance)
+                let p0 = current
+                let step = 1 / Double(n)
+                let factor = -step * step / 12
+                for i in 1...n {
+                    let t = Double(i) * step, u = 1 - t
+                    let point = p0 * (u * u * u) + m1 * (3 * u * u * t) + m2 * (3 * u * t * t) + mp * (t * t * t)
+                    guard i < n else {
+                        points.append(point)
+                        break
+                    }
+                    // B″(t) = 6·(u·(p0 − 2c1 + c2) + t·(c1 − 2c2 + p))
+                    let second = (d1 * u + d2 * t) * 6
+                    points.append(point + second * factor)
+                }
+                current = mp
+            case .close:
+                closeCurrent()
+                current = subpathStart
+                starts.append(points.count)
+                points.append(current)
+                open = true
+            }
+        }
+        closeCurrent()
+        if let first = starts.last, points.count - first < 2 { points.removeSubrange(first...); starts.removeLast() }
     }
 }

@@ -7,16 +7,24 @@ import Geometry
 /// `begin` hands the canvas a frame to draw into and `end` hands it back, so pooled frames are
 /// drawn in place; scratch buffers are kept between frames. Each thread uses its own canvas.
 public final class Canvas {
-    /// The frame being drawn, between `begin` and `end`.
+    /// The frame (or band of a frame) being drawn, between `begin` and `end`.
     private var pixmap = Pixmap.empty
+    /// The frame row that the pixmap's first row shows (0 unless drawing a band).
+    private var rowOffset = 0
+    /// The whole frame's height: shapes are measured against it, whichever band is drawn, so
+    /// every band computes exactly the coverage a whole-frame draw would.
+    private var frameHeight = 0
     /// Open groups and masks, innermost last; draws go to the innermost layer.
     private var layers: [Layer] = []
     private var clips: [[UInt8]] = []
     private var accumulator = CoverageAccumulator()
     private var rowCoverage: [UInt8] = []
+    /// Flattened outlines, reused from draw to draw.
+    private var points: [Point] = []
+    private var subpathStarts: [Int] = []
     /// Curves are flattened to within this distance in pixels. Chords cut inside convex curves,
     /// so the tolerance bounds the area lost too: 0.02 px keeps a 12 px disc within 0.2%.
-    public static let flatteningTolerance = 0.02
+    public static let flatteningTolerance = 0.1
 
     private struct Layer {
         var pixels: Pixmap
@@ -29,8 +37,18 @@ public final class Canvas {
 
     /// Starts drawing into `frame`, cleared to `background`.
     public func begin(_ frame: consuming Pixmap, clearingTo background: PremultipliedColor) {
-        frame.clear(to: background)
-        pixmap = frame
+        let height = frame.height
+        begin(band: frame, firstRow: 0, frameHeight: height, clearingTo: background)
+    }
+
+    /// Starts drawing rows `firstRow ..< firstRow + band.height` of a frame `frameHeight` rows tall
+    /// into `band`. The rows come out identical to those of a whole-frame draw (shadows aside,
+    /// whose blur needs the rows around them).
+    public func begin(band: consuming Pixmap, firstRow: Int, frameHeight: Int, clearingTo background: PremultipliedColor) {
+        band.clear(to: background)
+        pixmap = band
+        rowOffset = firstRow
+        self.frameHeight = frameHeight
         layers.removeAll()
         clips.removeAll()
     }
@@ -54,30 +72,41 @@ public final class Canvas {
     public func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule) {
         if case .solid(let color) = paint, color.a == 0 { return }
         let mapping = PlaneMapping(transform)
-        guard let region = accumulate(path.applying(transform)) else { return }
+        guard let region = accumulate(path, transform: transform) else { return }
         let clip = clips.last
         let rowPixels = width
-        let (x0, y0, regionWidth, regionHeight) = region
+        let (x0, _, rows) = region
+        let offset = rowOffset
         withTarget { p in
-            for row in 0..<regionHeight {
-                accumulator.resolveRow(row, rule: rule, into: &rowCoverage)
-                let y = y0 + row
-                for column in 0..<regionWidth {
-                    var coverage = UInt32(rowCoverage[column])
-                    if coverage == 0 { continue }
-                    let x = x0 + column
-                    if let clip {
-                        coverage = Blend.div255(coverage * UInt32(clip[y * rowPixels + x]))
+            rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
+                for y in rows {
+                    let columns = accumulator.resolveRow(y, rule: rule, into: coverageRow)
+                    let local = y - offset
+                    let pixelBase = local * rowPixels + x0
+                    if case .solid(let color) = paint, clip == nil {
+                        Blend.sourceOverSpan(color, coverage: coverageRow, columns: columns, into: p + pixelBase * 4)
+                        continue
+                    }
+                    for column in columns {
+                        var coverage = UInt32(coverageRow[column])
                         if coverage == 0 { continue }
+                        let x = x0 + column
+                        if let clip {
+                            coverage = Blend.div255(coverage * UInt32(clip[pixelBase + column]))
+                            if coverage == 0 { continue }
+                        }
+                        let color: PremultipliedColor
+                        switch paint {
+                        case .solid(let c): color = c
+                        case .gradient(let g):
+                            guard let m = mapping else { continue }  // a singular mapping shows nothing
+                            color = g.color(at: m.point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                        case .image(let i):
+                            guard let m = mapping else { continue }
+                            color = i.color(at: m.point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                        }
+                        Blend.sourceOver(color, coverage: coverage, into: p, at: (pixelBase + column) * 4)
                     }
-                    let color: PremultipliedColor
-                    switch (paint, mapping) {
-                    case (.solid(let c), _): color = c
-                    case let (.gradient(g), m?): color = g.color(at: m.point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-                    case let (.image(i), m?): color = i.color(at: m.point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-                    default: continue  // a singular mapping shows no gradient or image
-                    }
-                    Blend.sourceOver(color, coverage: coverage, into: p, at: (y * rowPixels + x) * 4)
                 }
             }
         }
@@ -164,11 +193,13 @@ public final class Canvas {
     /// enclosing clip, until `endClip`.
     public func beginClip(_ path: Path, transform: Transform3D) {
         var mask = [UInt8](repeating: 0, count: width * height)
-        if let region = accumulate(path.applying(transform)) {
-            let (x0, y0, regionWidth, regionHeight) = region
-            for row in 0..<regionHeight {
-                accumulator.resolveRow(row, rule: .nonZero, into: &rowCoverage)
-                for column in 0..<regionWidth { mask[(y0 + row) * width + x0 + column] = rowCoverage[column] }
+        if let (x0, _, rows) = accumulate(path, transform: transform) {
+            rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
+                for y in rows {
+                    for column in accumulator.resolveRow(y, rule: .nonZero, into: coverageRow) {
+                        mask[(y - rowOffset) * width + x0 + column] = coverageRow[column]
+                    }
+                }
             }
         }
         if let outer = clips.last {
@@ -183,32 +214,37 @@ public final class Canvas {
 
     // MARK: Internals
 
-    /// Accumulates a device-space path's coverage; returns its pixel region (x, y, width,
-    /// height) on the frame, or nil when nothing is visible or a coordinate is not finite.
-    private func accumulate(_ path: Path) -> (Int, Int, Int, Int)? {
-        let polylines = path.flattened(tolerance: Self.flatteningTolerance, closeAll: true)
+    /// Accumulates a device-space path's coverage for the rows this canvas draws; returns the
+    /// first column, the number of columns, and the frame rows to resolve, or nil when nothing
+    /// is visible or a coordinate is not finite.
+    private func accumulate(_ path: Path, transform: Transform3D) -> (Int, Int, Range<Int>)? {
+        path.flattenClosed(transform: transform, tolerance: Self.flatteningTolerance, into: &points, starts: &subpathStarts)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for poly in polylines {
-            for p in poly {
-                guard p.x.isFinite, p.y.isFinite else { return nil }
-                minX = min(minX, p.x); maxX = max(maxX, p.x)
-                minY = min(minY, p.y); maxY = max(maxY, p.y)
-            }
+        for p in points {
+            guard p.x.isFinite, p.y.isFinite else { return nil }
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
         guard minX < maxX, minY < maxY else { return nil }
+        // The region depends on the shape and the whole frame only, never on the band.
         let x0 = max(Int(max(minX, -1).rounded(.down)), 0), y0 = max(Int(max(minY, -1).rounded(.down)), 0)
         let x1 = min(Int(min(maxX, Double(width) + 1).rounded(.up)), width)
-        let y1 = min(Int(min(maxY, Double(height) + 1).rounded(.up)), height)
-        guard x0 < x1, y0 < y1 else { return nil }
-        accumulator.reset(width: x1 - x0, height: y1 - y0)
-        for poly in polylines {
-            for i in 1..<poly.count {
-                accumulator.addLine(poly[i - 1].x - Double(x0), poly[i - 1].y - Double(y0),
-                                    poly[i].x - Double(x0), poly[i].y - Double(y0))
+        let y1 = min(Int(min(maxY, Double(frameHeight) + 1).rounded(.up)), frameHeight)
+        let (firstRow, endRow) = (max(y0, rowOffset), min(y1, rowOffset + height))
+        guard x0 < x1, firstRow < endRow else { return nil }
+        let rows = firstRow..<endRow
+        accumulator.reset(width: x1 - x0, rows: rows, regionTop: y0)
+        let (dx, dy) = (Double(x0), Double(y0))
+        for (index, start) in subpathStarts.enumerated() {
+            let end = index + 1 < subpathStarts.count ? subpathStarts[index + 1] : points.count
+            var i = start + 1
+            while i < end {
+                accumulator.addLine(points[i - 1].x - dx, points[i - 1].y - dy, points[i].x - dx, points[i].y - dy)
+                i += 1
             }
         }
         if rowCoverage.count < x1 - x0 { rowCoverage = [UInt8](repeating: 0, count: x1 - x0) }
-        return (x0, y0, x1 - x0, y1 - y0)
+        return (x0, x1 - x0, rows)
     }
 
     /// Runs `body` on the bytes of the innermost open layer, or of the frame when none is open.

@@ -8,17 +8,32 @@ import Geometry
 /// with the parts left of it moved onto its left edge so the area they enclose still counts.
 struct CoverageAccumulator {
     private(set) var width = 0
-    private(set) var height = 0
-    /// (width + 2) cells a row, so the cell right of the last pixel can take spill-over.
+    /// Region rows (relative to the region's top) that are kept; others are skipped.
+    private var firstRow = 0
+    private var endRow = 0
+    /// The frame row of the region's top.
+    private var regionTop = 0
+    /// (width + 2) cells a kept row, so the cell right of the last pixel can take spill-over.
     private var cells: [Float] = []
+    /// The leftmost and rightmost cell each kept row touched (min > max: untouched), so rows
+    /// are summed and cleared only where the path's edges are, not across its whole bounding box.
+    private var touchedMin: [Int] = []
+    private var touchedMax: [Int] = []
 
-    /// Prepares an empty region of `width` × `height` pixels, reusing storage.
-    mutating func reset(width: Int, height: Int) {
+    /// Prepares an empty region `width` pixels wide whose top is frame row `regionTop`, keeping
+    /// only frame rows `rows`; storage is reused.
+    mutating func reset(width: Int, rows: Range<Int>, regionTop: Int) {
         self.width = width
-        self.height = height
-        let needed = (width + 2) * height
+        self.regionTop = regionTop
+        firstRow = rows.lowerBound - regionTop
+        endRow = rows.upperBound - regionTop
+        let needed = (width + 2) * rows.count
         if cells.count < needed {
             cells = [Float](repeating: 0, count: needed)
+        }
+        if touchedMin.count < rows.count {
+            touchedMin = [Int](repeating: Int.max, count: rows.count)
+            touchedMax = [Int](repeating: Int.min, count: rows.count)
         }
     }
 
@@ -26,18 +41,19 @@ struct CoverageAccumulator {
     mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         guard y0 != y1 else { return }
         let w = Double(width)
-        // Split where the segment crosses the region's left and right edges, then clamp x.
-        var splits: [Double] = []
-        for edge in [0, w] where (x0 < edge) != (x1 < edge) {
-            splits.append((edge - x0) / (x1 - x0))
-        }
-        splits.sort()
+        // Split where the segment crosses the region's left and right edges, then clamp x: the
+        // parts outside become vertical edges on the region's sides.
+        var t1 = 2.0, t2 = 2.0
+        if (x0 < 0) != (x1 < 0) { t1 = (0 - x0) / (x1 - x0) }
+        if (x0 < w) != (x1 < w) { t2 = (w - x0) / (x1 - x0) }
+        if t1 > t2 { swap(&t1, &t2) }
         var ta = 0.0
-        for tb in splits + [1] {
-            let ya = y0 + (y1 - y0) * ta, yb = y0 + (y1 - y0) * tb
-            let xa = min(max(x0 + (x1 - x0) * ta, 0), w), xb = min(max(x0 + (x1 - x0) * tb, 0), w)
+        for tb in [t1, t2, 1.0] where tb <= 1 && tb > ta || tb == 1 {
+            let ya = y0 + (y1 - y0) * ta, yb = tb == 1 ? y1 : y0 + (y1 - y0) * tb
+            let xa = min(max(x0 + (x1 - x0) * ta, 0), w), xb = min(max(tb == 1 ? x1 : x0 + (x1 - x0) * tb, 0), w)
             accumulate(xa, ya, xb, yb)
             ta = tb
+            if tb == 1 { break }
         }
     }
 
@@ -46,19 +62,29 @@ struct CoverageAccumulator {
         guard ay != by else { return }
         let (direction, p0x, p0y, p1x, p1y): (Float, Double, Double, Double, Double) =
             ay < by ? (1, ax, ay, bx, by) : (-1, bx, by, ax, ay)
-        let h = Double(height)
-        guard p1y > 0, p0y < h else { return }
+        guard p1y > Double(firstRow), p0y < Double(endRow) else { return }
         let dxdy = (p1x - p0x) / (p1y - p0y)
+        // Rows above the kept ones are skipped by starting the walk at the first kept row; the
+        // x there comes from the same formula a whole-region walk would use at that row.
         let yStart = max(p0y, 0)
         var x = p0x + (yStart - p0y) * dxdy
-        let rowStart = Int(yStart.rounded(.down))
-        let rowEnd = min(Int(p1y.rounded(.up)), height)
+        var row = Int(yStart.rounded(.down))
+        let rowEnd = min(Int(p1y.rounded(.up)), endRow)
         let stride = width + 2
+        let regionRight = Double(width)
+        x = min(max(x, 0), regionRight)
         cells.withUnsafeMutableBufferPointer { a in
-            for row in rowStart..<rowEnd {
-                let base = row * stride
+            while row < rowEnd {
+                defer { row += 1 }
                 let dy = min(Double(row + 1), p1y) - max(Double(row), yStart)
-                let xNext = x + dxdy * dy
+                if row < firstRow {
+                    x += dxdy * dy
+                    continue
+                }
+                let kept = row - firstRow
+                let base = kept * stride
+                // Clamped: rounding along a long edge must not step outside the region.
+                let xNext = min(max(x + dxdy * dy, 0), regionRight)
                 let d = Float(dy) * direction
                 let lo = min(x, xNext), hi = max(x, xNext)
                 let loFloor = lo.rounded(.down)
@@ -89,33 +115,43 @@ struct CoverageAccumulator {
                     }
                     a[base + hiCell] += d * am
                 }
+                touchedMin[kept] = min(touchedMin[kept], loCell)
+                touchedMax[kept] = max(touchedMax[kept], min(hiCell + 1, width + 1))
                 x = xNext
             }
         }
     }
 
-    /// Sums row `row` into per-pixel coverage (0…255) under `rule` and clears the row's cells
-    /// for the next path.
-    mutating func resolveRow(_ row: Int, rule: FillRule, into coverage: inout [UInt8]) {
-        let base = row * (width + 2)
+    /// Sums frame row `frameRow` (one of the kept rows) into per-pixel coverage (0…255) under
+    /// `rule`, clears its cells for the next path, and returns the columns that may be covered
+    /// (empty when the row was not touched). Columns outside the range have zero coverage.
+    mutating func resolveRow(_ frameRow: Int, rule: FillRule, into out: UnsafeMutableBufferPointer<UInt8>) -> Range<Int> {
+        let kept = frameRow - regionTop - firstRow
+        let lo = touchedMin[kept], hi = touchedMax[kept]
+        touchedMin[kept] = Int.max
+        touchedMax[kept] = Int.min
+        guard lo <= hi else { return 0..<0 }
+        let base = kept * (width + 2)
+        let end = max(min(hi, width), lo)
         cells.withUnsafeMutableBufferPointer { a in
-            coverage.withUnsafeMutableBufferPointer { out in
-                var sum: Float = 0
-                for x in 0..<width {
+            var sum: Float = 0
+            if rule == .nonZero {
+                for x in lo..<end {
                     sum += a[base + x]
                     a[base + x] = 0
-                    var c = abs(sum)
-                    if rule == .evenOdd {
-                        c = c.truncatingRemainder(dividingBy: 2)
-                        if c > 1 { c = 2 - c }
-                    } else if c > 1 {
-                        c = 1
-                    }
+                    out[x] = UInt8(min(abs(sum), 1) * 255 + 0.5)
+                }
+            } else {
+                for x in lo..<end {
+                    sum += a[base + x]
+                    a[base + x] = 0
+                    var c = abs(sum).truncatingRemainder(dividingBy: 2)
+                    if c > 1 { c = 2 - c }
                     out[x] = UInt8(c * 255 + 0.5)
                 }
-                a[base + width] = 0
-                a[base + width + 1] = 0
             }
+            for x in end...hi { a[base + x] = 0 }
         }
+        return lo..<end
     }
 }

@@ -74,8 +74,10 @@ enum InspectCommand {
             return .string(Color(red: c.red * t.red, green: c.green * t.green, blue: c.blue * t.blue, alpha: c.alpha * t.alpha).description)
         }
         fields.append(("backgroundColor", tinted(v.backgroundColor)))
+        if v.borderWidth > 0 { fields.append(("borderColor", tinted(v.borderColor))) }
         if v.kind == .shape {
             fields.append(("fillColor", tinted(v.fillColor)))
+            fields.append(("strokeColor", tinted(v.strokeColor)))
         }
         return .object(fields)
     }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Rasterizer benchmark: animvid's raster-bench beside Cairo and Skia on the shared display list,
+# measured in one run, with the ratios the rasterizer's targets are stated in and the image
+# differences against Skia. Usage: bench/raster.sh [FRAMES]   (run by `make bench`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+frames=${1:-20}
+kit=../shared/bench
+list=$kit/shapes-1080p.txt
+work=.build/bench
+mkdir -p "$work"
+
+if ! pkg-config --exists cairo || ! python3 -c 'import venv' 2>/dev/null || ! dpkg -s python3-venv >/dev/null 2>&1; then
+  sudo=$([ "$(id -u)" = 0 ] || echo sudo)
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libcairo2-dev python3-venv pkg-config
+fi
+if [ ! -x "$work/venv/bin/python" ] || ! "$work/venv/bin/python" -c 'import skia, numpy' 2>/dev/null; then
+  python3 -m venv "$work/venv"
+  "$work/venv/bin/pip" install -q skia-python numpy
+fi
+cc -O2 -o "$work/cairo-ref" "$kit/cairo-ref.c" $(pkg-config --cflags --libs cairo) -lm
+swift build -c release --product raster-bench >/dev/null
+
+ms() { sed -n 's/.*median \([0-9.]*\) ms\/frame.*/\1/p'; }
+ours1=$(.build/release/raster-bench "$list" "$frames" "$work/ours.png" | ms)
+ours2=$(.build/release/raster-bench "$list" "$frames" "$work/ours-2.png" --threads 2 | ms)
+cairo=$("$work/cairo-ref" "$list" "$frames" "$work/cairo.png" | ms)
+skia=$("$work/venv/bin/python" "$kit/skia-ref.py" "$list" "$frames" "$work/skia.png" | ms)
+ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
+
+echo "raster benchmark: $list, $frames frames each, single thread unless noted"
+printf '  animvid   %8.2f ms/frame\n  animvid×2 %8.2f ms/frame (2 threads)\n  skia      %8.2f ms/frame\n  cairo     %8.2f ms/frame\n' "$ours1" "$ours2" "$skia" "$cairo"
+echo "  animvid / skia      = $(ratio "$ours1" "$skia")   (target ≤ 1.0)"
+echo "  animvid / cairo     = $(ratio "$ours1" "$cairo")   (target ≤ 0.6)"
+echo "  2 threads / 1       = $(ratio "$ours2" "$ours1")   (target ≤ 0.6)"
+cmp -s "$work/ours.png" "$work/ours-2.png" && echo "  2-thread frame identical to 1-thread: yes" || echo "  2-thread frame identical to 1-thread: NO"
+echo "  animvid vs skia: $("$work/venv/bin/python" "$kit/imgdiff.py" "$work/ours.png" "$work/skia.png")   (target mean ≤ 1.0, p99.9 ≤ 32)"
+echo "  cairo vs skia:   $("$work/venv/bin/python" "$kit/imgdiff.py" "$work/cairo.png" "$work/skia.png")"
