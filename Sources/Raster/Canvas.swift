@@ -80,13 +80,13 @@ public final class Canvas {
         withTarget { p in
             rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
                 for y in rows {
-                    let columns = accumulator.resolveRow(y, rule: rule, into: coverageRow)
                     let local = y - offset
                     let pixelBase = local * rowPixels + x0
                     if case .solid(let color) = paint, clip == nil {
-                        Blend.sourceOverSpan(color, coverage: coverageRow, columns: columns, into: p + pixelBase * 4)
+                        accumulator.blendRow(y, rule: rule, color: color, into: p + pixelBase * 4)
                         continue
                     }
+                    let columns = accumulator.resolveRow(y, rule: rule, into: coverageRow)
                     for column in columns {
                         var coverage = UInt32(coverageRow[column])
                         if coverage == 0 { continue }

@@ -154,4 +154,46 @@ struct CoverageAccumulator {
         }
         return lo..<end
     }
+
+    /// Resolves frame row `frameRow` and composites `color` over it in one pass: `row` points at
+    /// the pixel of column 0. Between cells the coverage is constant, so runs inside the shape
+    /// are blended together (`Blend.sourceOverRun`). Clears the row's cells.
+    mutating func blendRow(_ frameRow: Int, rule: FillRule, color: PremultipliedColor, into row: UnsafeMutablePointer<UInt8>) {
+        let kept = frameRow - regionTop - firstRow
+        let lo = touchedMin[kept], hi = touchedMax[kept]
+        touchedMin[kept] = Int.max
+        touchedMax[kept] = Int.min
+        guard lo <= hi else { return }
+        let base = kept * (width + 2)
+        let end = max(min(hi, width), lo)
+        let evenOdd = rule == .evenOdd
+        cells.withUnsafeMutableBufferPointer { cellBuffer in
+            guard let a = cellBuffer.baseAddress.map({ $0 + base }) else { return }
+            var sum: Float = 0
+            var x = lo
+            while x < end {
+                sum += a[x]
+                a[x] = 0
+                var c = abs(sum)
+                if evenOdd {
+                    c = c.truncatingRemainder(dividingBy: 2)
+                    if c > 1 { c = 2 - c }
+                } else if c > 1 {
+                    c = 1
+                }
+                let coverage = UInt32(truncatingIfNeeded: Int(c * 255 + 0.5))
+                var runEnd = x + 1
+                while runEnd < end && a[runEnd] == 0 { runEnd += 1 }
+                if coverage > 0 {
+                    if runEnd - x == 1 {
+                        Blend.sourceOver(color, coverage: coverage, into: row, at: x * 4)
+                    } else {
+                        Blend.sourceOverRun(color, coverage: coverage, into: row + x * 4, count: runEnd - x)
+                    }
+                }
+                x = runEnd
+            }
+            for x in end...hi { a[x] = 0 }
+        }
+    }
 }
