@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "animvid", dependencies: ["Pipeline", "Scenes", "Media", "Animation", "Geometry"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Media"], exclude: ["Golden"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media", "Raster", "Geometry"], exclude: ["Golden"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Animation", "Geometry"]),

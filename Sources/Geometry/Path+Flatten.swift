@@ -68,6 +68,10 @@ extension Path {
     public func flattenClosed(transform: Transform3D, tolerance: Double, into points: inout [Point], starts: inout [Int]) {
         points.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
+        guard transform.mapsPlaneAffinely else {
+            flattenProjected(transform: transform, tolerance: tolerance, into: &points, starts: &starts)
+            return
+        }
         let identity = transform.isIdentity
         @inline(__always) func map(_ p: Point) -> Point { identity ? p : transform.apply(to: p) }
         var subpathStart = Point.zero
@@ -135,5 +139,35 @@ extension Path {
         }
         closeCurrent()
         if let first = starts.last, points.count - first < 2 { points.removeSubrange(first...); starts.removeLast() }
+    }
+}
+
+extension Path {
+    /// Flattening through a perspective transform: the path is flattened in its own plane (finely
+    /// enough for the transform's largest stretch), each polygon is clipped to w ≥ ε in
+    /// homogeneous space, so the parts behind the viewer are cut off instead of folding over, and
+    /// only then divided by w.
+    private func flattenProjected(transform t: Transform3D, tolerance: Double, into points: inout [Point], starts: inout [Int]) {
+        let stretch = max(abs(t.m11) + abs(t.m12), abs(t.m21) + abs(t.m22), 1e-9) / max(abs(t.m44), 1e-9)
+        let epsilon = 1e-6
+        for polygon in flattened(tolerance: max(tolerance / stretch / 4, 1e-6), closeAll: true) {
+            let homogeneous = polygon.map { p in
+                (x: p.x * t.m11 + p.y * t.m21 + t.m41, y: p.x * t.m12 + p.y * t.m22 + t.m42, w: p.x * t.m14 + p.y * t.m24 + t.m44)
+            }
+            var clipped: [Point] = []
+            for i in homogeneous.indices {
+                let a = homogeneous[i], b = homogeneous[(i + 1) % homogeneous.count]
+                if a.w >= epsilon { clipped.append(Point(a.x / a.w, a.y / a.w)) }
+                if (a.w >= epsilon) != (b.w >= epsilon) {
+                    let s = (epsilon - a.w) / (b.w - a.w)
+                    let x = a.x + (b.x - a.x) * s, y = a.y + (b.y - a.y) * s
+                    clipped.append(Point(x / epsilon, y / epsilon))
+                }
+            }
+            guard clipped.count > 2 else { continue }
+            starts.append(points.count)
+            points += clipped
+            points.append(clipped[0])
+        }
     }
 }

@@ -265,15 +265,19 @@ extension Path {
     }
 
     /// Appends the points strictly inside an arc (its ends excluded), close enough that chords
-    /// stay within `tolerance`; a turn too small to need one adds nothing.
+    /// stay within `tolerance`; a turn too small to need one adds nothing. The points sit
+    /// slightly outside the circle, at the radius where each chord's triangle has its sector's
+    /// area, so round caps and joins lose no area to flattening.
     private static func appendArc(center: Point, radius: Double, start: Double, sweep: Double, tolerance: Double,
                                   into points: inout [Point]) {
         let step = 2 * acos(max(1 - tolerance / max(radius, 1e-12), -1))
         let count = min(Int((abs(sweep) / max(step, 1e-3)).rounded(.up)), 1024)
         guard count > 1 else { return }
+        let angle = abs(sweep) / Double(count)
+        let reach = radius * (angle / sin(angle)).squareRoot()
         for i in 1..<count {
             let a = start + sweep * Double(i) / Double(count)
-            points.append(Point(center.x + radius * cos(a), center.y + radius * sin(a)))
+            points.append(Point(center.x + reach * cos(a), center.y + reach * sin(a)))
         }
     }
 }

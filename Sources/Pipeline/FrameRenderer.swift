@@ -32,9 +32,13 @@ public final class FrameRenderer {
                 canvas.stroke(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), style: style)
             case let .image(image, transform, destination, source, opacity):
                 guard let pixels = Pixmap(width: image.width, height: image.height, premultipliedBytes: image.bytes) else { continue }
-                let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity)
-                canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: transform.concatenating(toPixels),
-                            paint: .image(paint), rule: .nonZero)
+                let device = transform.concatenating(toPixels)
+                let stretch = abs(device.m11 * device.m22 - device.m12 * device.m21).squareRoot()
+                let shown = (Double(image.width) * source.width * Double(image.height) * source.height).squareRoot()
+                let drawn = (destination.width * destination.height).squareRoot() * stretch
+                let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity,
+                                       minification: drawn > 0 ? shown / drawn : 1)
+                canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device, paint: .image(paint), rule: .nonZero)
             case let .shadow(path, transform, shadow):
                 canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))
             case let .beginGroup(opacity, shadow):

@@ -59,7 +59,9 @@ public struct GradientPaint {
     }
 }
 
-/// A premultiplied image drawn into a rectangle of a layer's plane, sampled bilinearly.
+/// A premultiplied image drawn into a rectangle of a layer's plane, sampled bilinearly; when it
+/// is shrunk to half its size or less, from a mipmap level (each level the box-filtered half of
+/// the one above) so that its pixels average instead of alias.
 public struct ImagePaint {
     let image: Pixmap
     let destination: Rect
@@ -67,11 +69,38 @@ public struct ImagePaint {
     let source: Rect
     let opacity: UInt32
 
-    public init(image: Pixmap, destination: Rect, source: Rect, opacity: Double) {
-        self.image = image
+    /// `minification` is how many image pixels fall on one device pixel (1 or less: none).
+    public init(image: Pixmap, destination: Rect, source: Rect, opacity: Double, minification: Double = 1) {
+        var level = image
+        var factor = minification
+        while factor >= 2, level.width > 1 || level.height > 1 {
+            level = Self.halved(level)
+            factor /= 2
+        }
+        self.image = level
         self.destination = destination
         self.source = source
         self.opacity = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+    }
+
+    /// The next mipmap level: each pixel the rounded average of a 2×2 block (edges clamped).
+    static func halved(_ p: Pixmap) -> Pixmap {
+        let w = max(p.width / 2, 1), h = max(p.height / 2, 1)
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        p.bytes.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                let y0 = min(2 * y, p.height - 1), y1 = min(2 * y + 1, p.height - 1)
+                for x in 0..<w {
+                    let x0 = min(2 * x, p.width - 1), x1 = min(2 * x + 1, p.width - 1)
+                    for c in 0..<4 {
+                        let sum = UInt32(src[(y0 * p.width + x0) * 4 + c]) + UInt32(src[(y0 * p.width + x1) * 4 + c])
+                            + UInt32(src[(y1 * p.width + x0) * 4 + c]) + UInt32(src[(y1 * p.width + x1) * 4 + c])
+                        bytes[(y * w + x) * 4 + c] = UInt8((sum + 2) / 4)
+                    }
+                }
+            }
+        }
+        return Pixmap(width: w, height: h, premultipliedBytes: bytes) ?? p
     }
 
     /// The bilinear sample under a plane point, edges clamped.

@@ -1,0 +1,98 @@
+import Foundation
+import Geometry
+import Raster
+import XCTest
+
+/// Gradients, images and perspective against values computed by hand.
+final class PaintTests: XCTestCase {
+    let square = Path.roundedRect(Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 0)
+
+    /// Red → blue from x = 0 to x = 100: pixel column 50 (centre 50.5) is t = 0.505, looked up
+    /// in a 256-step table at step round(0.505 · 255) = 129.
+    func testAxialGradientStops() throws {
+        let paint = GradientPaint(kind: .axial, start: Point(0, 0), end: Point(100, 0), opacity: 1) { t in (1 - t, 0, t, 1) }
+        let frame = try draw(width: 100, height: 10) { $0.fill(self.square, transform: .identity, paint: .gradient(paint), rule: .nonZero) }
+        let step = 129.0 / 255
+        XCTAssertEqual(frame.pixel(x: 50, y: 5), PremultipliedColor(red: 1 - step, green: 0, blue: step, alpha: 1))
+        XCTAssertEqual(frame.pixel(x: 0, y: 5).r, 254)
+        XCTAssertEqual(frame.pixel(x: 99, y: 5).b, 254)
+    }
+
+    /// Radial: t is the distance from the centre over the radius; conic: the clockwise angle in turns.
+    func testRadialAndConicPositions() throws {
+        let radial = GradientPaint(kind: .radial, start: Point(50, 50), end: Point(100, 100), opacity: 1) { t in (t, t, t, 1) }
+        let frame = try draw(width: 100, height: 100) { $0.fill(self.square, transform: .identity, paint: .gradient(radial), rule: .nonZero) }
+        // Pixel (74, 49) centre (74.5, 49.5): distance √(24.5² + 0.5²) / 50 ≈ 0.4901 → step 125.
+        XCTAssertEqual(Int(frame.pixel(x: 74, y: 49).r), 125, accuracy: 1)
+        let conic = GradientPaint(kind: .conic, start: Point(50, 50), end: Point(100, 50), opacity: 1) { t in (t, t, t, 1) }
+        let wheel = try draw(width: 100, height: 100) { $0.fill(self.square, transform: .identity, paint: .gradient(conic), rule: .nonZero) }
+        // Straight below the centre is a quarter turn clockwise on screen: t = 0.25 → step 64.
+        XCTAssertEqual(Int(wheel.pixel(x: 50, y: 90).r), 64, accuracy: 1)
+    }
+
+    /// A 2×2 image stretched over 100×100: the centre blends all four pixels equally; near a
+    /// corner the corner pixel shows alone.
+    func testImagesAreBilinear() throws {
+        let pixels = try XCTUnwrap(Pixmap(width: 2, height: 2, premultipliedBytes: [
+            255, 0, 0, 255, 0, 255, 0, 255,
+            0, 0, 255, 255, 255, 255, 255, 255,
+        ]))
+        let paint = ImagePaint(image: pixels, destination: Rect(x: 0, y: 0, width: 100, height: 100),
+                               source: Rect(x: 0, y: 0, width: 1, height: 1), opacity: 1)
+        let frame = try draw(width: 100, height: 100) { $0.fill(self.square, transform: .identity, paint: .image(paint), rule: .nonZero) }
+        let centre = frame.pixel(x: 50, y: 50)
+        XCTAssertEqual(Int(centre.r), 128, accuracy: 2)
+        XCTAssertEqual(Int(centre.g), 128, accuracy: 2)
+        XCTAssertEqual(Int(centre.b), 128, accuracy: 2)
+        XCTAssertEqual(frame.pixel(x: 2, y: 2), PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    /// A 64×64 checkerboard of single pixels shrunk to 8×8 averages to grey through mipmaps
+    /// instead of aliasing to one colour.
+    func testMinifiedImagesUseMipmaps() throws {
+        var bytes = [UInt8](repeating: 255, count: 64 * 64 * 4)
+        for y in 0..<64 { for x in 0..<64 where (x + y) % 2 == 0 { for c in 0..<3 { bytes[(y * 64 + x) * 4 + c] = 0 } } }
+        let pixels = try XCTUnwrap(Pixmap(width: 64, height: 64, premultipliedBytes: bytes))
+        let paint = ImagePaint(image: pixels, destination: Rect(x: 0, y: 0, width: 8, height: 8),
+                               source: Rect(x: 0, y: 0, width: 1, height: 1), opacity: 1, minification: 8)
+        let frame = try draw(width: 8, height: 8) {
+            $0.fill(.roundedRect(Rect(x: 0, y: 0, width: 8, height: 8), cornerRadius: 0), transform: .identity, paint: .image(paint), rule: .nonZero)
+        }
+        for y in 0..<8 { for x in 0..<8 { XCTAssertEqual(Int(frame.pixel(x: x, y: y).r), 128, accuracy: 1) } }
+    }
+
+    /// Perspective: a 100×100 square turned 40° about y with m34 = −1/300 lands where the
+    /// homogeneous projection of its corners says, and a turn past 90° that puts part of the plane
+    /// behind the viewer draws a finite, clipped shape instead of folding over.
+    func testPerspectiveMapsCornersProjectively() throws {
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 300
+        let t = Transform3D(translationX: -50, y: -50)
+            .concatenating(Transform3D(rotationAngle: 40 * .pi / 180, x: 0, y: 1, z: 0))
+            .concatenating(perspective)
+            .concatenating(Transform3D(translationX: 100, y: 100))
+        let frame = try draw(width: 200, height: 200) { $0.fill(self.square, transform: t, color: opaqueWhite, rule: .nonZero) }
+        func project(_ x: Double, _ y: Double) -> Point {
+            // Row vector (x, y, 0, 1) times the matrix, divided by w: written out by hand.
+            let (cx, cy) = (x - 50, y - 50)
+            let (c, s) = (cos(40 * Double.pi / 180), sin(40 * Double.pi / 180))
+            let (rx, rz) = (cx * c, -cx * s)     // rotation about y, row vectors: x' = x·cos, z' = −x·sin
+            let w = 1 - rz / 300                 // w = 1 + z'·m34
+            return Point(rx / w + 100, cy / w + 100)
+        }
+        for (x, y) in [(0.0, 0.0), (100, 0), (100, 100), (0, 100)] {
+            let corner = project(x, y)
+            let inward = Point(100 + (corner.x - 100) * 0.9, 100 + (corner.y - 100) * 0.9)
+            let outward = Point(100 + (corner.x - 100) * 1.1, 100 + (corner.y - 100) * 1.1)
+            XCTAssertEqual(frame.pixel(x: Int(inward.x), y: Int(inward.y)).a, 255, "inside near \(corner)")
+            XCTAssertEqual(frame.pixel(x: Int(outward.x), y: Int(outward.y)).a, 0, "outside near \(corner)")
+        }
+        let behind = Transform3D(translationX: -50, y: -50)
+            .concatenating(Transform3D(rotationAngle: 100 * .pi / 180, x: 0, y: 1, z: 0))
+            .concatenating(perspective)
+            .concatenating(Transform3D(translationX: 100, y: 100))
+        let clipped = try draw(width: 200, height: 200) { $0.fill(self.square, transform: behind, color: opaqueWhite, rule: .nonZero) }
+        let area = coveredArea(clipped)
+        XCTAssertTrue(area.isFinite && area > 0 && area <= 200 * 200)
+    }
+}
