@@ -8,34 +8,40 @@ import Geometry
 /// (`animationDidStart:` + `performSelector:afterDelay:`), cycling through the dots for ever.
 public struct LoaderScene: Scene {
     public let name = "loader"
-    public let summary = "three grey dots pulsing in turn (seed 004, GQCircleLoadView)"
-
-    static let circleCount = 3
-    static let cornerRadius = 10.0
-    static let margin = 15.0
+    public let summary = "three grey dots pulsing in turn"
+    public let seed = "004 GQCircleLoadView"
+    public let cycle = 0.75
+    public let parameters: [SceneParameter] = [
+        SceneParameter("color", .color, default: .color(.gray), "colour of the dots"),
+        SceneParameter("count", .integer(1...50), default: .number(3), "circleCount"),
+        SceneParameter("radius", .number(0.5...500), default: .number(10), "dot radius in points (cornerRadius)"),
+        SceneParameter("margin", .number(0...500), default: .number(15), "gap between dots in points"),
+        SceneParameter("pulse", .number(0.01...20), default: .number(1.5), "scale at the top of a pulse"),
+        SceneParameter("step", .number(0.01...60), default: .number(0.25), "seconds for each half of a pulse, and between pulses"),
+        SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)"),
+    ]
 
     public init() {}
 
-    public func build(canvas: Size, script: Script) -> Layer {
+    public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
         // The view controller's white view, with the clear loading view filling it.
-        let root = Layer()
-        root.name = "view"
-        root.frame = Rect(origin: .zero, size: canvas)
-        root.backgroundColor = .white
+        let root = SeedScaffold.root(canvas: canvas, settings: settings)
         let loadingView = Layer()
         loadingView.name = "loadingView"
         loadingView.frame = root.bounds
         root.addSublayer(loadingView)
 
         // drawCircles
-        let r = Self.cornerRadius, count = Double(Self.circleCount)
+        let r = settings.number("radius"), margin = settings.number("margin")
+        let circleCount = settings.integer("count"), count = Double(circleCount)
+        let pulse = settings.number("pulse"), step = settings.number("step")
         var dots: [ShapeLayer] = []
-        for i in 0..<Self.circleCount {
-            let x = (canvas.width - (r * 2) * count - Self.margin * (count - 1)) / 2 + Double(i) * (r * 2 + Self.margin) + r
+        for i in 0..<circleCount {
+            let x = (canvas.width - (r * 2) * count - margin * (count - 1)) / 2 + Double(i) * (r * 2 + margin) + r
             let layer = ShapeLayer()
             layer.name = "circle\(i)"
             layer.path = .roundedRect(Rect(x: -r, y: -r, width: 2 * r, height: 2 * r), cornerRadius: r)
-            layer.fillColor = .gray
+            layer.fillColor = settings.color("color")
             layer.position = Point(x, loadingView.frame.size.height * 0.5)
             loadingView.addSublayer(layer)
             dots.append(layer)
@@ -45,21 +51,21 @@ public struct LoaderScene: Scene {
         func drawAnimation(_ index: Int) {
             let scaleUp = BasicAnimation(keyPath: "transform.scale")
             scaleUp.fromValue = 1
-            scaleUp.toValue = 1.5
-            scaleUp.duration = 0.25
+            scaleUp.toValue = .number(pulse)
+            scaleUp.duration = step
             scaleUp.timingFunction = .easeOut
             let scaleDown = BasicAnimation(keyPath: "transform.scale")
             scaleDown.beginTime = scaleUp.duration
-            scaleDown.fromValue = 1.5
+            scaleDown.fromValue = .number(pulse)
             scaleDown.toValue = 1
-            scaleDown.duration = 0.25
+            scaleDown.duration = step
             scaleDown.timingFunction = .easeOut
             let group = AnimationGroup()
             group.animations = [scaleUp, scaleDown]
             group.repeatCount = 0
             group.duration = scaleUp.duration + scaleDown.duration
             group.didStart = { script in
-                script.after(0.25) { _ in drawAnimation((index + 1) % dots.count) }
+                script.after(step) { _ in drawAnimation((index + 1) % dots.count) }
             }
             dots[index].add(group, forKey: "groupAnimation")
         }

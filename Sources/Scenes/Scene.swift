@@ -1,32 +1,106 @@
 import Animation
 import Geometry
 
-/// A built-in scene: a layer tree and its script, built the way the seed builds it.
+/// A built-in scene: a layer tree and its script, built the way the seed builds it, with knobs.
 public protocol Scene: Sendable {
     /// The name used on the command line, e.g. `loader`.
     var name: String { get }
     /// One line saying what the scene shows.
     var summary: String { get }
+    /// The seed effect it reproduces, e.g. `004 GQCircleLoadView`.
+    var seed: String { get }
+    /// The knobs, with defaults that reproduce the seed.
+    var parameters: [SceneParameter] { get }
+    /// A good clip length in seconds: one or more whole cycles of the animation.
+    var cycle: Double { get }
     /// Builds the layer tree on a canvas of `canvas` points and starts its animations; `script`
     /// schedules timers and is what callbacks receive.
-    func build(canvas: Size, script: Script) -> Layer
+    func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer
 }
 
 extension Scene {
     /// The scene resolved for a clip of `duration` seconds on a canvas of `canvas` points.
-    public func timeline(canvas: Size, duration: Double) throws -> Timeline {
-        try Timeline.resolve(canvasSize: canvas, duration: duration) { script in
-            build(canvas: canvas, script: script)
+    public func timeline(canvas: Size, duration: Double, settings: SceneSettings? = nil) throws -> Timeline {
+        let settings = settings ?? SceneSettings(scene: self)
+        return try Timeline.resolve(canvasSize: canvas, duration: duration) { script in
+            try build(canvas: canvas, script: script, settings: settings)
         }
+    }
+
+    /// Settings with `NAME=VALUE` assignments applied over the defaults.
+    public func settings(_ assignments: [String]) throws(SceneError) -> SceneSettings {
+        var settings = SceneSettings(scene: self)
+        for assignment in assignments {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw .malformedSetting(assignment)
+            }
+            try settings.set(String(assignment[..<equals]), to: String(assignment[assignment.index(after: equals)...]))
+        }
+        return settings
     }
 }
 
-/// Every built-in scene, by name.
-public enum SceneCatalog {
-    public static let all: [any Scene] = [LoaderScene()]
+/// A scene's knob values: the defaults, with what the user set on top.
+public struct SceneSettings: Sendable {
+    public let sceneName: String
+    public let parameters: [SceneParameter]
+    private var values: [String: ParameterValue]
+    /// Decoded images for `imageFile` knobs (decoding is the caller's: Scenes knows no codecs).
+    private var images: [String: Image] = [:]
 
-    /// The scene called `name`, if there is one.
-    public static func scene(named name: String) -> (any Scene)? {
-        all.first { $0.name == name }
+    /// The defaults of `scene`.
+    public init(scene: any Scene) {
+        sceneName = scene.name
+        parameters = scene.parameters
+        values = Dictionary(uniqueKeysWithValues: scene.parameters.map { ($0.name, $0.defaultValue) })
+    }
+
+    /// Sets a knob from its text; unknown names and bad values are errors naming the valid ones.
+    public mutating func set(_ name: String, to text: String) throws(SceneError) {
+        guard let parameter = parameters.first(where: { $0.name == name }) else {
+            throw .unknownParameter(scene: sceneName, name: name, valid: parameters.map(\.name))
+        }
+        values[name] = try parameter.parse(text)
+    }
+
+    /// Every knob with its current value, in declaration order.
+    public var assignments: [(name: String, value: ParameterValue)] {
+        parameters.map { ($0.name, values[$0.name] ?? $0.defaultValue) }
+    }
+
+    public func number(_ name: String) -> Double {
+        if case .number(let x)? = values[name] { return x }
+        return 0
+    }
+
+    public func integer(_ name: String) -> Int { Int(number(name)) }
+
+    public func color(_ name: String) -> Color {
+        if case .color(let c)? = values[name] { return c }
+        return .clear
+    }
+
+    /// A colour knob, or nil when it is clear (nothing drawn).
+    public func optionalColor(_ name: String) -> Color? {
+        let c = color(name)
+        return c.alpha > 0 ? c : nil
+    }
+
+    /// Supplies the decoded image for an `imageFile` knob.
+    public mutating func setImage(_ name: String, to image: Image) {
+        images[name] = image
+    }
+
+    /// The image given for an `imageFile` knob, if one was.
+    public func image(_ name: String) -> Image? { images[name] }
+
+    public func bool(_ name: String) -> Bool {
+        if case .bool(let b)? = values[name] { return b }
+        return false
+    }
+
+    public func text(_ name: String) -> String {
+        if case .text(let t)? = values[name] { return t }
+        return ""
     }
 }

@@ -31,6 +31,26 @@ struct Arguments {
         return value
     }
 
+    /// Every value of a repeatable option such as `--param NAME=VALUE`, in order.
+    mutating func options(_ names: String...) throws(CLIError) -> [String] {
+        var values: [String] = []
+        var i = 0
+        while i < remaining.count {
+            let argument = remaining[i]
+            if let name = names.first(where: { argument.hasPrefix($0 + "=") }) {
+                values.append(String(argument.dropFirst(name.count + 1)))
+                remaining.remove(at: i)
+            } else if names.contains(argument) {
+                guard i + 1 < remaining.count else { throw .usage("\(argument) needs a value (see animvid \(command) --help)") }
+                values.append(remaining[i + 1])
+                remaining.removeSubrange(i...(i + 1))
+            } else {
+                i += 1
+            }
+        }
+        return values
+    }
+
     /// Whether a flag such as `--overwrite` is present.
     mutating func flag(_ names: String...) -> Bool {
         let found = remaining.contains { names.contains($0) }

@@ -11,14 +11,12 @@ enum EncodeCommand {
     usage: animvid encode --scene NAME [options] OUTPUT.mp4
 
     Renders a built-in scene frame by frame and encodes it to an MP4 (H.264, yuv420p, BT.709).
-    The file appears at OUTPUT only when it is complete.
+    The file appears at OUTPUT only when it is complete. Sizes must be even (4:2:0 chroma).
 
     options:
-      --scene NAME       the scene to render (list them with: animvid scenes)
+    \(SceneOptions.help)
       --seconds S        clip length in seconds (default 4); the clip has round(S × fps) frames
       --fps RATE         frame rate: 30, 60, 29.97 or 30000/1001 (default 30)
-      --size WxH         output size in pixels, both even for 4:2:0 (default 1920x1080)
-      --scale S          pixels per point (default 3, an @3x iPhone); the canvas is size ÷ scale points
       --crf N            x264 quality, 0 (lossless) … 51, lower is better (default 18)
       --threads N        render threads (default: one per core)
       -y, --overwrite    replace OUTPUT if it exists (otherwise an existing file is refused)
@@ -27,6 +25,7 @@ enum EncodeCommand {
 
     example:
       animvid encode --scene loader --seconds 4 out.mp4
+      animvid encode --scene marquee --param direction=up --param speed=1 -y marquee.mp4
     """
 
     static func run(_ arguments: [String]) throws(CLIError) {
@@ -35,20 +34,12 @@ enum EncodeCommand {
             print(help)
             return
         }
-        guard let sceneName = try args.option("--scene") else {
-            throw .usage("encode needs --scene NAME (one of: \(sceneNames))")
-        }
-        guard let scene = SceneCatalog.scene(named: sceneName) else {
-            throw .usage("--scene: unknown scene '\(sceneName)' (one of: \(sceneNames))")
-        }
+        let options = try SceneOptions(&args)
         let seconds = try args.option("--seconds").map { text throws(CLIError) in
             try Parse.number(text, option: "--seconds", range: 0.001...3600)
         } ?? 4
         let fps = try args.option("--fps").map { text throws(CLIError) in try parseFrameRate(text) } ?? FrameRate(numerator: 30)!
-        let size = try args.option("--size").map { text throws(CLIError) in try Parse.size(text, option: "--size") } ?? (width: 1920, height: 1080)
-        let scale = try args.option("--scale").map { text throws(CLIError) in
-            try Parse.number(text, option: "--scale", range: 0.01...100)
-        } ?? 3
+        let size = (width: options.width, height: options.height)
         let crf = try args.option("--crf").map { text throws(CLIError) in
             try Parse.integer(text, option: "--crf", range: EncoderSettings.crfRange)
         } ?? EncoderSettings.defaultCRF
@@ -73,16 +64,10 @@ enum EncodeCommand {
         guard frameCount >= 1 else { throw .usage("--seconds: \(seconds) s at \(fps) fps is less than one frame") }
         try checkWritable(output, overwrite: overwrite)
 
-        let canvas = Size(Double(size.width) / scale, Double(size.height) / scale)
-        let timeline: Timeline
-        do {
-            timeline = try scene.timeline(canvas: canvas, duration: fps.time(ofFrame: frameCount))
-        } catch {
-            throw .runtime("scene '\(sceneName)': \(error)")
-        }
+        let timeline = try options.timeline(duration: fps.time(ofFrame: frameCount))
         var settings = EncoderSettings(width: size.width, height: size.height, frameRate: fps)
         settings.crf = crf
-        var job = EncodeJob(timeline: timeline, settings: settings, scale: scale, frameCount: frameCount, outputPath: output)
+        var job = EncodeJob(timeline: timeline, settings: settings, scale: options.scale, frameCount: frameCount, outputPath: output)
         job.renderThreads = threads
         let progress = ProgressLine(enabled: !quiet, label: output)
         do {
@@ -98,8 +83,6 @@ enum EncodeCommand {
             throw .runtime("encoding \(output) failed: \(error)")
         }
     }
-
-    static var sceneNames: String { SceneCatalog.all.map(\.name).joined(separator: ", ") }
 
     static func parseFrameRate(_ text: String) throws(CLIError) -> FrameRate {
         guard let rate = FrameRate(parsing: text) else {

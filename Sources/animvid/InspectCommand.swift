@@ -6,7 +6,7 @@ import Scenes
 /// `animvid inspect`: the presentation tree at one moment, as JSON.
 enum InspectCommand {
     static let help = """
-    usage: animvid inspect --scene NAME --time T [--size WxH] [--scale S] [--json]
+    usage: animvid inspect --scene NAME --time T [--param NAME=VALUE] [--size WxH] [--scale S] [--json]
 
     Prints every drawn layer instance of the scene at time T (seconds) as JSON, back to front:
     its path from the root (replicator instances as dot#7, nested ones as dot#2.1), its transform
@@ -14,11 +14,9 @@ enum InspectCommand {
     opacity, its bounds, and its colours after replicator tints.
 
     options:
-      --scene NAME   the scene (list them with: animvid scenes)
-      --time T       the moment to inspect, in seconds (default 0)
-      --size WxH     output size in pixels, which sets the canvas with --scale (default 1920x1080)
-      --scale S      pixels per point (default 3)
-      --json         compact output, one line (default: indented)
+    \(SceneOptions.help)
+      --time T              the moment to inspect, in seconds (default 0)
+      --json                compact output, one line (default: indented)
     """
 
     static func run(_ arguments: [String]) throws(CLIError) {
@@ -27,29 +25,17 @@ enum InspectCommand {
             print(help)
             return
         }
-        guard let sceneName = try args.option("--scene") else {
-            throw .usage("inspect needs --scene NAME (one of: \(EncodeCommand.sceneNames))")
-        }
-        guard let scene = SceneCatalog.scene(named: sceneName) else {
-            throw .usage("--scene: unknown scene '\(sceneName)' (one of: \(EncodeCommand.sceneNames))")
-        }
+        let options = try SceneOptions(&args)
         let time = try args.option("--time").map { text throws(CLIError) in try Parse.number(text, option: "--time", range: 0...86_400) } ?? 0
-        let size = try args.option("--size").map { text throws(CLIError) in try Parse.size(text, option: "--size") } ?? (width: 1920, height: 1080)
-        let scale = try args.option("--scale").map { text throws(CLIError) in try Parse.number(text, option: "--scale", range: 0.01...100) } ?? 3
         let compact = args.flag("--json")
         let extra = try args.positionals()
         guard extra.isEmpty else { throw .usage("inspect takes no file arguments, got: \(extra.joined(separator: " "))") }
 
-        let canvas = Size(Double(size.width) / scale, Double(size.height) / scale)
-        let timeline: Timeline
-        do {
-            timeline = try scene.timeline(canvas: canvas, duration: time + 1)
-        } catch {
-            throw .runtime("scene '\(sceneName)': \(error)")
-        }
+        let canvas = options.canvas
+        let timeline = try options.timeline(duration: time + 1)
         let layers = timeline.presentedLayers(at: time).map(record)
         let document = JSON.object([
-            ("scene", .string(sceneName)),
+            ("scene", .string(options.scene.name)),
             ("time", .number(time)),
             ("canvas", .array([.number(canvas.width), .number(canvas.height)])),
             ("layers", .array(layers)),

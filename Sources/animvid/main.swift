@@ -12,7 +12,10 @@ Renders Core Animation scenes to video, headless.
 
 commands:
   encode     render a scene and encode it to MP4 (animvid encode --help)
-  scenes     list the built-in scenes
+  scenes     list the built-in scenes (--verbose: with their knobs)
+  scene      describe one scene and its knobs: animvid scene NAME
+  still      write one frame as PNG (animvid still --help)
+  sheet      write a contact sheet of frames across a clip (animvid sheet --help)
   inspect    print the presentation tree at a moment as JSON (animvid inspect --help)
   hash       print a video's decoded frame checksums in ffmpeg's framemd5 format
   help       show this help, or a command's: animvid help encode
@@ -36,17 +39,23 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
     case "scenes": try ScenesCommand.run(rest)
     case "hash": try HashCommand.run(rest)
     case "inspect": try InspectCommand.run(rest)
+    case "scene": try SceneCommand.run(rest)
+    case "still": try StillCommand.run(rest)
+    case "sheet": try SheetCommand.run(rest)
     case "help", "--help", "-h":
         switch rest.first {
         case "encode": print(EncodeCommand.help)
         case "scenes": print(ScenesCommand.help)
         case "hash": print(HashCommand.help)
         case "inspect": print(InspectCommand.help)
+        case "scene": print(SceneCommand.help)
+        case "still": print(StillCommand.help)
+        case "sheet": print(SheetCommand.help)
         case nil: print(usage)
-        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, inspect, hash)")
+        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, scene, still, sheet, inspect, hash)")
         }
     case "--version", "version": print("animvid \(version)")
-    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, inspect, hash, help)")
+    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, scene, still, sheet, inspect, hash, help)")
     }
 }
 

@@ -6,16 +6,21 @@ import XCTest
 /// A dot that breathes: the "hello world" of animvid.
 struct PulseScene: Scene {
     let name = "pulse"
-    let summary = "one blue dot breathing"
+    let summary = "one dot breathing"
+    let seed = "none: a custom scene"
+    let cycle = 1.2
+    let parameters = [
+        SceneParameter("color", .color, default: .color(Color(hex: "#0A84FF")!), "colour of the dot"),
+    ]
 
-    func build(canvas: Size, script: Script) -> Layer {
+    func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
         let root = Layer()
         root.frame = Rect(origin: .zero, size: canvas)
         root.backgroundColor = .white
 
         let dot = ShapeLayer()
         dot.path = .ellipse(in: Rect(x: -20, y: -20, width: 40, height: 40))
-        dot.fillColor = Color(hex: "#0A84FF")
+        dot.fillColor = settings.color("color")
         dot.position = Point(canvas.width / 2, canvas.height / 2)
         root.addSublayer(dot)
 

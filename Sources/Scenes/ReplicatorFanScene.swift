@@ -1,0 +1,39 @@
+import Animation
+import Geometry
+
+/// Seed 000, 效果一 `replicatorBase`: a rounded green square copied 20 times a fifth of a turn
+/// apart about the replicator's centre, so ten positions each drawn twice, greens darkening.
+public struct ReplicatorFanScene: Scene {
+    public let name = "replicator-fan"
+    public let summary = "a still fan of rounded squares around a centre, tinted darker per copy"
+    public let seed = "000 效果一 replicatorBase"
+    public let cycle = 1.0
+    public let parameters = SeedScaffold.commonParameters() + [
+        SceneParameter("count", .integer(1...200), default: .number(20), "instanceCount"),
+        SceneParameter("angle", .number(-6.3...6.3), default: .number(Double.pi / 5), "instanceTransform rotation in radians"),
+        SceneParameter("green-offset", .number(-1...1), default: .number(-0.05), "instanceGreenOffset"),
+        SceneParameter("blue-offset", .number(-1...1), default: .number(-0.05), "instanceBlueOffset"),
+    ]
+
+    public init() {}
+
+    public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
+        let root = SeedScaffold.root(canvas: canvas, settings: settings)
+        let containView = SeedScaffold.container(in: root, size: Size(200, 200), settings: settings)
+        let layer = SeedScaffold.tile(frame: Rect(x: 50, y: 50, width: 50, height: 50), cornerRadius: 10, settings: settings)
+
+        let replicatorLayer = ReplicatorLayer()
+        replicatorLayer.name = "replicatorLayer"
+        replicatorLayer.position = Point(containView.frame.size.width / 2, containView.frame.size.height / 2)
+        replicatorLayer.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
+        if settings.bool("debug") { replicatorLayer.backgroundColor = .yellow }
+        containView.addSublayer(replicatorLayer)
+        replicatorLayer.instanceTransform = Transform3D.identity.rotated(by: settings.number("angle"), x: 0, y: 0, z: 1)
+        replicatorLayer.instanceCount = settings.integer("count")
+        replicatorLayer.instanceDelay = 0.2
+        replicatorLayer.instanceBlueOffset = settings.number("blue-offset")
+        replicatorLayer.instanceGreenOffset = settings.number("green-offset")
+        replicatorLayer.addSublayer(layer)
+        return root
+    }
+}

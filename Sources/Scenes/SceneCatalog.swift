@@ -1,0 +1,13 @@
+/// Every built-in scene, by name: the thirteen effects of the seed documents.
+public enum SceneCatalog {
+    public static let all: [any Scene] = [
+        ReplicatorFanScene(), ReplicatorOrbitScene(), SpinnerDotsScene(), SpinnerBarsScene(), ActivityIndicatorScene(),
+        RippleScene(), ThreeDotsScene(), TriangleScene(), DotGridScene(), MarqueeScene(), PathParticlesScene(),
+        NewtonsCradleScene(), LoaderScene(),
+    ]
+
+    /// The scene called `name`, if there is one.
+    public static func scene(named name: String) -> (any Scene)? {
+        all.first { $0.name == name }
+    }
+}

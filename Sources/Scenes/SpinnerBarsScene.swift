@@ -1,0 +1,35 @@
+import Animation
+import Geometry
+
+/// Seed 000, 效果四 `replicatorCircleHigh2`: 20 green bars round a circle, a still sunburst (the
+/// seed comments its animation out).
+public struct SpinnerBarsScene: Scene {
+    public let name = "spinner-bars"
+    public let summary = "a still sunburst of 20 bars"
+    public let seed = "000 效果四 replicatorCircleHigh2"
+    public let cycle = 1.0
+    public let parameters = SeedScaffold.commonParameters() + [
+        SceneParameter("count", .integer(1...200), default: .number(20), "instanceCount (the bars go round once)"),
+    ]
+
+    public init() {}
+
+    public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
+        let root = SeedScaffold.root(canvas: canvas, settings: settings)
+        let containView = SeedScaffold.container(in: root, size: Size(200, 200), settings: settings)
+        let layer = SeedScaffold.tile(frame: Rect(x: 50, y: 50, width: 10, height: 30), settings: settings)
+
+        let replicatorLayer = ReplicatorLayer()
+        replicatorLayer.name = "replicatorLayer"
+        replicatorLayer.position = Point(containView.frame.size.width / 2, containView.frame.size.height / 2)
+        replicatorLayer.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
+        if settings.bool("debug") { replicatorLayer.backgroundColor = .yellow }
+        containView.addSublayer(replicatorLayer)
+        let count = settings.integer("count")
+        replicatorLayer.instanceTransform = Transform3D.identity.rotated(by: 2 * .pi / Double(count), x: 0, y: 0, z: 1)
+        replicatorLayer.instanceCount = count
+        replicatorLayer.instanceDelay = 0.1
+        replicatorLayer.addSublayer(layer)
+        return root
+    }
+}

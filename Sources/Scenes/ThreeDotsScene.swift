@@ -1,0 +1,45 @@
+import Animation
+import Geometry
+
+/// Seed 000, 效果七 `threePointScale`: three dots in a row shrinking to a fifth and back, each
+/// 0.2 s after the one before (a flat scale, z = 0, as the seed writes it).
+public struct ThreeDotsScene: Scene {
+    public let name = "three-dots"
+    public let summary = "three dots shrinking in a wave"
+    public let seed = "000 效果七 threePointScale"
+    public let cycle = 0.9
+    public let parameters = SeedScaffold.commonParameters() + [
+        SceneParameter("delay", .number(0...10), default: .number(0.2), "instanceDelay in seconds"),
+        SceneParameter("duration", .number(0.05...60), default: .number(0.9), "seconds for a dot to shrink"),
+    ]
+
+    public init() {}
+
+    public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
+        let root = SeedScaffold.root(canvas: canvas, settings: settings)
+        let containView = SeedScaffold.container(in: root, size: Size(200, 200), settings: settings)
+        let interval = 5.0
+        let radius = (100 - 2 * interval) / 3
+        let layer = SeedScaffold.tile(frame: Rect(x: 0, y: (100 - radius) / 2, width: radius, height: radius),
+                                      cornerRadius: radius / 2, settings: settings)
+
+        let animation = BasicAnimation(keyPath: "transform")
+        animation.duration = settings.number("duration")
+        animation.repeatCount = .infinity
+        animation.fromValue = SeedScaffold.scale(1, 1, 0)
+        animation.toValue = SeedScaffold.scale(0.2, 0.2, 0)
+        layer.add(animation)
+
+        let replicatorLayer = ReplicatorLayer()
+        replicatorLayer.name = "replicatorLayer"
+        replicatorLayer.position = Point(containView.frame.size.width / 2, containView.frame.size.height / 2)
+        replicatorLayer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        if settings.bool("debug") { replicatorLayer.backgroundColor = .yellow }
+        containView.addSublayer(replicatorLayer)
+        replicatorLayer.instanceTransform = Transform3D(translationX: radius + interval, y: 0, z: 0)
+        replicatorLayer.instanceCount = 3
+        replicatorLayer.instanceDelay = settings.number("delay")
+        replicatorLayer.addSublayer(layer)
+        return root
+    }
+}
