@@ -5,7 +5,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
-.PHONY: all build deps demo test bench install clean
+.PHONY: all build deps demo test bench sheets install clean
 
 all: build
 
@@ -34,6 +34,13 @@ test: deps
 ## bench: the rasterizer beside Cairo and Skia (installs Cairo and skia-python for the comparison)
 bench: deps
 	bench/raster.sh
+
+## sheets: contact sheets of every built-in scene for the README, in docs/sheets
+sheets: build
+	mkdir -p docs/sheets
+	for scene in $$($(RELEASE_BIN) scenes | cut -d' ' -f1); do \
+		$(RELEASE_BIN) sheet --scene $$scene --size 240x135 --frames 8 --overwrite docs/sheets/$$scene.png || exit 1; \
+	done
 
 ## install: copy the animvid command to $(PREFIX)/bin
 install: build

@@ -7,16 +7,21 @@ import XCTest
 /// cycling through the dots (dot k pulses at 0.25·(3m + k)); each pulse is 1 → 1.5 over 0.25 s
 /// then 1.5 → 1 over 0.25 s, both ease-out.
 final class LoaderSceneTests: XCTestCase {
-    /// Ease-out (0, 0, 0.58, 1) solved by bisection, independently of the engine.
-    func easeOut(_ x: Double) -> Double {
-        func coordinate(_ b: Double, _ s: Double) -> Double { 3 * (1 - s) * s * s * b + s * s * s }
+    /// A timing-function Bézier solved by bisection, independently of the engine.
+    static func bezier(_ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double, at x: Double) -> Double {
+        func coordinate(_ a: Double, _ b: Double, _ s: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s
+        }
         var lo = 0.0, hi = 1.0
         for _ in 0..<200 {
             let mid = (lo + hi) / 2
-            if coordinate(0.58, mid) < x { lo = mid } else { hi = mid }
+            if coordinate(c1x, c2x, mid) < x { lo = mid } else { hi = mid }
         }
-        return coordinate(1, (lo + hi) / 2)
+        return coordinate(c1y, c2y, (lo + hi) / 2)
     }
+
+    /// Ease-out (0, 0, 0.58, 1).
+    func easeOut(_ x: Double) -> Double { Self.bezier(0, 0, 0.58, 1, at: x) }
 
     func dotScales(at t: Double) throws -> [Double] {
         let timeline = try LoaderScene().timeline(canvas: Size(640, 360), duration: 4)
