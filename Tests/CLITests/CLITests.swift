@@ -77,7 +77,13 @@ final class CLITests: XCTestCase {
         }
         let scenes = try run(["scenes"])
         XCTAssertEqual(scenes.status, 0)
-        XCTAssertTrue(scenes.out.hasPrefix("loader  "))
+        XCTAssertEqual(scenes.out.split(separator: "\n").count, 13)
+        XCTAssertTrue(scenes.out.contains("\nloader "))
+        let verbose = try run(["scenes", "--verbose"])
+        XCTAssertEqual(verbose.out.components(separatedBy: "  parameters:").count, 14)
+        let marquee = try run(["scene", "marquee"])
+        XCTAssertTrue(marquee.out.contains("direction"), marquee.out)
+        XCTAssertTrue(marquee.out.contains("left|right|up|down"), marquee.out)
     }
 
     func testUsageErrorsExitTwoWithOneLine() throws {
@@ -93,6 +99,10 @@ final class CLITests: XCTestCase {
         try assertUsageError(["encode", "--scene", "loader", "--seconds"], mentions: "--seconds needs a value")
         try assertUsageError(["encode", "--scene", "loader", "out.webm"], mentions: ".mp4")
         try assertUsageError(["encode", "--scene", "loader"], mentions: "output file")
+        try assertUsageError(["encode", "--scene", "loader", "--param", "nope=1", "out.mp4"], mentions: "its parameters: color, count")
+        try assertUsageError(["encode", "--scene", "marquee", "--param", "speed=fast", "out.mp4"], mentions: "speed")
+        try assertUsageError(["scene", "nope"], mentions: "unknown scene 'nope'")
+        try assertUsageError(["still", "--scene", "loader", "out.jpg"], mentions: ".png")
     }
 
     func testExistingOutputIsRefusedWithoutOverwrite() throws {
@@ -164,5 +174,51 @@ extension CLITests {
         }
         XCTAssertEqual(try run(["inspect", "--scene", "loader", "--json"]).out.split(separator: "\n").count, 1)
         try assertUsageError(["inspect", "--scene", "loader", "--time", "soon"], mentions: "--time")
+    }
+}
+
+extension CLITests {
+    /// The frame's RGBA bytes, decoded by ffmpeg.
+    func rgba(_ path: String) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](data)
+    }
+
+    /// A still with a clear background keeps its alpha: a corner is transparent, a dot is opaque.
+    func testStillKeepsTransparency() throws {
+        let result = try run(["still", "--scene", "loader", "--time", "0.5", "--size", "320x180", "--param", "background=clear", "still.png"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let pixels = try rgba(folder.appendingPathComponent("still.png").path)
+        XCTAssertEqual(pixels.count, 320 * 180 * 4)
+        XCTAssertEqual(pixels[3], 0, "corner transparent")
+        // The middle dot (dot 1) sits at the canvas centre, (160, 90) in pixels.
+        let centre = (90 * 320 + 160) * 4
+        XCTAssertEqual(Array(pixels[centre..<(centre + 4)]), [128, 128, 128, 255])
+    }
+
+    /// A sheet of 12 tiles, 4 to a row: 8 + 4·(320 + 8) by 8 + 3·(180 + 18 + 8) pixels.
+    func testSheetLayout() throws {
+        let result = try run(["sheet", "--scene", "three-dots", "sheet.png"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let probe = try tool("ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0",
+                                         folder.appendingPathComponent("sheet.png").path])
+        XCTAssertEqual(probe, "1320,626\n")
+    }
+
+    /// The marquee takes an image file through --param image=…; a missing file is a clear runtime error.
+    func testMarqueeImageParameter() throws {
+        XCTAssertEqual(try run(["still", "--scene", "spinner-bars", "--size", "64x32", "tile.png"]).status, 0)
+        let encoded = try run(["encode", "--scene", "marquee", "--param", "image=tile.png", "--size", "320x180", "--seconds", "0.2", "-q", "m.mp4"])
+        XCTAssertEqual(encoded.status, 0, encoded.err)
+        let missing = try run(["encode", "--scene", "marquee", "--param", "image=nope.png", "--size", "320x180", "m2.mp4"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.err.contains("nope.png"), missing.err)
     }
 }
