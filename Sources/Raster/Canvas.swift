@@ -71,6 +71,7 @@ public final class Canvas {
     /// infinite coordinates are skipped.
     public func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule) {
         if case .solid(let color) = paint, color.a == 0 { return }
+        guard mayTouchRows(path, transform: transform, margin: 1) else { return }
         let mapping = PlaneMapping(transform)
         guard let region = accumulate(path, transform: transform) else { return }
         let clip = clips.last
@@ -132,6 +133,9 @@ public final class Canvas {
                                        b: UInt8(Blend.div255(UInt32(color.b) * factor)), a: UInt8(Blend.div255(UInt32(color.a) * factor)))
             style.lineWidth = 1 / scale
         }
+        // Miters can reach miterLimit half-widths from the path; caps and joins stay within that.
+        let reach = style.lineWidth / 2 * max(style.miterLimit, 1.5) * scale
+        guard mayTouchRows(path, transform: transform, margin: reach + 1) else { return }
         let outline = path.strokeOutline(style, tolerance: Self.flatteningTolerance / scale)
         fill(outline, transform: transform, paint: .solid(color), rule: .nonZero)
     }
@@ -245,6 +249,30 @@ public final class Canvas {
         }
         if rowCoverage.count < x1 - x0 { rowCoverage = [UInt8](repeating: 0, count: x1 - x0) }
         return (x0, x1 - x0, rows)
+    }
+
+    /// A cheap test before flattening or stroking: whether the path's control points, mapped to
+    /// the device and widened by `margin` pixels, reach the rows this canvas draws (a band of a
+    /// frame drawn in parallel skips the shapes of other bands). A curve lies within the hull of
+    /// its control points, so a shape that fails this draws nothing here.
+    private func mayTouchRows(_ path: Path, transform: Transform3D, margin: Double) -> Bool {
+        guard transform.mapsPlaneAffinely else { return true }
+        var minY = Double.infinity, maxY = -Double.infinity
+        func include(_ p: Point) {
+            let y = p.x * transform.m12 + p.y * transform.m22 + transform.m42
+            minY = min(minY, y)
+            maxY = max(maxY, y)
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p), .line(let p): include(p)
+            case let .quad(c, p): include(c); include(p)
+            case let .cubic(c1, c2, p): include(c1); include(c2); include(p)
+            case .close: break
+            }
+        }
+        guard minY.isFinite, maxY.isFinite else { return minY <= maxY }
+        return maxY + margin >= Double(rowOffset) && minY - margin <= Double(rowOffset + height)
     }
 
     /// Runs `body` on the bytes of the innermost open layer, or of the frame when none is open.
