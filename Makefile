@@ -1,7 +1,7 @@
 # animvid — build, test, demo and install. `make demo` and `make test` install what is missing.
 PREFIX ?= /usr/local
 SWIFT ?= swift
-APT_PACKAGES := libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config ffmpeg
+APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev pkg-config ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
@@ -9,9 +9,9 @@ RELEASE_BIN := .build/release/animvid
 
 all: build
 
-## deps: install FFmpeg's development libraries, pkg-config and the ffmpeg CLI with apt-get when missing
+## deps: install FFmpeg's development libraries (libavfilter for GIF palettes), pkg-config and the ffmpeg CLI with apt-get when missing
 deps:
-	@if pkg-config --exists libavcodec libavformat libswscale libavutil 2>/dev/null && command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then \
+	@if pkg-config --exists libavcodec libavformat libavfilter libswscale libavutil 2>/dev/null && command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then \
 		echo "deps: FFmpeg libraries and CLI present"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \

@@ -12,8 +12,8 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
-            pkgConfig: "libavcodec libavformat libswscale libavutil",
-            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev", "pkg-config"])]
+            pkgConfig: "libavcodec libavformat libavfilter libswscale libavutil",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavfilter-dev", "libswscale-dev", "libavutil-dev", "pkg-config"])]
         ),
         .target(name: "Geometry"),
         .target(name: "Animation", dependencies: ["Geometry"]),

@@ -1,20 +1,76 @@
-/// What the encoder stage needs to know to write a video file.
+/// What the encoder stage needs to know to write a video: size, rate, container, codec and its
+/// quality knobs. `validated()` fills in the defaults and refuses combinations that cannot work.
 public struct EncoderSettings: Hashable, Sendable {
     public var width: Int
     public var height: Int
     public var frameRate: FrameRate
-    /// libx264's constant rate factor: 0 (lossless) … 51; lower is better. 18 is visually lossless.
-    public var crf: Int = EncoderSettings.defaultCRF
-    /// libx264's speed/size preset.
-    public var preset: String = "medium"
+    public var container: Container = .mp4
+    /// nil: the container's default codec.
+    public var codec: VideoCodec?
+    /// Constant rate factor; nil: the codec's default (`VideoCodec.defaultCRF`).
+    public var crf: Int?
+    /// Target bits a second instead of a constant quality.
+    public var bitrate: Int?
+    /// The encoder's speed preset (x264/x265 names, VP9 cpu-used, SVT-AV1 preset number).
+    public var preset: String?
+    /// Frames between key frames; nil: the encoder's default.
+    public var keyframeInterval: Int?
+    /// nil: the codec's default, or its alpha format when `alpha` is set.
+    public var pixelFormat: String?
+    /// Whether the frames have transparency to keep.
+    public var alpha = false
+    public var title: String?
+    public var comment: String?
 
+    /// The default CRF of H.264.
     public static let defaultCRF = 18
-    /// The valid CRF range of libx264 (8-bit).
-    public static let crfRange = 0...51
 
     public init(width: Int, height: Int, frameRate: FrameRate) {
         self.width = width
         self.height = height
         self.frameRate = frameRate
+    }
+
+    /// The codec in use: the chosen one or the container's default.
+    public var resolvedCodec: VideoCodec { codec ?? container.codecs[0] }
+
+    /// The pixel format in use.
+    public var resolvedPixelFormat: String {
+        pixelFormat ?? (alpha ? resolvedCodec.alphaPixelFormat : resolvedCodec.pixelFormats[0])
+    }
+
+    /// The settings with every default filled in, or an error naming what cannot work and the
+    /// valid choices.
+    public func validated() throws(MediaError) -> EncoderSettings {
+        var s = self
+        let codec = resolvedCodec
+        guard container.codecs.contains(codec) else {
+            throw MediaError("\(container.rawValue) cannot hold \(codec.rawValue); choose one of: \(container.codecs.map(\.rawValue).joined(separator: ", "))")
+        }
+        s.codec = codec
+        if alpha && !codec.carriesAlpha {
+            throw MediaError("\(codec.rawValue) cannot carry transparency; for an alpha channel use .webm (vp9, vp8), .mov (prores), .mkv (ffv1), .gif, a .png pattern or .rgba")
+        }
+        if let pixelFormat {
+            let allowed = codec.pixelFormats + (codec.carriesAlpha ? [codec.alphaPixelFormat] : [])
+            guard allowed.contains(pixelFormat) else {
+                throw MediaError("\(codec.rawValue) takes --pix-fmt \(allowed.joined(separator: ", ")), not \(pixelFormat)")
+            }
+        }
+        s.pixelFormat = resolvedPixelFormat
+        if VideoCodec.needsEvenSize(s.resolvedPixelFormat) && (width % 2 != 0 || height % 2 != 0) {
+            let even = "\(width + width % 2)x\(height + height % 2)"
+            throw MediaError("\(width)x\(height) has an odd side, which \(s.resolvedPixelFormat) cannot hold; use an even size such as \(even)")
+        }
+        if let crf {
+            guard codec.takesCRF else { throw MediaError("\(codec.rawValue) takes no --crf") }
+            guard codec.crfRange.contains(crf) else {
+                throw MediaError("--crf \(crf) is out of range for \(codec.rawValue) (\(codec.crfRange.lowerBound)…\(codec.crfRange.upperBound))")
+            }
+        } else if bitrate == nil {
+            s.crf = codec.defaultCRF
+        }
+        if s.preset == nil { s.preset = codec.defaultPreset }
+        return s
     }
 }

@@ -19,11 +19,15 @@ public final class VideoDecoder {
     public let height: Int
     /// FFmpeg's name of the decoded pixel format, e.g. `yuv420p`.
     public let pixelFormatName: String
+    /// FFmpeg's name of the stream's codec, e.g. `h264`.
+    public let codecName: String
     /// The time base frames are reported in: one frame period (1 / frame rate), as ffmpeg's
     /// rawvideo output uses.
     public var timeBase: (numerator: Int, denominator: Int) { (Int(frameRate.den), Int(frameRate.num)) }
 
-    public init(path: String) throws(MediaError) {
+    /// Opens the first video stream of `path`; `decoderName` picks a decoder other than FFmpeg's
+    /// default (e.g. `libvpx-vp9`, which keeps VP9's alpha where the native decoder drops it).
+    public init(path: String, decoderName: String? = nil) throws(MediaError) {
         FFmpegLog.quiet()
         var format: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_open_input(&format, path, nil, nil), "cannot open \(path)")
@@ -33,9 +37,14 @@ public final class VideoDecoder {
             var decoder: UnsafePointer<AVCodec>?
             let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
             try check(index, "\(path) has no video stream")
-            guard let format, let decoder, let stream = format.pointee.streams[Int(index)] else {
+            guard let format, var decoder, let stream = format.pointee.streams[Int(index)] else {
                 throw MediaError("\(path) has no decodable video stream")
             }
+            if let decoderName {
+                guard let chosen = avcodec_find_decoder_by_name(decoderName) else { throw MediaError("this FFmpeg has no \(decoderName) decoder") }
+                decoder = chosen
+            }
+            codecName = avcodec_get_name(stream.pointee.codecpar.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
             guard let codec = avcodec_alloc_context3(decoder) else { throw MediaError("out of memory") }
             self.codec = codec
             try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the decoder")
@@ -61,6 +70,43 @@ public final class VideoDecoder {
 
     /// Decodes every frame in order and hands each to `body`.
     public func forEachFrame(_ body: (DecodedFrame) throws -> Void) throws {
+        try forEachRawFrame { try body(packed($0)) }
+    }
+
+    /// Decodes every frame converted to straight-alpha RGBA8 (width × height × 4).
+    public func forEachRGBAFrame(_ body: ([UInt8]) throws -> Void) throws {
+        var scaler: OpaquePointer?
+        defer { sws_freeContext(scaler) }
+        try forEachRawFrame { frame in
+            let format = AVPixelFormat(rawValue: frame.pointee.format)
+            scaler = sws_getCachedContext(scaler, frame.pointee.width, frame.pointee.height, format,
+                                          frame.pointee.width, frame.pointee.height, AV_PIX_FMT_RGBA,
+                                          SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil)
+            guard let scaler else { throw MediaError("cannot convert decoded frames to RGBA") }
+            if format != AV_PIX_FMT_PAL8 && format != AV_PIX_FMT_BGRA && format != AV_PIX_FMT_RGBA && format != AV_PIX_FMT_BGR0 {
+                let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+                sws_setColorspaceDetails(scaler, bt709, frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0, bt709, 1, 0, 1 << 16, 1 << 16)
+            }
+            var rgba = [UInt8](repeating: 0, count: width * height * 4)
+            rgba.withUnsafeMutableBufferPointer { out in
+                var planes: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress, nil, nil, nil]
+                var strides: [Int32] = [Int32(width * 4), 0, 0, 0]
+                withUnsafePointer(to: &frame.pointee.data) { data in
+                    withUnsafePointer(to: &frame.pointee.linesize) { linesize in
+                        data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { source in
+                            linesize.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
+                                _ = sws_scale(scaler, source, sourceStrides, 0, frame.pointee.height, &planes, &strides)
+                            }
+                        }
+                    }
+                }
+            }
+            try body(rgba)
+        }
+    }
+
+    /// Decodes every frame in order and hands each (owned by the decoder) to `body`.
+    private func forEachRawFrame(_ body: (UnsafeMutablePointer<AVFrame>) throws -> Void) throws {
         guard let format, let codec, let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
             throw MediaError("out of memory")
         }
@@ -75,7 +121,7 @@ public final class VideoDecoder {
                 let status = avcodec_receive_frame(codec, frame)
                 if status == cffmpeg_error_again() || status == cffmpeg_error_eof() { return }
                 try check(status, "decoding failed")
-                try body(packed(frame))
+                try body(frame)
                 av_frame_unref(frame)
             }
         }

@@ -1,8 +1,10 @@
 import CFFmpeg
+import Foundation
 
-/// Encodes RGBA frames to H.264 and muxes them into an MP4 file, as FFmpeg's `doc/examples/mux.c`:
-/// constant frame rate, exact timestamps (frame n at n / fps), BT.709 colour tags, faststart.
-public final class VideoWriter {
+/// Encodes RGBA frames and muxes them into a file with libavcodec/libavformat, as FFmpeg's
+/// `doc/examples/mux.c`: constant frame rate, exact timestamps (frame n at n / fps), colour tags,
+/// faststart for MP4 and MOV. Handles every container but GIF and raw frames.
+public final class VideoWriter: FrameSink {
     private let settings: EncoderSettings
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -16,18 +18,24 @@ public final class VideoWriter {
     /// The number of frames written so far.
     public var frameCount: Int { Int(nextPTS) }
 
-    /// Opens `path` for writing an MP4 (the file is created now).
-    public init(path: String, settings: EncoderSettings) throws(MediaError) {
+    /// Opens `path` for writing (the file is created now); `settings` are validated first.
+    public init(path: String, settings unchecked: EncoderSettings) throws(MediaError) {
+        let settings = try unchecked.validated()
         self.settings = settings
         FFmpegLog.quiet()
-        converter = try PixelConverter(width: settings.width, height: settings.height)
+        let codecKind = settings.resolvedCodec
+        let pixelFormat = av_get_pix_fmt(settings.resolvedPixelFormat)
+        guard pixelFormat != AV_PIX_FMT_NONE else { throw MediaError("unknown pixel format \(settings.resolvedPixelFormat)") }
+        converter = try PixelConverter(width: settings.width, height: settings.height, to: pixelFormat, yuv: codecKind.isYUV)
         var format: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_alloc_output_context2(&format, nil, "mp4", path), "cannot set up an MP4 muxer")
-        guard let format else { throw MediaError("cannot set up an MP4 muxer") }
+        let muxer = settings.container.muxer ?? "rawvideo"
+        try check(avformat_alloc_output_context2(&format, nil, muxer, path), "cannot set up a \(muxer) muxer")
+        guard let format else { throw MediaError("cannot set up a \(muxer) muxer") }
         self.format = format
-        guard let encoder = avcodec_find_encoder_by_name("libx264") else {
+        if codecKind == .av1 { setenv("SVT_LOG", "1", 0) }  // SVT-AV1 prints only errors
+        guard let encoder = avcodec_find_encoder_by_name(codecKind.encoder) else {
             avformat_free_context(format)
-            throw MediaError("this FFmpeg has no libx264 encoder")
+            throw MediaError("this FFmpeg has no \(codecKind.encoder) encoder")
         }
         guard let stream = avformat_new_stream(format, nil), let codec = avcodec_alloc_context3(encoder) else {
             avformat_free_context(format)
@@ -40,45 +48,44 @@ public final class VideoWriter {
         codec.pointee.height = Int32(settings.height)
         codec.pointee.time_base = av_inv_q(rate)
         codec.pointee.framerate = rate
-        codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-        codec.pointee.color_primaries = AVCOL_PRI_BT709
-        codec.pointee.color_trc = AVCOL_TRC_BT709
-        codec.pointee.colorspace = AVCOL_SPC_BT709
-        codec.pointee.color_range = AVCOL_RANGE_MPEG
+        codec.pointee.pix_fmt = pixelFormat
         codec.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        Self.tagColours(codec, yuv: codecKind.isYUV)
+        if let keyint = settings.keyframeInterval { codec.pointee.gop_size = Int32(keyint) }
+        if let bitrate = settings.bitrate { codec.pointee.bit_rate = Int64(bitrate) }
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             codec.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
-        av_opt_set(codec.pointee.priv_data, "crf", String(settings.crf), 0)
-        av_opt_set(codec.pointee.priv_data, "preset", settings.preset, 0)
-        // x264's macroblock-tree rate control made the bitstream differ between encoders run one
-        // after another in the same process (seen with x264 core 164 on AVX-512); without it the
-        // same frames always give the same bytes, which golden hashes and resumed sessions need.
-        av_opt_set(codec.pointee.priv_data, "x264-params", "mbtree=0", 0)
+        Self.setEncoderOptions(codec, settings: settings)
         do throws(MediaError) {
-            try check(avcodec_open2(codec, encoder, nil), "cannot open the libx264 encoder")
-            try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "cannot configure the MP4 stream")
+            try check(avcodec_open2(codec, encoder, nil), "cannot open the \(codecKind.encoder) encoder")
+            try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "cannot configure the stream")
+            if codecKind == .hevc { stream.pointee.codecpar.pointee.codec_tag = Self.tag("hvc1") }
             stream.pointee.time_base = codec.pointee.time_base
             stream.pointee.avg_frame_rate = rate
             stream.pointee.r_frame_rate = rate
-            try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
+            if let title = settings.title { av_dict_set(&format.pointee.metadata, "title", title, 0) }
+            if let comment = settings.comment { av_dict_set(&format.pointee.metadata, "comment", comment, 0) }
+            if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+                try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
+            }
             var options: OpaquePointer?
-            av_dict_set(&options, "movflags", "+faststart", 0)
+            if settings.container == .mp4 || settings.container == .mov { av_dict_set(&options, "movflags", "+faststart", 0) }
             let status = avformat_write_header(format, &options)
             av_dict_free(&options)
-            try check(status, "cannot write the MP4 header of \(path)")
+            try check(status, "cannot write the header of \(path)")
             guard let frame = av_frame_alloc(), let packet = av_packet_alloc() else {
                 throw MediaError("out of memory allocating frames")
             }
             self.frame = frame
             self.packet = packet
-            frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+            frame.pointee.format = pixelFormat.rawValue
             frame.pointee.width = Int32(settings.width)
             frame.pointee.height = Int32(settings.height)
-            frame.pointee.color_primaries = AVCOL_PRI_BT709
-            frame.pointee.color_trc = AVCOL_TRC_BT709
-            frame.pointee.colorspace = AVCOL_SPC_BT709
-            frame.pointee.color_range = AVCOL_RANGE_MPEG
+            frame.pointee.color_primaries = codec.pointee.color_primaries
+            frame.pointee.color_trc = codec.pointee.color_trc
+            frame.pointee.colorspace = codec.pointee.colorspace
+            frame.pointee.color_range = codec.pointee.color_range
             try check(av_frame_get_buffer(frame, 0), "cannot allocate a video frame")
         } catch {
             release()
@@ -90,6 +97,66 @@ public final class VideoWriter {
         release()
     }
 
+    /// BT.709 for YUV codecs (limited range); sRGB, full range for RGB ones.
+    private static func tagColours(_ codec: UnsafeMutablePointer<AVCodecContext>, yuv: Bool) {
+        codec.pointee.color_primaries = AVCOL_PRI_BT709
+        if yuv {
+            codec.pointee.color_trc = AVCOL_TRC_BT709
+            codec.pointee.colorspace = AVCOL_SPC_BT709
+            codec.pointee.color_range = AVCOL_RANGE_MPEG
+        } else {
+            codec.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
+            codec.pointee.colorspace = AVCOL_SPC_RGB
+            codec.pointee.color_range = AVCOL_RANGE_JPEG
+        }
+    }
+
+    /// Each encoder's quality and speed options.
+    private static func setEncoderOptions(_ codec: UnsafeMutablePointer<AVCodecContext>, settings: EncoderSettings) {
+        let options = codec.pointee.priv_data
+        let crf = settings.crf.map(String.init)
+        switch settings.resolvedCodec {
+        case .h264:
+            if let crf { av_opt_set(options, "crf", crf, 0) }
+            if let preset = settings.preset { av_opt_set(options, "preset", preset, 0) }
+            // x264's macroblock-tree rate control made the bitstream differ between encoders run
+            // one after another in the same process (x264 core 164, AVX-512); without it the same
+            // frames always give the same bytes, which golden hashes and resumed sessions need.
+            av_opt_set(options, "x264-params", "mbtree=0", 0)
+        case .hevc:
+            if let crf { av_opt_set(options, "crf", crf, 0) }
+            if let preset = settings.preset { av_opt_set(options, "preset", preset, 0) }
+            av_opt_set(options, "x265-params", "log-level=error", 0)
+        case .av1:
+            if let crf { av_opt_set(options, "crf", crf, 0) }
+            if let preset = settings.preset { av_opt_set(options, "preset", preset, 0) }
+        case .vp9, .vp8:
+            if let crf {
+                av_opt_set(options, "crf", crf, 0)
+                // libvpx reads crf as a quality ceiling under a bitrate: 0 means none for VP9;
+                // VP8 needs a real ceiling.
+                if settings.bitrate == nil { codec.pointee.bit_rate = settings.resolvedCodec == .vp9 ? 0 : 20_000_000 }
+            }
+            if let preset = settings.preset { av_opt_set(options, "cpu-used", preset, 0) }
+            av_opt_set(options, "deadline", "good", 0)
+            if settings.resolvedCodec == .vp9 { av_opt_set(options, "row-mt", "1", 0) }
+        case .prores:
+            // 4444 (profile 4) with alpha, 422 HQ (profile 3) without.
+            av_opt_set(options, "profile", settings.resolvedPixelFormat.hasPrefix("yuva") || settings.resolvedPixelFormat.hasPrefix("yuv444") ? "4" : "3", 0)
+            av_opt_set(options, "vendor", "apl0", 0)
+            if settings.resolvedPixelFormat.hasPrefix("yuva") { av_opt_set(options, "alpha_bits", "16", 0) }
+        case .ffv1:
+            av_opt_set(options, "level", "3", 0)
+        case .gif, .png, .rawRGBA:
+            break
+        }
+    }
+
+    static func tag(_ fourCC: String) -> UInt32 {
+        let bytes = Array(fourCC.utf8)
+        return UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+    }
+
     /// Encodes one frame of straight-alpha RGBA bytes (width × height × 4, rows without padding).
     public func write(rgba: [UInt8]) throws(MediaError) {
         guard let frame, !finished else { throw MediaError("the video writer is closed") }
@@ -97,7 +164,7 @@ public final class VideoWriter {
             throw MediaError("frame has \(rgba.count) bytes, expected \(settings.width * settings.height * 4)")
         }
         try check(av_frame_make_writable(frame), "cannot reuse the video frame")
-        rgba.withUnsafeBufferPointer { converter.convert($0.baseAddress!, into: frame) }
+        rgba.withUnsafeBufferPointer { if let base = $0.baseAddress { converter.convert(base, into: frame) } }
         frame.pointee.pts = nextPTS
         nextPTS += 1
         try send(frame)
@@ -108,18 +175,22 @@ public final class VideoWriter {
         guard !finished else { return }
         finished = true
         try send(nil)
-        try check(av_write_trailer(format), "cannot finish the MP4 file")
+        try check(av_write_trailer(format), "cannot finish the file")
+        if let format, format.pointee.pb != nil {
+            let status = avio_closep(&format.pointee.pb)
+            try check(status, "cannot close the file (is the disk full?)")
+        }
         release()
     }
 
     /// Sends a frame (nil flushes) and writes every packet the encoder has ready.
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
         guard let codec, let packet, let format else { throw MediaError("the video writer is closed") }
-        try check(avcodec_send_frame(codec, frame), "the H.264 encoder refused a frame")
+        try check(avcodec_send_frame(codec, frame), "the \(settings.resolvedCodec.encoder) encoder refused a frame")
         while true {
             let status = avcodec_receive_packet(codec, packet)
             if status == cffmpeg_error_again() || status == cffmpeg_error_eof() { return }
-            try check(status, "the H.264 encoder failed")
+            try check(status, "the \(settings.resolvedCodec.encoder) encoder failed")
             if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
             av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index

@@ -7,8 +7,9 @@ public struct EncodeJob: Sendable {
     public var settings: EncoderSettings
     /// Pixels per point.
     public var scale: Double
-    /// Frames to encode: frame n shows the scene at n / fps.
-    public var frameCount: Int
+    /// The timeline's frames to encode (frame n shows the scene at n / fps); the output's first
+    /// frame is the range's first, at time 0 of the file.
+    public var frames: Range<Int>
     public var outputPath: String
     /// Render threads; 0 picks one per core.
     public var renderThreads = 0
@@ -19,9 +20,12 @@ public struct EncodeJob: Sendable {
         self.timeline = timeline
         self.settings = settings
         self.scale = scale
-        self.frameCount = frameCount
+        frames = 0..<frameCount
         self.outputPath = outputPath
     }
+
+    /// The number of frames written.
+    public var frameCount: Int { frames.count }
 }
 
 /// What a finished encode reports.
@@ -34,8 +38,20 @@ public struct EncodeSummary: Sendable {
 
 /// Progress of a running encode, reported after each encoded frame.
 public struct EncodeProgress: Sendable {
+    /// Frames encoded so far.
     public var framesDone: Int
+    /// Frames rendered so far (ahead of the encoder by at most the queue's capacity).
+    public var framesRendered: Int
     public var frameCount: Int
     public var elapsedSeconds: Double
     public var frameRate: FrameRate
+
+    /// Encoded frames a second of wall time.
+    public var encodeFPS: Double { Double(framesDone) / max(elapsedSeconds, 1e-6) }
+    /// Rendered frames a second of wall time.
+    public var renderFPS: Double { Double(framesRendered) / max(elapsedSeconds, 1e-6) }
+    /// How many seconds of video are made per second of wall time.
+    public var speed: Double { encodeFPS / frameRate.value }
+    /// Seconds left at the current pace.
+    public var remainingSeconds: Double { Double(frameCount - framesDone) / max(encodeFPS, 1e-6) }
 }

@@ -8,24 +8,43 @@ import Scenes
 /// `animvid encode`: renders a scene and encodes it to a video file.
 enum EncodeCommand {
     static let help = """
-    usage: animvid encode --scene NAME [options] OUTPUT.mp4
+    usage: animvid encode --scene NAME [options] OUTPUT
 
-    Renders a built-in scene frame by frame and encodes it to an MP4 (H.264, yuv420p, BT.709).
-    The file appears at OUTPUT only when it is complete. Sizes must be even (4:2:0 chroma).
+    Renders a built-in scene frame by frame and encodes it. The output's extension picks the
+    format; the file appears at OUTPUT only when it is complete.
+
+      .mp4   h264 (default, libx264), hevc (libx265, tagged hvc1), av1 (SVT-AV1)
+      .webm  vp9 (default), vp8, av1          alpha with vp9/vp8 (yuva420p)
+      .mov   prores (default: 422 HQ, 4444 with alpha), h264
+      .mkv   ffv1 (lossless RGB, alpha kept)
+      .gif   palette made for the whole clip, ordered dither, loops for ever, alpha kept
+      NAME%05d.png   a PNG sequence with alpha      -  or  NAME.rgba   raw RGBA frames
 
     options:
     \(SceneOptions.help)
-      --seconds S        clip length in seconds (default 4); the clip has round(S × fps) frames
-      --fps RATE         frame rate: 30, 60, 29.97 or 30000/1001 (default 30)
-      --crf N            x264 quality, 0 (lossless) … 51, lower is better (default 18)
-      --threads N        render threads (default: one per core)
-      -y, --overwrite    replace OUTPUT if it exists (otherwise an existing file is refused)
-      -q, --quiet        print nothing but errors
-      -h, --help         show this help
+      --seconds S           clip length in seconds (default 4); the clip has round(S × fps) frames
+      --fps RATE            frame rate: 30, 60, 29.97 or 30000/1001 (default 30)
+      --frames A-B          only frames A to B (0-based, inclusive) of the clip
+      --background COLOR    transparent, or #RRGGBB[AA]: the scene's background (transparent needs
+                            a format with alpha)
+      --codec NAME          one of the container's codecs (above)
+      --crf N               constant quality, lower is better (defaults: h264 18, hevc 20, vp9 24,
+                            vp8 10, av1 28; ranges 0…51, vp9/vp8 0…63, av1 1…63)
+      --bitrate RATE        target bitrate instead, e.g. 8M or 2500k
+      --encoder-preset P    x264/x265 preset (default medium), VP9/VP8 cpu-used (default 4),
+                            SVT-AV1 preset (default 8)
+      --keyint N            frames between key frames (default: the encoder's)
+      --pix-fmt FMT         yuv420p (default) or yuv444p for h264/hevc/vp9; yuv444p10le for prores
+      --title TEXT          title metadata          --comment TEXT   comment metadata
+      --threads N           render threads (default: one per core)
+      --progress MODE       tty (default on a terminal), json (a JSON line per update), none
+      -y, --overwrite       replace OUTPUT if it exists (otherwise an existing file is refused)
+      -q, --quiet           print nothing but errors
 
-    example:
+    examples:
       animvid encode --scene loader --seconds 4 out.mp4
-      animvid encode --scene marquee --param direction=up --param speed=1 -y marquee.mp4
+      animvid encode --scene spinner-dots --background transparent -y spinner.webm
+      animvid encode --scene marquee --param direction=up --codec hevc --crf 22 -y marquee.mp4
     """
 
     static func run(_ arguments: [String]) throws(CLIError) {
@@ -34,18 +53,36 @@ enum EncodeCommand {
             print(help)
             return
         }
-        let options = try SceneOptions(&args)
+        let background = try args.option("--background")
+        var options = try SceneOptions(&args)
+        if let background {
+            do {
+                try options.setBackground(background)
+            } catch {
+                throw .usage("--background: \(error)")
+            }
+        }
         let seconds = try args.option("--seconds").map { text throws(CLIError) in
             try Parse.number(text, option: "--seconds", range: 0.001...3600)
         } ?? 4
         let fps = try args.option("--fps").map { text throws(CLIError) in try parseFrameRate(text) } ?? FrameRate(numerator: 30)!
-        let size = (width: options.width, height: options.height)
-        let crf = try args.option("--crf").map { text throws(CLIError) in
-            try Parse.integer(text, option: "--crf", range: EncoderSettings.crfRange)
-        } ?? EncoderSettings.defaultCRF
+        let range = try args.option("--frames").map { text throws(CLIError) in try parseRange(text) }
+        var settings = EncoderSettings(width: options.width, height: options.height, frameRate: fps)
+        settings.crf = try args.option("--crf").map { text throws(CLIError) in try Parse.integer(text, option: "--crf", range: 0...63) }
+        settings.bitrate = try args.option("--bitrate").map { text throws(CLIError) in try parseBitrate(text) }
+        settings.preset = try args.option("--encoder-preset")
+        settings.keyframeInterval = try args.option("--keyint").map { text throws(CLIError) in
+            try Parse.integer(text, option: "--keyint", range: 1...100_000)
+        }
+        settings.pixelFormat = try args.option("--pix-fmt")
+        settings.title = try args.option("--title")
+        settings.comment = try args.option("--comment")
+        let codecName = try args.option("--codec")
         let threads = try args.option("--threads").map { text throws(CLIError) in
             try Parse.integer(text, option: "--threads", range: 1...256)
         } ?? 0
+        let progressMode = try args.option("--progress") ?? "tty"
+        guard ["tty", "json", "none"].contains(progressMode) else { throw .usage("--progress: '\(progressMode)' is not tty, json or none") }
         let overwrite = args.flag("-y", "--overwrite")
         let quiet = args.flag("-q", "--quiet")
         let positionals = try args.positionals()
@@ -53,30 +90,45 @@ enum EncodeCommand {
             throw .usage(positionals.isEmpty ? "encode needs an output file, e.g. out.mp4"
                                              : "encode takes one output file, got \(positionals.count): \(positionals.joined(separator: " "))")
         }
-        guard output.lowercased().hasSuffix(".mp4") else {
-            throw .usage("\(output): the output must be an .mp4 file")
+        guard let container = Container(path: output) else {
+            throw .usage("\(output): animvid writes \(Container.extensions)")
         }
-        guard size.width % 2 == 0, size.height % 2 == 0 else {
-            let even = "\(size.width + size.width % 2)x\(size.height + size.height % 2)"
-            throw .usage("--size: \(size.width)x\(size.height) has an odd side, which 4:2:0 video cannot hold; use an even size such as \(even)")
+        settings.container = container
+        if let codecName {
+            guard let codec = VideoCodec(rawValue: codecName.lowercased()) ?? (codecName == "raw" ? .rawRGBA : nil) else {
+                throw .usage("--codec: unknown codec '\(codecName)' (\(container.rawValue) takes \(container.codecs.map(\.rawValue).joined(separator: ", ")))")
+            }
+            settings.codec = codec
+        }
+        settings.alpha = options.hasTransparentBackground
+        do {
+            settings = try settings.validated()
+        } catch {
+            throw .usage("\(error)")
         }
         let frameCount = fps.frameCount(seconds: seconds)
         guard frameCount >= 1 else { throw .usage("--seconds: \(seconds) s at \(fps) fps is less than one frame") }
-        try checkWritable(output, overwrite: overwrite)
+        let frames = range ?? 0..<frameCount
+        guard frames.upperBound <= frameCount else {
+            throw .usage("--frames: the clip has frames 0-\(frameCount - 1) (\(seconds) s at \(fps) fps)")
+        }
+        if output != "-" && container != .pngSequence { try checkWritable(output, overwrite: overwrite) }
+        if container == .pngSequence { try checkFolder(of: output) }
 
-        let timeline = try options.timeline(duration: fps.time(ofFrame: frameCount))
-        var settings = EncoderSettings(width: size.width, height: size.height, frameRate: fps)
-        settings.crf = crf
+        let timeline = try options.timeline(duration: fps.time(ofFrame: frames.upperBound))
         var job = EncodeJob(timeline: timeline, settings: settings, scale: options.scale, frameCount: frameCount, outputPath: output)
+        job.frames = frames
         job.renderThreads = threads
-        let progress = ProgressLine(enabled: !quiet, label: output)
+        let terminal = progressMode == "tty" && !quiet && output != "-"
+        let progress = ProgressReporter(mode: quiet || progressMode == "none" ? .none : progressMode == "json" ? .json : (terminal ? .terminal : .none),
+                                        label: output)
         do {
             let summary = try EncodePipeline.run(job) { progress.update($0) }
             progress.finish()
-            if !quiet {
-                let duration = String(format: "%.3f", fps.time(ofFrame: frameCount))
-                let kilobytes = (summary.bytes + 512) / 1024
-                print("wrote \(output): h264 \(size.width)x\(size.height) \(fps) fps, \(summary.frames) frames, \(duration) s, \(kilobytes) KiB in \(String(format: "%.1f", summary.wallSeconds)) s")
+            if !quiet && output != "-" {
+                let duration = String(format: "%.3f", fps.time(ofFrame: frames.count))
+                let size = summary.bytes > 0 ? ", \((summary.bytes + 512) / 1024) KiB" : ""
+                FileHandle.standardError.write(Data("wrote \(output): \(settings.resolvedCodec.rawValue) \(settings.resolvedPixelFormat) \(options.width)x\(options.height) \(fps) fps, \(summary.frames) frames, \(duration) s\(size) in \(String(format: "%.1f", summary.wallSeconds)) s\n".utf8))
             }
         } catch {
             progress.finish()
@@ -92,6 +144,26 @@ enum EncodeCommand {
         return rate
     }
 
+    /// `A-B`, inclusive, 0-based.
+    static func parseRange(_ text: String) throws(CLIError) -> Range<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else {
+            throw .usage("--frames: '\(text)' is not a range A-B of frame numbers, e.g. 0-59")
+        }
+        return a..<(b + 1)
+    }
+
+    /// `8M`, `2500k` or a plain number of bits a second.
+    static func parseBitrate(_ text: String) throws(CLIError) -> Int {
+        let lower = text.lowercased()
+        let multiplier = lower.hasSuffix("m") ? 1_000_000.0 : lower.hasSuffix("k") ? 1_000.0 : 1
+        let digits = multiplier == 1 ? lower : String(lower.dropLast())
+        guard let value = Double(digits), value > 0, value * multiplier <= 2e9 else {
+            throw .usage("--bitrate: '\(text)' is not a bitrate; write e.g. 8M or 2500k")
+        }
+        return Int(value * multiplier)
+    }
+
     /// Refuses an existing output without --overwrite, and a folder that cannot be written.
     static func checkWritable(_ output: String, overwrite: Bool) throws(CLIError) {
         let manager = FileManager.default
@@ -100,8 +172,12 @@ enum EncodeCommand {
             if isFolder.boolValue { throw .usage("\(output) is a folder, not a file") }
             if !overwrite { throw .usage("\(output) already exists; pass -y or --overwrite to replace it") }
         }
+        try checkFolder(of: output)
+    }
+
+    static func checkFolder(of output: String) throws(CLIError) {
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-        guard manager.isWritableFile(atPath: folder) else {
+        guard FileManager.default.isWritableFile(atPath: folder) else {
             throw .runtime("cannot write to the folder \(folder)")
         }
     }

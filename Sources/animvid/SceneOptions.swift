@@ -6,7 +6,7 @@ import Scenes
 /// The options every rendering command shares: the scene, its knobs, the size and the scale.
 struct SceneOptions {
     let scene: any Scene
-    let settings: SceneSettings
+    private(set) var settings: SceneSettings
     let width: Int
     let height: Int
     /// Pixels per point.
@@ -56,6 +56,16 @@ struct SceneOptions {
         (width, height) = (size.width, size.height)
         scale = try args.option("--scale").map { text throws(CLIError) in try Parse.number(text, option: "--scale", range: 0.01...100) }
             ?? defaultScale(size.width)
+    }
+
+    /// Sets the scene's `background` knob from `transparent`, `clear` or `#RRGGBB[AA]`.
+    mutating func setBackground(_ text: String) throws(SceneError) {
+        try settings.set("background", to: text.lowercased() == "transparent" ? "clear" : text)
+    }
+
+    /// Whether the scene's background lets what is behind show: then the output needs alpha.
+    var hasTransparentBackground: Bool {
+        scene.parameters.contains { $0.name == "background" } && settings.color("background").alpha < 1
     }
 
     /// The canvas in points.

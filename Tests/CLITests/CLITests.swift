@@ -23,6 +23,7 @@ final class CLITests: XCTestCase {
         var status: Int32
         var out: String
         var err: String
+        var outBytes: Int
     }
 
     /// Runs a command line (through bash when `shell` is given, for ulimit) and collects its output.
@@ -44,7 +45,7 @@ final class CLITests: XCTestCase {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                      err: String(decoding: errData, as: UTF8.self))
+                      err: String(decoding: errData, as: UTF8.self), outBytes: outData.count)
     }
 
     func tool(_ name: String, _ arguments: [String]) throws -> String {
@@ -97,7 +98,12 @@ final class CLITests: XCTestCase {
         try assertUsageError(["encode", "--scene", "loader", "--seconds", "-1", "out.mp4"], mentions: "--seconds")
         try assertUsageError(["encode", "--scene", "loader", "--crf", "99", "out.mp4"], mentions: "--crf")
         try assertUsageError(["encode", "--scene", "loader", "--seconds"], mentions: "--seconds needs a value")
-        try assertUsageError(["encode", "--scene", "loader", "out.webm"], mentions: ".mp4")
+        try assertUsageError(["encode", "--scene", "loader", "out.avi"], mentions: ".mp4, .webm, .mov, .mkv, .gif")
+        try assertUsageError(["encode", "--scene", "loader", "--background", "transparent", "out.mp4"], mentions: "cannot carry transparency")
+        try assertUsageError(["encode", "--scene", "loader", "--codec", "vp9", "out.mp4"], mentions: "choose one of: h264, hevc, av1")
+        try assertUsageError(["encode", "--scene", "loader", "--frames", "9-3", "out.mp4"], mentions: "--frames")
+        try assertUsageError(["encode", "--scene", "loader", "--seconds", "1", "--frames", "0-30", "out.mp4"], mentions: "frames 0-29")
+        try assertUsageError(["encode", "--scene", "loader", "--bitrate", "fast", "out.mp4"], mentions: "--bitrate")
         try assertUsageError(["encode", "--scene", "loader"], mentions: "output file")
         try assertUsageError(["encode", "--scene", "loader", "--param", "nope=1", "out.mp4"], mentions: "its parameters: color, count")
         try assertUsageError(["encode", "--scene", "marquee", "--param", "speed=fast", "out.mp4"], mentions: "speed")
@@ -119,7 +125,8 @@ final class CLITests: XCTestCase {
     func testEncodeProducesATaggedFaststartMP4() throws {
         let result = try run(["encode", "--scene", "loader", "--seconds", "0.5", "--size", "320x180", "out.mp4"])
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.hasPrefix("wrote out.mp4: h264 320x180 30 fps, 15 frames, 0.500 s"), result.out)
+        XCTAssertTrue(result.err.hasPrefix("wrote out.mp4: h264 yuv420p 320x180 30 fps, 15 frames, 0.500 s"), result.err)
+        XCTAssertTrue(result.out.isEmpty, "standard output stays free for raw frames")
         let path = folder.appendingPathComponent("out.mp4").path
         let probe = try tool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
                                          "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames,color_range,color_space,color_transfer,color_primaries:format=duration",
@@ -220,5 +227,29 @@ extension CLITests {
         let missing = try run(["encode", "--scene", "marquee", "--param", "image=nope.png", "--size", "320x180", "m2.mp4"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.err.contains("nope.png"), missing.err)
+    }
+}
+
+extension CLITests {
+    /// `--frames A-B` encodes that part of the clip; `--progress json` prints JSON lines on standard error.
+    func testFrameRangeAndJSONProgress() throws {
+        let result = try run(["encode", "--scene", "loader", "--seconds", "1", "--frames", "10-19", "--size", "160x90",
+                              "--progress", "json", "range.mp4"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let json = result.err.split(separator: "\n").filter { $0.hasPrefix("{") }
+        XCTAssertFalse(json.isEmpty)
+        let last = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.last!.utf8)) as? [String: Any])
+        XCTAssertEqual(last["frames"] as? Int, 10)
+        XCTAssertEqual(last["total"] as? Int, 10)
+        let probe = try tool("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0",
+                                         folder.appendingPathComponent("range.mp4").path])
+        XCTAssertEqual(probe, "10\n")
+    }
+
+    /// `-` writes raw RGBA frames to standard output.
+    func testRawFramesToStandardOutput() throws {
+        let result = try run(["encode", "--scene", "loader", "--seconds", "0.1", "--size", "16x8", "-"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.outBytes, 3 * 16 * 8 * 4)
     }
 }

@@ -1,0 +1,16 @@
+/// Where encoded frames go: a video file, a GIF, a PNG sequence or raw frames. Frames arrive in
+/// order as straight-alpha RGBA bytes (width × height × 4, no padding).
+public protocol FrameSink: AnyObject {
+    func write(rgba: [UInt8]) throws
+    /// Flushes and closes the output; the file is complete after it returns.
+    func finish() throws
+}
+
+/// Opens the sink for validated `settings` at `path`.
+public func openFrameSink(path: String, settings: EncoderSettings) throws -> FrameSink {
+    switch settings.container {
+    case .raw: return try RawWriter(path: path, settings: settings)
+    case .gif: return try GIFWriter(path: path, settings: settings)
+    default: return try VideoWriter(path: path, settings: settings)
+    }
+}

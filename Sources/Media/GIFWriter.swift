@@ -1,0 +1,268 @@
+import CFFmpeg
+import Foundation
+
+/// An animated GIF with a palette made for the whole clip, in two passes through libavfilter:
+/// `palettegen` sees every frame as it arrives (the frames are kept in a temporary file beside
+/// the output, so memory stays flat), then `paletteuse` maps them with an ordered (Bayer)
+/// dither, which is deterministic and does not crawl from frame to frame. Loops for ever; with
+/// transparency, one palette entry is transparent.
+public final class GIFWriter: FrameSink {
+    private let settings: EncoderSettings
+    private let path: String
+    private let spoolPath: String
+    private let spool: FileHandle
+    private let frameBytes: Int
+    private var frames = 0
+    private var generator: FilterGraph?
+
+    public init(path: String, settings unchecked: EncoderSettings) throws(MediaError) {
+        settings = try unchecked.validated()
+        self.path = path
+        FFmpegLog.quiet()
+        frameBytes = settings.width * settings.height * 4
+        spoolPath = URL(fileURLWithPath: path).deletingLastPathComponent().path + "/." + URL(fileURLWithPath: path).lastPathComponent + ".frames-\(getpid())"
+        guard FileManager.default.createFile(atPath: spoolPath, contents: nil), let spool = FileHandle(forUpdatingAtPath: spoolPath) else {
+            throw MediaError("cannot write beside \(path)")
+        }
+        self.spool = spool
+        let reserve = settings.alpha ? 1 : 0
+        generator = try FilterGraph(inputs: [.rgba(settings)], filter: "palettegen=reserve_transparent=\(reserve):stats_mode=full")
+    }
+
+    deinit {
+        try? spool.close()
+        unlink(spoolPath)
+    }
+
+    public func write(rgba: [UInt8]) throws(MediaError) {
+        guard rgba.count == frameBytes, let generator else { throw MediaError("the GIF writer is closed or the frame is the wrong size") }
+        do {
+            try spool.write(contentsOf: rgba)
+        } catch {
+            throw MediaError("cannot keep frames for the GIF's second pass (is the disk full?)")
+        }
+        try generator.push(rgba, input: 0, pts: Int64(frames))
+        frames += 1
+    }
+
+    public func finish() throws(MediaError) {
+        guard let generator else { return }
+        self.generator = nil
+        try generator.endInput(0)
+        guard let palette = try generator.pull() else { throw MediaError("palettegen made no palette") }
+        defer {
+            var p: UnsafeMutablePointer<AVFrame>? = palette
+            av_frame_free(&p)
+        }
+        let mapper = try FilterGraph(inputs: [.rgba(settings), .palette(palette)],
+                                     filter: "paletteuse=dither=bayer:bayer_scale=3:alpha_threshold=128")
+        try mapper.push(frame: palette, input: 1)
+        try mapper.endInput(1)
+        let output = try GIFFile(path: path, settings: settings)
+        do {
+            try spool.seek(toOffset: 0)
+        } catch {
+            throw MediaError("cannot read back the GIF's frames")
+        }
+        for index in 0..<frames {
+            guard let data = try? spool.read(upToCount: frameBytes), data.count == frameBytes else {
+                throw MediaError("cannot read back the GIF's frames")
+            }
+            try mapper.push([UInt8](data), input: 0, pts: Int64(index))
+            while let mapped = try mapper.pull() { try output.write(mapped) }
+        }
+        try mapper.endInput(0)
+        while let mapped = try mapper.pull() { try output.write(mapped) }
+        try output.finish()
+    }
+}
+
+/// A libavfilter graph with buffer sources and one buffer sink around a filter.
+final class FilterGraph {
+    enum Input {
+        case rgba(EncoderSettings)
+        case palette(UnsafeMutablePointer<AVFrame>)
+    }
+
+    private var graph: UnsafeMutablePointer<AVFilterGraph>?
+    private var sources: [UnsafeMutablePointer<AVFilterContext>] = []
+    private let sink: UnsafeMutablePointer<AVFilterContext>
+    private let settings: EncoderSettings?
+    private var scratch: UnsafeMutablePointer<AVFrame>?
+
+    init(inputs: [Input], filter: String) throws(MediaError) {
+        guard let graph = avfilter_graph_alloc(), let scratch = av_frame_alloc() else { throw MediaError("out of memory") }
+        self.graph = graph
+        self.scratch = scratch
+        var rgbaSettings: EncoderSettings?
+        do throws(MediaError) {
+            var created: [UnsafeMutablePointer<AVFilterContext>] = []
+            for (index, input) in inputs.enumerated() {
+                let args: String
+                switch input {
+                case .rgba(let s):
+                    rgbaSettings = s
+                    args = "video_size=\(s.width)x\(s.height):pix_fmt=rgba:time_base=\(s.frameRate.denominator)/\(s.frameRate.numerator):pixel_aspect=1/1"
+                case .palette(let frame):
+                    let name = av_get_pix_fmt_name(AVPixelFormat(rawValue: frame.pointee.format)).map { String(cString: $0) } ?? "bgra"
+                    args = "video_size=\(frame.pointee.width)x\(frame.pointee.height):pix_fmt=\(name):time_base=1/1:pixel_aspect=1/1"
+                }
+                var source: UnsafeMutablePointer<AVFilterContext>?
+                try check(avfilter_graph_create_filter(&source, avfilter_get_by_name("buffer"), "in\(index)", args, nil, graph),
+                          "cannot create a filter input")
+                guard let source else { throw MediaError("cannot create a filter input") }
+                created.append(source)
+            }
+            var sink: UnsafeMutablePointer<AVFilterContext>?
+            try check(avfilter_graph_create_filter(&sink, avfilter_get_by_name("buffersink"), "out", nil, nil, graph),
+                      "cannot create a filter output")
+            guard let sink else { throw MediaError("cannot create a filter output") }
+            let name = String(filter.prefix { $0 != "=" })
+            let arguments = filter.contains("=") ? String(filter.drop { $0 != "=" }.dropFirst()) : nil
+            var middle: UnsafeMutablePointer<AVFilterContext>?
+            try check(avfilter_graph_create_filter(&middle, avfilter_get_by_name(name), "filter", arguments, nil, graph),
+                      "cannot create the \(name) filter")
+            guard let middle else { throw MediaError("cannot create the \(name) filter") }
+            for (index, source) in created.enumerated() {
+                try check(avfilter_link(source, 0, middle, UInt32(index)), "cannot link the filters")
+            }
+            try check(avfilter_link(middle, 0, sink, 0), "cannot link the filters")
+            try check(avfilter_graph_config(graph, nil), "cannot configure the filters")
+            sources = created
+            self.sink = sink
+            settings = rgbaSettings
+        } catch {
+            var g: UnsafeMutablePointer<AVFilterGraph>? = graph
+            avfilter_graph_free(&g)
+            av_frame_free(&self.scratch)
+            throw error
+        }
+    }
+
+    deinit {
+        avfilter_graph_free(&graph)
+        av_frame_free(&scratch)
+    }
+
+    /// Pushes one RGBA frame into input `input`.
+    func push(_ rgba: [UInt8], input: Int, pts: Int64) throws(MediaError) {
+        guard let settings, let frame = av_frame_alloc() else { throw MediaError("out of memory") }
+        var owned: UnsafeMutablePointer<AVFrame>? = frame
+        defer { av_frame_free(&owned) }
+        frame.pointee.format = AV_PIX_FMT_RGBA.rawValue
+        frame.pointee.width = Int32(settings.width)
+        frame.pointee.height = Int32(settings.height)
+        try check(av_frame_get_buffer(frame, 0), "cannot allocate a frame")
+        let stride = Int(frame.pointee.linesize.0)
+        if let destination = frame.pointee.data.0 {
+            rgba.withUnsafeBufferPointer { source in
+                guard let base = source.baseAddress else { return }
+                for y in 0..<settings.height {
+                    (destination + y * stride).update(from: base + y * settings.width * 4, count: settings.width * 4)
+                }
+            }
+        }
+        frame.pointee.pts = pts
+        try push(frame: frame, input: input)
+    }
+
+    /// Pushes a frame (kept by the caller) into input `input`.
+    func push(frame: UnsafeMutablePointer<AVFrame>, input: Int) throws(MediaError) {
+        try check(av_buffersrc_write_frame(sources[input], frame), "the filter refused a frame")
+    }
+
+    /// Signals the end of input `input`.
+    func endInput(_ input: Int) throws(MediaError) {
+        try check(av_buffersrc_add_frame_flags(sources[input], nil, 0), "cannot end the filter's input")
+    }
+
+    /// The next output frame (owned by the caller), or nil when none is ready yet.
+    func pull() throws(MediaError) -> UnsafeMutablePointer<AVFrame>? {
+        guard let frame = av_frame_alloc() else { throw MediaError("out of memory") }
+        let status = av_buffersink_get_frame(sink, frame)
+        if status == cffmpeg_error_again() || status == cffmpeg_error_eof() {
+            var f: UnsafeMutablePointer<AVFrame>? = frame
+            av_frame_free(&f)
+            return nil
+        }
+        if status < 0 {
+            var f: UnsafeMutablePointer<AVFrame>? = frame
+            av_frame_free(&f)
+            try check(status, "the filter failed")
+        }
+        return frame
+    }
+}
+
+/// The GIF encoder and muxer, fed with palette-mapped frames.
+private final class GIFFile {
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private let stream: UnsafeMutablePointer<AVStream>
+
+    init(path: String, settings: EncoderSettings) throws(MediaError) {
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_alloc_output_context2(&format, nil, "gif", path), "cannot set up a GIF muxer")
+        guard let format, let encoder = avcodec_find_encoder(AV_CODEC_ID_GIF),
+              let stream = avformat_new_stream(format, nil), let codec = avcodec_alloc_context3(encoder),
+              let packet = av_packet_alloc() else {
+            throw MediaError("cannot set up the GIF encoder")
+        }
+        self.format = format
+        self.codec = codec
+        self.packet = packet
+        self.stream = stream
+        let rate = AVRational(num: Int32(settings.frameRate.numerator), den: Int32(settings.frameRate.denominator))
+        codec.pointee.width = Int32(settings.width)
+        codec.pointee.height = Int32(settings.height)
+        codec.pointee.time_base = av_inv_q(rate)
+        codec.pointee.framerate = rate
+        codec.pointee.pix_fmt = AV_PIX_FMT_PAL8
+        try check(avcodec_open2(codec, encoder, nil), "cannot open the GIF encoder")
+        try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "cannot configure the GIF stream")
+        stream.pointee.time_base = codec.pointee.time_base
+        try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
+        var options: OpaquePointer?
+        av_dict_set(&options, "loop", "0", 0)
+        let status = avformat_write_header(format, &options)
+        av_dict_free(&options)
+        try check(status, "cannot write the GIF header of \(path)")
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        if let format {
+            if format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
+            avformat_free_context(format)
+        }
+    }
+
+    /// Encodes one palette-mapped frame (and frees it).
+    func write(_ frame: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
+        var owned: UnsafeMutablePointer<AVFrame>? = frame
+        defer { av_frame_free(&owned) }
+        try send(frame)
+    }
+
+    func finish() throws(MediaError) {
+        try send(nil)
+        try check(av_write_trailer(format), "cannot finish the GIF")
+        if let format, format.pointee.pb != nil { try check(avio_closep(&format.pointee.pb), "cannot close the GIF (is the disk full?)") }
+    }
+
+    private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
+        guard let codec, let packet, let format else { return }
+        try check(avcodec_send_frame(codec, frame), "the GIF encoder refused a frame")
+        while true {
+            let status = avcodec_receive_packet(codec, packet)
+            if status == cffmpeg_error_again() || status == cffmpeg_error_eof() { return }
+            try check(status, "the GIF encoder failed")
+            if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
+            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
+            packet.pointee.stream_index = stream.pointee.index
+            try check(av_interleaved_write_frame(format, packet), "cannot write the GIF (is the disk full?)")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Raw RGBA frames one after another (straight alpha, no header), to a file or standard output
+/// (`-`), for piping into other tools.
+public final class RawWriter: FrameSink {
+    private let handle: FileHandle
+    private let closesHandle: Bool
+    private let frameBytes: Int
+
+    public init(path: String, settings: EncoderSettings) throws(MediaError) {
+        frameBytes = settings.width * settings.height * 4
+        if path == "-" {
+            handle = FileHandle.standardOutput
+            closesHandle = false
+        } else {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                throw MediaError("cannot write \(path)")
+            }
+            self.handle = handle
+            closesHandle = true
+        }
+    }
+
+    public func write(rgba: [UInt8]) throws(MediaError) {
+        guard rgba.count == frameBytes else { throw MediaError("frame has \(rgba.count) bytes, expected \(frameBytes)") }
+        do {
+            try handle.write(contentsOf: rgba)
+        } catch {
+            throw MediaError("cannot write raw frames: \(error.localizedDescription)")
+        }
+    }
+
+    public func finish() throws(MediaError) {
+        guard closesHandle else { return }
+        do {
+            try handle.close()
+        } catch {
+            throw MediaError("cannot finish the raw frames: \(error.localizedDescription)")
+        }
+    }
+}
