@@ -31,9 +31,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
-## bench: the rasterizer beside Cairo and Skia (installs Cairo and skia-python for the comparison)
+## bench: the rasterizer beside Cairo and Skia, and the encoder beside ffmpeg (installs Cairo,
+## skia-python and GNU time for the comparison)
 bench: deps
 	bench/raster.sh
+	bench/encode.sh
 
 ## sheets: contact sheets of every built-in scene for the README, in docs/sheets
 sheets: build

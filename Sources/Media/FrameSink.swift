@@ -2,8 +2,20 @@
 /// order as straight-alpha RGBA bytes (width × height × 4, no padding).
 public protocol FrameSink: AnyObject {
     func write(rgba: [UInt8]) throws
+    /// Whether the sink takes frames already converted to 8-bit YUV 4:2:0 (`write(planar:)`),
+    /// so the conversion can run in the render workers.
+    var acceptsPlanarYUV: Bool { get }
+    func write(planar: PlanarYUV) throws
     /// Flushes and closes the output; the file is complete after it returns.
     func finish() throws
+}
+
+extension FrameSink {
+    public var acceptsPlanarYUV: Bool { false }
+
+    public func write(planar: PlanarYUV) throws {
+        throw MediaError("this output takes RGBA frames")
+    }
 }
 
 /// Opens the sink for validated `settings` at `path`.

@@ -170,6 +170,29 @@ public final class VideoWriter: FrameSink {
         try send(frame)
     }
 
+    /// True for 8-bit 4:2:0 YUV encodes: those take frames converted by `PlanarYUV`.
+    public var acceptsPlanarYUV: Bool { settings.resolvedPixelFormat == "yuv420p" && settings.resolvedCodec.isYUV }
+
+    /// Encodes one frame already converted to YUV 4:2:0 (see `acceptsPlanarYUV`).
+    public func write(planar: PlanarYUV) throws(MediaError) {
+        guard let frame, !finished, acceptsPlanarYUV else { throw MediaError("the video writer is closed or takes RGBA") }
+        guard planar.width == settings.width, planar.height == settings.height else { throw MediaError("frame has the wrong size") }
+        try check(av_frame_make_writable(frame), "cannot reuse the video frame")
+        func copy(_ plane: [UInt8], into destination: UnsafeMutablePointer<UInt8>?, stride: Int32, width: Int, rows: Int) {
+            guard let destination else { return }
+            plane.withUnsafeBufferPointer { source in
+                guard let base = source.baseAddress else { return }
+                for row in 0..<rows { (destination + row * Int(stride)).update(from: base + row * width, count: width) }
+            }
+        }
+        copy(planar.y, into: frame.pointee.data.0, stride: frame.pointee.linesize.0, width: planar.width, rows: planar.height)
+        copy(planar.u, into: frame.pointee.data.1, stride: frame.pointee.linesize.1, width: planar.width / 2, rows: planar.height / 2)
+        copy(planar.v, into: frame.pointee.data.2, stride: frame.pointee.linesize.2, width: planar.width / 2, rows: planar.height / 2)
+        frame.pointee.pts = nextPTS
+        nextPTS += 1
+        try send(frame)
+    }
+
     /// Flushes the encoder, writes the trailer (moving the index to the front) and closes the file.
     public func finish() throws(MediaError) {
         guard !finished else { return }

@@ -29,14 +29,15 @@ public enum EncodePipeline {
 
     private static func encode(_ job: EncodeJob, to path: String, progress: (EncodeProgress) -> Void, start: DispatchTime) throws {
         let writer = try openFrameSink(path: path, settings: job.settings)
-        let queue = FrameQueue<Pixmap>(frames: job.frames, capacity: job.queueCapacity)
+        let queue = FrameQueue<RenderedFrame>(frames: job.frames, capacity: job.queueCapacity)
         let pool = PixmapPool(width: job.settings.width, height: job.settings.height)
+        let planarPool = planarPoolIfWanted(writer, job)
         let rendered = RenderCounter()
         let workers = job.renderThreads > 0 ? job.renderThreads : ProcessInfo.processInfo.activeProcessorCount
         let group = DispatchGroup()
         for _ in 0..<workers {
             DispatchQueue.global(qos: .userInitiated).async(group: group) {
-                renderFrames(of: job, from: queue, pool: pool, counter: rendered)
+                renderFrames(of: job, from: queue, pool: pool, planarPool: planarPool, counter: rendered)
             }
         }
         defer {
@@ -45,8 +46,15 @@ public enum EncodePipeline {
         }
         for (done, index) in job.frames.enumerated() {
             guard let frame = queue.take() else { throw MediaError("rendering stopped before frame \(index)") }
-            try writer.write(rgba: frame.bytes)
-            pool.give(frame)
+            // Frames go back to their pools, not copied: the next render reuses the memory.
+            switch consume frame {
+            case .pixels(let pixels):
+                try writer.write(rgba: pixels.bytes)
+                pool.give(consume pixels)
+            case .planar(let planar):
+                try writer.write(planar: planar)
+                planarPool?.give(consume planar)
+            }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             progress(EncodeProgress(framesDone: done + 1, framesRendered: rendered.value, frameCount: job.frameCount,
                                     elapsedSeconds: elapsed, frameRate: job.settings.frameRate))
@@ -55,7 +63,8 @@ public enum EncodePipeline {
     }
 
     /// One render worker: claims frame numbers until none are left.
-    private static func renderFrames(of job: EncodeJob, from queue: FrameQueue<Pixmap>, pool: PixmapPool, counter: RenderCounter) {
+    private static func renderFrames(of job: EncodeJob, from queue: FrameQueue<RenderedFrame>, pool: PixmapPool,
+                                     planarPool: PlanarPool?, counter: RenderCounter) {
         let renderer = FrameRenderer(scale: job.scale)
         while let index = queue.claim() {
             guard let blank = pool.take() else {
@@ -64,10 +73,24 @@ public enum EncodePipeline {
             }
             let list = job.timeline.displayList(at: job.settings.frameRate.time(ofFrame: index))
             var frame = renderer.render(list, into: blank)
-            frame.unpremultiply()
-            queue.put(frame, frame: index)
+            if let planarPool {
+                // 4:2:0 encodes: converted here, in parallel, so the encoder stage only encodes.
+                var planar = planarPool.take()
+                frame.bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { planar.convert(fromRGBA: base) } }
+                pool.give(consume frame)
+                queue.put(.planar(planar), frame: index)
+            } else {
+                // Formats with alpha take straight colour; opaque ones take the premultiplied
+                // frame as it is, which is the frame composited over black.
+                if job.settings.alpha { frame.unpremultiply() }
+                queue.put(.pixels(frame), frame: index)
+            }
             counter.increment()
         }
+    }
+
+    private static func planarPoolIfWanted(_ writer: FrameSink, _ job: EncodeJob) -> PlanarPool? {
+        writer.acceptsPlanarYUV && !job.settings.alpha ? PlanarPool(width: job.settings.width, height: job.settings.height) : nil
     }
 }
 
@@ -86,5 +109,37 @@ final class RenderCounter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return count
+    }
+}
+
+/// A rendered frame on its way to the encoder: RGBA pixels, or already YUV 4:2:0.
+enum RenderedFrame: Sendable {
+    case pixels(Pixmap)
+    case planar(PlanarYUV)
+}
+
+/// Recycles YUV frames like `PixmapPool` recycles RGBA ones.
+final class PlanarPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [PlanarYUV] = []
+    private let width: Int
+    private let height: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    func take() -> PlanarYUV {
+        lock.lock()
+        let reused = free.popLast()
+        lock.unlock()
+        return reused ?? PlanarYUV(width: width, height: height)
+    }
+
+    func give(_ frame: PlanarYUV) {
+        lock.lock()
+        free.append(frame)
+        lock.unlock()
     }
 }

@@ -16,9 +16,18 @@ public final class FrameRenderer {
     /// Renders `list` into `frame` (its old contents are cleared to transparent) and returns it,
     /// premultiplied.
     public func render(_ list: DisplayList, into frame: consuming Pixmap) -> Pixmap {
-        canvas.begin(frame, clearingTo: .transparent)
         let toPixels = Transform3D(scaleX: scale, y: scale)
-        for item in list.items {
+        // A scene usually starts with an opaque background over the whole canvas: clearing to its
+        // colour gives the same pixels as clearing and then filling, with one pass instead of two.
+        var items = list.items[...]
+        var background = PremultipliedColor.transparent
+        if let first = items.first, case let .fill(path, transform, color, _) = first, color.alpha >= 1,
+           Self.covers(path.applying(transform.concatenating(toPixels)), width: frame.width, height: frame.height) {
+            background = Self.premultiplied(color)
+            items = items.dropFirst()
+        }
+        canvas.begin(frame, clearingTo: background)
+        for item in items {
             switch item {
             case let .fill(path, transform, color, rule):
                 canvas.fill(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), rule: rule)
@@ -62,6 +71,25 @@ public final class FrameRenderer {
     private func shadowPaint(_ s: Shadow) -> ShadowPaint {
         ShadowPaint(color: Self.premultiplied(s.color), offsetX: s.offset.width * scale, offsetY: s.offset.height * scale,
                     radius: s.radius * scale)
+    }
+
+    /// Whether a device-space path is an axis-aligned rectangle covering the whole frame.
+    static func covers(_ path: Path, width: Int, height: Int) -> Bool {
+        var points: [Point] = []
+        for element in path.elements {
+            switch element {
+            case .move(let p), .line(let p): points.append(p)
+            case .close: continue
+            default: return false
+            }
+        }
+        guard points.count == 4, (0..<4).allSatisfy({ i in
+            let (a, b) = (points[i], points[(i + 1) % 4])
+            return (a.x == b.x) != (a.y == b.y)
+        }) else { return false }
+        let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
+        guard xs.count == 2, ys.count == 2, let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return false }
+        return x0 <= 0 && y0 <= 0 && x1 >= Double(width) && y1 >= Double(height)
     }
 
     static func premultiplied(_ c: Color) -> PremultipliedColor {

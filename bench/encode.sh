@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Encoder-floor benchmark: animvid's encode beside ffmpeg encoding the very same frames (dumped
+# beforehand with animvid's raw output), measured in one run: wall time and CPU time (user + sys),
+# plus peak memory of a 60 s clip against a 4 s one. Usage: bench/encode.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-10}
+work=.build/bench
+mkdir -p "$work"
+command -v /usr/bin/time >/dev/null || { sudo=$([ "$(id -u)" = 0 ] || echo sudo); $sudo apt-get install -y -qq time >/dev/null; }
+swift build -c release --product animvid >/dev/null
+animvid=.build/release/animvid
+
+# Runs a command under /usr/bin/time; prints "wall cpu maxrss_kib".
+measure() {
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" "$@" >/dev/null 2>"$work/stderr.txt" || { cat "$work/stderr.txt"; exit 1; }
+  awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 }' "$work/time.txt"
+}
+ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
+
+compare() {  # scene, extension, animvid codec flags, ffmpeg codec flags
+  local scene=$1 ext=$2 ours=$3 theirs=$4
+  $animvid encode --scene "$scene" --seconds "$seconds" --size 1920x1080 -q -y "$work/$scene.rgba"
+  read -r aw ac am < <(measure $animvid encode --scene "$scene" --seconds "$seconds" --size 1920x1080 $ours -q -y "$work/$scene-animvid.$ext")
+  read -r fw fc fm < <(measure ffmpeg -v error -f rawvideo -pix_fmt rgba -s 1920x1080 -r 30 -i "$work/$scene.rgba" $theirs -y "$work/$scene-ffmpeg.$ext")
+  rm -f "$work/$scene.rgba"
+  printf '  %-8s %-5s animvid wall %6.2f s cpu %6.2f s | ffmpeg wall %6.2f s cpu %6.2f s | wall ratio %s (≤ 1.0) cpu ratio %s (≤ 1.1)\n' \
+    "$scene" "$ext" "$aw" "$ac" "$fw" "$fc" "$(ratio "$aw" "$fw")" "$(ratio "$ac" "$fc")"
+}
+
+echo "encoder floor: 1920x1080, 30 fps, $seconds s, the same frames through animvid and through ffmpeg"
+x264="-c:v libx264 -preset medium -crf 18 -x264-params mbtree=0 -pix_fmt yuv420p"
+vp9="-c:v libvpx-vp9 -crf 24 -b:v 0 -cpu-used 4 -row-mt 1 -deadline good -pix_fmt yuv420p"
+compare loader mp4 "" "$x264"
+compare dot-grid mp4 "" "$x264"
+compare loader webm "" "$vp9"
+compare dot-grid webm "" "$vp9"
+
+echo "memory: peak RSS of a 60 s clip against a 4 s clip (target ≤ 1.15)"
+for ext in mp4 webm; do
+  read -r _ _ short < <(measure $animvid encode --scene dot-grid --seconds 4 --size 1920x1080 -q -y "$work/short.$ext")
+  read -r _ _ long < <(measure $animvid encode --scene dot-grid --seconds 60 --size 1920x1080 -q -y "$work/long.$ext")
+  printf '  %-5s 4 s: %d KiB, 60 s: %d KiB, ratio %s\n' "$ext" "$short" "$long" "$(ratio "$long" "$short")"
+done
