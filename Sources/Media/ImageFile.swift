@@ -48,26 +48,9 @@ public enum ImageFile {
         guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
             throw MediaError("\(path) is \(width)x\(height); images may be at most \(maximumSide) pixels a side")
         }
-        guard let scaler = sws_getContext(Int32(width), Int32(height), AVPixelFormat(rawValue: frame.pointee.format),
-                                          Int32(width), Int32(height), AV_PIX_FMT_RGBA,
-                                          SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil) else {
-            throw MediaError("cannot convert \(path) to RGBA")
-        }
+        var scaler: OpaquePointer?
         defer { sws_freeContext(scaler) }
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        rgba.withUnsafeMutableBufferPointer { out in
-            var planes: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress, nil, nil, nil]
-            var strides: [Int32] = [Int32(width * 4), 0, 0, 0]
-            withUnsafePointer(to: &frame.pointee.data) { data in
-                withUnsafePointer(to: &frame.pointee.linesize) { linesize in
-                    data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { source in
-                        linesize.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
-                            _ = sws_scale(scaler, source, sourceStrides, 0, Int32(height), &planes, &strides)
-                        }
-                    }
-                }
-            }
-        }
+        let rgba = try FrameToRGBA.convert(frame, scaler: &scaler)
         return (width, height, rgba)
     }
 }

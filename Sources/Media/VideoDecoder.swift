@@ -77,32 +77,7 @@ public final class VideoDecoder {
     public func forEachRGBAFrame(_ body: ([UInt8]) throws -> Void) throws {
         var scaler: OpaquePointer?
         defer { sws_freeContext(scaler) }
-        try forEachRawFrame { frame in
-            let format = AVPixelFormat(rawValue: frame.pointee.format)
-            scaler = sws_getCachedContext(scaler, frame.pointee.width, frame.pointee.height, format,
-                                          frame.pointee.width, frame.pointee.height, AV_PIX_FMT_RGBA,
-                                          SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT, nil, nil, nil)
-            guard let scaler else { throw MediaError("cannot convert decoded frames to RGBA") }
-            if format != AV_PIX_FMT_PAL8 && format != AV_PIX_FMT_BGRA && format != AV_PIX_FMT_RGBA && format != AV_PIX_FMT_BGR0 {
-                let bt709 = sws_getCoefficients(SWS_CS_ITU709)
-                sws_setColorspaceDetails(scaler, bt709, frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0, bt709, 1, 0, 1 << 16, 1 << 16)
-            }
-            var rgba = [UInt8](repeating: 0, count: width * height * 4)
-            rgba.withUnsafeMutableBufferPointer { out in
-                var planes: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress, nil, nil, nil]
-                var strides: [Int32] = [Int32(width * 4), 0, 0, 0]
-                withUnsafePointer(to: &frame.pointee.data) { data in
-                    withUnsafePointer(to: &frame.pointee.linesize) { linesize in
-                        data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { source in
-                            linesize.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
-                                _ = sws_scale(scaler, source, sourceStrides, 0, frame.pointee.height, &planes, &strides)
-                            }
-                        }
-                    }
-                }
-            }
-            try body(rgba)
-        }
+        try forEachRawFrame { frame in try body(FrameToRGBA.convert(frame, scaler: &scaler)) }
     }
 
     /// Decodes every frame in order and hands each (owned by the decoder) to `body`.

@@ -30,7 +30,8 @@ public enum EncodePipeline {
     private static func encode(_ job: EncodeJob, to path: String, progress: (EncodeProgress) -> Void, start: DispatchTime) throws {
         let writer = try openFrameSink(path: path, settings: job.settings)
         let queue = FrameQueue<RenderedFrame>(frames: job.frames, capacity: job.queueCapacity)
-        let pool = PixmapPool(width: job.settings.width, height: job.settings.height)
+        let (width, height) = (job.settings.width, job.settings.height)
+        let pool = BufferPool { Pixmap(width: width, height: height) }
         let planarPool = planarPoolIfWanted(writer, job)
         let rendered = RenderCounter()
         let workers = job.renderThreads > 0 ? job.renderThreads : ProcessInfo.processInfo.activeProcessorCount
@@ -63,8 +64,8 @@ public enum EncodePipeline {
     }
 
     /// One render worker: claims frame numbers until none are left.
-    private static func renderFrames(of job: EncodeJob, from queue: FrameQueue<RenderedFrame>, pool: PixmapPool,
-                                     planarPool: PlanarPool?, counter: RenderCounter) {
+    private static func renderFrames(of job: EncodeJob, from queue: FrameQueue<RenderedFrame>, pool: BufferPool<Pixmap>,
+                                     planarPool: BufferPool<PlanarYUV>?, counter: RenderCounter) {
         let renderer = FrameRenderer(scale: job.scale)
         while let index = queue.claim() {
             guard let blank = pool.take() else {
@@ -73,9 +74,8 @@ public enum EncodePipeline {
             }
             let list = job.timeline.displayList(at: job.settings.frameRate.time(ofFrame: index))
             var frame = renderer.render(list, into: blank)
-            if let planarPool {
+            if let planarPool, var planar = planarPool.take() {
                 // 4:2:0 encodes: converted here, in parallel, so the encoder stage only encodes.
-                var planar = planarPool.take()
                 frame.bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { planar.convert(fromRGBA: base) } }
                 pool.give(consume frame)
                 queue.put(.planar(planar), frame: index)
@@ -89,8 +89,10 @@ public enum EncodePipeline {
         }
     }
 
-    private static func planarPoolIfWanted(_ writer: FrameSink, _ job: EncodeJob) -> PlanarPool? {
-        writer.acceptsPlanarYUV && !job.settings.alpha ? PlanarPool(width: job.settings.width, height: job.settings.height) : nil
+    private static func planarPoolIfWanted(_ writer: FrameSink, _ job: EncodeJob) -> BufferPool<PlanarYUV>? {
+        guard writer.acceptsPlanarYUV && !job.settings.alpha else { return nil }
+        let (width, height) = (job.settings.width, job.settings.height)
+        return BufferPool { PlanarYUV(width: width, height: height) }
     }
 }
 
@@ -116,30 +118,4 @@ final class RenderCounter: @unchecked Sendable {
 enum RenderedFrame: Sendable {
     case pixels(Pixmap)
     case planar(PlanarYUV)
-}
-
-/// Recycles YUV frames like `PixmapPool` recycles RGBA ones.
-final class PlanarPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var free: [PlanarYUV] = []
-    private let width: Int
-    private let height: Int
-
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    func take() -> PlanarYUV {
-        lock.lock()
-        let reused = free.popLast()
-        lock.unlock()
-        return reused ?? PlanarYUV(width: width, height: height)
-    }
-
-    func give(_ frame: PlanarYUV) {
-        lock.lock()
-        free.append(frame)
-        lock.unlock()
-    }
 }

@@ -31,12 +31,7 @@ public struct ReplicatorOrbitScene: Scene {
         animation.path = path
         layer.add(animation)
 
-        let replicatorLayer = ReplicatorLayer()
-        replicatorLayer.name = "replicatorLayer"
-        replicatorLayer.position = Point(containView.frame.size.width / 2, containView.frame.size.height / 2)
-        replicatorLayer.bounds = Rect(x: 0, y: 0, width: replicatorWidth, height: replicatorHeight)
-        if settings.bool("debug") { replicatorLayer.backgroundColor = .yellow }
-        containView.addSublayer(replicatorLayer)
+        let replicatorLayer = SeedScaffold.centredReplicator(in: containView, size: Size(replicatorWidth, replicatorHeight), settings: settings)
         replicatorLayer.instanceCount = settings.integer("count")
         replicatorLayer.instanceDelay = settings.number("delay")
         replicatorLayer.addSublayer(layer)

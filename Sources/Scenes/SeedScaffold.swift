@@ -44,6 +44,17 @@ enum SeedScaffold {
         return layer
     }
 
+    /// The seeds' `replicatorLayer`: `size`, centred in `container`, yellow when `debug` is on.
+    static func centredReplicator(in container: Layer, size: Size, settings: SceneSettings) -> ReplicatorLayer {
+        let replicatorLayer = ReplicatorLayer()
+        replicatorLayer.name = "replicatorLayer"
+        replicatorLayer.position = Point(container.frame.size.width / 2, container.frame.size.height / 2)
+        replicatorLayer.bounds = Rect(origin: .zero, size: size)
+        if settings.bool("debug") { replicatorLayer.backgroundColor = .yellow }
+        container.addSublayer(replicatorLayer)
+        return replicatorLayer
+    }
+
     /// `CATransform3DMakeScale` as a value for a `transform` animation.
     static func scale(_ x: Double, _ y: Double, _ z: Double) -> AnimationValue {
         .transform(Transform3D(scaleX: x, y: y, z: z))

@@ -19,12 +19,7 @@ public struct SpinnerBarsScene: Scene {
         let containView = SeedScaffold.container(in: root, size: Size(200, 200), settings: settings)
         let layer = SeedScaffold.tile(frame: Rect(x: 50, y: 50, width: 10, height: 30), settings: settings)
 
-        let replicatorLayer = ReplicatorLayer()
-        replicatorLayer.name = "replicatorLayer"
-        replicatorLayer.position = Point(containView.frame.size.width / 2, containView.frame.size.height / 2)
-        replicatorLayer.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
-        if settings.bool("debug") { replicatorLayer.backgroundColor = .yellow }
-        containView.addSublayer(replicatorLayer)
+        let replicatorLayer = SeedScaffold.centredReplicator(in: containView, size: Size(50, 50), settings: settings)
         let count = settings.integer("count")
         replicatorLayer.instanceTransform = Transform3D.identity.rotated(by: 2 * .pi / Double(count), x: 0, y: 0, z: 1)
         replicatorLayer.instanceCount = count

@@ -30,12 +30,7 @@ public struct ThreeDotsScene: Scene {
         animation.toValue = SeedScaffold.scale(0.2, 0.2, 0)
         layer.add(animation)
 
-        let replicatorLayer = ReplicatorLayer()
-        replicatorLayer.name = "replicatorLayer"
-        replicatorLayer.position = Point(containView.frame.size.width / 2, containView.frame.size.height / 2)
-        replicatorLayer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
-        if settings.bool("debug") { replicatorLayer.backgroundColor = .yellow }
-        containView.addSublayer(replicatorLayer)
+        let replicatorLayer = SeedScaffold.centredReplicator(in: containView, size: Size(100, 100), settings: settings)
         replicatorLayer.instanceTransform = Transform3D(translationX: radius + interval, y: 0, z: 0)
         replicatorLayer.instanceCount = 3
         replicatorLayer.instanceDelay = settings.number("delay")
