@@ -36,6 +36,7 @@ test: deps
 bench: deps
 	bench/raster.sh
 	bench/encode.sh
+	bench/session.sh
 
 ## sheets: contact sheets of every built-in scene for the README, in docs/sheets
 sheets: build

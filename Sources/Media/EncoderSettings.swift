@@ -21,6 +21,9 @@ public struct EncoderSettings: Hashable, Sendable {
     public var alpha = false
     public var title: String?
     public var comment: String?
+    /// MP4 and MOV: put the index before the media data (off for a session's segments, which
+    /// are joined into a faststart file at the end).
+    public var faststart = true
 
     /// The default CRF of H.264.
     public static let defaultCRF = 18

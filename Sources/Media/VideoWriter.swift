@@ -70,7 +70,9 @@ public final class VideoWriter: FrameSink {
                 try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
             }
             var options: OpaquePointer?
-            if settings.container == .mp4 || settings.container == .mov { av_dict_set(&options, "movflags", "+faststart", 0) }
+            if settings.faststart && (settings.container == .mp4 || settings.container == .mov) {
+                av_dict_set(&options, "movflags", "+faststart", 0)
+            }
             let status = avformat_write_header(format, &options)
             av_dict_free(&options)
             try check(status, "cannot write the header of \(path)")

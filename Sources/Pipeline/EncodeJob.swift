@@ -15,6 +15,8 @@ public struct EncodeJob: Sendable {
     public var renderThreads = 0
     /// Rendered frames that may wait for the encoder; bounds memory.
     public var queueCapacity = 8
+    /// Checked between frames: when set, the encode stops and throws `EncodeStopped`.
+    public var stop: StopFlag?
 
     public init(timeline: Timeline, settings: EncoderSettings, scale: Double, frameCount: Int, outputPath: String) {
         self.timeline = timeline

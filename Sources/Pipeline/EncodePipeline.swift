@@ -46,6 +46,7 @@ public enum EncodePipeline {
             group.wait()
         }
         for (done, index) in job.frames.enumerated() {
+            if let signal = job.stop?.requested { throw EncodeStopped(signal: signal, keptFrames: 0, totalFrames: job.frameCount) }
             guard let frame = queue.take() else { throw MediaError("rendering stopped before frame \(index)") }
             // Frames go back to their pools, not copied: the next render reuses the memory.
             switch consume frame {

@@ -19,6 +19,15 @@ enum OutputFile {
         guard rename(temporary, output) == 0 else {
             throw OutputError("cannot move the finished file to \(output): \(String(cString: strerror(errno)))")
         }
+        syncFolder(URL(fileURLWithPath: output).deletingLastPathComponent().path)
+    }
+
+    /// Flushes a folder's entries (a rename in it) to disk.
+    static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 
     static func remove(_ path: String) {
@@ -34,7 +43,7 @@ enum OutputFile {
 public struct OutputError: Error, CustomStringConvertible {
     public let description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }

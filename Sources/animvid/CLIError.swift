@@ -4,17 +4,20 @@ enum CLIError: Error, CustomStringConvertible {
     case usage(String)
     /// The work itself failed (unreadable input, encoder or disk failure).
     case runtime(String)
+    /// Stopped by a signal; the work done is kept (exit 128 + the signal: 130 for SIGINT).
+    case interrupted(String, signal: Int32)
 
     var exitCode: Int32 {
         switch self {
         case .usage: 2
         case .runtime: 1
+        case .interrupted(_, let signal): 128 + signal
         }
     }
 
     var description: String {
         switch self {
-        case .usage(let m), .runtime(let m): m
+        case .usage(let m), .runtime(let m), .interrupted(let m, _): m
         }
     }
 }

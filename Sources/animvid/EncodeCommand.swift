@@ -39,7 +39,15 @@ enum EncodeCommand {
       --threads N           render threads (default: one per core)
       --progress MODE       tty (default on a terminal), json (a JSON line per update), none
       -y, --overwrite       replace OUTPUT if it exists (otherwise an existing file is refused)
+      --fresh               discard an unfinished session of OUTPUT and start again
+      --no-session          encode in one piece, not resumable
+      --segment-seconds S   seconds of video a session segment (default 2)
       -q, --quiet           print nothing but errors
+
+    Sessions: a file output is encoded in segments journaled in .OUTPUT.animvid/ beside it. If
+    the encode stops (Ctrl-C, kill, a full disk, a reboot), running the same command again
+    resumes where it stopped; a changed command starts afresh and says why. See animvid sessions,
+    animvid resume OUTPUT and animvid abandon OUTPUT.
 
     examples:
       animvid encode --scene loader --seconds 4 out.mp4
@@ -84,6 +92,11 @@ enum EncodeCommand {
         let progressMode = try args.option("--progress") ?? "tty"
         guard ["tty", "json", "none"].contains(progressMode) else { throw .usage("--progress: '\(progressMode)' is not tty, json or none") }
         let overwrite = args.flag("-y", "--overwrite")
+        let fresh = args.flag("--fresh")
+        let noSession = args.flag("--no-session")
+        let segmentSeconds = try args.option("--segment-seconds").map { text throws(CLIError) in
+            try Parse.number(text, option: "--segment-seconds", range: 0.1...600)
+        } ?? 2
         let quiet = args.flag("-q", "--quiet")
         let positionals = try args.positionals()
         guard positionals.count == 1, let output = positionals.first else {
@@ -112,28 +125,63 @@ enum EncodeCommand {
         guard frames.upperBound <= frameCount else {
             throw .usage("--frames: the clip has frames 0-\(frameCount - 1) (\(seconds) s at \(fps) fps)")
         }
-        if output != "-" && container != .pngSequence { try checkWritable(output, overwrite: overwrite) }
+        let resumable = output != "-" && container != .pngSequence && !noSession
+        if resumable && !fresh && FileManager.default.fileExists(atPath: Session.folder(for: output) + "/" + SessionJournal.fileName) {
+            try checkFolder(of: output)  // an unfinished session of this output: resuming it needs no --overwrite
+        } else if resumable {
+            try checkWritable(output, overwrite: overwrite)
+        }
         if container == .pngSequence { try checkFolder(of: output) }
 
         let timeline = try options.timeline(duration: fps.time(ofFrame: frames.upperBound))
         var job = EncodeJob(timeline: timeline, settings: settings, scale: options.scale, frameCount: frameCount, outputPath: output)
         job.frames = frames
         job.renderThreads = threads
+        job.stop = Interruption.flag
         let terminal = progressMode == "tty" && !quiet && output != "-"
         let progress = ProgressReporter(mode: quiet || progressMode == "none" ? .none : progressMode == "json" ? .json : (terminal ? .terminal : .none),
                                         label: output)
         do {
-            let summary = try EncodePipeline.run(job) { progress.update($0) }
+            let summary: EncodeSummary
+            if resumable {
+                var request = SegmentedEncode.Request(job: job, identity: identity(options, settings), arguments: arguments,
+                                                      directory: FileManager.default.currentDirectoryPath)
+                request.fresh = fresh
+                request.segmentSeconds = segmentSeconds
+                summary = try SegmentedEncode.run(request, log: { message in
+                    progress.finish()
+                    if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+                }, progress: { progress.update($0) })
+            } else {
+                summary = try EncodePipeline.run(job) { progress.update($0) }
+            }
             progress.finish()
             if !quiet && output != "-" {
                 let duration = String(format: "%.3f", fps.time(ofFrame: frames.count))
                 let size = summary.bytes > 0 ? ", \((summary.bytes + 512) / 1024) KiB" : ""
                 FileHandle.standardError.write(Data("wrote \(output): \(settings.resolvedCodec.rawValue) \(settings.resolvedPixelFormat) \(options.width)x\(options.height) \(fps) fps, \(summary.frames) frames, \(duration) s\(size) in \(String(format: "%.1f", summary.wallSeconds)) s\n".utf8))
             }
+        } catch let stopped as EncodeStopped {
+            progress.finish()
+            throw .interrupted("\(stopped)", signal: stopped.signal)
         } catch {
             progress.finish()
-            throw .runtime("encoding \(output) failed: \(error)")
+            let kept = resumable ? "; the finished part is kept: run the same command to resume" : ""
+            throw .runtime("encoding \(output) failed: \(error)\(kept)")
         }
+    }
+
+    /// Everything that decides the frames and the bitstream, by name, for the session key.
+    static func identity(_ options: SceneOptions, _ s: EncoderSettings) -> [String: String] {
+        var identity: [String: String] = [
+            "animvid": version, "scene": options.scene.name, "size": "\(options.width)x\(options.height)",
+            "scale": String(options.scale), "fps": s.frameRate.description, "container": s.container.rawValue,
+            "codec": s.resolvedCodec.rawValue, "pixel format": s.resolvedPixelFormat, "alpha": String(s.alpha),
+            "crf": s.crf.map(String.init) ?? "-", "bitrate": s.bitrate.map(String.init) ?? "-", "preset": s.preset ?? "-",
+            "keyint": s.keyframeInterval.map(String.init) ?? "-", "title": s.title ?? "-", "comment": s.comment ?? "-",
+        ]
+        for (name, value) in options.settings.assignments { identity["param " + name] = value.text }
+        return identity
     }
 
     static func parseFrameRate(_ text: String) throws(CLIError) -> FrameRate {

@@ -17,6 +17,7 @@ commands:
   still      write one frame as PNG (animvid still --help)
   sheet      write a contact sheet of frames across a clip (animvid sheet --help)
   inspect    print the presentation tree at a moment as JSON (animvid inspect --help)
+  sessions   list unfinished encodes; resume OUTPUT continues one, abandon OUTPUT deletes it
   hash       print a video's decoded frame checksums in ffmpeg's framemd5 format
   help       show this help, or a command's: animvid help encode
 
@@ -40,6 +41,9 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
     case "hash": try HashCommand.run(rest)
     case "inspect": try InspectCommand.run(rest)
     case "scene": try SceneCommand.run(rest)
+    case "sessions": try SessionsCommand.list(rest)
+    case "resume": try SessionsCommand.resume(rest)
+    case "abandon": try SessionsCommand.abandon(rest)
     case "still": try StillCommand.run(rest)
     case "sheet": try SheetCommand.run(rest)
     case "help", "--help", "-h":
@@ -49,19 +53,21 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
         case "hash": print(HashCommand.help)
         case "inspect": print(InspectCommand.help)
         case "scene": print(SceneCommand.help)
+        case "sessions", "resume", "abandon": print(SessionsCommand.help)
         case "still": print(StillCommand.help)
         case "sheet": print(SheetCommand.help)
         case nil: print(usage)
-        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, scene, still, sheet, inspect, hash)")
+        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, hash)")
         }
     case "--version", "version": print("animvid \(version)")
-    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, scene, still, sheet, inspect, hash, help)")
+    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, hash, help)")
     }
 }
 
 // A file-size limit (ulimit -f) makes writes fail with EFBIG instead of killing the process,
 // so an encode that hits it reports the failure and cleans up like a full disk.
 signal(SIGXFSZ, SIG_IGN)
+Interruption.install()
 
 do {
     try runCommand(Array(CommandLine.arguments.dropFirst()))

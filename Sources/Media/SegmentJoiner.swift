@@ -1,0 +1,77 @@
+import CFFmpeg
+
+/// Joins encoded segments (each a whole number of GOPs, starting with a key frame) into one file
+/// by stream copy, as `ffmpeg -f concat -c copy` does: packets are copied, their timestamps moved
+/// by the frames before them.
+public enum SegmentJoiner {
+    /// Writes `segments` (files of one codec and settings, `frameCounts[i]` frames each) into
+    /// `path` as `container`, with faststart for MP4 and MOV.
+    public static func join(_ segments: [String], frameCounts: [Int], into path: String, container: Container,
+                            frameRate: FrameRate) throws(MediaError) {
+        FFmpegLog.quiet()
+        guard let muxer = container.muxer, !segments.isEmpty else { throw MediaError("nothing to join") }
+        var output: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_alloc_output_context2(&output, nil, muxer, path), "cannot set up a \(muxer) muxer")
+        guard let output else { throw MediaError("cannot set up a \(muxer) muxer") }
+        var closed = false
+        defer {
+            if !closed, output.pointee.pb != nil { avio_closep(&output.pointee.pb) }
+            avformat_free_context(output)
+        }
+        let frame = av_inv_q(AVRational(num: Int32(frameRate.numerator), den: Int32(frameRate.denominator)))
+        var stream: UnsafeMutablePointer<AVStream>?
+        var framesBefore: Int64 = 0
+        guard let packet = av_packet_alloc() else { throw MediaError("out of memory") }
+        var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
+        defer { av_packet_free(&packetPointer) }
+        for (segment, count) in zip(segments, frameCounts) {
+            var input: UnsafeMutablePointer<AVFormatContext>?
+            try check(avformat_open_input(&input, segment, nil, nil), "cannot open the segment \(segment)")
+            defer { avformat_close_input(&input) }
+            guard let input else { throw MediaError("cannot open the segment \(segment)") }
+            try check(avformat_find_stream_info(input, nil), "cannot read the segment \(segment)")
+            let index = av_find_best_stream(input, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+            try check(index, "\(segment) has no video")
+            guard let source = input.pointee.streams[Int(index)] else { throw MediaError("\(segment) has no video") }
+            if stream == nil {
+                guard let created = avformat_new_stream(output, nil) else { throw MediaError("out of memory") }
+                try check(avcodec_parameters_copy(created.pointee.codecpar, source.pointee.codecpar), "cannot copy the stream settings")
+                if container != .mp4 && container != .mov { created.pointee.codecpar.pointee.codec_tag = 0 }
+                created.pointee.time_base = frame
+                created.pointee.avg_frame_rate = av_inv_q(frame)
+                created.pointee.r_frame_rate = av_inv_q(frame)
+                av_dict_copy(&output.pointee.metadata, input.pointee.metadata, 0)
+                if output.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+                    try check(avio_open(&output.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
+                }
+                var options: OpaquePointer?
+                if container == .mp4 || container == .mov { av_dict_set(&options, "movflags", "+faststart", 0) }
+                let status = avformat_write_header(output, &options)
+                av_dict_free(&options)
+                try check(status, "cannot write the header of \(path)")
+                stream = created
+            }
+            guard let stream else { throw MediaError("cannot set up the joined stream") }
+            let offset = av_rescale_q(framesBefore, frame, stream.pointee.time_base)
+            while true {
+                let status = av_read_frame(input, packet)
+                if status == cffmpeg_error_eof() { break }
+                try check(status, "cannot read the segment \(segment)")
+                defer { av_packet_unref(packet) }
+                guard packet.pointee.stream_index == index else { continue }
+                av_packet_rescale_ts(packet, source.pointee.time_base, stream.pointee.time_base)
+                if packet.pointee.pts != Int64.min { packet.pointee.pts += offset }
+                if packet.pointee.dts != Int64.min { packet.pointee.dts += offset }
+                packet.pointee.stream_index = stream.pointee.index
+                packet.pointee.pos = -1
+                try check(av_interleaved_write_frame(output, packet), "cannot write \(path) (is the disk full?)")
+            }
+            framesBefore += Int64(count)
+        }
+        try check(av_write_trailer(output), "cannot finish \(path)")
+        if output.pointee.pb != nil {
+            closed = true
+            try check(avio_closep(&output.pointee.pb), "cannot close \(path) (is the disk full?)")
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Media
+
+/// An encode as a restartable session: the clip is encoded in segments of whole GOPs (each
+/// segment a fresh encoder, so it starts with a key frame), each journaled when finished; a run
+/// of the same command finds the session, checks the finished segments and encodes only what is
+/// missing; at the end the segments are joined by stream copy into the output, which appears
+/// atomically, and the session folder is removed.
+public enum SegmentedEncode {
+    /// What a session needs beyond the job: what identifies it and how to rerun it.
+    public struct Request {
+        public var job: EncodeJob
+        /// Everything that decides the frames and the bitstream, as readable name → value pairs.
+        public var identity: [String: String]
+        /// The encode command's arguments and working folder, for `animvid resume`.
+        public var arguments: [String]
+        public var directory: String
+        /// Seconds of video a segment (default 2).
+        public var segmentSeconds = 2.0
+        /// Discard an existing session first.
+        public var fresh = false
+
+        public init(job: EncodeJob, identity: [String: String], arguments: [String], directory: String) {
+            self.job = job
+            self.identity = identity
+            self.arguments = arguments
+            self.directory = directory
+        }
+    }
+
+    /// Whether an output can be a session: files of every container but PNG sequences (written
+    /// frame by frame in place) and standard output.
+    public static func supports(_ job: EncodeJob) -> Bool {
+        job.outputPath != "-" && job.settings.container != .pngSequence
+    }
+
+    /// Runs the session to the end; `log` gets one-line notices (resuming, starting afresh).
+    /// - Throws: `EncodeStopped` when `job.stop` is set (the finished segments stay), or the
+    ///   failure, with the session kept for a later run.
+    public static func run(_ request: Request, log: (String) -> Void, progress: (EncodeProgress) -> Void) throws -> EncodeSummary {
+        let job = request.job
+        let start = DispatchTime.now()
+        let output = URL(fileURLWithPath: job.outputPath).standardizedFileURL.path
+        if request.fresh { try? FileManager.default.removeItem(atPath: Session.folder(for: output)) }
+        let session = try Session(output: output)
+        let segmentFrames = max(1, job.settings.frameRate.frameCount(seconds: request.segmentSeconds))
+        var identity = request.identity
+        identity["segment frames"] = String(segmentFrames)
+        identity["frames"] = "\(job.frames.lowerBound)-\(job.frames.upperBound - 1)"
+        let key = FrameHashName.of(identity.keys.sorted().map { "\($0)=\(identity[$0] ?? "")" }.joined(separator: "\n"))
+
+        var journal = SessionJournal(key: key, description: identity, output: output, arguments: request.arguments,
+                                     directory: request.directory, totalFrames: job.frameCount, segments: [])
+        if let previous = SessionJournal.load(from: session.folder) {
+            if previous.key == key {
+                journal.segments = verified(previous.segments, in: session.folder)
+            } else {
+                let changed = identity.keys.sorted().filter { previous.description[$0] != identity[$0] }
+                log("the settings changed (\(changed.joined(separator: ", "))); starting a fresh session")
+            }
+        } else if FileManager.default.fileExists(atPath: session.folder + "/" + SessionJournal.fileName) {
+            log("the session journal is unreadable; starting a fresh session")
+        }
+        removeStrayFiles(in: session.folder, keeping: journal.segments)
+        try journal.save(to: session.folder)
+        SessionRegistry.remember(session.folder)
+        if journal.keptFrames > 0 {
+            log("resuming: \(journal.keptFrames) of \(job.frameCount) frames already encoded")
+        }
+
+        let segmentSettings = Self.segmentSettings(for: job.settings)
+        let segmentExtension = segmentSettings.container == .raw ? "rgba" : segmentSettings.container == .mkv ? "mkv" : segmentSettings.container.rawValue
+        for (index, first) in stride(from: job.frames.lowerBound, to: job.frames.upperBound, by: segmentFrames).enumerated()
+        where !journal.segments.contains(where: { $0.index == index }) {
+            let range = first..<min(first + segmentFrames, job.frames.upperBound)
+            let file = String(format: "segment-%05d.%@", index, segmentExtension)
+            var segmentJob = job
+            segmentJob.settings = segmentSettings
+            segmentJob.frames = range
+            segmentJob.outputPath = session.folder + "/" + file
+            let kept = journal.keptFrames
+            do {
+                _ = try EncodePipeline.run(segmentJob) { p in
+                    var total = p
+                    total.framesDone += kept
+                    total.framesRendered += kept
+                    total.frameCount = job.frameCount
+                    progress(total)
+                }
+            } catch let stopped as EncodeStopped {
+                throw EncodeStopped(signal: stopped.signal, keptFrames: journal.keptFrames, totalFrames: job.frameCount)
+            }
+            let path = session.folder + "/" + file
+            guard let data = FileManager.default.contents(atPath: path) else { throw OutputError("cannot read back \(path)") }
+            journal.segments.append(SessionJournal.Segment(index: index, firstFrame: range.lowerBound, frameCount: range.count,
+                                                           file: file, bytes: data.count, md5: FrameMD5.md5([UInt8](data))))
+            journal.segments.sort { $0.index < $1.index }
+            try journal.save(to: session.folder)
+        }
+        if let signal = job.stop?.requested {
+            throw EncodeStopped(signal: signal, keptFrames: journal.keptFrames, totalFrames: job.frameCount)
+        }
+
+        try finalize(journal, session: session, job: job)
+        session.remove()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return EncodeSummary(outputPath: job.outputPath, frames: job.frameCount, bytes: OutputFile.size(of: job.outputPath),
+                             wallSeconds: elapsed)
+    }
+
+    /// Segments are files of the output's own format (without faststart); a GIF's are lossless
+    /// FFV1 with alpha, since its palette needs every frame: it is made when the GIF is joined.
+    static func segmentSettings(for settings: EncoderSettings) -> EncoderSettings {
+        var s = settings
+        s.faststart = false
+        if settings.container == .gif {
+            s.container = .mkv
+            s.codec = .ffv1
+            s.pixelFormat = nil
+            s.alpha = true
+        }
+        return s
+    }
+
+    /// The journaled segments whose files are intact (same size and MD5).
+    static func verified(_ segments: [SessionJournal.Segment], in folder: String) -> [SessionJournal.Segment] {
+        segments.filter { segment in
+            guard let data = FileManager.default.contents(atPath: folder + "/" + segment.file) else { return false }
+            return data.count == segment.bytes && FrameMD5.md5([UInt8](data)) == segment.md5
+        }
+    }
+
+    /// Deletes what a stopped run left half-written: files that are neither journaled segments
+    /// nor the journal and lock.
+    static func removeStrayFiles(in folder: String, keeping segments: [SessionJournal.Segment]) {
+        let keep = Set(segments.map(\.file) + [SessionJournal.fileName, "lock"])
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !keep.contains(name) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+    }
+
+    /// Joins the segments into the output: stream copy for video, the palette passes for a GIF,
+    /// concatenation for raw frames; under a temporary name, then renamed.
+    static func finalize(_ journal: SessionJournal, session: Session, job: EncodeJob) throws {
+        let paths = journal.segments.map { session.folder + "/" + $0.file }
+        let temporary = OutputFile.temporaryPath(for: job.outputPath)
+        do {
+            switch job.settings.container {
+            case .gif:
+                let gif = try GIFWriter(path: temporary, settings: job.settings)
+                for path in paths {
+                    try VideoDecoder(path: path).forEachRGBAFrame { try gif.write(rgba: $0) }
+                }
+                try gif.finish()
+            case .raw:
+                guard FileManager.default.createFile(atPath: temporary, contents: nil),
+                      let out = FileHandle(forWritingAtPath: temporary) else { throw OutputError("cannot write \(temporary)") }
+                for path in paths {
+                    guard let data = FileManager.default.contents(atPath: path) else { throw OutputError("cannot read \(path)") }
+                    try out.write(contentsOf: data)
+                }
+                try out.close()
+            default:
+                try SegmentJoiner.join(paths, frameCounts: journal.segments.map(\.frameCount), into: temporary,
+                                       container: job.settings.container, frameRate: job.settings.frameRate)
+            }
+            try OutputFile.commit(temporary, to: job.outputPath)
+        } catch {
+            OutputFile.remove(temporary)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A session's record of finished segments, written atomically (temporary file, fsync, rename)
+/// after each segment, so that whatever stops the encode, what the journal lists is on disk.
+public struct SessionJournal: Codable, Equatable, Sendable {
+    public struct Segment: Codable, Equatable, Sendable {
+        public var index: Int
+        public var firstFrame: Int
+        public var frameCount: Int
+        public var file: String
+        public var bytes: Int
+        public var md5: String
+    }
+
+    public static let fileName = "journal.json"
+
+    /// The hash of everything that decides the frames and the bitstream.
+    public var key: String
+    /// A readable account of that, to say what changed.
+    public var description: [String: String]
+    /// The output's absolute path.
+    public var output: String
+    /// The encode command's arguments and working folder, for `animvid resume`.
+    public var arguments: [String]
+    public var directory: String
+    public var totalFrames: Int
+    public var segments: [Segment]
+
+    /// Frames journaled so far.
+    public var keptFrames: Int { segments.reduce(0) { $0 + $1.frameCount } }
+
+    /// Reads a journal; nil when there is none or it cannot be parsed (a torn or foreign file).
+    public static func load(from folder: String) -> SessionJournal? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
+        return try? JSONDecoder().decode(SessionJournal.self, from: data)
+    }
+
+    /// Writes the journal atomically into `folder`.
+    public func save(to folder: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(self)
+        let path = folder + "/" + Self.fileName
+        let temporary = path + ".tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            throw OutputError("cannot write the session journal in \(folder) (is the disk full?)")
+        }
+        try OutputFile.commit(temporary, to: path)
+        OutputFile.syncFolder(folder)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+
+/// Runs the built `animvid` and FFmpeg's tools in a folder, collecting what they print.
+struct CLIRunner {
+    let folder: URL
+
+    /// The built `animvid` binary, beside the test bundle.
+    static var binary: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("animvid").path
+    }
+
+    struct Result {
+        var status: Int32
+        var out: String
+        var err: String
+        var outBytes: Int
+    }
+
+    /// Runs a command line (through bash when `shell` is given, for ulimit) and collects its output.
+    func run(_ arguments: [String], shell: String? = nil) throws -> Result {
+        let process = Process()
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", shell + "; exec \"$0\" \"$@\"", Self.binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: Self.binary)
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                      err: String(decoding: errData, as: UTF8.self), outBytes: outData.count)
+    }
+
+    /// Runs one of FFmpeg's tools (installed by make deps) and returns what it printed.
+    func tool(_ name: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments) (installed by make deps)")
+        return String(decoding: data, as: UTF8.self)
+    }
+}

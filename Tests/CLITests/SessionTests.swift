@@ -1,0 +1,189 @@
+import Foundation
+import XCTest
+
+/// Restartable sessions as a user meets them: stop an encode in every way, run the same command
+/// again, and get the frames an uninterrupted run gives.
+final class SessionTests: XCTestCase {
+    var folder: URL!
+    var cli: CLIRunner { CLIRunner(folder: folder) }
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-sessions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// 3 s of dot-grid at 160x90 in 0.5 s segments (15 frames each, 6 segments).
+    func encodeArguments(_ output: String, _ extra: [String] = []) -> [String] {
+        ["encode", "--scene", "dot-grid", "--seconds", "3", "--size", "160x90", "--scale", "0.25",
+         "--segment-seconds", "0.5", "--progress", "none"] + extra + [output]
+    }
+
+    func journal(_ output: String) -> [String: Any]? {
+        let path = folder.appendingPathComponent("." + output + ".animvid/journal.json").path
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    }
+
+    func journaledSegments(_ output: String) -> Int {
+        (journal(output)?["segments"] as? [Any])?.count ?? 0
+    }
+
+    /// Starts an encode and sends `signal` once `segments` segments are journaled (after `delay`
+    /// more seconds); returns its exit status and standard error.
+    func interrupt(_ arguments: [String], output: String, afterSegments segments: Int, delay: Double = 0,
+                   signal: Int32) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && journaledSegments(output) < segments && Date() < deadline { usleep(2_000) }
+        if delay > 0 { usleep(UInt32(delay * 1_000_000)) }
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    func frameHashes(_ output: String, decoder: [String] = []) throws -> String {
+        try cli.tool("ffmpeg", ["-v", "error"] + decoder + ["-i", folder.appendingPathComponent(output).path, "-f", "framemd5", "-"])
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+    }
+
+    func testSIGINTKeepsTheFinishedSegmentsAndResumes() throws {
+        XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
+        let (status, err) = try interrupt(encodeArguments("cut.mp4"), output: "cut.mp4", afterSegments: 2, signal: SIGINT)
+        XCTAssertEqual(status, 130, err)
+        XCTAssertTrue(err.contains("interrupted: "), err)
+        XCTAssertTrue(err.contains("frames kept; run the same command to resume"), err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cut.mp4").path))
+        let sessions = try cli.run(["sessions"])
+        XCTAssertTrue(sessions.out.contains("cut.mp4"), sessions.out)
+        let resumed = try cli.run(encodeArguments("cut.mp4"))
+        XCTAssertEqual(resumed.status, 0, resumed.err)
+        XCTAssertTrue(resumed.err.contains("resuming: "), resumed.err)
+        XCTAssertEqual(try frameHashes("cut.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertNil(journal("cut.mp4"), "the session folder is gone once the output is complete")
+    }
+
+    func testSIGTERMExits143() throws {
+        let (status, err) = try interrupt(encodeArguments("term.mp4"), output: "term.mp4", afterSegments: 1, signal: SIGTERM)
+        XCTAssertEqual(status, 143, err)
+    }
+
+    /// SIGKILL inside a segment, between segments and near the end: each resume loses at most the
+    /// segment in flight, and the final frames equal the uninterrupted run's.
+    func testSIGKILLAtSeveralPointsLosesNothingJournaled() throws {
+        XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
+        var kept = 0
+        for (segments, delay) in [(1, 0.0), (3, 0.03), (6, 0.0)] {
+            let (status, _) = try interrupt(encodeArguments("killed.mp4"), output: "killed.mp4", afterSegments: segments,
+                                            delay: delay, signal: SIGKILL)
+            if status == 0 { break }
+            let journaled = journaledSegments("killed.mp4")
+            XCTAssertGreaterThanOrEqual(journaled * 15, kept, "nothing journaled is lost")
+            kept = journaled * 15
+        }
+        let resumed = try cli.run(encodeArguments("killed.mp4"))
+        XCTAssertEqual(resumed.status, 0, resumed.err)
+        if kept > 0 { XCTAssertTrue(resumed.err.contains("resuming: \(kept) of 90 frames"), resumed.err) }
+        XCTAssertEqual(try frameHashes("killed.mp4"), try frameHashes("whole.mp4"))
+    }
+
+    func testTornJournalAndSegmentAreRecovered() throws {
+        XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
+        _ = try interrupt(encodeArguments("torn.mp4"), output: "torn.mp4", afterSegments: 3, signal: SIGKILL)
+        let session = folder.appendingPathComponent(".torn.mp4.animvid")
+        // A damaged segment is found by its checksum and encoded again.
+        let segment = session.appendingPathComponent("segment-00001.mp4")
+        let handle = try FileHandle(forWritingTo: segment)
+        try handle.truncate(atOffset: 100)
+        try handle.close()
+        let repaired = try cli.run(encodeArguments("torn.mp4"))
+        XCTAssertEqual(repaired.status, 0, repaired.err)
+        XCTAssertEqual(try frameHashes("torn.mp4"), try frameHashes("whole.mp4"))
+        // A journal that cannot be read starts the session afresh.
+        _ = try interrupt(encodeArguments("torn2.mp4"), output: "torn2.mp4", afterSegments: 2, signal: SIGKILL)
+        try Data("{\"key\": \"trunc".utf8).write(to: folder.appendingPathComponent(".torn2.mp4.animvid/journal.json"))
+        let fresh = try cli.run(encodeArguments("torn2.mp4"))
+        XCTAssertEqual(fresh.status, 0, fresh.err)
+        XCTAssertTrue(fresh.err.contains("unreadable; starting a fresh session"), fresh.err)
+        XCTAssertEqual(try frameHashes("torn2.mp4"), try frameHashes("whole.mp4"))
+    }
+
+    func testAChangedCommandStartsFreshAndSaysWhy() throws {
+        _ = try interrupt(encodeArguments("changed.mp4"), output: "changed.mp4", afterSegments: 2, signal: SIGKILL)
+        let changed = try cli.run(encodeArguments("changed.mp4", ["--crf", "30"]))
+        XCTAssertEqual(changed.status, 0, changed.err)
+        XCTAssertTrue(changed.err.contains("the settings changed (crf); starting a fresh session"), changed.err)
+        XCTAssertFalse(changed.err.contains("resuming"))
+    }
+
+    func testASecondRunOnTheSameOutputIsRefused() throws {
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: CLITests.binary)
+        first.arguments = encodeArguments("busy.mp4", ["--seconds", "20"])
+        first.currentDirectoryURL = folder
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        defer {
+            first.interrupt()
+            first.waitUntilExit()
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while journal("busy.mp4") == nil && Date() < deadline { usleep(2_000) }
+        let second = try cli.run(encodeArguments("busy.mp4", ["--seconds", "20"]))
+        XCTAssertEqual(second.status, 1)
+        XCTAssertTrue(second.err.contains("another animvid (process \(first.processIdentifier))"), second.err)
+    }
+
+    /// A full disk (a file-size limit) keeps the session; with room again, the same command finishes.
+    func testFullDiskKeepsTheSession() throws {
+        XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
+        let full = try cli.run(encodeArguments("disk.mp4"), shell: "ulimit -f 12")
+        XCTAssertEqual(full.status, 1, full.err)
+        XCTAssertTrue(full.err.contains("run the same command to resume"), full.err)
+        XCTAssertNotNil(journal("disk.mp4"))
+        let resumed = try cli.run(encodeArguments("disk.mp4"))
+        XCTAssertEqual(resumed.status, 0, resumed.err)
+        XCTAssertEqual(try frameHashes("disk.mp4"), try frameHashes("whole.mp4"))
+    }
+
+    /// Every format resumes to the frames of an uninterrupted run (a GIF makes its palette when
+    /// its lossless segments are joined).
+    func testEveryFormatResumes() throws {
+        for (name, decoder) in [("f.webm", ["-c:v", "libvpx-vp9"]), ("f.mov", []), ("f.mkv", []), ("f.gif", []), ("f.rgba", [])] {
+            let options = name.hasSuffix(".mp4") ? [] : ["--background", "transparent"]
+            XCTAssertEqual(try cli.run(encodeArguments("whole-" + name, options)).status, 0, name)
+            _ = try interrupt(encodeArguments(name, options), output: name, afterSegments: 2, signal: SIGKILL)
+            let resumed = try cli.run(encodeArguments(name, options))
+            XCTAssertEqual(resumed.status, 0, "\(name): \(resumed.err)")
+            if name.hasSuffix(".rgba") {
+                XCTAssertEqual(FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
+                               FileManager.default.contents(atPath: folder.appendingPathComponent("whole-" + name).path), name)
+            } else {
+                XCTAssertEqual(try frameHashes(name, decoder: decoder), try frameHashes("whole-" + name, decoder: decoder), name)
+            }
+        }
+    }
+
+    func testAbandonAndResumeCommands() throws {
+        _ = try interrupt(encodeArguments("gone.mp4"), output: "gone.mp4", afterSegments: 2, signal: SIGKILL)
+        let resumed = try cli.run(["resume", "gone.mp4"])
+        XCTAssertEqual(resumed.status, 0, resumed.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("gone.mp4").path))
+        _ = try interrupt(encodeArguments("gone2.mp4"), output: "gone2.mp4", afterSegments: 2, signal: SIGKILL)
+        let abandoned = try cli.run(["abandon", "gone2.mp4"])
+        XCTAssertEqual(abandoned.status, 0, abandoned.err)
+        XCTAssertNil(journal("gone2.mp4"))
+        XCTAssertEqual(try cli.run(["resume", "gone2.mp4"]).status, 2)
+    }
+}
