@@ -111,12 +111,17 @@ final class CLITests: XCTestCase {
     }
 
     /// A write failure mid-encode (a file size limit, as a full disk) exits 1 with a clear message
-    /// and leaves nothing at the output path, not even the temporary file.
+    /// and leaves nothing at the output path; only the session folder is kept, for a later run.
     func testWriteFailureLeavesNoFile() throws {
         let result = try run(["encode", "--scene", "loader", "--seconds", "2", "--size", "640x360", "out.mp4"], shell: "ulimit -f 4")
         XCTAssertEqual(result.status, 1, result.err)
         XCTAssertTrue(result.err.hasPrefix("animvid: encoding out.mp4 failed:"), result.err)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [".out.mp4.animvid"])
+        let direct = try run(["encode", "--scene", "loader", "--seconds", "2", "--size", "640x360", "--no-session", "direct.mp4"],
+                             shell: "ulimit -f 4")
+        XCTAssertEqual(direct.status, 1, direct.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("direct.mp4").path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [".out.mp4.animvid"], "no temporary file left")
     }
 
     func testHashOfAMissingFileIsARuntimeError() throws {
