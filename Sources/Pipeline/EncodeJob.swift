@@ -45,13 +45,17 @@ public struct EncodeProgress: Sendable {
     /// Frames rendered so far (ahead of the encoder by at most the queue's capacity).
     public var framesRendered: Int
     public var frameCount: Int
+    /// Seconds since this run started.
     public var elapsedSeconds: Double
     public var frameRate: FrameRate
+    /// Frames a resumed session already had when this run started (counted in `framesDone`
+    /// and `framesRendered`, not in the rates).
+    public var framesResumed = 0
 
-    /// Encoded frames a second of wall time.
-    public var encodeFPS: Double { Double(framesDone) / max(elapsedSeconds, 1e-6) }
-    /// Rendered frames a second of wall time.
-    public var renderFPS: Double { Double(framesRendered) / max(elapsedSeconds, 1e-6) }
+    /// Frames encoded a second of wall time, in this run.
+    public var encodeFPS: Double { Double(framesDone - framesResumed) / max(elapsedSeconds, 1e-6) }
+    /// Frames rendered a second of wall time, in this run.
+    public var renderFPS: Double { Double(framesRendered - framesResumed) / max(elapsedSeconds, 1e-6) }
     /// How many seconds of video are made per second of wall time.
     public var speed: Double { encodeFPS / frameRate.value }
     /// Seconds left at the current pace.

@@ -68,6 +68,7 @@ public enum SegmentedEncode {
             log("resuming: \(journal.keptFrames) of \(job.frameCount) frames already encoded")
         }
 
+        let resumed = journal.keptFrames
         let segmentSettings = Self.segmentSettings(for: job.settings)
         let segmentExtension = segmentSettings.container == .raw ? "rgba" : segmentSettings.container == .mkv ? "mkv" : segmentSettings.container.rawValue
         for (index, first) in stride(from: job.frames.lowerBound, to: job.frames.upperBound, by: segmentFrames).enumerated()
@@ -85,6 +86,8 @@ public enum SegmentedEncode {
                     total.framesDone += kept
                     total.framesRendered += kept
                     total.frameCount = job.frameCount
+                    total.framesResumed = resumed
+                    total.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
                     progress(total)
                 }
             } catch let stopped as EncodeStopped {
