@@ -17,13 +17,15 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// The Levenshtein distance, for "did you mean" suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
+/// The Levenshtein distance between two names, ignoring case, for "did you mean" suggestions.
+public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.lowercased()), b = Array(b.lowercased())
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
     var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
+    for i in 1...a.count {
         var row = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(b.count, 1) where !b.isEmpty {
+        for j in 1...b.count {
             row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
         }
         previous = row

@@ -27,12 +27,36 @@ public enum EncodePipeline {
                              bytes: inPlace ? 0 : OutputFile.size(of: job.outputPath), wallSeconds: elapsed)
     }
 
+    /// Renders `job`'s frames once and encodes them to every output (each with its own format and
+    /// settings; all of the job's size and rate), each written under a temporary name and renamed
+    /// when all are complete. Outputs here are not sessions.
+    public static func run(_ job: EncodeJob, outputs: [(path: String, settings: EncoderSettings)],
+                           progress: (EncodeProgress) -> Void = { _ in }) throws -> EncodeSummary {
+        let start = DispatchTime.now()
+        let temporaries = outputs.map { OutputFile.temporaryPath(for: $0.path) }
+        do {
+            let sinks = try zip(outputs, temporaries).map { try openFrameSink(path: $1, settings: $0.settings) }
+            try encode(job, sinks: sinks, progress: progress, start: start)
+            for (output, temporary) in zip(outputs, temporaries) { try OutputFile.commit(temporary, to: output.path) }
+        } catch {
+            temporaries.forEach(OutputFile.remove)
+            throw error
+        }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return EncodeSummary(outputPath: outputs.first?.path ?? job.outputPath, frames: job.frameCount,
+                             bytes: outputs.reduce(0) { $0 + OutputFile.size(of: $1.path) }, wallSeconds: elapsed)
+    }
+
     private static func encode(_ job: EncodeJob, to path: String, progress: (EncodeProgress) -> Void, start: DispatchTime) throws {
-        let writer = try openFrameSink(path: path, settings: job.settings)
+        try encode(job, sinks: [try openFrameSink(path: path, settings: job.settings)], progress: progress, start: start)
+    }
+
+    private static func encode(_ job: EncodeJob, sinks: [FrameSink], progress: (EncodeProgress) -> Void, start: DispatchTime) throws {
+        guard let writer = sinks.first else { return }
         let queue = FrameQueue<RenderedFrame>(frames: job.frames, capacity: job.queueCapacity)
         let (width, height) = (job.settings.width, job.settings.height)
         let pool = BufferPool { Pixmap(width: width, height: height) }
-        let planarPool = planarPoolIfWanted(writer, job)
+        let planarPool = sinks.count == 1 ? planarPoolIfWanted(writer, job) : nil
         let rendered = RenderCounter()
         let workers = job.renderThreads > 0 ? job.renderThreads : ProcessInfo.processInfo.activeProcessorCount
         let group = DispatchGroup()
@@ -51,7 +75,7 @@ public enum EncodePipeline {
             // Frames go back to their pools, not copied: the next render reuses the memory.
             switch consume frame {
             case .pixels(let pixels):
-                try writer.write(rgba: pixels.bytes)
+                for sink in sinks { try sink.write(rgba: pixels.bytes) }
                 pool.give(consume pixels)
             case .planar(let planar):
                 try writer.write(planar: planar)
@@ -61,7 +85,7 @@ public enum EncodePipeline {
             progress(EncodeProgress(framesDone: done + 1, framesRendered: rendered.value, frameCount: job.frameCount,
                                     elapsedSeconds: elapsed, frameRate: job.settings.frameRate))
         }
-        try writer.finish()
+        for sink in sinks { try sink.finish() }
     }
 
     /// One render worker: claims frame numbers until none are left.

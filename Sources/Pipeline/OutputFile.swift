@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writing an output atomically: a temporary file beside it, fsync, rename.
-enum OutputFile {
+public enum OutputFile {
     /// A hidden temporary name in the output's folder, unique to this process.
     static func temporaryPath(for output: String) -> String {
         let url = URL(fileURLWithPath: output)
@@ -33,6 +33,8 @@ enum OutputFile {
     static func remove(_ path: String) {
         unlink(path)
     }
+
+    public static func sizeOf(_ path: String) -> Int { size(of: path) }
 
     static func size(of path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0

@@ -58,6 +58,27 @@ struct Arguments {
         return found
     }
 
+    /// Everything not yet read, to hand on to another command.
+    var unread: [String] { remaining }
+
+    /// The last positional argument of an argument list (a word that is neither an option nor
+    /// an option's value), if any.
+    static func lastPositional(in all: [String]) -> String? {
+        let flags: Set = ["-y", "--overwrite", "-q", "--quiet", "--fresh", "--no-session", "-h", "--help"]
+        var positional: String?
+        var i = 0
+        while i < all.count {
+            let a = all[i]
+            if a.hasPrefix("-") && a != "-" {
+                i += flags.contains(a) || a.contains("=") ? 1 : 2
+                continue
+            }
+            positional = a
+            i += 1
+        }
+        return positional
+    }
+
     /// The positional arguments; any option left unread is an error naming it.
     func positionals() throws(CLIError) -> [String] {
         if let unknown = remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {

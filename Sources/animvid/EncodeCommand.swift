@@ -9,6 +9,7 @@ import Scenes
 enum EncodeCommand {
     static let help = """
     usage: animvid encode --scene NAME [options] OUTPUT
+           animvid encode --preset FILE [--set KEY=VALUE]... [options] [OUTPUT]
 
     Renders a built-in scene frame by frame and encodes it. The output's extension picks the
     format; the file appears at OUTPUT only when it is complete.
@@ -19,6 +20,11 @@ enum EncodeCommand {
       .mkv   ffv1 (lossless RGB, alpha kept)
       .gif   palette made for the whole clip, ordered dither, loops for ever, alpha kept
       NAME%05d.png   a PNG sequence with alpha      -  or  NAME.rgba   raw RGBA frames
+
+    A preset (JSON, see docs/presets.md) gives the scene, its knobs, size, rate, length and one or
+    more outputs, rendered once and encoded to each. Options on the command line win over the
+    preset; --set KEY=VALUE changes any field (params.color=#FF0000, outputs.0.crf=20); an OUTPUT
+    replaces the preset's outputs. Several outputs are written in one piece (not as a session).
 
     options:
     \(SceneOptions.help)
@@ -55,12 +61,38 @@ enum EncodeCommand {
       animvid encode --scene marquee --param direction=up --codec hevc --crf 22 -y marquee.mp4
     """
 
+    /// Everything one encode needs, read from its arguments and checked.
+    struct Plan {
+        var options: SceneOptions
+        var settings: EncoderSettings
+        var fps: FrameRate
+        var frames: Range<Int>
+        var frameCount: Int
+        var output: String
+        var resumable: Bool
+        var fresh: Bool
+        var segmentSeconds: Double
+        var threads: Int
+        var progressMode: String
+        var quiet: Bool
+        var arguments: [String]
+    }
+
     static func run(_ arguments: [String]) throws(CLIError) {
-        var args = Arguments(arguments, command: "encode")
-        if args.wantsHelp {
+        if arguments.contains(where: { $0 == "--preset" || $0.hasPrefix("--preset=") }) {
+            try PresetEncode.run(arguments)
+            return
+        }
+        if Arguments(arguments, command: "encode").wantsHelp {
             print(help)
             return
         }
+        try execute(plan(arguments))
+    }
+
+    /// Reads and checks an encode's arguments; refuses an existing output without --overwrite.
+    static func plan(_ arguments: [String]) throws(CLIError) -> Plan {
+        var args = Arguments(arguments, command: "encode")
         let background = try args.option("--background")
         var options = try SceneOptions(&args)
         if let background {
@@ -132,11 +164,19 @@ enum EncodeCommand {
             try checkWritable(output, overwrite: overwrite)
         }
         if container == .pngSequence { try checkFolder(of: output) }
+        return Plan(options: options, settings: settings, fps: fps, frames: frames, frameCount: frameCount, output: output,
+                    resumable: resumable, fresh: fresh, segmentSeconds: segmentSeconds, threads: threads,
+                    progressMode: progressMode, quiet: quiet, arguments: arguments)
+    }
 
+    /// Renders and encodes a plan: a session for files, in one piece otherwise.
+    static func execute(_ plan: Plan) throws(CLIError) {
+        let (options, settings, fps, frames, frameCount, output) = (plan.options, plan.settings, plan.fps, plan.frames, plan.frameCount, plan.output)
+        let (resumable, quiet, progressMode) = (plan.resumable, plan.quiet, plan.progressMode)
         let timeline = try options.timeline(duration: fps.time(ofFrame: frames.upperBound))
         var job = EncodeJob(timeline: timeline, settings: settings, scale: options.scale, frameCount: frameCount, outputPath: output)
         job.frames = frames
-        job.renderThreads = threads
+        job.renderThreads = plan.threads
         job.stop = Interruption.flag
         let terminal = progressMode == "tty" && !quiet && output != "-"
         let progress = ProgressReporter(mode: quiet || progressMode == "none" ? .none : progressMode == "json" ? .json : (terminal ? .terminal : .none),
@@ -144,10 +184,10 @@ enum EncodeCommand {
         do {
             let summary: EncodeSummary
             if resumable {
-                var request = SegmentedEncode.Request(job: job, identity: identity(options, settings), arguments: arguments,
+                var request = SegmentedEncode.Request(job: job, identity: identity(options, settings), arguments: plan.arguments,
                                                       directory: FileManager.default.currentDirectoryPath)
-                request.fresh = fresh
-                request.segmentSeconds = segmentSeconds
+                request.fresh = plan.fresh
+                request.segmentSeconds = plan.segmentSeconds
                 summary = try SegmentedEncode.run(request, log: { message in
                     progress.finish()
                     if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) }
@@ -156,11 +196,7 @@ enum EncodeCommand {
                 summary = try EncodePipeline.run(job) { progress.update($0) }
             }
             progress.finish()
-            if !quiet && output != "-" {
-                let duration = String(format: "%.3f", fps.time(ofFrame: frames.count))
-                let size = summary.bytes > 0 ? ", \((summary.bytes + 512) / 1024) KiB" : ""
-                FileHandle.standardError.write(Data("wrote \(output): \(settings.resolvedCodec.rawValue) \(settings.resolvedPixelFormat) \(options.width)x\(options.height) \(fps) fps, \(summary.frames) frames, \(duration) s\(size) in \(String(format: "%.1f", summary.wallSeconds)) s\n".utf8))
-            }
+            if !quiet && output != "-" { reportWritten(plan, bytes: summary.bytes, seconds: summary.wallSeconds) }
         } catch let stopped as EncodeStopped {
             progress.finish()
             throw .interrupted("\(stopped)", signal: stopped.signal)
@@ -169,6 +205,16 @@ enum EncodeCommand {
             let kept = resumable ? "; the finished part is kept: run the same command to resume" : ""
             throw .runtime("encoding \(output) failed: \(error)\(kept)")
         }
+    }
+
+    /// The summary line of a finished output.
+    static func reportWritten(_ plan: Plan, bytes: Int, seconds: Double) {
+        let duration = String(format: "%.3f", plan.fps.time(ofFrame: plan.frames.count))
+        let size = bytes > 0 ? ", \((bytes + 512) / 1024) KiB" : ""
+        let line = "wrote \(plan.output): \(plan.settings.resolvedCodec.rawValue) \(plan.settings.resolvedPixelFormat) "
+            + "\(plan.options.width)x\(plan.options.height) \(plan.fps) fps, \(plan.frames.count) frames, \(duration) s\(size) "
+            + "in \(String(format: "%.1f", seconds)) s\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     /// Everything that decides the frames and the bitstream, by name, for the session key.

@@ -18,6 +18,7 @@ commands:
   sheet      write a contact sheet of frames across a clip (animvid sheet --help)
   inspect    print the presentation tree at a moment as JSON (animvid inspect --help)
   sessions   list unfinished encodes; resume OUTPUT continues one, abandon OUTPUT deletes it
+  validate   check a preset file (animvid validate --help)
   hash       print a video's decoded frame checksums in ffmpeg's framemd5 format
   help       show this help, or a command's: animvid help encode
 
@@ -25,8 +26,9 @@ options:
   --version  print the version
   -h, --help show this help
 
-example:
+examples:
   animvid encode --scene loader --seconds 4 out.mp4
+  animvid encode --preset presets/instagram-square.json
 """
 
 func runCommand(_ arguments: [String]) throws(CLIError) {
@@ -42,6 +44,7 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
     case "inspect": try InspectCommand.run(rest)
     case "scene": try SceneCommand.run(rest)
     case "sessions": try SessionsCommand.list(rest)
+    case "validate": try ValidateCommand.run(rest)
     case "resume": try SessionsCommand.resume(rest)
     case "abandon": try SessionsCommand.abandon(rest)
     case "still": try StillCommand.run(rest)
@@ -54,13 +57,14 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
         case "inspect": print(InspectCommand.help)
         case "scene": print(SceneCommand.help)
         case "sessions", "resume", "abandon": print(SessionsCommand.help)
+        case "validate": print(ValidateCommand.help)
         case "still": print(StillCommand.help)
         case "sheet": print(SheetCommand.help)
         case nil: print(usage)
-        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, hash)")
+        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, validate, hash)")
         }
     case "--version", "version": print("animvid \(version)")
-    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, hash, help)")
+    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, validate, hash, help)")
     }
 }
 

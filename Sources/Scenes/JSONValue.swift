@@ -1,0 +1,224 @@
+/// A JSON value with the line and column where it starts, so that every error in a preset or
+/// scene file can point at its place.
+public indirect enum JSONValue: Sendable, Equatable {
+    case null(JSONPosition)
+    case bool(Bool, JSONPosition)
+    case number(Double, JSONPosition)
+    case string(String, JSONPosition)
+    case array([JSONValue], JSONPosition)
+    /// Members in file order.
+    case object([(key: String, value: JSONValue)], JSONPosition)
+
+    public var position: JSONPosition {
+        switch self {
+        case .null(let p), .bool(_, let p), .number(_, let p), .string(_, let p), .array(_, let p), .object(_, let p): p
+        }
+    }
+
+    /// What the value is, for messages: "a string", "an object", ….
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "true or false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case let (.bool(x, _), .bool(y, _)): x == y
+        case let (.number(x, _), .number(y, _)): x == y
+        case let (.string(x, _), .string(y, _)): x == y
+        case let (.array(x, _), .array(y, _)): x == y
+        case let (.object(x, _), .object(y, _)): x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+}
+
+/// A place in a text: 1-based line and column.
+public struct JSONPosition: Sendable, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A syntax error, with where it is.
+public struct JSONSyntaxError: Error, Equatable {
+    public let position: JSONPosition
+    public let message: String
+}
+
+/// A strict JSON parser (RFC 8259) that keeps positions and refuses hostile nesting.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    /// Deeper nesting than this is an error, not a stack overflow.
+    public static let maximumDepth = 64
+
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the end of the JSON") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private var position: JSONPosition { JSONPosition(line: line, column: index - lineStart + 1) }
+
+    private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(position: position, message: message) }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        guard index < bytes.count else { throw error("unexpected end of the file; expected a value") }
+        let start = position
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            var members: [(key: String, value: JSONValue)] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members, start) }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted member name") }
+                let keyPosition = position
+                let key = try string()
+                if members.contains(where: { $0.key == key }) {
+                    throw JSONSyntaxError(position: keyPosition, message: "the member \"\(key)\" appears twice")
+                }
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\"") }
+                index += 1
+                skipWhitespace()
+                members.append((key, try value(depth: depth + 1)))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of the file; expected ',' or '}'") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members, start) }
+                throw error("expected ',' or '}'")
+            }
+        case UInt8(ascii: "["):
+            index += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items, start) }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of the file; expected ',' or ']'") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items, start) }
+                throw error("expected ',' or ']'")
+            }
+        case UInt8(ascii: "\""):
+            return .string(try string(), start)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true, start)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false, start)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null(start)
+        default:
+            return .number(try number(), start)
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let w = Array(word.utf8)
+        guard index + w.count <= bytes.count, Array(bytes[index..<(index + w.count)]) == w else {
+            throw error("unexpected character; expected a value")
+        }
+        index += w.count
+    }
+
+    private mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = index
+        func digits() { while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 } }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let intStart = index
+        digits()
+        guard index > intStart else { throw error("unexpected character; expected a value") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fracStart = index
+            digits()
+            guard index > fracStart else { throw error("expected digits after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let expStart = index
+            digits()
+            guard index > expStart else { throw error("expected digits in the exponent") }
+        }
+        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
+            throw error("the number is too large")
+        }
+        return value
+    }
+
+    private mutating func string() throws(JSONSyntaxError) -> String {
+        index += 1  // the opening quote
+        var out: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw error("unterminated string") }
+            let c = bytes[index]
+            index += 1
+            switch c {
+            case UInt8(ascii: "\""):
+                return String(decoding: out, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard index < bytes.count else { throw error("unterminated string") }
+                let e = bytes[index]
+                index += 1
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16) else {
+                        throw error("bad \\u escape")
+                    }
+                    index += 4
+                    out += Array(String(Character(Unicode.Scalar(code) ?? "?")).utf8)
+                default: throw error("bad escape '\\\(Character(Unicode.Scalar(e)))'")
+                }
+            case 0x00..<0x20:
+                throw error("control character in a string")
+            default:
+                out.append(c)
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A preset: a scene with its knobs, the clip's size, rate and length, and one or more outputs.
+/// Read from JSON by `PresetLoader`; every field is documented in docs/presets.md.
+public struct Preset: Sendable {
+    /// One file to write, with its encoder settings (nil: the format's default).
+    public struct Output: Sendable, Equatable {
+        public var file: String
+        public var codec: String?
+        public var crf: Int?
+        public var bitrate: String?
+        public var encoderPreset: String?
+        public var keyint: Int?
+        public var pixelFormat: String?
+        public var title: String?
+        public var comment: String?
+    }
+
+    public var scene: String
+    /// Knob values as written, in file order.
+    public var params: [(name: String, value: String)]
+    public var width: Int
+    public var height: Int
+    public var scale: Double
+    /// As written: `30`, `29.97` or `30000/1001`.
+    public var fps: String
+    public var seconds: Double
+    /// `transparent` or `#RRGGBB[AA]`; nil keeps the scene's.
+    public var background: String?
+    public var outputs: [Output]
+}
+
+/// An error in a preset file: where it is (file, line, column), which field (a JSON path such
+/// as `outputs[1].crf`), and what was expected.
+public struct PresetError: Error, Equatable, CustomStringConvertible {
+    public let file: String
+    public let position: JSONPosition?
+    public let path: String
+    public let message: String
+
+    public var description: String {
+        let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
+        return path.isEmpty ? "\(place): \(message)" : "\(place): \(path): \(message)"
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Media
+import Pipeline
+import Scenes
+
+/// `animvid encode --preset FILE`: a preset's outputs, rendered once. Flags on the command line
+/// come after the preset's own settings, so they win; `--set KEY=VALUE` changes any field.
+enum PresetEncode {
+    static func run(_ arguments: [String]) throws(CLIError) {
+        var args = Arguments(arguments, command: "encode")
+        guard let path = try args.option("--preset") else { throw .usage("--preset needs a file") }
+        let overrides = try args.options("--set")
+        let preset: Preset
+        do {
+            preset = try PresetLoader.load(path: path, overrides: overrides)
+        } catch {
+            throw .usage("\(error)")
+        }
+        // An output on the command line replaces the preset's outputs, keeping the first one's settings.
+        let userArguments = args.unread
+        let userOutput = Arguments.lastPositional(in: userArguments)
+        var outputs = preset.outputs
+        if let userOutput, var first = outputs.first {
+            first.file = userOutput
+            outputs = [first]
+        }
+        let flags = userArguments.filter { $0 != userOutput }
+        let plans = try outputs.map { output throws(CLIError) in
+            try EncodeCommand.plan(encodeArguments(for: preset, output: output) + flags + [output.file])
+        }
+        guard plans.count > 1 else {
+            if let plan = plans.first { try EncodeCommand.execute(plan) }
+            return
+        }
+        try executeTogether(plans)
+    }
+
+    /// The encode arguments a preset output stands for.
+    static func encodeArguments(for preset: Preset, output: Preset.Output) -> [String] {
+        var a = ["--scene", preset.scene, "--size", "\(preset.width)x\(preset.height)", "--scale", String(preset.scale),
+                 "--fps", preset.fps, "--seconds", String(preset.seconds)]
+        if let background = preset.background { a += ["--background", background] }
+        for (name, value) in preset.params { a += ["--param", "\(name)=\(value)"] }
+        if let v = output.codec { a += ["--codec", v] }
+        if let v = output.crf { a += ["--crf", String(v)] }
+        if let v = output.bitrate { a += ["--bitrate", v] }
+        if let v = output.encoderPreset { a += ["--encoder-preset", v] }
+        if let v = output.keyint { a += ["--keyint", String(v)] }
+        if let v = output.pixelFormat { a += ["--pix-fmt", v] }
+        if let v = output.title { a += ["--title", v] }
+        if let v = output.comment { a += ["--comment", v] }
+        return a
+    }
+
+    /// Several outputs of one scene, size and rate: rendered once, encoded to each.
+    static func executeTogether(_ plans: [EncodeCommand.Plan]) throws(CLIError) {
+        guard let first = plans.first else { return }
+        let timeline = try first.options.timeline(duration: first.fps.time(ofFrame: first.frames.upperBound))
+        var job = EncodeJob(timeline: timeline, settings: first.settings, scale: first.options.scale,
+                            frameCount: first.frameCount, outputPath: first.output)
+        job.frames = first.frames
+        job.renderThreads = first.threads
+        job.stop = Interruption.flag
+        // Straight alpha for all when any output keeps transparency (opaque codecs ignore it).
+        job.settings.alpha = plans.contains { $0.settings.alpha }
+        let label = plans.map(\.output).joined(separator: ", ")
+        let progress = ProgressReporter(mode: first.quiet || first.progressMode == "none" ? .none : first.progressMode == "json" ? .json : .terminal,
+                                        label: label)
+        do {
+            let summary = try EncodePipeline.run(job, outputs: plans.map { ($0.output, $0.settings) }) { progress.update($0) }
+            progress.finish()
+            if !first.quiet { for plan in plans { EncodeCommand.reportWritten(plan, bytes: OutputFile.sizeOf(plan.output), seconds: summary.wallSeconds) } }
+        } catch let stopped as EncodeStopped {
+            progress.finish()
+            throw .interrupted("\(stopped)", signal: stopped.signal)
+        } catch {
+            progress.finish()
+            throw .runtime("encoding \(label) failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+/// `encode --preset` and `validate` as a user runs them.
+final class PresetCLITests: XCTestCase {
+    var folder: URL!
+    var cli: CLIRunner { CLIRunner(folder: folder) }
+    static let presets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../presets").standardized
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-preset-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func probe(_ file: String, _ entries: String) throws -> String {
+        try cli.tool("ffprobe", ["-v", "error", "-count_frames", "-show_entries", entries, "-of", "csv=p=0",
+                                 folder.appendingPathComponent(file).path])
+    }
+
+    /// Every shipped preset validates and encodes (made small with --set, so the test is quick).
+    func testEveryShippedPresetEncodes() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.presets.path).filter { $0.hasSuffix(".json") }.sorted()
+        for file in files {
+            let path = Self.presets.appendingPathComponent(file).path
+            XCTAssertEqual(try cli.run(["validate", path]).status, 0, file)
+            let result = try cli.run(["encode", "--preset", path, "--set", "seconds=0.2", "--set", "size=96x96", "--set", "scale=0.3", "-q", "-y"])
+            XCTAssertEqual(result.status, 0, "\(file): \(result.err)")
+        }
+        for output in ["spinner-dots-instagram-square.mp4", "dot-grid-story.mp4", "newtons-cradle-youtube-1080p60.mp4",
+                       "triangle-twitter-720p.mp4", "activity-indicator-loader.webm", "activity-indicator-loader.mov",
+                       "activity-indicator-loader.gif", "loader-preview.gif"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(output).path), output)
+        }
+        XCTAssertEqual(try probe("newtons-cradle-youtube-1080p60.mp4", "stream=r_frame_rate,nb_read_frames"), "60/1,12\n")
+        XCTAssertEqual(try probe("activity-indicator-loader.mov", "stream=codec_name,pix_fmt"), "prores,yuva444p12le\n")
+    }
+
+    /// Precedence: command-line flags over --set over the preset over what it extends.
+    func testFlagsWinOverSetWhichWinsOverThePreset() throws {
+        let path = Self.presets.appendingPathComponent("twitter-720p.json").path
+        let set = try cli.run(["encode", "--preset", path, "--set", "seconds=0.5", "--set", "size=64x36", "-q", "a.mp4"])
+        XCTAssertEqual(set.status, 0, set.err)
+        XCTAssertEqual(try probe("a.mp4", "stream=width,nb_read_frames"), "64,15\n")
+        let flags = try cli.run(["encode", "--preset", path, "--set", "seconds=0.5", "--seconds", "0.2", "--size", "32x18", "-q", "b.mp4"])
+        XCTAssertEqual(flags.status, 0, flags.err)
+        XCTAssertEqual(try probe("b.mp4", "stream=width,nb_read_frames"), "32,6\n")
+    }
+
+    func testValidateReportsErrorsWithExitTwo() throws {
+        let bad = folder.appendingPathComponent("bad.json")
+        try #"{"scene": "loader", "outputs": [{"file": "a.mp4", "crf": true}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        let result = try cli.run(["validate", bad.path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.err.contains("bad.json:1:58: outputs[0].crf: expected a number, not true or false"), result.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["bad.json"], "validate writes nothing")
+        let encode = try cli.run(["encode", "--preset", bad.path])
+        XCTAssertEqual(encode.status, 2)
+    }
+}

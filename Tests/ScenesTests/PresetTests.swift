@@ -1,0 +1,139 @@
+import Foundation
+import Scenes
+import XCTest
+
+/// Presets: loading, extends, --set, and a corpus of malformed files with their messages.
+final class PresetTests: XCTestCase {
+    var folder: URL!
+    static let presets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../presets").standardized
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-presets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func testShippedPresetsLoad() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.presets.path).filter { $0.hasSuffix(".json") }
+        XCTAssertGreaterThanOrEqual(files.count, 6)
+        for file in files {
+            XCTAssertNoThrow(try PresetLoader.load(path: Self.presets.appendingPathComponent(file).path), file)
+        }
+        let web = try PresetLoader.load(path: Self.presets.appendingPathComponent("web-loader-transparent.json").path)
+        XCTAssertEqual(web.outputs.map(\.file), ["activity-indicator-loader.webm", "activity-indicator-loader.mov", "activity-indicator-loader.gif"])
+        XCTAssertEqual(web.background, "transparent")
+    }
+
+    /// story.json extends instagram-square.json: it inherits scale, fps and seconds, its knobs merge
+    /// over the base's, and its outputs replace the base's.
+    func testExtends() throws {
+        let story = try PresetLoader.load(path: Self.presets.appendingPathComponent("story.json").path)
+        XCTAssertEqual(story.scene, "dot-grid")
+        XCTAssertEqual([story.width, story.height], [1080, 1920])
+        XCTAssertEqual(story.scale, 3)
+        XCTAssertEqual(story.seconds, 6)
+        XCTAssertEqual(story.params.map(\.name), ["debug", "color"])
+        XCTAssertEqual(story.params.first { $0.name == "color" }?.value, "#FF375F")
+        XCTAssertEqual(story.outputs.map(\.file), ["dot-grid-story.mp4"])
+    }
+
+    func testSetOverridesAnyField() throws {
+        let path = Self.presets.appendingPathComponent("instagram-square.json").path
+        let preset = try PresetLoader.load(path: path, overrides: ["seconds=2", "params.color=#FF0000", "outputs.0.crf=24", "size=540x540"])
+        XCTAssertEqual(preset.seconds, 2)
+        XCTAssertEqual(preset.params.first { $0.name == "color" }?.value, "#FF0000")
+        XCTAssertEqual(preset.outputs[0].crf, 24)
+        XCTAssertEqual([preset.width, preset.height], [540, 540])
+        XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: ["outputs.3.crf=1"])) {
+            XCTAssertEqual("\($0)", "--set: outputs.3.crf: no list item 3")
+        }
+    }
+
+    /// Each malformed file gives its message: file, line and column, the field's JSON path, and
+    /// what was expected.
+    func testMalformedCorpus() throws {
+        let valid = #"{"scene": "loader", "outputs": [{"file": "a.mp4"}]}"#
+        XCTAssertNoThrow(try PresetLoader.load(path: try write("valid.json", valid)))
+        let cases: [(String, String)] = [
+            ("{\"scene\": \"loader\",\n  \"outputs\": [}", "bad.json:2:15: unexpected character; expected a value"),
+            ("[1, 2]", "bad.json:1:1: a preset is an object, not a list"),
+            ("{\"scene\": 3, \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:11: scene: expected a scene name, not a number"),
+            ("{\"scene\": \"loader\",\n \"secnods\": 3, \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:2:13: secnods: unknown field; did you mean \"seconds\"?"),
+            ("{\"scene\": \"loadr\", \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:11: scene: unknown scene \"loadr\"; did you mean \"loader\"?"),
+            ("{\"scene\": \"loader\", \"params\": {\"colour\": \"#FF0000\"}, \"outputs\": [{\"file\": \"a.mp4\"}]}",
+             "bad.json:1:42: params.colour: scene 'loader' has no parameter 'colour' (its parameters: color, count"),
+            ("{\"scene\": \"loader\", \"params\": {\"radius\": -4}, \"outputs\": [{\"file\": \"a.mp4\"}]}",
+             "bad.json:1:42: params.radius: parameter radius: '-4' is not a valid value (expected number 0.5…500)"),
+            ("{\"scene\": \"loader\", \"seconds\": 99999, \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:32: seconds: 99999.0 is out of range"),
+            ("{\"scene\": \"loader\", \"size\": \"100000x2\", \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:29: size: 100000x2 is out of range"),
+            ("{\"scene\": \"loader\"}", "bad.json: outputs: missing: a preset lists its outputs"),
+            ("{\"scene\": \"loader\", \"outputs\": []}", "bad.json:1:32: outputs: expected a non-empty list of outputs"),
+            ("{\"scene\": \"loader\", \"outputs\": [{\"fiel\": \"a.mp4\"}]}", "bad.json:1:42: outputs[0].fiel: unknown field; did you mean \"file\"?"),
+            ("{\"scene\": \"loader\", \"outputs\": [{\"file\": \"a.mp4\", \"crf\": \"best\"}]}", "bad.json:1:58: outputs[0].crf: expected a number, not \"best\""),
+            (String(repeating: "[", count: 200), "nesting deeper than 64 levels"),
+            ("{\"scene\": \"loader\", \"scene\": \"ripple\"}", "bad.json:1:21: the member \"scene\" appears twice"),
+        ]
+        for (text, expected) in cases {
+            let path = try write("bad.json", text)
+            XCTAssertThrowsError(try PresetLoader.load(path: path), text) { error in
+                let message = "\(error)".replacingOccurrences(of: folder.path + "/", with: "")
+                XCTAssertTrue(message.contains(expected), "\(text)\n got: \(message)\n want: \(expected)")
+            }
+        }
+        // An extends loop is found.
+        _ = try write("a.json", #"{"extends": "b.json", "scene": "loader", "outputs": [{"file": "x.mp4"}]}"#)
+        let b = try write("b.json", #"{"extends": "a.json"}"#)
+        XCTAssertThrowsError(try PresetLoader.load(path: b)) { XCTAssertTrue("\($0)".contains("extends itself in a loop"), "\($0)") }
+    }
+
+    /// Thousands of random mutations of the shipped presets: each loads or fails with a
+    /// PresetError, never a crash or a hang.
+    func testFuzzedPresetsFailCleanly() throws {
+        var generator = SeededGenerator(seed: 2026)
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.presets.path).filter { $0.hasSuffix(".json") }.sorted()
+        let alphabet = Array("{}[]\":,0123456789.-eE truefalsnul#xabcdef\\\n".utf8)
+        var failures = 0
+        for round in 0..<3000 {
+            let original = try Data(contentsOf: Self.presets.appendingPathComponent(files[round % files.count]))
+            var bytes = [UInt8](original)
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let i = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes.remove(at: i)
+                case 1: bytes.insert(alphabet.randomElement(using: &generator)!, at: i)
+                default: bytes[i] = alphabet.randomElement(using: &generator)!
+                }
+            }
+            let path = folder.appendingPathComponent("fuzz.json").path
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            do {
+                _ = try PresetLoader.load(path: path)
+            } catch {
+                failures += 1
+            }
+        }
+        XCTAssertGreaterThan(failures, 1000, "most mutations are errors, each a PresetError")
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64) for repeatable fuzzing.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
