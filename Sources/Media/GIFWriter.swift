@@ -213,12 +213,7 @@ private final class GIFFile {
         self.codec = codec
         self.packet = packet
         self.stream = stream
-        let rate = AVRational(num: Int32(settings.frameRate.numerator), den: Int32(settings.frameRate.denominator))
-        codec.pointee.width = Int32(settings.width)
-        codec.pointee.height = Int32(settings.height)
-        codec.pointee.time_base = av_inv_q(rate)
-        codec.pointee.framerate = rate
-        codec.pointee.pix_fmt = AV_PIX_FMT_PAL8
+        setPicture(of: codec, settings, pixelFormat: AV_PIX_FMT_PAL8)
         try check(avcodec_open2(codec, encoder, nil), "cannot open the GIF encoder")
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "cannot configure the GIF stream")
         stream.pointee.time_base = codec.pointee.time_base

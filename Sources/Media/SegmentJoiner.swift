@@ -18,7 +18,7 @@ public enum SegmentJoiner {
             if !closed, output.pointee.pb != nil { avio_closep(&output.pointee.pb) }
             avformat_free_context(output)
         }
-        let frame = av_inv_q(AVRational(num: Int32(frameRate.numerator), den: Int32(frameRate.denominator)))
+        let frame = av_inv_q(frameRate.rational)
         var stream: UnsafeMutablePointer<AVStream>?
         var framesBefore: Int64 = 0
         guard let packet = av_packet_alloc() else { throw MediaError("out of memory") }

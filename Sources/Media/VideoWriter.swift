@@ -43,12 +43,7 @@ public final class VideoWriter: FrameSink {
         }
         self.stream = stream
         self.codec = codec
-        let rate = AVRational(num: Int32(settings.frameRate.numerator), den: Int32(settings.frameRate.denominator))
-        codec.pointee.width = Int32(settings.width)
-        codec.pointee.height = Int32(settings.height)
-        codec.pointee.time_base = av_inv_q(rate)
-        codec.pointee.framerate = rate
-        codec.pointee.pix_fmt = pixelFormat
+        setPicture(of: codec, settings, pixelFormat: pixelFormat)
         codec.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         Self.tagColours(codec, yuv: codecKind.isYUV)
         if let keyint = settings.keyframeInterval { codec.pointee.gop_size = Int32(keyint) }
@@ -62,8 +57,8 @@ public final class VideoWriter: FrameSink {
             try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "cannot configure the stream")
             if codecKind == .hevc { stream.pointee.codecpar.pointee.codec_tag = Self.tag("hvc1") }
             stream.pointee.time_base = codec.pointee.time_base
-            stream.pointee.avg_frame_rate = rate
-            stream.pointee.r_frame_rate = rate
+            stream.pointee.avg_frame_rate = settings.frameRate.rational
+            stream.pointee.r_frame_rate = settings.frameRate.rational
             if let title = settings.title { av_dict_set(&format.pointee.metadata, "title", title, 0) }
             if let comment = settings.comment { av_dict_set(&format.pointee.metadata, "comment", comment, 0) }
             if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
