@@ -21,7 +21,7 @@ public final class GIFWriter: FrameSink {
         FFmpegLog.quiet()
         frameBytes = settings.width * settings.height * 4
         spoolPath = URL(fileURLWithPath: path).deletingLastPathComponent().path + "/." + URL(fileURLWithPath: path).lastPathComponent + ".frames-\(getpid())"
-        guard FileManager.default.createFile(atPath: spoolPath, contents: nil), let spool = FileHandle(forUpdatingAtPath: spoolPath) else {
+        guard DirectFile.create(atPath: spoolPath), let spool = FileHandle(forUpdatingAtPath: spoolPath) else {
             throw MediaError("cannot write beside \(path)")
         }
         self.spool = spool

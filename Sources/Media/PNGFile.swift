@@ -38,6 +38,6 @@ public enum PNGFile {
         try check(avcodec_send_frame(codec, nil), "cannot flush the PNG encoder")
         try check(avcodec_receive_packet(codec, packet), "the PNG encoder failed")
         let data = Data(bytes: packet.pointee.data, count: Int(packet.pointee.size))
-        guard FileManager.default.createFile(atPath: path, contents: data) else { throw MediaError("cannot write \(path)") }
+        guard DirectFile.create(atPath: path, contents: data) else { throw MediaError("cannot write \(path)") }
     }
 }

@@ -13,7 +13,7 @@ public final class RawWriter: FrameSink {
             handle = FileHandle.standardOutput
             closesHandle = false
         } else {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            guard DirectFile.create(atPath: path), let handle = FileHandle(forWritingAtPath: path) else {
                 throw MediaError("cannot write \(path)")
             }
             self.handle = handle

@@ -156,7 +156,7 @@ public enum SegmentedEncode {
                 }
                 try gif.finish()
             case .raw:
-                guard FileManager.default.createFile(atPath: temporary, contents: nil),
+                guard DirectFile.create(atPath: temporary),
                       let out = FileHandle(forWritingAtPath: temporary) else { throw OutputError("cannot write \(temporary)") }
                 for path in paths {
                     guard let data = FileManager.default.contents(atPath: path) else { throw OutputError("cannot read \(path)") }

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 
 /// An encode's session: a folder beside the output (`.NAME.animvid/`) holding finished segments
 /// and their journal, owned by one process at a time through a lock file.
@@ -74,7 +75,7 @@ public enum SessionRegistry {
     static func remember(_ folder: String) {
         guard let directory, let entry = entry(for: folder) else { return }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: entry, contents: Data(folder.utf8))
+        DirectFile.create(atPath: entry, contents: Data(folder.utf8))
     }
 
     static func forget(_ folder: String) {

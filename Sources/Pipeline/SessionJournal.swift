@@ -1,4 +1,5 @@
 import Foundation
+import Media
 
 /// A session's record of finished segments, written atomically (temporary file, fsync, rename)
 /// after each segment, so that whatever stops the encode, what the journal lists is on disk.
@@ -42,7 +43,7 @@ public struct SessionJournal: Codable, Equatable, Sendable {
         let data = try encoder.encode(self)
         let path = folder + "/" + Self.fileName
         let temporary = path + ".tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+        guard DirectFile.create(atPath: temporary, contents: data) else {
             throw OutputError("cannot write the session journal in \(folder) (is the disk full?)")
         }
         try OutputFile.commit(temporary, to: path)

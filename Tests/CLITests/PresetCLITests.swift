@@ -52,7 +52,7 @@ final class PresetCLITests: XCTestCase {
 
     func testValidateReportsErrorsWithExitTwo() throws {
         let bad = folder.appendingPathComponent("bad.json")
-        try #"{"scene": "loader", "outputs": [{"file": "a.mp4", "crf": true}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        try #"{"scene": "loader", "outputs": [{"file": "a.mp4", "crf": true}]}"#.write(to: bad, atomically: false, encoding: .utf8)
         let result = try cli.run(["validate", bad.path])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.err.contains("bad.json:1:58: outputs[0].crf: expected a number, not true or false"), result.err)

@@ -42,7 +42,7 @@ final class FormatTests: XCTestCase {
         let lines = try FrameMD5.report(path: path).filter { !$0.hasPrefix("#") }
         let url = Self.golden.appendingPathComponent(name + ".framemd5")
         if ProcessInfo.processInfo.environment["ANIMVID_UPDATE_GOLDEN"] != nil {
-            try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+            try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)

@@ -26,7 +26,7 @@ final class SceneGoldenTests: XCTestCase {
             let lines = try FrameMD5.report(path: path).filter { !$0.hasPrefix("#") }
             let golden = Self.folder.appendingPathComponent(scene.name + ".framemd5")
             if ProcessInfo.processInfo.environment["ANIMVID_UPDATE_GOLDEN"] != nil {
-                try (lines.joined(separator: "\n") + "\n").write(to: golden, atomically: true, encoding: .utf8)
+                try (lines.joined(separator: "\n") + "\n").write(to: golden, atomically: false, encoding: .utf8)
                 continue
             }
             let expected = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n").map(String.init)

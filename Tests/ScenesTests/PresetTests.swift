@@ -18,7 +18,7 @@ final class PresetTests: XCTestCase {
 
     func write(_ name: String, _ text: String) throws -> String {
         let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         return url.path
     }
 
@@ -114,7 +114,7 @@ final class PresetTests: XCTestCase {
                 }
             }
             let path = folder.appendingPathComponent("fuzz.json").path
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
             do {
                 _ = try PresetLoader.load(path: path)
             } catch {
