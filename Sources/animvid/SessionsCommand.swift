@@ -42,6 +42,10 @@ enum SessionsCommand {
 
     static func abandon(_ arguments: [String]) throws(CLIError) {
         let args = Arguments(arguments, command: "abandon")
+        if args.wantsHelp {
+            print(help)
+            return
+        }
         let outputs = try args.positionals()
         guard outputs.count == 1, let output = outputs.first else { throw .usage("abandon takes the output of an unfinished encode") }
         do {

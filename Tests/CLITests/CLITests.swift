@@ -36,9 +36,11 @@ final class CLITests: XCTestCase {
 
     func testVersionHelpAndScenes() throws {
         XCTAssertEqual(try run(["--version"]).out, "animvid 0.1.0\n")
-        for arguments in [["--help"], ["encode", "--help"], ["hash", "--help"], ["scenes", "--help"], ["help", "encode"]] {
+        let commands = ["encode", "scenes", "scene", "still", "sheet", "inspect", "sessions", "resume", "abandon", "validate", "hash"]
+        let invocations = [["--help"], ["help"]] + commands.map { [$0, "--help"] } + commands.map { ["help", $0] }
+        for arguments in invocations {
             let result = try run(arguments)
-            XCTAssertEqual(result.status, 0)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.err)")
             XCTAssertTrue(result.out.hasPrefix("usage: animvid"), "\(arguments)")
         }
         let scenes = try run(["scenes"])
