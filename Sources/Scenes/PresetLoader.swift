@@ -158,8 +158,8 @@ public enum PresetLoader {
         guard let sceneValue = member("scene") else { throw fail("scene", nil, "missing: a preset names its scene") }
         let sceneName = try string("scene", sceneValue)
         guard let scene = SceneCatalog.scene(named: sceneName) else {
-            let suggestion = SceneCatalog.all.map(\.name).min { editDistance($0, sceneName) < editDistance($1, sceneName) }
-            throw fail("scene", sceneValue, "unknown scene \"\(sceneName)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""))
+            let hint = SceneCatalog.nameResembling(sceneName).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw fail("scene", sceneValue, "unknown scene \"\(sceneName)\"" + hint)
         }
         var params: [(name: String, value: String)] = []
         if let p = member("params") {

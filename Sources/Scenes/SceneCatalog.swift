@@ -1,3 +1,5 @@
+import Animation
+
 /// Every built-in scene, by name: the thirteen effects of the seed documents.
 public enum SceneCatalog {
     public static let all: [any Scene] = [
@@ -9,5 +11,11 @@ public enum SceneCatalog {
     /// The scene called `name`, if there is one.
     public static func scene(named name: String) -> (any Scene)? {
         all.first { $0.name == name }
+    }
+
+    /// The built-in scene name closest in spelling to `name`, when it is within three edits.
+    public static func nameResembling(_ name: String) -> String? {
+        let closest = all.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
+        return closest.flatMap { editDistance($0, name) <= 3 ? $0 : nil }
     }
 }

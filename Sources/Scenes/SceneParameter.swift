@@ -112,7 +112,8 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownScene(let name):
-            return "unknown scene '\(name)' (one of: \(SceneCatalog.all.map(\.name).joined(separator: ", ")))"
+            let hint = SceneCatalog.nameResembling(name).map { "; did you mean '\($0)'?" } ?? ""
+            return "unknown scene '\(name)'\(hint) (one of: \(SceneCatalog.all.map(\.name).joined(separator: ", ")))"
         case let .unknownParameter(scene, name, valid):
             return "scene '\(scene)' has no parameter '\(name)' (its parameters: \(valid.joined(separator: ", ")))"
         case let .badValue(name, text, expected):

@@ -18,7 +18,7 @@ enum SceneCommand {
         let names = try args.positionals()
         guard names.count == 1, let name = names.first else { throw .usage("scene takes one scene name (list them with: animvid scenes)") }
         guard let scene = SceneCatalog.scene(named: name) else {
-            throw .usage("unknown scene '\(name)' (one of: \(SceneOptions.sceneNames))")
+            throw .usage("\(SceneError.unknownScene(name))")
         }
         print(describe(scene))
     }

@@ -27,7 +27,7 @@ struct SceneOptions {
             throw .usage("\(args.command) needs --scene NAME (one of: \(SceneOptions.sceneNames))")
         }
         guard let scene = SceneCatalog.scene(named: name) else {
-            throw .usage("--scene: unknown scene '\(name)' (one of: \(SceneOptions.sceneNames))")
+            throw .usage("--scene: \(SceneError.unknownScene(name))")
         }
         self.scene = scene
         var settings: SceneSettings

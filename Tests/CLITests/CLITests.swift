@@ -75,6 +75,7 @@ final class CLITests: XCTestCase {
         try assertUsageError(["encode", "--scene", "loader", "--param", "nope=1", "out.mp4"], mentions: "its parameters: color, count")
         try assertUsageError(["encode", "--scene", "marquee", "--param", "speed=fast", "out.mp4"], mentions: "speed")
         try assertUsageError(["scene", "nope"], mentions: "unknown scene 'nope'")
+        try assertUsageError(["still", "--scene", "loadr", "a.png"], mentions: "unknown scene 'loadr'; did you mean 'loader'?")
         try assertUsageError(["still", "--scene", "loader", "out.jpg"], mentions: ".png")
     }
 
