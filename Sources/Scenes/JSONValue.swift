@@ -9,6 +9,18 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// Members in file order.
     case object([(key: String, value: JSONValue)], JSONPosition)
 
+    /// The same value with every position, its own and its members', moved to `position`.
+    public func moved(to position: JSONPosition) -> JSONValue {
+        switch self {
+        case .null: .null(position)
+        case .bool(let b, _): .bool(b, position)
+        case .number(let n, _): .number(n, position)
+        case .string(let s, _): .string(s, position)
+        case .array(let items, _): .array(items.map { $0.moved(to: position) }, position)
+        case .object(let members, _): .object(members.map { ($0.key, $0.value.moved(to: position)) }, position)
+        }
+    }
+
     public var position: JSONPosition {
         switch self {
         case .null(let p), .bool(_, let p), .number(_, let p), .string(_, let p), .array(_, let p), .object(_, let p): p
@@ -100,6 +112,7 @@ public struct JSONParser {
         case UInt8(ascii: "{"):
             index += 1
             var members: [(key: String, value: JSONValue)] = []
+            var keys: Set<String> = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members, start) }
             while true {
@@ -107,7 +120,7 @@ public struct JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted member name") }
                 let keyPosition = position
                 let key = try string()
-                if members.contains(where: { $0.key == key }) {
+                guard keys.insert(key).inserted else {
                     throw JSONSyntaxError(position: keyPosition, message: "the member \"\(key)\" appears twice")
                 }
                 skipWhitespace()

@@ -97,15 +97,19 @@ public enum PresetLoader {
         for member in members where allowed[member.key] == nil {
             let suggestion = allowed.keys.min { editDistance($0, member.key) < editDistance($1, member.key) }
             let hint = suggestion.map { editDistance($0, member.key) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
-            throw PresetError(file: file, position: member.value.position, path: prefix + member.key,
+            let fromCommandLine = member.value.position == commandLine
+            throw PresetError(file: fromCommandLine ? "--set" : file, position: fromCommandLine ? nil : member.value.position, path: prefix + member.key,
                               message: "unknown field\(hint) (fields: \(allowed.keys.sorted().joined(separator: ", ")))")
         }
     }
 
+    /// Where values given with `--set` come from: line 0, which errors report as `--set`.
+    static let commandLine = JSONPosition(line: 0, column: 0)
+
     /// A `--set` value: JSON when it parses as JSON (numbers, true, "…"), a string otherwise.
     static func literal(_ text: String) -> JSONValue {
-        if let value = try? JSONParser.parse(text) { return value }
-        return .string(text, JSONPosition(line: 0, column: 0))
+        if let value = try? JSONParser.parse(text) { return value.moved(to: commandLine) }
+        return .string(text, commandLine)
     }
 
     /// `value` with the member at `keys` replaced (lists are indexed by number).
@@ -136,9 +140,11 @@ public enum PresetLoader {
         guard case let .object(members, position) = value else {
             throw PresetError(file: file, position: value.position, path: "", message: "a preset is an object")
         }
+        try checkFields(members, allowed: fields, file: file, prefix: "")
         func member(_ name: String) -> JSONValue? { members.first { $0.key == name }?.value }
         func fail(_ path: String, _ at: JSONValue?, _ message: String) -> PresetError {
-            PresetError(file: file, position: at?.position.line == 0 ? nil : at?.position, path: path, message: message)
+            let fromCommandLine = at?.position == commandLine
+            return PresetError(file: fromCommandLine ? "--set" : file, position: fromCommandLine ? nil : at?.position, path: path, message: message)
         }
         func string(_ name: String, _ v: JSONValue) throws(PresetError) -> String {
             guard case let .string(s, _) = v else { throw fail(name, v, "expected \(fields[name] ?? outputFields[name] ?? "a string"), not \(v.kindName)") }
@@ -153,6 +159,11 @@ public enum PresetLoader {
             }
             guard range.contains(x) else { throw fail(name, v, "\(x) is out of range (\(range.lowerBound)…\(range.upperBound))") }
             return x
+        }
+        func wholeNumber(_ name: String, _ v: JSONValue, _ range: ClosedRange<Int>) throws(PresetError) -> Int {
+            let x = try number(name, v, Double(range.lowerBound)...Double(range.upperBound))
+            guard x == x.rounded() else { throw fail(name, v, "expected a whole number, not \(x)") }
+            return Int(x)
         }
 
         guard let sceneValue = member("scene") else { throw fail("scene", nil, "missing: a preset names its scene") }
@@ -184,7 +195,7 @@ public enum PresetLoader {
         var (width, height) = (1920, 1080)
         if let s = member("size") {
             let text = try string("size", s)
-            let parts = text.lowercased().split(separator: "x")
+            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { throw fail("size", s, "expected \"WIDTHxHEIGHT\", not \"\(text)\"") }
             guard (2...maximumSide).contains(w), (2...maximumSide).contains(h) else {
                 throw fail("size", s, "\(text) is out of range (each side 2…\(maximumSide) pixels)")
@@ -195,7 +206,9 @@ public enum PresetLoader {
         var fps = "30"
         if let f = member("fps") {
             switch f {
-            case .number(let n, _): fps = n == n.rounded() ? String(Int(n)) : String(n)
+            case .number:
+                let n = try number("fps", f, 0.001...1000)
+                fps = n == n.rounded() ? String(Int(n)) : String(n)
             case .string(let s, _): fps = s
             default: throw fail("fps", f, "expected \(fields["fps"] ?? ""), not \(f.kindName)")
             }
@@ -210,21 +223,22 @@ public enum PresetLoader {
         var outputs: [Preset.Output] = []
         for (i, item) in items.enumerated() {
             guard case let .object(fields, _) = item else { throw fail("outputs[\(i)]", item, "expected an object, not \(item.kindName)") }
+            try checkFields(fields, allowed: outputFields, file: file, prefix: "outputs[\(i)].")
             func field(_ name: String) -> JSONValue? { fields.first { $0.key == name }?.value }
             let prefix = "outputs[\(i)]."
             guard let fileValue = field("file") else { throw fail(prefix + "file", item, "missing: every output names its file") }
             var output = Preset.Output(file: try string(prefix + "file", fileValue).replacingOccurrences(of: "{scene}", with: sceneName))
             output.codec = try field("codec").map { v throws(PresetError) in try string(prefix + "codec", v) }
-            output.crf = try field("crf").map { v throws(PresetError) in Int(try number(prefix + "crf", v, 0...63)) }
+            output.crf = try field("crf").map { v throws(PresetError) in try wholeNumber(prefix + "crf", v, 0...63) }
             if let b = field("bitrate") {
                 switch b {
                 case .string(let s, _): output.bitrate = s
-                case .number(let n, _): output.bitrate = String(Int(n))
+                case .number: output.bitrate = String(try wholeNumber(prefix + "bitrate", b, 1...1_000_000_000_000))
                 default: throw fail(prefix + "bitrate", b, "expected a bitrate such as \"8M\", not \(b.kindName)")
                 }
             }
             output.encoderPreset = try field("encoder-preset").map { v throws(PresetError) in try string(prefix + "encoder-preset", v) }
-            output.keyint = try field("keyint").map { v throws(PresetError) in Int(try number(prefix + "keyint", v, 1...100_000)) }
+            output.keyint = try field("keyint").map { v throws(PresetError) in try wholeNumber(prefix + "keyint", v, 1...100_000) }
             output.pixelFormat = try field("pix-fmt").map { v throws(PresetError) in try string(prefix + "pix-fmt", v) }
             output.title = try field("title").map { v throws(PresetError) in try string(prefix + "title", v) }
             output.comment = try field("comment").map { v throws(PresetError) in try string(prefix + "comment", v) }

@@ -53,6 +53,14 @@ final class PresetTests: XCTestCase {
         XCTAssertEqual(preset.params.first { $0.name == "color" }?.value, "#FF0000")
         XCTAssertEqual(preset.outputs[0].crf, 24)
         XCTAssertEqual([preset.width, preset.height], [540, 540])
+        // Fields that --set adds are checked like the file's, and its errors point at --set.
+        for (assignment, expected) in [("secnods=2", "--set: secnods: unknown field; did you mean \"seconds\"?"),
+                                       ("outputs.0.crff=20", "--set: outputs[0].crff: unknown field; did you mean \"crf\"?"),
+                                       ("outputs.0.crf=true", "--set: outputs[0].crf: expected a number, not true or false")] {
+            XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: [assignment])) {
+                XCTAssertTrue("\($0)".hasPrefix(expected), "\($0)")
+            }
+        }
         XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: ["outputs.3.crf=1"])) {
             XCTAssertEqual("\($0)", "--set: outputs.3.crf: no list item 3")
         }
@@ -81,6 +89,10 @@ final class PresetTests: XCTestCase {
             ("{\"scene\": \"loader\", \"outputs\": [{\"file\": \"a.mp4\", \"crf\": \"best\"}]}", "bad.json:1:58: outputs[0].crf: expected a number, not \"best\""),
             (String(repeating: "[", count: 200), "nesting deeper than 64 levels"),
             ("{\"scene\": \"loader\", \"scene\": \"ripple\"}", "bad.json:1:21: the member \"scene\" appears twice"),
+            ("{\"scene\": \"loader\", \"fps\": 1e19, \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:28: fps: 1e+19 is out of range"),
+            ("{\"scene\": \"loader\", \"outputs\": [{\"file\": \"a.mp4\", \"bitrate\": 1e300}]}", "bad.json:1:62: outputs[0].bitrate: 1e+300 is out of range"),
+            ("{\"scene\": \"loader\", \"outputs\": [{\"file\": \"a.mp4\", \"crf\": 18.5}]}", "bad.json:1:58: outputs[0].crf: expected a whole number, not 18.5"),
+            ("{\"scene\": \"loader\", \"size\": \"1080x1080x\", \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:29: size: expected \"WIDTHxHEIGHT\""),
         ]
         for (text, expected) in cases {
             let path = try write("bad.json", text)
