@@ -14,6 +14,9 @@ public struct Preset: Sendable {
         public var pixelFormat: String?
         public var title: String?
         public var comment: String?
+
+        /// An output to `file` with the default settings of its container.
+        public init(file: String) { self.file = file }
     }
 
     public var scene: String

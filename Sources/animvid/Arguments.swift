@@ -61,11 +61,11 @@ struct Arguments {
     /// Everything not yet read, to hand on to another command.
     var unread: [String] { remaining }
 
-    /// The last positional argument of an argument list (a word that is neither an option nor
-    /// an option's value), if any.
-    static func lastPositional(in all: [String]) -> String? {
+    /// Where the last positional argument of an argument list stands (a word that is neither an
+    /// option nor an option's value), if there is one.
+    static func lastPositionalIndex(in all: [String]) -> Int? {
         let flags: Set = ["-y", "--overwrite", "-q", "--quiet", "--fresh", "--no-session", "-h", "--help"]
-        var positional: String?
+        var positional: Int?
         var i = 0
         while i < all.count {
             let a = all[i]
@@ -73,7 +73,7 @@ struct Arguments {
                 i += flags.contains(a) || a.contains("=") ? 1 : 2
                 continue
             }
-            positional = a
+            positional = i
             i += 1
         }
         return positional

@@ -16,23 +16,41 @@ enum PresetEncode {
         } catch {
             throw .usage("\(error)")
         }
-        // An output on the command line replaces the preset's outputs, keeping the first one's settings.
-        let userArguments = args.unread
-        let userOutput = Arguments.lastPositional(in: userArguments)
+        // Rate control on the command line replaces the preset's, in the outputs that take it.
+        let userCRF = try args.option("--crf")
+        let userBitrate = try args.option("--bitrate")
+        var flags = args.unread
         var outputs = preset.outputs
-        if let userOutput, var first = outputs.first {
-            first.file = userOutput
-            outputs = [first]
+        // An output on the command line replaces the preset's outputs: it keeps the first one's
+        // settings when it is of the same container, its title and comment otherwise.
+        if let index = Arguments.lastPositionalIndex(in: flags), let first = outputs.first {
+            let file = flags.remove(at: index)
+            var output = first
+            if Container(path: file) != Container(path: first.file) {
+                output = Preset.Output(file: file)
+                (output.title, output.comment) = (first.title, first.comment)
+            }
+            output.file = file
+            outputs = [output]
         }
-        let flags = userArguments.filter { $0 != userOutput }
         let plans = try outputs.map { output throws(CLIError) in
-            try EncodeCommand.plan(encodeArguments(for: preset, output: output) + flags + [output.file])
+            var output = output
+            if userCRF != nil || userBitrate != nil { (output.crf, output.bitrate) = (nil, nil) }
+            var rate: [String] = []
+            if let userCRF, Self.codec(of: output)?.takesCRF ?? true { rate += ["--crf", userCRF] }
+            if let userBitrate { rate += ["--bitrate", userBitrate] }
+            return try EncodeCommand.plan(encodeArguments(for: preset, output: output) + rate + flags + [output.file])
         }
         guard plans.count > 1 else {
             if let plan = plans.first { try EncodeCommand.execute(plan) }
             return
         }
         try executeTogether(plans)
+    }
+
+    /// The codec an output will be written with, when its file and codec name one.
+    static func codec(of output: Preset.Output) -> VideoCodec? {
+        output.codec.flatMap(VideoCodec.init(rawValue:)) ?? Container(path: output.file)?.codecs.first
     }
 
     /// The encode arguments a preset output stands for.

@@ -50,6 +50,24 @@ final class PresetCLITests: XCTestCase {
         XCTAssertEqual(try probe("b.mp4", "stream=width,nb_read_frames"), "32,6\n")
     }
 
+    /// A command-line output or rate control replaces the preset's where it applies: --crf skips
+    /// the GIF, an output of another container takes that container's defaults, and an option
+    /// value that happens to equal the output name stays an option value.
+    func testCommandLineOutputAndRateReplaceThePresets() throws {
+        let small = ["--set", "seconds=0.2", "--set", "size=48x48", "--set", "scale=0.2", "-q"]
+        let web = Self.presets.appendingPathComponent("web-loader-transparent.json").path
+        let crf = try cli.run(["encode", "--preset", web, "--crf", "40"] + small)
+        XCTAssertEqual(crf.status, 0, crf.err)
+        XCTAssertEqual(try probe("activity-indicator-loader.gif", "stream=codec_name"), "gif\n")
+        let square = Self.presets.appendingPathComponent("instagram-square.json").path
+        let gif = try cli.run(["encode", "--preset", square, "--bitrate", "1M", "x.gif"] + small)
+        XCTAssertEqual(gif.status, 0, gif.err)
+        XCTAssertEqual(try probe("x.gif", "stream=codec_name,nb_read_frames"), "gif,6\n")
+        let titled = try cli.run(["encode", "--preset", square, "--title", "t.mp4", "t.mp4"] + small)
+        XCTAssertEqual(titled.status, 0, titled.err)
+        XCTAssertEqual(try probe("t.mp4", "format_tags=title"), "t.mp4\n")
+    }
+
     func testValidateReportsErrorsWithExitTwo() throws {
         let bad = folder.appendingPathComponent("bad.json")
         try #"{"scene": "loader", "outputs": [{"file": "a.mp4", "crf": true}]}"#.write(to: bad, atomically: false, encoding: .utf8)
