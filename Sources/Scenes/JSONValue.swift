@@ -9,15 +9,15 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// Members in file order.
     case object([(key: String, value: JSONValue)], JSONPosition)
 
-    /// The same value with every position, its own and its members', moved to `position`.
-    public func moved(to position: JSONPosition) -> JSONValue {
+    /// The same value with every position, its own and its members', changed by `change`.
+    public func mapPositions(_ change: (JSONPosition) -> JSONPosition) -> JSONValue {
         switch self {
-        case .null: .null(position)
-        case .bool(let b, _): .bool(b, position)
-        case .number(let n, _): .number(n, position)
-        case .string(let s, _): .string(s, position)
-        case .array(let items, _): .array(items.map { $0.moved(to: position) }, position)
-        case .object(let members, _): .object(members.map { ($0.key, $0.value.moved(to: position)) }, position)
+        case .null(let p): .null(change(p))
+        case .bool(let b, let p): .bool(b, change(p))
+        case .number(let n, let p): .number(n, change(p))
+        case .string(let s, let p): .string(s, change(p))
+        case .array(let items, let p): .array(items.map { $0.mapPositions(change) }, change(p))
+        case .object(let members, let p): .object(members.map { ($0.key, $0.value.mapPositions(change)) }, change(p))
         }
     }
 
@@ -52,10 +52,17 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A place in a text: 1-based line and column.
+/// A place in a text: 1-based line and column (0 when the value has no line, as on a command
+/// line), and the file or other source the text came from, once known.
 public struct JSONPosition: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     public var column: Int
+    public var source: String?
+
+    public init(line: Int, column: Int, source: String? = nil) {
+        (self.line, self.column, self.source) = (line, column, source)
+    }
+
     public var description: String { "\(line):\(column)" }
 }
 

@@ -55,7 +55,11 @@ public enum PresetLoader {
         }
         let value: JSONValue
         do {
-            value = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+            value = try JSONParser.parse(String(decoding: data, as: UTF8.self)).mapPositions { position in
+                var position = position
+                position.source = path
+                return position
+            }
         } catch {
             throw PresetError(file: path, position: error.position, path: "", message: error.message)
         }
@@ -97,18 +101,17 @@ public enum PresetLoader {
         for member in members where allowed[member.key] == nil {
             let suggestion = allowed.keys.min { editDistance($0, member.key) < editDistance($1, member.key) }
             let hint = suggestion.map { editDistance($0, member.key) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
-            let fromCommandLine = member.value.position == commandLine
-            throw PresetError(file: fromCommandLine ? "--set" : file, position: fromCommandLine ? nil : member.value.position, path: prefix + member.key,
+            throw PresetError(at: member.value.position, in: file, path: prefix + member.key,
                               message: "unknown field\(hint) (fields: \(allowed.keys.sorted().joined(separator: ", ")))")
         }
     }
 
-    /// Where values given with `--set` come from: line 0, which errors report as `--set`.
-    static let commandLine = JSONPosition(line: 0, column: 0)
+    /// Where values given with `--set` come from.
+    static let commandLine = JSONPosition(line: 0, column: 0, source: "--set")
 
     /// A `--set` value: JSON when it parses as JSON (numbers, true, "…"), a string otherwise.
     static func literal(_ text: String) -> JSONValue {
-        if let value = try? JSONParser.parse(text) { return value.moved(to: commandLine) }
+        if let value = try? JSONParser.parse(text) { return value.mapPositions { _ in commandLine } }
         return .string(text, commandLine)
     }
 
@@ -143,8 +146,8 @@ public enum PresetLoader {
         try checkFields(members, allowed: fields, file: file, prefix: "")
         func member(_ name: String) -> JSONValue? { members.first { $0.key == name }?.value }
         func fail(_ path: String, _ at: JSONValue?, _ message: String) -> PresetError {
-            let fromCommandLine = at?.position == commandLine
-            return PresetError(file: fromCommandLine ? "--set" : file, position: fromCommandLine ? nil : at?.position, path: path, message: message)
+            at.map { PresetError(at: $0.position, in: file, path: path, message: message) }
+                ?? PresetError(file: file, position: nil, path: path, message: message)
         }
         func string(_ name: String, _ v: JSONValue) throws(PresetError) -> String {
             guard case let .string(s, _) = v else { throw fail(name, v, "expected \(fields[name] ?? outputFields[name] ?? "a string"), not \(v.kindName)") }

@@ -101,6 +101,12 @@ final class PresetTests: XCTestCase {
                 XCTAssertTrue(message.contains(expected), "\(text)\n got: \(message)\n want: \(expected)")
             }
         }
+        // A bad value inherited through extends is reported in the file that holds it.
+        _ = try write("base.json", "{\"scene\": \"loader\",\n \"seconds\": -1}")
+        let child = try write("child.json", #"{"extends": "base.json", "outputs": [{"file": "x.mp4"}]}"#)
+        XCTAssertThrowsError(try PresetLoader.load(path: child)) {
+            XCTAssertTrue("\($0)".hasSuffix("base.json:2:13: seconds: -1.0 is out of range (0.001…3600.0)"), "\($0)")
+        }
         // An extends loop is found.
         _ = try write("a.json", #"{"extends": "b.json", "scene": "loader", "outputs": [{"file": "x.mp4"}]}"#)
         let b = try write("b.json", #"{"extends": "a.json"}"#)
