@@ -77,5 +77,16 @@ final class PresetCLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["bad.json"], "validate writes nothing")
         let encode = try cli.run(["encode", "--preset", bad.path])
         XCTAssertEqual(encode.status, 2)
+        // What only the encoder setup knows is checked too, and named by output.
+        for (text, expected) in [(#"{"scene": "loader", "size": "101x100", "outputs": [{"file": "a.mp4"}]}"#,
+                                  "bad.json: outputs[0] (a.mp4): 101x100 has an odd side"),
+                                 (#"{"scene": "loader", "fps": "fast", "outputs": [{"file": "a.mp4"}]}"#,
+                                  "bad.json: outputs[0] (a.mp4): --fps: 'fast' is not a frame rate")] {
+            try text.write(to: bad, atomically: false, encoding: .utf8)
+            let result = try cli.run(["validate", bad.path])
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.err.contains(expected), result.err)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["bad.json"], "validate writes nothing")
     }
 }
