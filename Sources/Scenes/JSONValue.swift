@@ -205,6 +205,18 @@ public struct JSONParser {
         return value
     }
 
+    /// Four hexadecimal digits of a \\u escape.
+    private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("bad \\u escape: expected four hexadecimal digits") }
+        var code: UInt32 = 0
+        for byte in bytes[index..<(index + 4)] {
+            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { throw error("bad \\u escape: expected four hexadecimal digits") }
+            code = code << 4 | UInt32(digit)
+        }
+        index += 4
+        return code
+    }
+
     private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1  // the opening quote
         var out: [UInt8] = []
@@ -227,11 +239,18 @@ public struct JSONParser {
                 case UInt8(ascii: "b"): out.append(0x08)
                 case UInt8(ascii: "f"): out.append(0x0C)
                 case UInt8(ascii: "u"):
-                    guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16) else {
-                        throw error("bad \\u escape")
+                    var code = try hexQuad()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("a \\u escape of a high surrogate must be followed by its low surrogate")
+                        }
+                        index += 2
+                        let low = try hexQuad()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("\\u escape: expected a low surrogate") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    index += 4
-                    out += Array(String(Character(Unicode.Scalar(code) ?? "?")).utf8)
+                    guard let scalar = Unicode.Scalar(code) else { throw error("\\u escape: an unpaired low surrogate") }
+                    out += Array(String(Character(scalar)).utf8)
                 default: throw error("bad escape '\\\(Character(Unicode.Scalar(e)))'")
                 }
             case 0x00..<0x20:

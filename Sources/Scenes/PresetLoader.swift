@@ -82,6 +82,11 @@ public enum PresetLoader {
         let basePath = base.hasPrefix("/") ? base : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(base).path
         guard case let .object(baseMembers, _) = try resolved(path: basePath, chain: chain + [absolute]) else { return value }
         var result = baseMembers.filter { $0.key != "extends" }
+        // Knobs belong to their scene: a preset that names another scene does not inherit them.
+        if let scene = members.first(where: { $0.key == "scene" })?.value,
+           let baseScene = result.first(where: { $0.key == "scene" })?.value, scene != baseScene {
+            result.removeAll { $0.key == "params" }
+        }
         for member in members where member.key != "extends" {
             if member.key == "params", case let .object(child, p) = member.value,
                let i = result.firstIndex(where: { $0.key == "params" }), case let .object(parent, _) = result[i].value {

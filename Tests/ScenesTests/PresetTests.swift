@@ -107,6 +107,10 @@ final class PresetTests: XCTestCase {
         XCTAssertThrowsError(try PresetLoader.load(path: child)) {
             XCTAssertTrue("\($0)".hasSuffix("base.json:2:13: seconds: -1.0 is out of range (0.001…3600.0)"), "\($0)")
         }
+        // A preset of another scene does not inherit the base's knobs (loader's would not fit).
+        let ripple = try write("ripple.json", #"{"extends": "base-loader.json", "scene": "ripple"}"#)
+        _ = try write("base-loader.json", #"{"scene": "loader", "params": {"pulse": 0.3}, "outputs": [{"file": "x.mp4"}]}"#)
+        XCTAssertTrue(try PresetLoader.load(path: ripple).params.isEmpty)
         // An extends loop is found.
         _ = try write("a.json", #"{"extends": "b.json", "scene": "loader", "outputs": [{"file": "x.mp4"}]}"#)
         let b = try write("b.json", #"{"extends": "a.json"}"#)
