@@ -41,7 +41,6 @@ public enum SegmentedEncode {
         let job = request.job
         let start = DispatchTime.now()
         let output = URL(fileURLWithPath: job.outputPath).standardizedFileURL.path
-        if request.fresh { try? FileManager.default.removeItem(atPath: Session.folder(for: output)) }
         let session = try Session(output: output)
         let segmentFrames = max(1, job.settings.frameRate.frameCount(seconds: request.segmentSeconds))
         var identity = request.identity
@@ -51,14 +50,15 @@ public enum SegmentedEncode {
 
         var journal = SessionJournal(key: key, description: identity, output: output, arguments: request.arguments,
                                      directory: request.directory, totalFrames: job.frameCount, segments: [])
-        if let previous = SessionJournal.load(from: session.folder) {
+        // --fresh ignores what the session holds; the stray-file sweep below then empties it.
+        if !request.fresh, let previous = SessionJournal.load(from: session.folder) {
             if previous.key == key {
                 journal.segments = verified(previous.segments, in: session.folder)
             } else {
                 let changed = identity.keys.sorted().filter { previous.description[$0] != identity[$0] }
                 log("the settings changed (\(changed.joined(separator: ", "))); starting a fresh session")
             }
-        } else if FileManager.default.fileExists(atPath: session.folder + "/" + SessionJournal.fileName) {
+        } else if !request.fresh, FileManager.default.fileExists(atPath: session.folder + "/" + SessionJournal.fileName) {
             log("the session journal is unreadable; starting a fresh session")
         }
         removeStrayFiles(in: session.folder, keeping: journal.segments)
@@ -146,7 +146,7 @@ public enum SegmentedEncode {
     /// concatenation for raw frames; under a temporary name, then renamed.
     static func finalize(_ journal: SessionJournal, session: Session, job: EncodeJob) throws {
         let paths = journal.segments.map { session.folder + "/" + $0.file }
-        let temporary = OutputFile.temporaryPath(for: job.outputPath)
+        let temporary = session.joinPath
         do {
             switch job.settings.container {
             case .gif:

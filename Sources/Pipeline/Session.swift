@@ -11,10 +11,11 @@ public final class Session {
     }
 
     public let folder: String
-    private var locked = false
+    /// The open lock file; the kernel's lock on it lasts as long as the descriptor, so a killed
+    /// process never leaves a stale lock behind.
+    private var lockDescriptor: Int32 = -1
 
-    /// Takes the session for `output`, creating its folder; fails when a live process holds it.
-    /// A lock left by a dead process is taken over.
+    /// Takes the session for `output`, creating its folder; fails when another process holds it.
     public init(output: String) throws {
         folder = Self.folder(for: output)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -28,35 +29,36 @@ public final class Session {
     private var lockPath: String { folder + "/lock" }
 
     private func lock() throws {
-        for _ in 0..<2 {
-            let descriptor = open(lockPath, O_CREAT | O_EXCL | O_WRONLY, 0o644)
-            if descriptor >= 0 {
-                let pid = "\(getpid())\n"
-                _ = pid.withCString { write(descriptor, $0, strlen($0)) }
-                close(descriptor)
-                locked = true
-                return
-            }
-            let owner = (try? String(contentsOfFile: lockPath, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            if let owner, owner != getpid(), kill(owner, 0) == 0 || errno == EPERM {
-                throw OutputError("another animvid (process \(owner)) is working on this output; wait for it or stop it")
-            }
-            unlink(lockPath)  // stale: its process is gone
+        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError("cannot lock the session in \(folder)") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            let owner = (try? String(contentsOfFile: lockPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            throw OutputError("another animvid\(owner.isEmpty ? "" : " (process \(owner))") is working on this output; wait for it or stop it")
         }
-        throw OutputError("cannot lock the session in \(folder)")
+        // The owner's process number, for that message only.
+        let pid = "\(getpid())\n"
+        _ = ftruncate(descriptor, 0)
+        _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        lockDescriptor = descriptor
     }
 
     private func unlock() {
-        if locked { unlink(lockPath) }
-        locked = false
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+        lockDescriptor = -1
     }
 
-    /// Removes the session folder (after the output is complete, or to abandon it).
+    /// Removes the session folder (after the output is complete, or to abandon it), then lets
+    /// go of the lock.
     public func remove() {
-        unlock()
         try? FileManager.default.removeItem(atPath: folder)
         SessionRegistry.forget(folder)
+        unlock()
     }
+
+    /// A file for the joined output inside the session folder, on the output's file system, so
+    /// that a join cut short is cleaned up with the session's other stray files.
+    var joinPath: String { folder + "/joined.partial" }
 }
 
 /// The unfinished sessions this user started, for `animvid sessions`: one small file per session

@@ -75,6 +75,7 @@ enum EncodeCommand {
         var threads: Int
         var progressMode: String
         var quiet: Bool
+        /// The command as given, without --fresh, for `animvid resume`.
         var arguments: [String]
     }
 
@@ -166,7 +167,7 @@ enum EncodeCommand {
         if container == .pngSequence { try checkFolder(of: output) }
         return Plan(options: options, settings: settings, fps: fps, frames: frames, frameCount: frameCount, output: output,
                     resumable: resumable, fresh: fresh, segmentSeconds: segmentSeconds, threads: threads,
-                    progressMode: progressMode, quiet: quiet, arguments: arguments)
+                    progressMode: progressMode, quiet: quiet, arguments: arguments.filter { $0 != "--fresh" })
     }
 
     /// Renders and encodes a plan: a session for files, in one piece otherwise.
@@ -177,7 +178,7 @@ enum EncodeCommand {
         var job = EncodeJob(timeline: timeline, settings: settings, scale: options.scale, frameCount: frameCount, outputPath: output)
         job.frames = frames
         job.renderThreads = plan.threads
-        job.stop = Interruption.flag
+        job.stop = Interruption.stopFlag()
         let terminal = progressMode == "tty" && !quiet && output != "-"
         let progress = ProgressReporter(mode: quiet || progressMode == "none" ? .none : progressMode == "json" ? .json : (terminal ? .terminal : .none),
                                         label: output)
@@ -199,7 +200,8 @@ enum EncodeCommand {
             if !quiet && output != "-" { reportWritten(plan, bytes: summary.bytes, seconds: summary.wallSeconds) }
         } catch let stopped as EncodeStopped {
             progress.finish()
-            throw .interrupted("\(stopped)", signal: stopped.signal)
+            throw .interrupted(resumable ? "\(stopped)" : "interrupted: \(output) was not written (without a session nothing is kept)",
+                               signal: stopped.signal)
         } catch {
             progress.finish()
             let kept = resumable ? "; the finished part is kept: run the same command to resume" : ""

@@ -78,7 +78,7 @@ enum PresetEncode {
                             frameCount: first.frameCount, outputPath: first.output)
         job.frames = first.frames
         job.renderThreads = first.threads
-        job.stop = Interruption.flag
+        job.stop = Interruption.stopFlag()
         // Straight alpha for all when any output keeps transparency (opaque codecs ignore it).
         job.settings.alpha = plans.contains { $0.settings.alpha }
         let label = plans.map(\.output).joined(separator: ", ")
@@ -90,7 +90,7 @@ enum PresetEncode {
             if !first.quiet { for plan in plans { EncodeCommand.reportWritten(plan, bytes: OutputFile.sizeOf(plan.output), seconds: summary.wallSeconds) } }
         } catch let stopped as EncodeStopped {
             progress.finish()
-            throw .interrupted("\(stopped)", signal: stopped.signal)
+            throw .interrupted("interrupted: \(label) not written (several outputs are written in one piece, not as a session)", signal: stopped.signal)
         } catch {
             progress.finish()
             throw .runtime("encoding \(label) failed: \(error)")

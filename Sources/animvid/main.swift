@@ -71,7 +71,6 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
 // A file-size limit (ulimit -f) makes writes fail with EFBIG instead of killing the process,
 // so an encode that hits it reports the failure and cleans up like a full disk.
 signal(SIGXFSZ, SIG_IGN)
-Interruption.install()
 
 do {
     try runCommand(Array(CommandLine.arguments.dropFirst()))

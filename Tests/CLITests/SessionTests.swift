@@ -145,6 +145,19 @@ final class SessionTests: XCTestCase {
         XCTAssertTrue(second.err.contains("another animvid (process \(first.processIdentifier))"), second.err)
     }
 
+    /// A lock is the kernel's and dies with its process: a lock file naming a live process that
+    /// does not hold it (a process number reused after a reboot) does not block the resume, and
+    /// --fresh is not remembered, so `resume` resumes instead of starting over.
+    func testResumeAfterKillIgnoresALeftoverLockAndForgetsFresh() throws {
+        XCTAssertEqual(try cli.run(encodeArguments("whole-lock.mp4")).status, 0)
+        _ = try interrupt(encodeArguments("lock.mp4", ["--fresh"]), output: "lock.mp4", afterSegments: 2, signal: SIGKILL)
+        try "\(getpid())\n".write(to: folder.appendingPathComponent(".lock.mp4.animvid/lock"), atomically: false, encoding: .utf8)
+        let resumed = try cli.run(["resume", "lock.mp4"])
+        XCTAssertEqual(resumed.status, 0, resumed.err)
+        XCTAssertTrue(resumed.err.contains("resuming: "), resumed.err)
+        XCTAssertEqual(try frameHashes("lock.mp4"), try frameHashes("whole-lock.mp4"))
+    }
+
     /// A full disk (a file-size limit) keeps the session; with room again, the same command finishes.
     func testFullDiskKeepsTheSession() throws {
         XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
