@@ -11,6 +11,9 @@ struct SceneOptions {
     let height: Int
     /// Pixels per point.
     let scale: Double
+    /// The MD5 of each image knob's decoded pixels, by knob: a session's identity includes the
+    /// pictures, not only their paths, so an edited image starts a fresh session.
+    private(set) var imageChecksums: [String: String] = [:]
 
     static let help = """
       --scene NAME          the scene (list them with: animvid scenes; knobs: animvid scene NAME)
@@ -45,6 +48,7 @@ struct SceneOptions {
                     throw CLIError.runtime("\(path): the decoded image is malformed")
                 }
                 settings.setImage(parameter.name, to: image)
+                imageChecksums[parameter.name] = FrameMD5.md5(file.rgba)
             } catch let error as CLIError {
                 throw error
             } catch {

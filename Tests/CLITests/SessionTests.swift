@@ -158,6 +158,19 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(try frameHashes("lock.mp4"), try frameHashes("whole-lock.mp4"))
     }
 
+    /// An image knob is part of the session's identity by its pixels: editing the file in place
+    /// between runs starts afresh instead of mixing old and new frames.
+    func testAnEditedImageStartsFresh() throws {
+        XCTAssertEqual(try cli.run(["still", "--scene", "loader", "--size", "32x32", "--scale", "0.5", "tile.png"]).status, 0)
+        let arguments = ["encode", "--scene", "marquee", "--param", "image=tile.png", "--seconds", "3", "--size", "160x90",
+                         "--scale", "0.25", "--segment-seconds", "0.5", "--progress", "none", "tiles.mp4"]
+        _ = try interrupt(arguments, output: "tiles.mp4", afterSegments: 2, signal: SIGKILL)
+        XCTAssertEqual(try cli.run(["still", "--scene", "three-dots", "--size", "32x32", "--scale", "0.5", "-y", "tile.png"]).status, 0)
+        let rerun = try cli.run(arguments)
+        XCTAssertEqual(rerun.status, 0, rerun.err)
+        XCTAssertTrue(rerun.err.contains("the settings changed (pixels of image); starting a fresh session"), rerun.err)
+    }
+
     /// A full disk (a file-size limit) keeps the session; with room again, the same command finishes.
     func testFullDiskKeepsTheSession() throws {
         XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
