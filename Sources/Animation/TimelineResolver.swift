@@ -49,6 +49,9 @@ private struct TimelineResolver {
         let layer: Layer
         var history: [Timeline.ModelState] = []
         var records: [Record] = []
+        /// The records not yet stopped, so that replacing or removing animations by key looks
+        /// at the few live ones, not at every animation the script ever added.
+        var live: [Int] = []
     }
 
     var nodes: [NodeState] = []
@@ -67,6 +70,7 @@ private struct TimelineResolver {
         case let .didStop(node, record, finished):
             guard !nodes[node].records[record].stopped else { return }
             nodes[node].records[record].stopped = true
+            nodes[node].live.removeAll { $0 == record }
             nodes[node].records[record].animation.didStop?(script, finished)
         }
     }
@@ -126,13 +130,14 @@ private struct TimelineResolver {
         let scheduled = Timeline.ScheduledAnimation(key: key, spec: spec, addedAt: now, removedAt: .infinity)
         nodes[node].records.append(Record(scheduled: scheduled, animation: animation))
         let record = nodes[node].records.count - 1
+        nodes[node].live.append(record)
         if let begin { events.push(.didStart(node: node, record: record), at: max(begin, now)) }
         if let end { events.push(.didStop(node: node, record: record, finished: true), at: max(end, now)) }
     }
 
     /// Removes the live animations matching `predicate` at `now`; each is told it stopped unfinished.
     private mutating func removeLive(node: Int, now: Double, where predicate: (Record) -> Bool) {
-        for r in nodes[node].records.indices {
+        for r in nodes[node].live {
             let record = nodes[node].records[r]
             guard record.scheduled.removedAt > now, !record.stopped, predicate(record) else { continue }
             nodes[node].records[r].scheduled.removedAt = now
