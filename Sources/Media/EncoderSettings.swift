@@ -55,7 +55,8 @@ public struct EncoderSettings: Hashable, Sendable {
             throw MediaError("\(codec.rawValue) cannot carry transparency; for an alpha channel use .webm (vp9, vp8), .mov (prores), .mkv (ffv1), .gif, a .png pattern or .rgba")
         }
         if let pixelFormat {
-            let allowed = codec.pixelFormats + (codec.carriesAlpha ? [codec.alphaPixelFormat] : [])
+            let alphaFormats = codec.carriesAlpha && !codec.pixelFormats.contains(codec.alphaPixelFormat) ? [codec.alphaPixelFormat] : []
+            let allowed = codec.pixelFormats + alphaFormats
             guard allowed.contains(pixelFormat) else {
                 throw MediaError("\(codec.rawValue) takes --pix-fmt \(allowed.joined(separator: ", ")), not \(pixelFormat)")
             }
@@ -72,6 +73,17 @@ public struct EncoderSettings: Hashable, Sendable {
             }
         } else if bitrate == nil {
             s.crf = codec.defaultCRF
+        }
+        if crf != nil && bitrate != nil {
+            throw MediaError("--crf and --bitrate are alternatives (constant quality or a target rate); give one")
+        }
+        if let preset {
+            guard let presets = codec.presets else { throw MediaError("\(codec.rawValue) takes no --encoder-preset") }
+            guard presets.contains(preset) else {
+                let numeric = presets.allSatisfy { Int($0) != nil }
+                let choices = numeric ? "\(presets.first ?? "")…\(presets.last ?? "")" : presets.joined(separator: ", ")
+                throw MediaError("--encoder-preset \(preset) is not one of \(codec.rawValue)'s: \(choices)")
+            }
         }
         if s.preset == nil { s.preset = codec.defaultPreset }
         return s

@@ -140,6 +140,17 @@ public enum VideoCodec: String, Sendable, CaseIterable {
         }
     }
 
+    /// The speed presets the encoder accepts, for checking before it runs; nil when it has none.
+    public var presets: [String]? {
+        switch self {
+        case .h264, .hevc: ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+        case .av1: (0...13).map(String.init)
+        case .vp9: (-8...8).map(String.init)
+        case .vp8: (-16...16).map(String.init)
+        default: nil
+        }
+    }
+
     /// Whether the codec is YUV (tagged BT.709, limited range) rather than RGB.
     var isYUV: Bool { ![.ffv1, .gif, .png, .rawRGBA].contains(self) }
 }

@@ -36,7 +36,7 @@ enum EncodeCommand {
       --codec NAME          one of the container's codecs (above)
       --crf N               constant quality, lower is better (defaults: h264 18, hevc 20, vp9 24,
                             vp8 10, av1 28; ranges 0…51, vp9/vp8 0…63, av1 1…63)
-      --bitrate RATE        target bitrate instead, e.g. 8M or 2500k
+      --bitrate RATE        a target bitrate instead of --crf, e.g. 8M or 2500k
       --encoder-preset P    x264/x265 preset (default medium), VP9/VP8 cpu-used (default 4),
                             SVT-AV1 preset (default 8)
       --keyint N            frames between key frames (default: the encoder's)

@@ -59,6 +59,15 @@ final class CLITests: XCTestCase {
         try assertUsageError(["encode", "out.mp4"], mentions: "--scene")
         try assertUsageError(["encode", "--scene", "nope", "out.mp4"], mentions: "unknown scene 'nope'")
         try assertUsageError(["encode", "--scene", "loader", "--frobnicate", "out.mp4"], mentions: "--frobnicate")
+        // Encoder options are checked before anything runs (no encoder error, no session left).
+        try assertUsageError(["encode", "--scene", "loader", "--encoder-preset", "warp", "out.mp4"],
+                             mentions: "--encoder-preset warp is not one of h264's: ultrafast, superfast")
+        try assertUsageError(["encode", "--scene", "loader", "--encoder-preset", "99", "out.webm"],
+                             mentions: "--encoder-preset 99 is not one of vp9's: -8…8")
+        try assertUsageError(["encode", "--scene", "loader", "--encoder-preset", "fast", "out.mov"], mentions: "prores takes no --encoder-preset")
+        try assertUsageError(["encode", "--scene", "loader", "--crf", "20", "--bitrate", "5M", "out.mp4"],
+                             mentions: "--crf and --bitrate are alternatives")
+        try assertUsageError(["encode", "--scene", "loader", "--pix-fmt", "x", "out.gif"], mentions: "gif takes --pix-fmt pal8, not x")
         try assertUsageError(["encode", "--scene", "loader", "--size", "321x180", "out.mp4"], mentions: "322x180")
         try assertUsageError(["encode", "--scene", "loader", "--size", "big", "out.mp4"], mentions: "--size")
         try assertUsageError(["encode", "--scene", "loader", "--fps", "abc", "out.mp4"], mentions: "--fps")
