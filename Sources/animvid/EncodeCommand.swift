@@ -31,8 +31,6 @@ enum EncodeCommand {
       --seconds S           clip length in seconds (default 4); the clip has round(S × fps) frames
       --fps RATE            frame rate: 30, 60, 29.97 or 30000/1001 (default 30)
       --frames A-B          only frames A to B (0-based, inclusive) of the clip
-      --background COLOR    transparent, or #RRGGBB[AA]: the scene's background (transparent needs
-                            a format with alpha)
       --codec NAME          one of the container's codecs (above)
       --crf N               constant quality, lower is better (defaults: h264 18, hevc 20, vp9 24,
                             vp8 10, av1 28; ranges 0…51, vp9/vp8 0…63, av1 1…63)
@@ -94,15 +92,7 @@ enum EncodeCommand {
     /// Reads and checks an encode's arguments; refuses an existing output without --overwrite.
     static func plan(_ arguments: [String]) throws(CLIError) -> Plan {
         var args = Arguments(arguments, command: "encode")
-        let background = try args.option("--background")
-        var options = try SceneOptions(&args)
-        if let background {
-            do {
-                try options.setBackground(background)
-            } catch {
-                throw .usage("--background: \(error)")
-            }
-        }
+        let options = try SceneOptions(&args)
         let seconds = try args.option("--seconds").map { text throws(CLIError) in
             try Parse.number(text, option: "--seconds", range: 0.001...3600)
         } ?? 4
@@ -164,7 +154,16 @@ enum EncodeCommand {
         } else if resumable {
             try checkWritable(output, overwrite: overwrite)
         }
-        if container == .pngSequence { try checkFolder(of: output) }
+        if container == .pngSequence {
+            guard let pattern = SequencePattern(output) else {
+                throw .usage("\(output): a PNG sequence needs exactly one frame number such as %05d (%% for a percent sign)")
+            }
+            try checkFolder(of: output)
+            let first = pattern.fileName(1)
+            if !overwrite && FileManager.default.fileExists(atPath: first) {
+                throw .usage("\(first) already exists; pass -y or --overwrite to replace the sequence")
+            }
+        }
         return Plan(options: options, settings: settings, fps: fps, frames: frames, frameCount: frameCount, output: output,
                     resumable: resumable, fresh: fresh, segmentSeconds: segmentSeconds, threads: threads,
                     progressMode: progressMode, quiet: quiet, arguments: arguments.filter { $0 != "--fresh" })

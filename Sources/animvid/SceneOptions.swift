@@ -20,9 +20,11 @@ struct SceneOptions {
       --param NAME=VALUE    set a scene knob; repeat for several
       --size WxH            output size in pixels (default 1920x1080)
       --scale S             pixels per point (default 3, an @3x iPhone); the canvas is size ÷ scale points
+      --background COLOR    transparent, or #RRGGBB[AA]: the scene's background (a video that is
+                            transparent needs a format with alpha)
     """
 
-    /// Reads `--scene`, `--param`, `--size` and `--scale`; image knobs are decoded here.
+    /// Reads `--scene`, `--param`, `--size`, `--scale` and `--background`; image knobs are decoded here.
     /// `defaultScale` gives the scale when `--scale` is absent, from the width in pixels.
     init(_ args: inout Arguments, defaultSize: (width: Int, height: Int) = (1920, 1080),
          defaultScale: (Int) -> Double = { _ in 3 }) throws(CLIError) {
@@ -38,6 +40,13 @@ struct SceneOptions {
             settings = try scene.settings(try args.options("--param", "-p"))
         } catch {
             throw .usage("--param: \(error)")
+        }
+        if let background = try args.option("--background") {
+            do {
+                try settings.set("background", to: background.lowercased() == "transparent" ? "clear" : background)
+            } catch {
+                throw .usage("--background: \(error)")
+            }
         }
         for parameter in scene.parameters where parameter.kind == .imageFile {
             let path = settings.text(parameter.name)
@@ -60,11 +69,6 @@ struct SceneOptions {
         (width, height) = (size.width, size.height)
         scale = try args.option("--scale").map { text throws(CLIError) in try Parse.number(text, option: "--scale", range: 0.01...100) }
             ?? defaultScale(size.width)
-    }
-
-    /// Sets the scene's `background` knob from `transparent`, `clear` or `#RRGGBB[AA]`.
-    mutating func setBackground(_ text: String) throws(SceneError) {
-        try settings.set("background", to: text.lowercased() == "transparent" ? "clear" : text)
     }
 
     /// Whether the scene's background lets what is behind show: then the output needs alpha.

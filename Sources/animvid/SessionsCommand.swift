@@ -48,6 +48,9 @@ enum SessionsCommand {
         }
         let outputs = try args.positionals()
         guard outputs.count == 1, let output = outputs.first else { throw .usage("abandon takes the output of an unfinished encode") }
+        guard FileManager.default.fileExists(atPath: Session.folder(for: output)) else {
+            throw .usage("\(output) has no unfinished encode (see animvid sessions)")
+        }
         do {
             let session = try Session(output: output)
             let journal = SessionJournal.load(from: session.folder)

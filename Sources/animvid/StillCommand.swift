@@ -6,7 +6,7 @@ enum StillCommand {
     usage: animvid still --scene NAME [--time T] [options] OUTPUT.png
 
     Writes the frame at time T (seconds, default 0) as a PNG; a transparent background
-    (--param background=clear) stays transparent.
+    (--background transparent) stays transparent.
 
     options:
     \(SceneOptions.help)

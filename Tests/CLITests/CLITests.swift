@@ -68,6 +68,8 @@ final class CLITests: XCTestCase {
         try assertUsageError(["encode", "--scene", "loader", "--crf", "20", "--bitrate", "5M", "out.mp4"],
                              mentions: "--crf and --bitrate are alternatives")
         try assertUsageError(["encode", "--scene", "loader", "--pix-fmt", "x", "out.gif"], mentions: "gif takes --pix-fmt pal8, not x")
+        try assertUsageError(["encode", "--scene", "loader", "f%s.png"], mentions: "f%s.png: a PNG sequence needs exactly one frame number")
+        try assertUsageError(["encode", "--scene", "loader", "f%d%d.png"], mentions: "f%d%d.png: a PNG sequence needs exactly one frame number")
         try assertUsageError(["encode", "--scene", "loader", "--size", "321x180", "out.mp4"], mentions: "322x180")
         try assertUsageError(["encode", "--scene", "loader", "--size", "big", "out.mp4"], mentions: "--size")
         try assertUsageError(["encode", "--scene", "loader", "--fps", "abc", "out.mp4"], mentions: "--fps")
@@ -180,9 +182,21 @@ extension CLITests {
         return [UInt8](data)
     }
 
+    /// A PNG sequence is refused over an existing one unless -y, like any other output; the
+    /// pattern's frame number is padded as printf pads it, from 1 as FFmpeg's image2 counts.
+    func testPNGSequenceNeedsOverwrite() throws {
+        let arguments = ["encode", "--scene", "loader", "--seconds", "0.1", "--size", "64x36", "--scale", "0.3", "-q", "f%%%03d.png"]
+        XCTAssertEqual(try run(arguments).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("f%001.png").path))
+        let again = try run(arguments)
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.err.contains("f%001.png already exists; pass -y"), again.err)
+        XCTAssertEqual(try run(arguments + ["-y"]).status, 0)
+    }
+
     /// A still with a clear background keeps its alpha: a corner is transparent, a dot is opaque.
     func testStillKeepsTransparency() throws {
-        let result = try run(["still", "--scene", "loader", "--time", "0.5", "--size", "320x180", "--param", "background=clear", "still.png"])
+        let result = try run(["still", "--scene", "loader", "--time", "0.5", "--size", "320x180", "--background", "transparent", "still.png"])
         XCTAssertEqual(result.status, 0, result.err)
         let pixels = try rgba(folder.appendingPathComponent("still.png").path)
         XCTAssertEqual(pixels.count, 320 * 180 * 4)

@@ -211,5 +211,6 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(abandoned.status, 0, abandoned.err)
         XCTAssertNil(journal("gone2.mp4"))
         XCTAssertEqual(try cli.run(["resume", "gone2.mp4"]).status, 2)
+        XCTAssertEqual(try cli.run(["abandon", "gone2.mp4"]).status, 2, "nothing left to abandon")
     }
 }
