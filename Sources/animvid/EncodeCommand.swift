@@ -38,7 +38,8 @@ enum EncodeCommand {
       --encoder-preset P    x264/x265 preset (default medium), VP9/VP8 cpu-used (default 4),
                             SVT-AV1 preset (default 8)
       --keyint N            frames between key frames (default: the encoder's)
-      --pix-fmt FMT         yuv420p (default) or yuv444p for h264/hevc/vp9; yuv444p10le for prores
+      --pix-fmt FMT         yuv420p (default) or yuv444p for h264/hevc/vp9; yuv422p10le (default)
+                            or yuv444p10le for prores (yuva444p10le with alpha)
       --title TEXT          title metadata          --comment TEXT   comment metadata
       --threads N           render threads (default: one per core)
       --progress MODE       tty (default on a terminal), json (a JSON line per update), none
