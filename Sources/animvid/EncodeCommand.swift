@@ -244,9 +244,10 @@ enum EncodeCommand {
     /// `A-B`, inclusive, 0-based.
     static func parseRange(_ text: String) throws(CLIError) -> Range<Int> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else {
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0 else {
             throw .usage("--frames: '\(text)' is not a range A-B of frame numbers, e.g. 0-59")
         }
+        guard b >= a else { throw .usage("--frames: \(text) ends before it begins (frame \(b) comes before frame \(a))") }
         return a..<(b + 1)
     }
 

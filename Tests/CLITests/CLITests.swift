@@ -68,6 +68,7 @@ final class CLITests: XCTestCase {
         try assertUsageError(["encode", "--scene", "loader", "--crf", "20", "--bitrate", "5M", "out.mp4"],
                              mentions: "--crf and --bitrate are alternatives")
         try assertUsageError(["encode", "--scene", "loader", "--pix-fmt", "x", "out.gif"], mentions: "gif takes --pix-fmt pal8, not x")
+        try assertUsageError(["encode", "--scene", "loader", "--frames", "5-2", "out.mp4"], mentions: "--frames: 5-2 ends before it begins")
         try assertUsageError(["encode", "--scene", "loader", "f%s.png"], mentions: "f%s.png: a PNG sequence needs exactly one frame number")
         try assertUsageError(["encode", "--scene", "loader", "f%d%d.png"], mentions: "f%d%d.png: a PNG sequence needs exactly one frame number")
         try assertUsageError(["encode", "--scene", "loader", "--size", "321x180", "out.mp4"], mentions: "322x180")
