@@ -66,15 +66,6 @@ public enum PresetLoader {
         guard case let .object(members, position) = value else {
             throw PresetError(file: path, position: value.position, path: "", message: "a preset is an object, not \(value.kindName)")
         }
-        try checkFields(members, allowed: fields, file: path, prefix: "")
-        if case let .array(outputs, _)? = members.first(where: { $0.key == "outputs" })?.value {
-            for (i, output) in outputs.enumerated() {
-                guard case let .object(outputMembers, _) = output else {
-                    throw PresetError(file: path, position: output.position, path: "outputs[\(i)]", message: "expected an object, not \(output.kindName)")
-                }
-                try checkFields(outputMembers, allowed: outputFields, file: path, prefix: "outputs[\(i)].")
-            }
-        }
         guard let extends = members.first(where: { $0.key == "extends" }) else { return value }
         guard case let .string(base, _) = extends.value else {
             throw PresetError(file: path, position: extends.value.position, path: "extends", message: "expected \(fields["extends"] ?? "")")
