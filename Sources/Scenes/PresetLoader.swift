@@ -208,7 +208,12 @@ public enum PresetLoader {
             case .number:
                 let n = try number("fps", f, 0.001...1000)
                 fps = n == n.rounded() ? String(Int(n)) : String(n)
-            case .string(let s, _): fps = s
+            case .string(let s, _):
+                let fraction = s.split(separator: "/", omittingEmptySubsequences: false)
+                guard Double(s) != nil || (fraction.count == 2 && fraction.allSatisfy { Int($0) != nil }) else {
+                    throw fail("fps", f, "expected a frame rate such as 30, 29.97 or \"30000/1001\", not \"\(s)\"")
+                }
+                fps = s
             default: throw fail("fps", f, "expected \(fields["fps"] ?? ""), not \(f.kindName)")
             }
         }

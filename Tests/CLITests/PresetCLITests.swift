@@ -80,8 +80,10 @@ final class PresetCLITests: XCTestCase {
         // What only the encoder setup knows is checked too, and named by output.
         for (text, expected) in [(#"{"scene": "loader", "size": "101x100", "outputs": [{"file": "a.mp4"}]}"#,
                                   "bad.json: outputs[0] (a.mp4): 101x100 has an odd side"),
+                                 (#"{"scene": "loader", "fps": 500, "outputs": [{"file": "a.mp4"}]}"#,
+                                  "bad.json: outputs[0] (a.mp4): --fps: 500 is out of range (1…240)"),
                                  (#"{"scene": "loader", "fps": "fast", "outputs": [{"file": "a.mp4"}]}"#,
-                                  "bad.json: outputs[0] (a.mp4): --fps: 'fast' is not a frame rate")] {
+                                  "bad.json:1:28: fps: expected a frame rate such as 30")] {
             try text.write(to: bad, atomically: false, encoding: .utf8)
             let result = try cli.run(["validate", bad.path])
             XCTAssertEqual(result.status, 2)

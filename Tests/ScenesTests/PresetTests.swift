@@ -56,7 +56,8 @@ final class PresetTests: XCTestCase {
         // Fields that --set adds are checked like the file's, and its errors point at --set.
         for (assignment, expected) in [("secnods=2", "--set: secnods: unknown field; did you mean \"seconds\"?"),
                                        ("outputs.0.crff=20", "--set: outputs[0].crff: unknown field; did you mean \"crf\"?"),
-                                       ("outputs.0.crf=true", "--set: outputs[0].crf: expected a number, not true or false")] {
+                                       ("outputs.0.crf=true", "--set: outputs[0].crf: expected a number, not true or false"),
+                                       ("fps=abc", "--set: fps: expected a frame rate such as 30, 29.97 or \"30000/1001\", not \"abc\"")] {
             XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: [assignment])) {
                 XCTAssertTrue("\($0)".hasPrefix(expected), "\($0)")
             }
