@@ -22,6 +22,7 @@ public final class GIFWriter: FrameSink {
         frameBytes = settings.width * settings.height * 4
         spoolPath = URL(fileURLWithPath: path).deletingLastPathComponent().path + "/." + URL(fileURLWithPath: path).lastPathComponent + ".frames-\(getpid())"
         guard DirectFile.create(atPath: spoolPath), let spool = FileHandle(forUpdatingAtPath: spoolPath) else {
+            unlink(spoolPath)
             throw MediaError("cannot write beside \(path)")
         }
         self.spool = spool
@@ -199,20 +200,17 @@ private final class GIFFile {
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    private let stream: UnsafeMutablePointer<AVStream>
+    private var stream: UnsafeMutablePointer<AVStream>?
 
+    /// Every context is owned by `self` as soon as it exists, so `deinit` frees it whichever
+    /// step below fails.
     init(path: String, settings: EncoderSettings) throws(MediaError) {
-        var format: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&format, nil, "gif", path), "cannot set up a GIF muxer")
-        guard let format, let encoder = avcodec_find_encoder(AV_CODEC_ID_GIF),
-              let stream = avformat_new_stream(format, nil), let codec = avcodec_alloc_context3(encoder),
-              let packet = av_packet_alloc() else {
-            throw MediaError("cannot set up the GIF encoder")
-        }
-        self.format = format
-        self.codec = codec
-        self.packet = packet
-        self.stream = stream
+        guard let format, let encoder = avcodec_find_encoder(AV_CODEC_ID_GIF) else { throw MediaError("cannot set up the GIF encoder") }
+        stream = avformat_new_stream(format, nil)
+        codec = avcodec_alloc_context3(encoder)
+        packet = av_packet_alloc()
+        guard let stream, let codec, packet != nil else { throw MediaError("out of memory setting up the GIF encoder") }
         setPicture(of: codec, settings, pixelFormat: AV_PIX_FMT_PAL8)
         try check(avcodec_open2(codec, encoder, nil), "cannot open the GIF encoder")
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "cannot configure the GIF stream")
@@ -248,7 +246,7 @@ private final class GIFFile {
     }
 
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
-        guard let codec, let packet, let format else { return }
+        guard let codec, let packet, let format, let stream else { return }
         try check(avcodec_send_frame(codec, frame), "the GIF encoder refused a frame")
         while true {
             let status = avcodec_receive_packet(codec, packet)
