@@ -70,18 +70,37 @@ public final class VideoDecoder {
 
     /// Decodes every frame in order and hands each to `body`.
     public func forEachFrame(_ body: (DecodedFrame) throws -> Void) throws {
-        try forEachRawFrame { try body(packed($0)) }
+        try forEachRawFrame {
+            try body(packed($0))
+            return true
+        }
     }
 
     /// Decodes every frame converted to straight-alpha RGBA8 (width × height × 4).
     public func forEachRGBAFrame(_ body: ([UInt8]) throws -> Void) throws {
         var scaler: OpaquePointer?
         defer { sws_freeContext(scaler) }
-        try forEachRawFrame { frame in try body(FrameToRGBA.convert(frame, scaler: &scaler)) }
+        try forEachRawFrame { frame in
+            try body(FrameToRGBA.convert(frame, scaler: &scaler))
+            return true
+        }
     }
 
-    /// Decodes every frame in order and hands each (owned by the decoder) to `body`.
-    private func forEachRawFrame(_ body: (UnsafeMutablePointer<AVFrame>) throws -> Void) throws {
+    /// The first frame as straight-alpha RGBA8, or nil when the file holds none.
+    public func firstRGBAFrame() throws -> [UInt8]? {
+        var scaler: OpaquePointer?
+        defer { sws_freeContext(scaler) }
+        var first: [UInt8]?
+        try forEachRawFrame { frame in
+            first = try FrameToRGBA.convert(frame, scaler: &scaler)
+            return false
+        }
+        return first
+    }
+
+    /// Decodes frames in order and hands each (owned by the decoder) to `body`, until `body`
+    /// returns false or the stream ends.
+    private func forEachRawFrame(_ body: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws {
         guard let format, let codec, let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
             throw MediaError("out of memory")
         }
@@ -91,13 +110,14 @@ public final class VideoDecoder {
             av_packet_free(&packetPointer)
             av_frame_free(&framePointer)
         }
-        func drain() throws {
+        /// Hands on the frames the decoder has ready; false once `body` wants no more.
+        func drain() throws -> Bool {
             while true {
                 let status = avcodec_receive_frame(codec, frame)
-                if status == cffmpeg_error_again() || status == cffmpeg_error_eof() { return }
+                if status == cffmpeg_error_again() || status == cffmpeg_error_eof() { return true }
                 try check(status, "decoding failed")
-                try body(frame)
-                av_frame_unref(frame)
+                defer { av_frame_unref(frame) }
+                guard try body(frame) else { return false }
             }
         }
         while true {
@@ -107,10 +127,10 @@ public final class VideoDecoder {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             try check(avcodec_send_packet(codec, packet), "the decoder refused a packet")
-            try drain()
+            guard try drain() else { return }
         }
         try check(avcodec_send_packet(codec, nil), "cannot flush the decoder")
-        try drain()
+        _ = try drain()
     }
 
     /// The frame's planes packed without padding, and its timestamp in frame periods.
