@@ -14,6 +14,9 @@ public class Animation {
     public var fillMode: FillMode = .removed
     public var timingFunction: TimingFunction?
     public var isRemovedOnCompletion = true
+    /// A name that script rules refer to (what iOS code does with `setValue:forKey:` on the
+    /// animation); it is not the key the animation is added under.
+    public var name: String?
     /// Called when the active duration begins (`animationDidStart:`).
     public var didStart: ((Script) -> Void)?
     /// Called when the animation ends (`finished: true`) or is removed early (`false`)
@@ -54,6 +57,7 @@ public class Animation {
         fillMode = o.fillMode
         timingFunction = o.timingFunction
         isRemovedOnCompletion = o.isRemovedOnCompletion
+        name = o.name
         didStart = o.didStart
         didStop = o.didStop
     }

@@ -3,6 +3,7 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     case unknownKeyPath(String)
     case wrongValueType(keyPath: String, expected: String, got: String)
     case scriptDidNotSettle(time: Double, events: Int)
+    case unknownLayer(String)
 
     public var description: String {
         switch self {
@@ -13,6 +14,8 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
             return "key path \"\(keyPath)\" takes a \(expected), not a \(got)"
         case let .scriptDidNotSettle(time, events):
             return "the scene's script ran \(events) callbacks without passing t = \(time) s; does a callback reschedule itself with no delay?"
+        case .unknownLayer(let name):
+            return "a script rule adds an animation to a layer called \"\(name)\", and there is none"
         }
     }
 }

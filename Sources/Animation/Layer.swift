@@ -53,6 +53,25 @@ public class Layer {
         pendingAnimationChanges.append(.removeAll)
     }
 
+    /// The animations added since the timeline last collected them, with their keys, in order
+    /// (removals left out): after a scene is built, the animations it starts with.
+    public var addedAnimations: [(animation: Animation, key: String?)] {
+        pendingAnimationChanges.compactMap {
+            if case let .add(animation, key) = $0 { (animation, key) } else { nil }
+        }
+    }
+
+    /// This layer or the first layer under it (its mask, then its sublayers, depth first) whose
+    /// name is `name`.
+    public func layer(named name: String) -> Layer? {
+        if self.name == name { return self }
+        if let found = mask?.layer(named: name) { return found }
+        for sublayer in sublayers {
+            if let found = sublayer.layer(named: name) { return found }
+        }
+        return nil
+    }
+
     public var name: String? {
         get { values.name }
         set { values.name = newValue }

@@ -2,16 +2,41 @@
 ///
 /// Callbacks receive the script and can read `now`, change layers (effective from `now`), add
 /// animations (an animation with beginTime 0 begins at `now`) and schedule timers with `after`.
-/// The resolver runs the script once, in time order, before any frame is drawn.
+/// Rules (`add(_:)`) say the same as data, so a scene file can hold them and a built-in scene can
+/// be exported. The resolver runs the script once, in time order, before any frame is drawn.
 public final class Script {
     /// The time of the event being handled, in seconds of video time.
     public internal(set) var now: Double = 0
+    /// The rules in the order they were added.
+    public private(set) var rules: [ScriptRule] = []
     var timers: [(time: Double, action: (Script) -> Void)] = []
+    /// The root of the layer tree, where rules look up layers by name.
+    var root: Layer?
 
-    init() {}
+    public init() {}
 
     /// Runs `action` `delay` seconds from now, as `performSelector:withObject:afterDelay:`.
     public func after(_ delay: Double, _ action: @escaping (Script) -> Void) {
         timers.append((now + max(delay, 0), action))
+    }
+
+    /// Adds a rule; rules with a `.start` trigger are scheduled when the scene is built.
+    public func add(_ rule: ScriptRule) {
+        rules.append(rule)
+    }
+
+    /// Runs the rules that `trigger` matches: each adds its animation now or after its delay.
+    func fire(_ trigger: ScriptRule.Trigger, layerName: String?) {
+        for rule in rules where rule.matches(trigger, layerName: layerName) {
+            if rule.delay > 0 {
+                after(rule.delay) { script in script.perform(rule) }
+            } else {
+                perform(rule)
+            }
+        }
+    }
+
+    private func perform(_ rule: ScriptRule) {
+        root?.layer(named: rule.layer)?.add(rule.animation, forKey: rule.key)
     }
 }

@@ -14,6 +14,12 @@ extension Timeline {
         var resolver = TimelineResolver()
         let script = Script()
         let root = try build(script)
+        script.root = root
+        for rule in script.rules where root.layer(named: rule.layer) == nil {
+            throw AnimationError.unknownLayer(rule.layer)
+        }
+        try resolver.collect(from: root, script: script)
+        script.fire(.start, layerName: nil)
         try resolver.collect(from: root, script: script)
         var handled = 0
         while let time = resolver.events.nextTime, time <= duration, let event = resolver.events.pop() {
@@ -66,12 +72,16 @@ private struct TimelineResolver {
         case let .didStart(node, record):
             guard !nodes[node].records[record].stopped, !nodes[node].records[record].started else { return }
             nodes[node].records[record].started = true
-            nodes[node].records[record].animation.didStart?(script)
+            let animation = nodes[node].records[record].animation
+            animation.didStart?(script)
+            if let name = animation.name { script.fire(.didStart(animation: name, layer: nil), layerName: nodes[node].layer.name) }
         case let .didStop(node, record, finished):
             guard !nodes[node].records[record].stopped else { return }
             nodes[node].records[record].stopped = true
             nodes[node].live.removeAll { $0 == record }
-            nodes[node].records[record].animation.didStop?(script, finished)
+            let animation = nodes[node].records[record].animation
+            animation.didStop?(script, finished)
+            if let name = animation.name { script.fire(.didStop(animation: name, layer: nil), layerName: nodes[node].layer.name) }
         }
     }
 

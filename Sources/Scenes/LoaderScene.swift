@@ -47,29 +47,30 @@ public struct LoaderScene: Scene {
             dots.append(layer)
         }
 
-        // drawAnimation: + animationDidStart:
-        func drawAnimation(_ index: Int) {
-            let scaleUp = BasicAnimation(keyPath: "transform.scale")
-            scaleUp.fromValue = 1
-            scaleUp.toValue = .number(pulse)
-            scaleUp.duration = step
-            scaleUp.timingFunction = .easeOut
-            let scaleDown = BasicAnimation(keyPath: "transform.scale")
-            scaleDown.beginTime = scaleUp.duration
-            scaleDown.fromValue = .number(pulse)
-            scaleDown.toValue = 1
-            scaleDown.duration = step
-            scaleDown.timingFunction = .easeOut
-            let group = AnimationGroup()
-            group.animations = [scaleUp, scaleDown]
-            group.repeatCount = 0
-            group.duration = scaleUp.duration + scaleDown.duration
-            group.didStart = { script in
-                script.after(step) { _ in drawAnimation((index + 1) % dots.count) }
-            }
-            dots[index].add(group, forKey: "groupAnimation")
+        // drawAnimation: is the pulse; animationDidStart: + performSelector:afterDelay: become
+        // rules: when dot i's pulse starts, dot i+1's pulse is added `step` seconds later.
+        let scaleUp = BasicAnimation(keyPath: "transform.scale")
+        scaleUp.fromValue = 1
+        scaleUp.toValue = .number(pulse)
+        scaleUp.duration = step
+        scaleUp.timingFunction = .easeOut
+        let scaleDown = BasicAnimation(keyPath: "transform.scale")
+        scaleDown.beginTime = scaleUp.duration
+        scaleDown.fromValue = .number(pulse)
+        scaleDown.toValue = 1
+        scaleDown.duration = step
+        scaleDown.timingFunction = .easeOut
+        let group = AnimationGroup()
+        group.name = "pulse"
+        group.animations = [scaleUp, scaleDown]
+        group.repeatCount = 0
+        group.duration = scaleUp.duration + scaleDown.duration
+        for (i, dot) in dots.enumerated() {
+            let next = dots[(i + 1) % dots.count]
+            script.add(ScriptRule(on: .didStart(animation: "pulse", layer: dot.name), after: step,
+                                  add: group, to: next.name ?? "", forKey: "groupAnimation"))
         }
-        drawAnimation(0)
+        dots[0].add(group, forKey: "groupAnimation")
         return root
     }
 }

@@ -102,20 +102,19 @@ public struct NewtonsCradleScene: Scene {
             return a
         }
 
-        // doLeftAnimation / doRightAnimation, alternating through animationDidStop:finished:.
-        func doLeftAnimation() {
-            leftLine.add(swing(angle))
-            let ball = arc(center: Point(0, 10), to: .pi / 2 + angle, clockwise: false)
-            ball.didStop = { _, _ in doRightAnimation() }
-            leftCycle.add(ball)
-        }
-        func doRightAnimation() {
-            rightLine.add(swing(-angle))
-            let ball = arc(center: Point(90, 10), to: .pi / 2 - angle, clockwise: true)
-            ball.didStop = { _, _ in doLeftAnimation() }
-            rightCycle.add(ball)
-        }
-        doLeftAnimation()
+        // doLeftAnimation / doRightAnimation, alternating through animationDidStop:finished:,
+        // as rules: when one ball's swing stops, the other string and ball swing.
+        let leftSwing = swing(angle), rightSwing = swing(-angle)
+        let leftBall = arc(center: Point(0, 10), to: .pi / 2 + angle, clockwise: false)
+        leftBall.name = "leftBall"
+        let rightBall = arc(center: Point(90, 10), to: .pi / 2 - angle, clockwise: true)
+        rightBall.name = "rightBall"
+        script.add(ScriptRule(on: .didStop(animation: "leftBall", layer: nil), add: rightSwing, to: "rightLine"))
+        script.add(ScriptRule(on: .didStop(animation: "leftBall", layer: nil), add: rightBall, to: "rightCycle"))
+        script.add(ScriptRule(on: .didStop(animation: "rightBall", layer: nil), add: leftSwing, to: "leftLine"))
+        script.add(ScriptRule(on: .didStop(animation: "rightBall", layer: nil), add: leftBall, to: "leftCycle"))
+        leftLine.add(leftSwing)
+        leftCycle.add(leftBall)
         return root
     }
 }
