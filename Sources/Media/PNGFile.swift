@@ -5,6 +5,12 @@ import Foundation
 public enum PNGFile {
     /// Encodes straight-alpha RGBA bytes (width × height × 4, no padding) and writes them to `path`.
     public static func write(rgba: [UInt8], width: Int, height: Int, to path: String) throws(MediaError) {
+        let data = try encode(rgba: rgba, width: width, height: height)
+        guard DirectFile.create(atPath: path, contents: data) else { throw MediaError("cannot write \(path)") }
+    }
+
+    /// The PNG file's bytes for straight-alpha RGBA bytes (width × height × 4, no padding).
+    public static func encode(rgba: [UInt8], width: Int, height: Int) throws(MediaError) -> Data {
         FFmpegLog.quiet()
         guard rgba.count == width * height * 4, width > 0, height > 0 else { throw MediaError("image has the wrong number of bytes") }
         guard let encoder = avcodec_find_encoder(AV_CODEC_ID_PNG) else { throw MediaError("this FFmpeg has no PNG encoder") }
@@ -37,7 +43,6 @@ public enum PNGFile {
         try check(avcodec_send_frame(codec, frame), "the PNG encoder refused the image")
         try check(avcodec_send_frame(codec, nil), "cannot flush the PNG encoder")
         try check(avcodec_receive_packet(codec, packet), "the PNG encoder failed")
-        let data = Data(bytes: packet.pointee.data, count: Int(packet.pointee.size))
-        guard DirectFile.create(atPath: path, contents: data) else { throw MediaError("cannot write \(path)") }
+        return Data(bytes: packet.pointee.data, count: Int(packet.pointee.size))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 
 /// Writing an output atomically: a temporary file beside it, fsync, rename.
 public enum OutputFile {
@@ -28,6 +29,18 @@ public enum OutputFile {
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
+    }
+
+    /// Writes `data` to `output` atomically: readers see the old file or the whole new one.
+    public static func write(_ data: Data, to output: String) throws {
+        let temporary = temporaryPath(for: output)
+        guard DirectFile.create(atPath: temporary, contents: data) else { throw OutputError("cannot write \(output)") }
+        do {
+            try commit(temporary, to: output)
+        } catch {
+            remove(temporary)
+            throw error
+        }
     }
 
     static func remove(_ path: String) {

@@ -25,11 +25,11 @@ public enum PresetLoader {
 
     /// Loads `path` (and what it extends), applies `overrides` (`key=value`, dotted keys such as
     /// `params.color` or `outputs.0.crf`), and checks everything.
-    public static func load(path: String, overrides: [String] = []) throws(PresetError) -> Preset {
+    public static func load(path: String, overrides: [String] = []) throws(DocumentError) -> Preset {
         var merged = try resolved(path: path, chain: [])
         for assignment in overrides {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw PresetError(file: "--set", position: nil, path: "", message: "'\(assignment)' is not KEY=VALUE")
+                throw DocumentError(file: "--set", position: nil, path: "", message: "'\(assignment)' is not KEY=VALUE")
             }
             let key = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
             merged = try set(key.split(separator: ".").map(String.init), to: literal(text), in: merged, fullKey: key)
@@ -39,19 +39,19 @@ public enum PresetLoader {
 
     /// The preset's JSON with what it extends merged underneath (members of this file win;
     /// `params` merge by name; `outputs` replace).
-    static func resolved(path: String, chain: [String]) throws(PresetError) -> JSONValue {
+    static func resolved(path: String, chain: [String]) throws(DocumentError) -> JSONValue {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         guard !chain.contains(absolute) else {
-            throw PresetError(file: path, position: nil, path: "extends", message: "extends itself in a loop (\((chain + [absolute]).joined(separator: " → ")))")
+            throw DocumentError(file: path, position: nil, path: "extends", message: "extends itself in a loop (\((chain + [absolute]).joined(separator: " → ")))")
         }
         guard chain.count < maximumExtends else {
-            throw PresetError(file: path, position: nil, path: "extends", message: "more than \(maximumExtends) presets extend each other")
+            throw DocumentError(file: path, position: nil, path: "extends", message: "more than \(maximumExtends) presets extend each other")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw PresetError(file: path, position: nil, path: "", message: "cannot read the file")
+            throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
         }
         guard data.count <= maximumFileSize else {
-            throw PresetError(file: path, position: nil, path: "", message: "larger than \(maximumFileSize) bytes")
+            throw DocumentError(file: path, position: nil, path: "", message: "larger than \(maximumFileSize) bytes")
         }
         let value: JSONValue
         do {
@@ -61,14 +61,14 @@ public enum PresetLoader {
                 return position
             }
         } catch {
-            throw PresetError(file: path, position: error.position, path: "", message: error.message)
+            throw DocumentError(file: path, position: error.position, path: "", message: error.message)
         }
         guard case let .object(members, position) = value else {
-            throw PresetError(file: path, position: value.position, path: "", message: "a preset is an object, not \(value.kindName)")
+            throw DocumentError(file: path, position: value.position, path: "", message: "a preset is an object, not \(value.kindName)")
         }
         guard let extends = members.first(where: { $0.key == "extends" }) else { return value }
         guard case let .string(base, _) = extends.value else {
-            throw PresetError(file: path, position: extends.value.position, path: "extends", message: "expected \(fields["extends"] ?? "")")
+            throw DocumentError(file: path, position: extends.value.position, path: "extends", message: "expected \(fields["extends"] ?? "")")
         }
         let basePath = base.hasPrefix("/") ? base : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(base).path
         guard case let .object(baseMembers, _) = try resolved(path: basePath, chain: chain + [absolute]) else { return value }
@@ -93,11 +93,11 @@ public enum PresetLoader {
         return .object(result, position)
     }
 
-    static func checkFields(_ members: [(key: String, value: JSONValue)], allowed: [String: String], file: String, prefix: String) throws(PresetError) {
+    static func checkFields(_ members: [(key: String, value: JSONValue)], allowed: [String: String], file: String, prefix: String) throws(DocumentError) {
         for member in members where allowed[member.key] == nil {
             let suggestion = allowed.keys.min { editDistance($0, member.key) < editDistance($1, member.key) }
             let hint = suggestion.map { editDistance($0, member.key) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
-            throw PresetError(at: member.value.position, in: file, path: prefix + member.key,
+            throw DocumentError(at: member.value.position, in: file, path: prefix + member.key,
                               message: "unknown field\(hint) (fields: \(allowed.keys.sorted().joined(separator: ", ")))")
         }
     }
@@ -112,7 +112,7 @@ public enum PresetLoader {
     }
 
     /// `value` with the member at `keys` replaced (lists are indexed by number).
-    static func set(_ keys: [String], to newValue: JSONValue, in value: JSONValue, fullKey: String) throws(PresetError) -> JSONValue {
+    static func set(_ keys: [String], to newValue: JSONValue, in value: JSONValue, fullKey: String) throws(DocumentError) -> JSONValue {
         guard let key = keys.first else { return newValue }
         let rest = Array(keys.dropFirst())
         switch value {
@@ -125,31 +125,31 @@ public enum PresetLoader {
             return .object(members, p)
         case .array(var items, let p):
             guard let i = Int(key), items.indices.contains(i) else {
-                throw PresetError(file: "--set", position: nil, path: fullKey, message: "no list item \(key)")
+                throw DocumentError(file: "--set", position: nil, path: fullKey, message: "no list item \(key)")
             }
             items[i] = try set(rest, to: newValue, in: items[i], fullKey: fullKey)
             return .array(items, p)
         default:
-            throw PresetError(file: "--set", position: nil, path: fullKey, message: "\(key) is inside \(value.kindName), which has no members")
+            throw DocumentError(file: "--set", position: nil, path: fullKey, message: "\(key) is inside \(value.kindName), which has no members")
         }
     }
 
     /// Checks the merged JSON and builds the preset.
-    static func preset(from value: JSONValue, file: String) throws(PresetError) -> Preset {
+    static func preset(from value: JSONValue, file: String) throws(DocumentError) -> Preset {
         guard case let .object(members, position) = value else {
-            throw PresetError(file: file, position: value.position, path: "", message: "a preset is an object")
+            throw DocumentError(file: file, position: value.position, path: "", message: "a preset is an object")
         }
         try checkFields(members, allowed: fields, file: file, prefix: "")
         func member(_ name: String) -> JSONValue? { members.first { $0.key == name }?.value }
-        func fail(_ path: String, _ at: JSONValue?, _ message: String) -> PresetError {
-            at.map { PresetError(at: $0.position, in: file, path: path, message: message) }
-                ?? PresetError(file: file, position: nil, path: path, message: message)
+        func fail(_ path: String, _ at: JSONValue?, _ message: String) -> DocumentError {
+            at.map { DocumentError(at: $0.position, in: file, path: path, message: message) }
+                ?? DocumentError(file: file, position: nil, path: path, message: message)
         }
-        func string(_ name: String, _ v: JSONValue) throws(PresetError) -> String {
+        func string(_ name: String, _ v: JSONValue) throws(DocumentError) -> String {
             guard case let .string(s, _) = v else { throw fail(name, v, "expected \(fields[name] ?? outputFields[name] ?? "a string"), not \(v.kindName)") }
             return s
         }
-        func number(_ name: String, _ v: JSONValue, _ range: ClosedRange<Double>) throws(PresetError) -> Double {
+        func number(_ name: String, _ v: JSONValue, _ range: ClosedRange<Double>) throws(DocumentError) -> Double {
             let x: Double
             switch v {
             case .number(let n, _): x = n
@@ -159,7 +159,7 @@ public enum PresetLoader {
             guard range.contains(x) else { throw fail(name, v, "\(x) is out of range (\(range.lowerBound)…\(range.upperBound))") }
             return x
         }
-        func wholeNumber(_ name: String, _ v: JSONValue, _ range: ClosedRange<Int>) throws(PresetError) -> Int {
+        func wholeNumber(_ name: String, _ v: JSONValue, _ range: ClosedRange<Int>) throws(DocumentError) -> Int {
             let x = try number(name, v, Double(range.lowerBound)...Double(range.upperBound))
             guard x == x.rounded() else { throw fail(name, v, "expected a whole number, not \(x)") }
             return Int(x)
@@ -201,7 +201,7 @@ public enum PresetLoader {
             }
             (width, height) = (w, h)
         }
-        let scale = try member("scale").map { v throws(PresetError) in try number("scale", v, 0.01...100) } ?? 3
+        let scale = try member("scale").map { v throws(DocumentError) in try number("scale", v, 0.01...100) } ?? 3
         var fps = "30"
         if let f = member("fps") {
             switch f {
@@ -217,8 +217,8 @@ public enum PresetLoader {
             default: throw fail("fps", f, "expected \(fields["fps"] ?? ""), not \(f.kindName)")
             }
         }
-        let seconds = try member("seconds").map { v throws(PresetError) in try number("seconds", v, 0.001...maximumSeconds) } ?? 4
-        let background = try member("background").map { v throws(PresetError) in try string("background", v) }
+        let seconds = try member("seconds").map { v throws(DocumentError) in try number("seconds", v, 0.001...maximumSeconds) } ?? 4
+        let background = try member("background").map { v throws(DocumentError) in try string("background", v) }
         guard let outputsValue = member("outputs") else { throw fail("outputs", nil, "missing: a preset lists its outputs") }
         guard case let .array(items, _) = outputsValue, !items.isEmpty else {
             throw fail("outputs", outputsValue, "expected a non-empty list of outputs")
@@ -232,8 +232,8 @@ public enum PresetLoader {
             let prefix = "outputs[\(i)]."
             guard let fileValue = field("file") else { throw fail(prefix + "file", item, "missing: every output names its file") }
             var output = Preset.Output(file: try string(prefix + "file", fileValue).replacingOccurrences(of: "{scene}", with: sceneName))
-            output.codec = try field("codec").map { v throws(PresetError) in try string(prefix + "codec", v) }
-            output.crf = try field("crf").map { v throws(PresetError) in try wholeNumber(prefix + "crf", v, 0...63) }
+            output.codec = try field("codec").map { v throws(DocumentError) in try string(prefix + "codec", v) }
+            output.crf = try field("crf").map { v throws(DocumentError) in try wholeNumber(prefix + "crf", v, 0...63) }
             if let b = field("bitrate") {
                 switch b {
                 case .string(let s, _): output.bitrate = s
@@ -241,11 +241,11 @@ public enum PresetLoader {
                 default: throw fail(prefix + "bitrate", b, "expected a bitrate such as \"8M\", not \(b.kindName)")
                 }
             }
-            output.encoderPreset = try field("encoder-preset").map { v throws(PresetError) in try string(prefix + "encoder-preset", v) }
-            output.keyint = try field("keyint").map { v throws(PresetError) in try wholeNumber(prefix + "keyint", v, 1...100_000) }
-            output.pixelFormat = try field("pix-fmt").map { v throws(PresetError) in try string(prefix + "pix-fmt", v) }
-            output.title = try field("title").map { v throws(PresetError) in try string(prefix + "title", v) }
-            output.comment = try field("comment").map { v throws(PresetError) in try string(prefix + "comment", v) }
+            output.encoderPreset = try field("encoder-preset").map { v throws(DocumentError) in try string(prefix + "encoder-preset", v) }
+            output.keyint = try field("keyint").map { v throws(DocumentError) in try wholeNumber(prefix + "keyint", v, 1...100_000) }
+            output.pixelFormat = try field("pix-fmt").map { v throws(DocumentError) in try string(prefix + "pix-fmt", v) }
+            output.title = try field("title").map { v throws(DocumentError) in try string(prefix + "title", v) }
+            output.comment = try field("comment").map { v throws(DocumentError) in try string(prefix + "comment", v) }
             outputs.append(output)
         }
         _ = position

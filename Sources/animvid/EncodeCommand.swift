@@ -229,7 +229,7 @@ enum EncodeCommand {
             "keyint": s.keyframeInterval.map(String.init) ?? "-", "title": s.title ?? "-", "comment": s.comment ?? "-",
         ]
         for (name, value) in options.settings.assignments { identity["param " + name] = value.text }
-        for (name, checksum) in options.imageChecksums { identity["pixels of " + name] = checksum }
+        for (name, checksum) in options.inputChecksums { identity[name] = checksum }
         return identity
     }
 

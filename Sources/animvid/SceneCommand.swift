@@ -1,26 +1,68 @@
+import Foundation
+import Pipeline
 import Scenes
 
-/// `animvid scene NAME`: one scene with its knobs.
+/// `animvid scene NAME`: one scene with its knobs, or the scene as a scene file.
 enum SceneCommand {
     static let help = """
-    usage: animvid scene NAME
+    usage: animvid scene NAME|FILE.json
+           animvid scene NAME --export json [--param NAME=VALUE …] [--size WxH] [--scale S]
+                                            [--background COLOR] [-o FILE.json] [-y]
 
-    Describes a built-in scene: what it shows, the seed effect it reproduces, its cycle, and every
-    knob (--param NAME=VALUE) with its type, default and meaning.
+    Describes a built-in scene (or a scene file): what it shows, the effect it reproduces, its
+    cycle, and every knob (--param NAME=VALUE) with its type, default and meaning.
+
+    --export json writes the scene as a scene file (docs/scene-files.md): its layers, animations
+    and script rules, laid out for the canvas that --size and --scale give (default 1920x1080 at
+    scale 3: 640x360 points) with the knobs' values written in; the background stays a knob.
+    `animvid encode --scene-file FILE.json` then renders the same frames as --scene NAME.
+
+      -o, --output FILE     write the file there instead of to standard output
+      -y, --overwrite       replace FILE if it exists
+
+    example:
+      animvid scene loader --export json -o my-loader.json
     """
 
     static func run(_ arguments: [String]) throws(CLIError) {
-        let args = Arguments(arguments, command: "scene")
+        var args = Arguments(arguments, command: "scene")
         if args.wantsHelp {
             print(help)
             return
         }
-        let names = try args.positionals()
-        guard names.count == 1, let name = names.first else { throw .usage("scene takes one scene name (list them with: animvid scenes)") }
-        guard let scene = SceneCatalog.scene(named: name) else {
-            throw .usage("\(SceneError.unknownScene(name))")
+        guard let name = arguments.first, !name.hasPrefix("-") else {
+            throw .usage("scene takes a scene name or a scene file (list the scenes with: animvid scenes)")
         }
-        print(describe(scene))
+        let sceneOption = name.lowercased().hasSuffix(".json") ? "--scene-file" : "--scene"
+        args = Arguments([sceneOption] + arguments, command: "scene")
+        guard let format = try args.option("--export") else {
+            let options = try SceneOptions(&args)
+            guard try args.positionals().isEmpty else { throw .usage("scene takes one scene name or file") }
+            print(describe(options.scene))
+            return
+        }
+        guard format == "json" else { throw .usage("--export: '\(format)' is not a format animvid exports (it writes json)") }
+        let output = try args.option("-o", "--output")
+        let overwrite = args.flag("-y", "--overwrite")
+        let options = try SceneOptions(&args)
+        guard try args.positionals().isEmpty else { throw .usage("scene takes one scene name or file") }
+        let text: String
+        do {
+            text = try SceneExporter.export(options.scene, canvas: options.canvas, settings: options.settings,
+                                            encodeImage: LayerImageCodec.dataURI)
+        } catch {
+            throw .runtime("exporting scene '\(options.scene.name)': \(error)")
+        }
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        try EncodeCommand.checkWritable(output, overwrite: overwrite)
+        do {
+            try OutputFile.write(Data(text.utf8), to: output)
+        } catch {
+            throw .runtime("writing \(output) failed: \(error)")
+        }
     }
 
     /// The scene's description and knobs, as `scene` and `scenes --verbose` print them.

@@ -1,6 +1,8 @@
 import Animation
 import Geometry
+import Foundation
 import Media
+import Pipeline
 import Scenes
 
 /// The options every rendering command shares: the scene, its knobs, the size and the scale.
@@ -11,12 +13,15 @@ struct SceneOptions {
     let height: Int
     /// Pixels per point.
     let scale: Double
-    /// The MD5 of each image knob's decoded pixels, by knob: a session's identity includes the
-    /// pictures, not only their paths, so an edited image starts a fresh session.
-    private(set) var imageChecksums: [String: String] = [:]
+    /// The MD5 of each input the frames depend on (an image knob's decoded pixels, a scene file
+    /// and its pictures), by what it is: a session's identity includes the contents, not only
+    /// the paths, so an edited file or image starts a fresh session.
+    private(set) var inputChecksums: [String: String] = [:]
 
     static let help = """
       --scene NAME          the scene (list them with: animvid scenes; knobs: animvid scene NAME)
+      --scene-file FILE     a scene written as JSON instead (docs/scene-files.md; check it with
+                            animvid validate FILE; export a built-in one with animvid scene NAME --export json)
       --param NAME=VALUE    set a scene knob; repeat for several
       --size WxH            output size in pixels (default 1920x1080)
       --scale S             pixels per point (default 3, an @3x iPhone); the canvas is size ÷ scale points
@@ -28,11 +33,20 @@ struct SceneOptions {
     /// `defaultScale` gives the scale when `--scale` is absent, from the width in pixels.
     init(_ args: inout Arguments, defaultSize: (width: Int, height: Int) = (1920, 1080),
          defaultScale: (Int) -> Double = { _ in 3 }) throws(CLIError) {
-        guard let name = try args.option("--scene") else {
-            throw .usage("\(args.command) needs --scene NAME (one of: \(SceneOptions.sceneNames))")
-        }
-        guard let scene = SceneCatalog.scene(named: name) else {
-            throw .usage("--scene: \(SceneError.unknownScene(name))")
+        let name = try args.option("--scene"), file = try args.option("--scene-file")
+        let scene: any Scene
+        switch (name, file) {
+        case let (name?, nil):
+            guard let found = SceneCatalog.scene(named: name) else { throw .usage("--scene: \(SceneError.unknownScene(name))") }
+            scene = found
+        case let (nil, file?):
+            let images = ImageChecksums()
+            scene = try Self.loadSceneFile(file, recordingInto: images)
+            inputChecksums = images.all
+        case (nil, nil):
+            throw .usage("\(args.command) needs --scene NAME (one of: \(SceneOptions.sceneNames)) or --scene-file FILE")
+        case (_?, _?):
+            throw .usage("--scene and --scene-file: give one of them, not both")
         }
         self.scene = scene
         var settings: SceneSettings
@@ -53,11 +67,11 @@ struct SceneOptions {
             guard !path.isEmpty else { continue }
             do {
                 let file = try ImageFile.load(path: path)
-                guard let image = Image(width: file.width, height: file.height, premultipliedRGBA: Self.premultiplied(file.rgba)) else {
+                guard let image = Image(width: file.width, height: file.height, premultipliedRGBA: LayerImageCodec.premultiplied(file.rgba)) else {
                     throw CLIError.runtime("\(path): the decoded image is malformed")
                 }
                 settings.setImage(parameter.name, to: image)
-                imageChecksums[parameter.name] = FrameMD5.md5(file.rgba)
+                inputChecksums["pixels of " + parameter.name] = FrameMD5.md5(file.rgba)
             } catch let error as CLIError {
                 throw error
             } catch {
@@ -88,15 +102,34 @@ struct SceneOptions {
         }
     }
 
-    static var sceneNames: String { SceneCatalog.all.map(\.name).joined(separator: ", ") }
-
-    static func premultiplied(_ rgba: [UInt8]) -> [UInt8] {
-        var out = rgba
-        for i in stride(from: 0, to: out.count, by: 4) {
-            let a = UInt32(out[i + 3])
-            guard a < 255 else { continue }
-            for c in 0..<3 { out[i + c] = UInt8((UInt32(out[i + c]) * a + 127) / 255) }
+    /// Loads a scene file; its bytes and the pixels of every image it uses go into `checksums`,
+    /// so an edited file or picture starts a fresh session. A file with errors is a usage error.
+    static func loadSceneFile(_ path: String, recordingInto checksums: ImageChecksums) throws(CLIError) -> SceneFile {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .usage("--scene-file: cannot read \(path)") }
+        checksums.record("scene file", FrameMD5.md5([UInt8](data)))
+        do {
+            return try SceneFile.load(path: path) { location in
+                let image = try LayerImageCodec.decode(location)
+                if !location.hasPrefix("data:") { checksums.record("pixels of " + location, FrameMD5.md5(image.bytes)) }
+                return image
+            }
+        } catch {
+            throw .usage("\(error)")
         }
-        return out
     }
+
+    static var sceneNames: String { SceneCatalog.all.map(\.name).joined(separator: ", ") }
+}
+
+/// The checksums of the files a scene reads, collected while it loads (image decoding may run
+/// on any thread, hence the lock).
+final class ImageChecksums: @unchecked Sendable {
+    private let lock = NSLock()
+    private var checksums: [String: String] = [:]
+
+    func record(_ name: String, _ checksum: String) {
+        lock.withLock { checksums[name] = checksum }
+    }
+
+    var all: [String: String] { lock.withLock { checksums } }
 }

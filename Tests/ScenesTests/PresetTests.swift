@@ -119,7 +119,7 @@ final class PresetTests: XCTestCase {
     }
 
     /// Thousands of random mutations of the shipped presets: each loads or fails with a
-    /// PresetError, never a crash or a hang.
+    /// DocumentError, never a crash or a hang.
     func testFuzzedPresetsFailCleanly() throws {
         var generator = SeededGenerator(seed: 2026)
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.presets.path).filter { $0.hasSuffix(".json") }.sorted()
@@ -144,7 +144,7 @@ final class PresetTests: XCTestCase {
                 failures += 1
             }
         }
-        XCTAssertGreaterThan(failures, 1000, "most mutations are errors, each a PresetError")
+        XCTAssertGreaterThan(failures, 1000, "most mutations are errors, each a DocumentError")
     }
 }
 

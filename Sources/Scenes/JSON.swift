@@ -1,23 +1,30 @@
 import Foundation
 
-/// A JSON value written with keys in the order given, numbers rounded for reading.
-indirect enum JSON {
+/// A JSON value to write, with keys in the order given: reports (numbers rounded for reading)
+/// and exported scene files (numbers exact).
+public indirect enum JSON {
     case null
+    case bool(Bool)
     case string(String)
+    /// Written with up to 6 decimals.
     case number(Double)
+    /// Written with every digit needed to read back the same `Double`.
+    case exactNumber(Double)
     case array([JSON])
     case object([(String, JSON)])
 
     /// The text; `indent` nil writes one line, otherwise nested levels indent by two spaces.
-    func rendered(indent: String?) -> String {
+    public func rendered(indent: String?) -> String {
         let newline = indent == nil ? "" : "\n"
         let inner = indent.map { $0 + "  " }
         switch self {
         case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
         case .string(let s): return Self.quoted(s)
         case .number(let x): return Self.format(x)
+        case .exactNumber(let x): return Self.exact(x)
         case .array(let items):
-            if items.allSatisfy({ if case .number = $0 { true } else { false } }) || items.isEmpty {
+            if items.allSatisfy(\.isNumber) || items.isEmpty {
                 return "[" + items.map { $0.rendered(indent: nil) }.joined(separator: indent == nil ? "," : ", ") + "]"
             }
             return "[" + newline + items.map { (inner ?? "") + $0.rendered(indent: inner) }.joined(separator: "," + newline)
@@ -30,7 +37,7 @@ indirect enum JSON {
     }
 
     /// Up to 6 decimals, trailing zeros and negative zero dropped.
-    static func format(_ x: Double) -> String {
+    public static func format(_ x: Double) -> String {
         guard x.isFinite else { return "null" }
         var text = String(format: "%.6f", x)
         while text.hasSuffix("0") { text.removeLast() }
@@ -38,7 +45,22 @@ indirect enum JSON {
         return text == "-0" ? "0" : text
     }
 
-    static func quoted(_ s: String) -> String {
+    /// The shortest text that reads back as `x`; whole numbers without a decimal point.
+    public static func exact(_ x: Double) -> String {
+        guard x.isFinite else { return "null" }
+        if x == 0 { return x.sign == .minus ? "-0" : "0" }
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
+        return "\(x)"
+    }
+
+    private var isNumber: Bool {
+        switch self {
+        case .number, .exactNumber: true
+        default: false
+        }
+    }
+
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -1,0 +1,23 @@
+/// An error in a preset or scene file: where it is (file, line, column), which field (a JSON path such
+/// as `outputs[1].crf`), and what was expected.
+public struct DocumentError: Error, Equatable, CustomStringConvertible {
+    public let file: String
+    public let position: JSONPosition?
+    public let path: String
+    public let message: String
+
+    public init(file: String, position: JSONPosition?, path: String, message: String) {
+        (self.file, self.position, self.path, self.message) = (file, position, path, message)
+    }
+
+    /// An error at a value's position: in the file the value came from (`fallback` when that is
+    /// not known), without line and column for values from the command line.
+    init(at position: JSONPosition, in fallback: String, path: String, message: String) {
+        self.init(file: position.source ?? fallback, position: position.line > 0 ? position : nil, path: path, message: message)
+    }
+
+    public var description: String {
+        let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
+        return path.isEmpty ? "\(place): \(message)" : "\(place): \(path): \(message)"
+    }
+}

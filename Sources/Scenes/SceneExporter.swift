@@ -1,0 +1,269 @@
+import Animation
+import Geometry
+
+/// Writes a scene as a scene file: the layer tree it builds, the animations it starts with, and
+/// its script rules, with every number exact, so that reading the file back draws the same frames.
+///
+/// The file is the scene as built for one canvas and one set of knobs: the knobs' values are
+/// written in, except the background, which stays a knob.
+public enum SceneExporter {
+    /// Encodes a `contents` image as text the importer's image decoder reads (a `data:` URI).
+    public typealias ImageEncoder = (Image) throws -> String
+
+    public enum ExportError: Error, CustomStringConvertible {
+        case unsupportedAnimation(String)
+        case scriptUsesClosures(String)
+
+        public var description: String {
+            switch self {
+            case .unsupportedAnimation(let type): "an animation of type \(type) has no scene-file form"
+            case .scriptUsesClosures(let scene):
+                "scene '\(scene)' drives its animations from Swift callbacks, which a file cannot hold; write them as ScriptRules"
+            }
+        }
+    }
+
+    /// The scene file text for `scene` built on `canvas` with `settings`.
+    public static func export(_ scene: any Scene, canvas: Size, settings: SceneSettings, encodeImage: @escaping ImageEncoder) throws -> String {
+        let script = Script()
+        let root = try scene.build(canvas: canvas, script: script, settings: settings)
+        var writer = Writer(encodeImage: encodeImage, sceneName: scene.name)
+        var fields: [(String, JSON)] = [("name", .string(scene.name)), ("summary", .string(scene.summary)),
+                                        ("cycle", .exactNumber(scene.cycle))]
+        let background = settings.parameters.contains { $0.name == "background" } ? settings.color("background") : .clear
+        fields.append(("background", writer.color(background)))
+        // The scene's own root usually paints the background knob; the file's canvas does that.
+        let rootBackground = root.backgroundColor ?? .clear
+        let paintsBackground = rootBackground == background || (rootBackground.alpha == 0 && background.alpha == 0)
+        let rules = try script.rules.map { rule throws in try writer.rule(rule) }
+        let layer = try writer.layer(root, omitBackground: paintsBackground)
+        if !writer.templates.isEmpty { fields.append(("animations", .object(writer.templates.map { ($0.key, $0.json) }))) }
+        fields.append(("layers", .array([layer])))
+        if !rules.isEmpty { fields.append(("script", .array(rules))) }
+        return JSON.object(fields).rendered(indent: "") + "\n"
+    }
+
+    /// The state of one export: the templates collected from the script so far.
+    private struct Writer {
+        let encodeImage: ImageEncoder
+        let sceneName: String
+        var templates: [(key: String, json: JSON)] = []
+
+        init(encodeImage: @escaping ImageEncoder, sceneName: String) {
+            self.encodeImage = encodeImage
+            self.sceneName = sceneName
+        }
+
+        func layer(_ layer: Layer, omitBackground: Bool = false) throws -> JSON {
+            let v = layer.values, defaults = LayerValues(kind: v.kind)
+            var fields: [(String, JSON)] = []
+            if v.kind != .plain { fields.append(("type", .string(v.kind.rawValue))) }
+            if let name = v.name { fields.append(("name", .string(name))) }
+            for property in LayerProperties.animatable where property.kinds?.contains(v.kind) ?? true {
+                if omitBackground && property.name == "backgroundColor" { continue }
+                let absent = LayerProperties.isAbsent(property.name, in: v)
+                if absent {
+                    if !LayerProperties.isAbsent(property.name, in: defaults) { fields.append((property.name, .null)) }
+                    continue
+                }
+                let keyPath = try KeyPath(property.name)
+                let value = keyPath.value(in: v)
+                if LayerProperties.isAbsent(property.name, in: defaults) || value != keyPath.value(in: defaults) {
+                    fields.append((property.name, self.value(value)))
+                }
+            }
+            if let contents = v.contents { fields.append(("contents", .string(try encodeImage(contents)))) }
+            if v.contentsGravity != defaults.contentsGravity { fields.append(("contentsGravity", .string(v.contentsGravity.rawValue))) }
+            if v.timing.beginTime != 0 { fields.append(("beginTime", .exactNumber(v.timing.beginTime))) }
+            if v.timing.speed != 1 { fields.append(("speed", .exactNumber(v.timing.speed))) }
+            if v.timing.timeOffset != 0 { fields.append(("timeOffset", .exactNumber(v.timing.timeOffset))) }
+            if v.kind == .shape {
+                if v.fillRule != defaults.fillRule { fields.append(("fillRule", .string(v.fillRule.rawValue))) }
+                if v.stroke.lineCap != defaults.stroke.lineCap { fields.append(("lineCap", .string(v.stroke.lineCap.rawValue))) }
+                if v.stroke.lineJoin != defaults.stroke.lineJoin { fields.append(("lineJoin", .string(v.stroke.lineJoin.rawValue))) }
+            }
+            if v.kind == .gradient, v.gradientType != defaults.gradientType { fields.append(("gradientType", .string(v.gradientType.rawValue))) }
+            if v.kind == .replicator {
+                if v.instanceCount != defaults.instanceCount { fields.append(("instanceCount", .exactNumber(Double(v.instanceCount)))) }
+                if v.preservesDepth { fields.append(("preservesDepth", .bool(true))) }
+            }
+            if let mask = layer.mask { fields.append(("mask", try self.layer(mask))) }
+            if !layer.sublayers.isEmpty { fields.append(("sublayers", .array(try layer.sublayers.map { try self.layer($0) }))) }
+            let animations = try layer.addedAnimations.map { try attached($0.animation, key: $0.key) }
+            if !animations.isEmpty { fields.append(("animations", .array(animations))) }
+            return .object(fields)
+        }
+
+        func animation(_ a: Animation) throws -> JSON {
+            guard a.didStart == nil && a.didStop == nil else { throw ExportError.scriptUsesClosures(sceneName) }
+            let type: String
+            var fields: [(String, JSON)]
+            switch a {
+            case let spring as SpringAnimation:
+                type = "spring"
+                fields = basic(spring)
+                let d = SpringAnimation(keyPath: "")
+                if spring.mass != d.mass { fields.append(("mass", .exactNumber(spring.mass))) }
+                if spring.stiffness != d.stiffness { fields.append(("stiffness", .exactNumber(spring.stiffness))) }
+                if spring.damping != d.damping { fields.append(("damping", .exactNumber(spring.damping))) }
+                if spring.initialVelocity != d.initialVelocity { fields.append(("initialVelocity", .exactNumber(spring.initialVelocity))) }
+            case let basic as BasicAnimation:
+                type = "basic"
+                fields = self.basic(basic)
+            case let keyframes as KeyframeAnimation:
+                type = "keyframe"
+                fields = try self.keyframes(keyframes)
+            case let group as AnimationGroup:
+                type = "group"
+                fields = [("animations", .array(try group.animations.map { try animation($0) }))]
+            default:
+                throw ExportError.unsupportedAnimation("\(Swift.type(of: a))")
+            }
+            let name: [(String, JSON)] = a.name.map { [("name", .string($0))] } ?? []
+            return .object([("type", .string(type))] + name + fields + timing(a))
+        }
+
+        /// A layer's animation: a use of the template it equals, or the animation itself.
+        func attached(_ a: Animation, key: String?) throws -> JSON {
+            let json = try animation(a)
+            let text = json.rendered(indent: nil)
+            let keyField: [(String, JSON)] = key.map { [("key", .string($0))] } ?? []
+            if let template = templates.first(where: { $0.json.rendered(indent: nil) == text }) {
+                return .object([("use", .string(template.key))] + keyField)
+            }
+            guard case .object(let members) = json else { return json }
+            return .object(members + keyField)
+        }
+
+        private func basic(_ a: BasicAnimation) -> [(String, JSON)] {
+            var fields: [(String, JSON)] = [("keyPath", .string(a.keyPath))]
+            if let v = a.fromValue { fields.append(("fromValue", value(v))) }
+            if let v = a.toValue { fields.append(("toValue", value(v))) }
+            if let v = a.byValue { fields.append(("byValue", value(v))) }
+            if a.isAdditive { fields.append(("additive", .bool(true))) }
+            if a.isCumulative { fields.append(("cumulative", .bool(true))) }
+            return fields
+        }
+
+        private func keyframes(_ a: KeyframeAnimation) throws -> [(String, JSON)] {
+            var fields: [(String, JSON)] = [("keyPath", .string(a.keyPath))]
+            if let values = a.values { fields.append(("values", .array(values.map(value)))) }
+            if let path = a.path { fields.append(("path", .string(svg(path)))) }
+            if let t = a.keyTimes { fields.append(("keyTimes", numbers(t))) }
+            if let f = a.timingFunctions { fields.append(("timingFunctions", .array(f.map(timingFunction)))) }
+            if a.calculationMode != .linear { fields.append(("calculationMode", .string(a.calculationMode.rawValue))) }
+            if let t = a.tensionValues { fields.append(("tensionValues", numbers(t))) }
+            if let c = a.continuityValues { fields.append(("continuityValues", numbers(c))) }
+            if let b = a.biasValues { fields.append(("biasValues", numbers(b))) }
+            if let r = a.rotationMode { fields.append(("rotationMode", .string(r.rawValue))) }
+            if a.isAdditive { fields.append(("additive", .bool(true))) }
+            if a.isCumulative { fields.append(("cumulative", .bool(true))) }
+            return fields
+        }
+
+        private func timing(_ a: Animation) -> [(String, JSON)] {
+            var fields: [(String, JSON)] = []
+            if a.beginTime != 0 { fields.append(("beginTime", .exactNumber(a.beginTime))) }
+            if a.duration != 0 { fields.append(("duration", .exactNumber(a.duration))) }
+            if a.speed != 1 { fields.append(("speed", .exactNumber(a.speed))) }
+            if a.timeOffset != 0 { fields.append(("timeOffset", .exactNumber(a.timeOffset))) }
+            if a.repeatCount != 0 { fields.append(("repeatCount", a.repeatCount.isInfinite ? .string("infinity") : .exactNumber(a.repeatCount))) }
+            if a.repeatDuration != 0 {
+                fields.append(("repeatDuration", a.repeatDuration.isInfinite ? .string("infinity") : .exactNumber(a.repeatDuration)))
+            }
+            if a.autoreverses { fields.append(("autoreverses", .bool(true))) }
+            if a.fillMode != .removed { fields.append(("fillMode", .string(a.fillMode.rawValue))) }
+            if let f = a.timingFunction { fields.append(("timingFunction", timingFunction(f))) }
+            if !a.isRemovedOnCompletion { fields.append(("removedOnCompletion", .bool(false))) }
+            return fields
+        }
+
+        private func timingFunction(_ f: TimingFunction) -> JSON {
+            if let name = TimingFunction.named.sorted(by: { $0.key < $1.key }).first(where: { $0.value == f })?.key { return .string(name) }
+            return numbers([f.c1x, f.c1y, f.c2x, f.c2y])
+        }
+
+        /// A script rule; its animation becomes a template (named after the animation, or after
+        /// the layer it is added to) that the rule refers to.
+        mutating func rule(_ rule: ScriptRule) throws -> JSON {
+            var fields: [(String, JSON)]
+            switch rule.trigger {
+            case .start:
+                fields = [("on", .string("start"))]
+            case let .didStart(animation, layer), let .didStop(animation, layer):
+                let on = if case .didStart = rule.trigger { "didStart" } else { "didStop" }
+                fields = [("on", .string(on)), ("animation", .string(animation))]
+                if let layer { fields.append(("layer", .string(layer))) }
+            }
+            if rule.delay != 0 { fields.append(("after", .exactNumber(rule.delay))) }
+            fields.append(("add", .string(try template(for: rule.animation, addedTo: rule.layer))))
+            fields.append(("to", .string(rule.layer)))
+            if let key = rule.key { fields.append(("key", .string(key))) }
+            return .object(fields)
+        }
+
+        /// The key of the template holding `animation`, added now if no equal one is there yet.
+        private mutating func template(for animation: Animation, addedTo layer: String) throws -> String {
+            let json = try self.animation(animation)
+            let text = json.rendered(indent: nil)
+            if let existing = templates.first(where: { $0.json.rendered(indent: nil) == text }) { return existing.key }
+            let base = animation.name ?? layer + "Animation"
+            var key = base, n = 2
+            while templates.contains(where: { $0.key == key }) {
+                key = "\(base)\(n)"
+                n += 1
+            }
+            // A template's name defaults to its key, so an unnamed animation must not get a name
+            // that a rule watches; the generated keys end in "Animation" and a number if needed.
+            templates.append((key, json))
+            return key
+        }
+
+        func value(_ v: AnimationValue) -> JSON {
+            switch v {
+            case .number(let x): .exactNumber(x)
+            case .point(let p): numbers([p.x, p.y])
+            case .size(let s): numbers([s.width, s.height])
+            case .rect(let r): numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])
+            case .color(let c): color(c)
+            case .transform(let t): transform(t)
+            case .path(let p): .string(svg(p))
+            case .numbers(let list): numbers(list)
+            case .colors(let list): .array(list.map(color))
+            }
+        }
+
+        private func numbers(_ list: [Double]) -> JSON { .array(list.map { .exactNumber($0) }) }
+
+        /// `#RRGGBB[AA]` when that is exact, otherwise `[r, g, b, a]`.
+        func color(_ c: Color) -> JSON {
+            if c == .clear { return .string("clear") }
+            if Color(hex: c.description) == c { return .string(c.description) }
+            return numbers([c.red, c.green, c.blue, c.alpha])
+        }
+
+        /// A translation or a scale when the matrix is exactly one, otherwise the matrix.
+        private func transform(_ t: Transform3D) -> JSON {
+            if t.isIdentity { return .array([]) }
+            let translation = Transform3D.identity.translatedBy(x: t.m41, y: t.m42, z: t.m43)
+            if translation == t { return .array([.object([("translate", numbers(t.m43 == 0 ? [t.m41, t.m42] : [t.m41, t.m42, t.m43]))])]) }
+            let scale = Transform3D.identity.scaledBy(x: t.m11, y: t.m22, z: t.m33)
+            if scale == t { return .array([.object([("scale", numbers([t.m11, t.m22, t.m33]))])]) }
+            return .array([.object([("matrix", numbers(t.entries))])])
+        }
+
+        /// SVG path data with absolute commands and exact numbers.
+        private func svg(_ path: Path) -> String {
+            func xy(_ p: Point) -> String { "\(JSON.exact(p.x)) \(JSON.exact(p.y))" }
+            return path.elements.map { element in
+                switch element {
+                case .move(let p): "M\(xy(p))"
+                case .line(let p): "L\(xy(p))"
+                case let .quad(c, p): "Q\(xy(c)) \(xy(p))"
+                case let .cubic(c1, c2, p): "C\(xy(c1)) \(xy(c2)) \(xy(p))"
+                case .close: "Z"
+                }
+            }.joined(separator: " ")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Animation
+import Foundation
+import Geometry
+
+/// A scene written as a JSON file in Core Animation's vocabulary (see docs/scene-files.md): a
+/// layer tree, animations, script rules and knobs. It is checked completely when loaded, so a
+/// file that loads also builds.
+public struct SceneFile: Scene {
+    /// Decodes a `contents` image from a file path or a `data:` URI (Scenes knows no codecs).
+    public typealias ImageDecoder = @Sendable (String) throws -> Image
+
+    public let name: String
+    public let summary: String
+    public var seed: String { "scene file \(path)" }
+    public let parameters: [SceneParameter]
+    public let cycle: Double
+    /// Where the file was read from, for messages and relative image paths.
+    public let path: String
+    private let document: JSONValue
+    private let decodeImage: ImageDecoder
+
+    /// Reads and checks the scene file at `path`.
+    public static func load(path: String, decodeImage: @escaping ImageDecoder) throws(DocumentError) -> SceneFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
+        }
+        guard data.count <= SceneFileLimits.fileSize else {
+            throw DocumentError(file: path, position: nil, path: "", message: "larger than \(SceneFileLimits.fileSize) bytes")
+        }
+        return try SceneFile(text: String(decoding: data, as: UTF8.self), path: path, decodeImage: decodeImage)
+    }
+
+    /// Reads and checks a scene file's text; `path` names it in messages and anchors relative
+    /// image paths.
+    public init(text: String, path: String, decodeImage: @escaping ImageDecoder) throws(DocumentError) {
+        do {
+            document = try JSONParser.parse(text).mapPositions { position in
+                var position = position
+                position.source = path
+                return position
+            }
+        } catch {
+            throw DocumentError(file: path, position: error.position, path: "", message: error.message)
+        }
+        self.path = path
+        self.decodeImage = decodeImage
+        guard case let .object(members, _) = document else {
+            throw DocumentError(at: document.position, in: path, path: "", message: "expected a scene (an object), not \(document.kindName)")
+        }
+        func member(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+        let header = SceneFileReader(file: path, settings: nil, canvas: .zero, decodeImage: decodeImage)
+        name = try member("name").map { v throws(DocumentError) in try header.string(v, "name") }
+            ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        summary = try member("summary").map { v throws(DocumentError) in try header.string(v, "summary") } ?? "a scene file"
+        cycle = try member("cycle").map { v throws(DocumentError) in try header.number(v, "cycle", in: 0.01...SceneFileLimits.duration) } ?? 2
+        var parameters = try member("parameters").map { v throws(DocumentError) in try header.parameters(v) } ?? []
+        let background = try member("background").map { v throws(DocumentError) in try header.color(v, "background") } ?? .white
+        parameters.append(SceneParameter("background", .color, default: .color(background), "canvas colour (clear for a transparent video)"))
+        self.parameters = parameters
+        try check(canvas: Size(640, 360))
+    }
+
+    /// Builds the scene with its default knobs on `canvas`, so that every error in the tree,
+    /// the animations and the script is found before anything is rendered.
+    public func check(canvas: Size) throws(DocumentError) {
+        _ = try reader(SceneSettings(scene: self), canvas: canvas).build(document, canvas: canvas, script: Script())
+    }
+
+    public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {
+        try reader(settings, canvas: canvas).build(document, canvas: canvas, script: script)
+    }
+
+    private func reader(_ settings: SceneSettings, canvas: Size) -> SceneFileReader {
+        SceneFileReader(file: path, settings: settings, canvas: canvas, decodeImage: decodeImage)
+    }
+}

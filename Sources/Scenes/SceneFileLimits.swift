@@ -1,0 +1,23 @@
+/// Limits that keep a hostile scene file from exhausting memory or time; each error names the one
+/// that was passed.
+public enum SceneFileLimits {
+    public static let fileSize = 16 << 20
+    /// Layers inside layers (sublayers and masks).
+    public static let layerDepth = 24
+    public static let layers = 10_000
+    /// Animations, counting the members of groups, templates and script rules.
+    public static let animations = 100_000
+    public static let scriptRules = 10_000
+    /// The copies one replicator makes.
+    public static let instanceCount = 10_000
+    /// Layers drawn per frame, counting every replicated copy.
+    public static let drawnInstances = 200_000
+    /// Elements of one path (after helpers are expanded).
+    public static let pathElements = 100_000
+    /// Values of one keyframe animation or list property.
+    public static let listLength = 100_000
+    /// Pixels per side of a `contents` image.
+    public static let imageSide = 8192
+    /// The scene's clip length in seconds.
+    public static let duration = 3600.0
+}

@@ -1,0 +1,173 @@
+import Animation
+import Geometry
+
+/// Animations: basic, keyframe, spring and group, with media timing exactly as `CAAnimation`'s.
+extension SceneFileReader {
+    static let timingFields = ["type", "name", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+                               "autoreverses", "fillMode", "timingFunction", "removedOnCompletion"]
+    static let propertyFields = ["keyPath", "additive", "cumulative"]
+    static let basicFields = ["fromValue", "toValue", "byValue"]
+    static let springFields = ["mass", "stiffness", "damping", "initialVelocity"]
+    static let keyframeFields = ["values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+                                 "continuityValues", "biasValues", "rotationMode"]
+    static let animationTypes = ["basic", "keyframe", "spring", "group"]
+
+    /// An entry of a layer's `animations`: an animation with an optional `key`, or
+    /// `{"use": "template", "key": …}`.
+    func attachedAnimation(_ value: JSONValue, _ path: String) throws(DocumentError) -> (Animation, String?) {
+        guard case let .object(members, _) = value else { throw fail(path, value, "expected an animation (an object), not \(value.kindName)") }
+        let key = try members.first { $0.key == "key" }.map { m throws(DocumentError) in try string(m.value, join(path, "key")) }
+        if members.contains(where: { $0.key == "use" }) {
+            let fields = try object(value, path, allowed: ["use", "key"], what: "a use of a template")
+            return (try template(fields["use"]!, fields.path("use")), key)
+        }
+        let rest = JSONValue.object(members.filter { $0.key != "key" }, value.position)
+        return (try animation(rest, path, extraFields: ["key"]), key)
+    }
+
+    /// The template called by the string `value`.
+    func template(_ value: JSONValue, _ path: String) throws(DocumentError) -> Animation {
+        let name = try string(value, path)
+        guard let found = templates[name] else {
+            let suggestion = templates.keys.min { editDistance($0, name) < editDistance($1, name) }
+            let hint = suggestion.map { editDistance($0, name) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
+            throw fail(path, value, "no animation template called \"\(name)\"\(hint)")
+        }
+        return found
+    }
+
+    /// Reads an animation; `extraFields` are fields the caller handles (accepted, not read).
+    func animation(_ value: JSONValue, _ path: String, extraFields: [String] = []) throws(DocumentError) -> Animation {
+        animationCount += 1
+        guard animationCount <= SceneFileLimits.animations else { throw fail(path, value, "more than \(SceneFileLimits.animations) animations") }
+        guard case let .object(members, _) = value, let typeValue = members.first(where: { $0.key == "type" })?.value else {
+            throw fail(path, value, "an animation needs a \"type\": \(Self.animationTypes.joined(separator: ", "))")
+        }
+        let type = try string(typeValue, join(path, "type"))
+        let specific: [String]
+        switch type {
+        case "basic": specific = Self.propertyFields + Self.basicFields
+        case "spring": specific = Self.propertyFields + Self.basicFields + Self.springFields
+        case "keyframe": specific = Self.propertyFields + Self.keyframeFields
+        case "group": specific = ["animations"]
+        default:
+            let hint = Self.animationTypes.first { editDistance($0, type) <= 3 }.map { "; did you mean \"\($0)\"?" } ?? ""
+            throw fail(join(path, "type"), typeValue, "unknown animation type \"\(type)\"\(hint) (one of: \(Self.animationTypes.joined(separator: ", ")))")
+        }
+        let fields = try object(value, path, allowed: Self.timingFields + specific + extraFields, what: "a \(type) animation")
+        let animation: Animation
+        switch type {
+        case "group":
+            let group = AnimationGroup()
+            if let v = fields["animations"] {
+                for (i, item) in try list(v, fields.path("animations")).enumerated() {
+                    group.animations.append(try self.animation(item, "\(fields.path("animations"))[\(i)]"))
+                }
+            }
+            animation = group
+        case "keyframe":
+            animation = try keyframes(fields)
+        default:
+            animation = try basic(fields, spring: type == "spring")
+        }
+        try readTiming(fields, into: animation)
+        do {
+            _ = try animation.spec()
+        } catch {
+            throw fail(path, value, "\(error)")
+        }
+        return animation
+    }
+
+    private func readTiming(_ fields: Fields, into a: Animation) throws(DocumentError) {
+        func value(_ name: String) -> (JSONValue, String)? { fields[name].map { ($0, fields.path(name)) } }
+        if let (v, p) = value("name") { a.name = try string(v, p) }
+        if let (v, p) = value("beginTime") { a.beginTime = try number(v, p) }
+        if let (v, p) = value("duration") { a.duration = try number(v, p, in: 0...SceneFileLimits.duration) }
+        if let (v, p) = value("speed") { a.speed = try number(v, p, in: -1000...1000) }
+        if let (v, p) = value("timeOffset") { a.timeOffset = try number(v, p) }
+        if let (v, p) = value("repeatCount") { a.repeatCount = try number(v, p, in: 0...Double.infinity) }
+        if let (v, p) = value("repeatDuration") { a.repeatDuration = try number(v, p, in: 0...Double.infinity) }
+        if let (v, p) = value("autoreverses") { a.autoreverses = try bool(v, p) }
+        if let (v, p) = value("fillMode") { a.fillMode = try choice(v, p, FillMode.allCases) }
+        if let (v, p) = value("timingFunction") { a.timingFunction = try timingFunction(v, p) }
+        if let (v, p) = value("removedOnCompletion") { a.isRemovedOnCompletion = try bool(v, p) }
+    }
+
+    /// A named function (`easeOut`, …) or the control points `[c1x, c1y, c2x, c2y]`.
+    func timingFunction(_ value: JSONValue, _ path: String) throws(DocumentError) -> TimingFunction {
+        if case .array = try resolved(value, path) {
+            let c = try numbers(value, path, count: 4...4)
+            return TimingFunction(c[0], c[1], c[2], c[3])
+        }
+        let name = try string(value, path)
+        guard let function = TimingFunction.named[name] else {
+            let names = TimingFunction.named.keys.sorted()
+            let hint = names.first { editDistance($0, name) <= 3 }.map { "; did you mean \"\($0)\"?" } ?? ""
+            throw fail(path, value, "unknown timing function \"\(name)\"\(hint) (one of: \(names.joined(separator: ", ")), or [c1x, c1y, c2x, c2y])")
+        }
+        return function
+    }
+
+    /// The key path, checked, with the type of value it takes.
+    private func keyPath(_ fields: Fields) throws(DocumentError) -> (String, AnimationValue) {
+        guard let v = fields["keyPath"] else { throw fail(fields.path, fields.value, "missing keyPath: the property the animation changes, such as \"opacity\"") }
+        let name = try string(v, fields.path("keyPath"))
+        do {
+            return (name, try KeyPath(name).value(in: LayerValues()))
+        } catch {
+            throw fail(fields.path("keyPath"), v, "\(error)")
+        }
+    }
+
+    private func basic(_ fields: Fields, spring: Bool) throws(DocumentError) -> BasicAnimation {
+        let (name, sample) = try keyPath(fields)
+        let a = spring ? SpringAnimation(keyPath: name) : BasicAnimation(keyPath: name)
+        if let v = fields["fromValue"] { a.fromValue = try animationValue(v, fields.path("fromValue"), like: sample) }
+        if let v = fields["toValue"] { a.toValue = try animationValue(v, fields.path("toValue"), like: sample) }
+        if let v = fields["byValue"] { a.byValue = try animationValue(v, fields.path("byValue"), like: sample) }
+        if let v = fields["additive"] { a.isAdditive = try bool(v, fields.path("additive")) }
+        if let v = fields["cumulative"] { a.isCumulative = try bool(v, fields.path("cumulative")) }
+        if let s = a as? SpringAnimation {
+            if let v = fields["mass"] { s.mass = try number(v, fields.path("mass"), in: 1e-6...1e6) }
+            if let v = fields["stiffness"] { s.stiffness = try number(v, fields.path("stiffness"), in: 1e-6...1e6) }
+            if let v = fields["damping"] { s.damping = try number(v, fields.path("damping"), in: 0...1e6) }
+            if let v = fields["initialVelocity"] { s.initialVelocity = try number(v, fields.path("initialVelocity"), in: -1e6...1e6) }
+        }
+        return a
+    }
+
+    private func keyframes(_ fields: Fields) throws(DocumentError) -> KeyframeAnimation {
+        let (name, sample) = try keyPath(fields)
+        let a = KeyframeAnimation(keyPath: name)
+        if let v = fields["values"] {
+            var values: [AnimationValue] = []
+            for (i, item) in try list(v, fields.path("values")).enumerated() {
+                values.append(try animationValue(item, "\(fields.path("values"))[\(i)]", like: sample))
+            }
+            a.values = values
+        }
+        if let v = fields["path"] {
+            guard case .point = sample else {
+                throw fail(fields.path("path"), v, "a keyframe path moves a point; key path \"\(name)\" takes a \(sample.typeName)")
+            }
+            a.path = try shapePath(v, fields.path("path"))
+        }
+        if let v = fields["keyTimes"] { a.keyTimes = try numbers(v, fields.path("keyTimes")) }
+        if let v = fields["timingFunctions"] {
+            var functions: [TimingFunction] = []
+            for (i, item) in try list(v, fields.path("timingFunctions")).enumerated() {
+                functions.append(try timingFunction(item, "\(fields.path("timingFunctions"))[\(i)]"))
+            }
+            a.timingFunctions = functions
+        }
+        if let v = fields["calculationMode"] { a.calculationMode = try choice(v, fields.path("calculationMode"), CalculationMode.allCases) }
+        if let v = fields["tensionValues"] { a.tensionValues = try numbers(v, fields.path("tensionValues")) }
+        if let v = fields["continuityValues"] { a.continuityValues = try numbers(v, fields.path("continuityValues")) }
+        if let v = fields["biasValues"] { a.biasValues = try numbers(v, fields.path("biasValues")) }
+        if let v = fields["rotationMode"] { a.rotationMode = try choice(v, fields.path("rotationMode"), [RotationMode.auto, .autoReverse]) }
+        if let v = fields["additive"] { a.isAdditive = try bool(v, fields.path("additive")) }
+        if let v = fields["cumulative"] { a.isCumulative = try bool(v, fields.path("cumulative")) }
+        return a
+    }
+}

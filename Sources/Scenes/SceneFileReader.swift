@@ -1,0 +1,148 @@
+import Animation
+import Foundation
+import Geometry
+
+/// Turns a scene file's JSON into a layer tree and script rules, for one set of parameter values
+/// and one canvas. Every error names the file, line, column and JSON path of the value at fault.
+final class SceneFileReader {
+    let file: String
+    /// Parameter values by name, with `canvas.width` and friends.
+    let values: [String: ParameterValue]
+    let decodeImage: SceneFile.ImageDecoder
+    /// The folder that relative image paths start from.
+    let folder: String
+    /// Animation templates by name, read before layers and rules refer to them.
+    var templates: [String: Animation] = [:]
+    var layerCount = 0
+    var animationCount = 0
+    /// How many layers have each name: rules may only name a layer whose name is unique.
+    var layerNames: [String: Int] = [:]
+
+    /// A reader for one build; `settings` nil reads the header, where no parameter is known yet.
+    init(file: String, settings: SceneSettings?, canvas: Size, decodeImage: @escaping SceneFile.ImageDecoder) {
+        self.file = file
+        var values = Dictionary(uniqueKeysWithValues: (settings?.assignments ?? []).map { ($0.name, $0.value) })
+        values["canvas.width"] = .number(canvas.width)
+        values["canvas.height"] = .number(canvas.height)
+        values["canvas.midX"] = .number(canvas.width / 2)
+        values["canvas.midY"] = .number(canvas.height / 2)
+        self.values = values
+        self.decodeImage = decodeImage
+        folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    }
+
+    func fail(_ path: String, _ value: JSONValue, _ message: String) -> DocumentError {
+        DocumentError(at: value.position, in: file, path: path, message: message)
+    }
+
+    /// The members of an object whose fields must all be in `allowed` (unknown fields are errors
+    /// with a did-you-mean), and a lookup for them.
+    func object(_ value: JSONValue, _ path: String, allowed: [String], what: String) throws(DocumentError) -> Fields {
+        guard case let .object(members, _) = value else { throw fail(path, value, "expected \(what) (an object), not \(value.kindName)") }
+        for member in members where !allowed.contains(member.key) {
+            let suggestion = allowed.min { editDistance($0, member.key) < editDistance($1, member.key) }
+            let hint = suggestion.map { editDistance($0, member.key) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
+            throw fail(join(path, member.key), member.value, "unknown field in \(what)\(hint) (fields: \(allowed.sorted().joined(separator: ", ")))")
+        }
+        return Fields(members: members, path: path, value: value)
+    }
+
+    /// An object's members with their JSON paths.
+    struct Fields {
+        let members: [(key: String, value: JSONValue)]
+        let path: String
+        /// The object itself, for errors about it as a whole.
+        let value: JSONValue
+
+        subscript(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+
+        func path(_ key: String) -> String { join(path, key) }
+    }
+
+    /// A value with a parameter reference (`"$name"`) replaced by the parameter's value.
+    func resolved(_ value: JSONValue, _ path: String) throws(DocumentError) -> JSONValue {
+        guard case let .string(text, position) = value, text.hasPrefix("$") else { return value }
+        let name = String(text.dropFirst())
+        guard let parameter = values[name] else {
+            let suggestion = values.keys.min { editDistance($0, name) < editDistance($1, name) }
+            let hint = suggestion.map { editDistance($0, name) <= 3 ? "; did you mean \"$\($0)\"?" : "" } ?? ""
+            throw fail(path, value, "no parameter called \"\(name)\"\(hint)")
+        }
+        switch parameter {
+        case .number(let x): return .number(x, position)
+        case .bool(let b): return .bool(b, position)
+        case .color(let c): return .string(c.alpha == 0 ? "clear" : c.description, position)
+        case .text(let t): return .string(t, position)
+        }
+    }
+
+    func number(_ value: JSONValue, _ path: String, in range: ClosedRange<Double>? = nil) throws(DocumentError) -> Double {
+        let value = try resolved(value, path)
+        let x: Double
+        switch value {
+        case .number(let n, _): x = n
+        case .string("infinity", _) where range == nil || range?.upperBound == .infinity: x = .infinity
+        default: throw fail(path, value, "expected a number, not \(value.kindName)")
+        }
+        if let range, !range.contains(x) {
+            throw fail(path, value, "\(JSON.exact(x)) is out of range (\(JSON.exact(range.lowerBound))…\(JSON.exact(range.upperBound)))")
+        }
+        return x
+    }
+
+    func integer(_ value: JSONValue, _ path: String, in range: ClosedRange<Int>) throws(DocumentError) -> Int {
+        let x = try number(value, path)
+        guard x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
+            throw fail(path, value, "expected a whole number in \(range.lowerBound)…\(range.upperBound), not \(JSON.exact(x))")
+        }
+        return Int(x)
+    }
+
+    func bool(_ value: JSONValue, _ path: String) throws(DocumentError) -> Bool {
+        let value = try resolved(value, path)
+        guard case .bool(let b, _) = value else { throw fail(path, value, "expected true or false, not \(value.kindName)") }
+        return b
+    }
+
+    func string(_ value: JSONValue, _ path: String) throws(DocumentError) -> String {
+        let value = try resolved(value, path)
+        guard case .string(let s, _) = value else { throw fail(path, value, "expected a string, not \(value.kindName)") }
+        return s
+    }
+
+    /// One of `choices` (the raw values of an enumeration).
+    func choice<T: RawRepresentable>(_ value: JSONValue, _ path: String, _ choices: [T]) throws(DocumentError) -> T where T.RawValue == String {
+        let text = try string(value, path)
+        guard let found = choices.first(where: { $0.rawValue == text }) else {
+            let names = choices.map(\.rawValue)
+            let suggestion = names.min { editDistance($0, text) < editDistance($1, text) }
+            let hint = suggestion.map { editDistance($0, text) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
+            throw fail(path, value, "\"\(text)\" is not one of \(names.joined(separator: ", "))\(hint)")
+        }
+        return found
+    }
+
+    func list(_ value: JSONValue, _ path: String, count: ClosedRange<Int>? = nil) throws(DocumentError) -> [JSONValue] {
+        let value = try resolved(value, path)
+        guard case let .array(items, _) = value else { throw fail(path, value, "expected a list, not \(value.kindName)") }
+        let allowed = count ?? 0...SceneFileLimits.listLength
+        guard allowed.contains(items.count) else {
+            let expected = allowed.lowerBound == allowed.upperBound ? "\(allowed.lowerBound)" : "\(allowed.lowerBound)…\(allowed.upperBound)"
+            throw fail(path, value, "expected a list of \(expected) items, not \(items.count)")
+        }
+        return items
+    }
+
+    func numbers(_ value: JSONValue, _ path: String, count: ClosedRange<Int>? = nil) throws(DocumentError) -> [Double] {
+        var result: [Double] = []
+        for (i, item) in try list(value, path, count: count).enumerated() {
+            result.append(try number(item, "\(path)[\(i)]"))
+        }
+        return result
+    }
+}
+
+/// `path.key`, or `key` at the top.
+func join(_ path: String, _ key: String) -> String {
+    path.isEmpty ? key : path + "." + key
+}
