@@ -19,7 +19,10 @@ public struct Preset: Sendable {
         public init(file: String) { self.file = file }
     }
 
+    /// The scene's name: a built-in scene, or the name of the scene file below.
     public var scene: String
+    /// The scene file's path, when the preset names one (`scene-file`).
+    public var sceneFile: String?
     /// Knob values as written, in file order.
     public var params: [(name: String, value: String)]
     public var width: Int

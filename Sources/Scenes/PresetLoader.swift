@@ -7,6 +7,7 @@ public enum PresetLoader {
     /// The fields a preset may have, with what each takes.
     static let fields: [String: String] = [
         "description": "a string", "extends": "a path to another preset", "scene": "a scene name",
+        "scene-file": "a path to a scene file",
         "params": "an object of scene knobs", "size": "\"WIDTHxHEIGHT\"", "scale": "a number of pixels per point",
         "fps": "a frame rate such as 30 or \"30000/1001\"", "seconds": "a number of seconds",
         "background": "\"transparent\" or \"#RRGGBB[AA]\"", "outputs": "a list of outputs",
@@ -24,8 +25,10 @@ public enum PresetLoader {
     static let maximumFileSize = 1 << 20
 
     /// Loads `path` (and what it extends), applies `overrides` (`key=value`, dotted keys such as
-    /// `params.color` or `outputs.0.crf`), and checks everything.
-    public static func load(path: String, overrides: [String] = []) throws(DocumentError) -> Preset {
+    /// `params.color` or `outputs.0.crf`), and checks everything. `decodeImage` reads the images
+    /// of a scene file the preset names (the default decodes none).
+    public static func load(path: String, overrides: [String] = [],
+                            decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages) throws(DocumentError) -> Preset {
         var merged = try resolved(path: path, chain: [])
         for assignment in overrides {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
@@ -34,7 +37,7 @@ public enum PresetLoader {
             let key = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
             merged = try set(key.split(separator: ".").map(String.init), to: literal(text), in: merged, fullKey: key)
         }
-        return try preset(from: merged, file: path)
+        return try preset(from: merged, file: path, decodeImage: decodeImage)
     }
 
     /// The preset's JSON with what it extends merged underneath (members of this file win;
@@ -135,7 +138,7 @@ public enum PresetLoader {
     }
 
     /// Checks the merged JSON and builds the preset.
-    static func preset(from value: JSONValue, file: String) throws(DocumentError) -> Preset {
+    static func preset(from value: JSONValue, file: String, decodeImage: @escaping SceneFile.ImageDecoder) throws(DocumentError) -> Preset {
         guard case let .object(members, position) = value else {
             throw DocumentError(file: file, position: value.position, path: "", message: "a preset is an object")
         }
@@ -165,11 +168,27 @@ public enum PresetLoader {
             return Int(x)
         }
 
-        guard let sceneValue = member("scene") else { throw fail("scene", nil, "missing: a preset names its scene") }
-        let sceneName = try string("scene", sceneValue)
-        guard let scene = SceneCatalog.scene(named: sceneName) else {
-            let hint = SceneCatalog.nameResembling(sceneName).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw fail("scene", sceneValue, "unknown scene \"\(sceneName)\"" + hint)
+        let scene: any Scene
+        var sceneFile: String?
+        switch (member("scene"), member("scene-file")) {
+        case let (sceneValue?, nil):
+            let sceneName = try string("scene", sceneValue)
+            guard let found = SceneCatalog.scene(named: sceneName) else {
+                let hint = SceneCatalog.nameResembling(sceneName).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw fail("scene", sceneValue, "unknown scene \"\(sceneName)\"" + hint)
+            }
+            scene = found
+        case let (nil, fileValue?):
+            // Relative to the preset that holds the value (a base preset's own folder).
+            let relative = try string("scene-file", fileValue)
+            let holder = URL(fileURLWithPath: fileValue.position.source ?? file).deletingLastPathComponent()
+            let path = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
+            scene = try SceneFile.load(path: path, decodeImage: decodeImage)
+            sceneFile = path
+        case (nil, nil):
+            throw fail("scene", nil, "missing: a preset names its scene (or its scene-file)")
+        case (_?, let fileValue?):
+            throw fail("scene-file", fileValue, "a preset names a scene or a scene file, not both")
         }
         var params: [(name: String, value: String)] = []
         if let p = member("params") {
@@ -231,7 +250,7 @@ public enum PresetLoader {
             func field(_ name: String) -> JSONValue? { fields.first { $0.key == name }?.value }
             let prefix = "outputs[\(i)]."
             guard let fileValue = field("file") else { throw fail(prefix + "file", item, "missing: every output names its file") }
-            var output = Preset.Output(file: try string(prefix + "file", fileValue).replacingOccurrences(of: "{scene}", with: sceneName))
+            var output = Preset.Output(file: try string(prefix + "file", fileValue).replacingOccurrences(of: "{scene}", with: scene.name))
             output.codec = try field("codec").map { v throws(DocumentError) in try string(prefix + "codec", v) }
             output.crf = try field("crf").map { v throws(DocumentError) in try wholeNumber(prefix + "crf", v, 0...63) }
             if let b = field("bitrate") {
@@ -249,7 +268,7 @@ public enum PresetLoader {
             outputs.append(output)
         }
         _ = position
-        return Preset(scene: sceneName, params: params, width: width, height: height, scale: scale, fps: fps,
+        return Preset(scene: scene.name, sceneFile: sceneFile, params: params, width: width, height: height, scale: scale, fps: fps,
                       seconds: seconds, background: background, outputs: outputs)
     }
 }

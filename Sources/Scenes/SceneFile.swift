@@ -9,6 +9,11 @@ public struct SceneFile: Scene {
     /// Decodes a `contents` image from a file path or a `data:` URI (Scenes knows no codecs).
     public typealias ImageDecoder = @Sendable (String) throws -> Image
 
+    /// A decoder for files without images: any `contents` is an error saying so.
+    public static let noImages: ImageDecoder = { location in
+        throw DocumentError(file: location, position: nil, path: "", message: "images are not decoded here")
+    }
+
     public let name: String
     public let summary: String
     public var seed: String { "scene file \(path)" }
@@ -60,10 +65,10 @@ public struct SceneFile: Scene {
         try check(canvas: Size(640, 360))
     }
 
-    /// Builds the scene with its default knobs on `canvas`, so that every error in the tree,
-    /// the animations and the script is found before anything is rendered.
-    public func check(canvas: Size) throws(DocumentError) {
-        _ = try reader(SceneSettings(scene: self), canvas: canvas).build(document, canvas: canvas, script: Script())
+    /// Builds the scene on `canvas` with `settings` (default: the default knobs), so that every
+    /// error in the tree, the animations and the script is found before anything is rendered.
+    public func check(canvas: Size, settings: SceneSettings? = nil) throws(DocumentError) {
+        _ = try reader(settings ?? SceneSettings(scene: self), canvas: canvas).build(document, canvas: canvas, script: Script())
     }
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {

@@ -28,7 +28,9 @@ extension SceneFileReader {
             }
         }
         var drawn = 0
-        if let v = fields["layers"] {
+        guard let layers = fields["layers"] else { throw fail("", document, "missing \"layers\": the layers on the canvas") }
+        do {
+            let v = layers
             for (i, item) in try list(v, "layers").enumerated() {
                 root.addSublayer(try layer(item, "layers[\(i)]", depth: 1, copies: 1, drawn: &drawn))
             }

@@ -41,8 +41,10 @@ final class SceneFileReader {
         guard case let .object(members, _) = value else { throw fail(path, value, "expected \(what) (an object), not \(value.kindName)") }
         for member in members where !allowed.contains(member.key) {
             let suggestion = allowed.min { editDistance($0, member.key) < editDistance($1, member.key) }
-            let hint = suggestion.map { editDistance($0, member.key) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
-            throw fail(join(path, member.key), member.value, "unknown field in \(what)\(hint) (fields: \(allowed.sorted().joined(separator: ", ")))")
+            if let suggestion, editDistance(suggestion, member.key) <= 3 {
+                throw fail(join(path, member.key), member.value, "unknown field in \(what); did you mean \"\(suggestion)\"?")
+            }
+            throw fail(join(path, member.key), member.value, "unknown field in \(what) (fields: \(allowed.sorted().joined(separator: ", ")))")
         }
         return Fields(members: members, path: path, value: value)
     }

@@ -12,7 +12,7 @@ enum PresetEncode {
         let overrides = try args.options("--set")
         let preset: Preset
         do {
-            preset = try PresetLoader.load(path: path, overrides: overrides)
+            preset = try PresetLoader.load(path: path, overrides: overrides, decodeImage: LayerImageCodec.decode)
         } catch {
             throw .usage("\(error)")
         }
@@ -55,7 +55,8 @@ enum PresetEncode {
 
     /// The encode arguments a preset output stands for.
     static func encodeArguments(for preset: Preset, output: Preset.Output) -> [String] {
-        var a = ["--scene", preset.scene, "--size", "\(preset.width)x\(preset.height)", "--scale", String(preset.scale),
+        var a = preset.sceneFile.map { ["--scene-file", $0] } ?? ["--scene", preset.scene]
+        a += ["--size", "\(preset.width)x\(preset.height)", "--scale", String(preset.scale),
                  "--fps", preset.fps, "--seconds", String(preset.seconds)]
         if let background = preset.background { a += ["--background", background] }
         for (name, value) in preset.params { a += ["--param", "\(name)=\(value)"] }

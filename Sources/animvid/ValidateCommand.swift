@@ -1,14 +1,26 @@
+import Foundation
+import Pipeline
+import Geometry
 import Scenes
 
-/// `animvid validate FILE`: checks a preset without rendering anything.
+/// `animvid validate FILE`: checks a preset or a scene file without rendering anything.
 enum ValidateCommand {
     static let help = """
-    usage: animvid validate FILE [--set KEY=VALUE]...
+    usage: animvid validate PRESET.json [--set KEY=VALUE]...
+           animvid validate SCENE.json [--param NAME=VALUE]...
 
     Checks a preset (and what it extends): JSON syntax, field names, types, ranges, the scene and
     its knobs, and each output's format as encode would set it up (codec, pixel format, size,
-    frame rate, background). Each error names the file, line and column, the field (a JSON path such as
-    outputs[1].crf) and what was expected; the exit status is 2 on an error. Writes nothing.
+    frame rate, background).
+
+    Checks a scene file (a file with "layers"; docs/scene-files.md): field names, types, ranges,
+    key paths, parameter references, templates and the layers that script rules name, and the
+    limits against hostile files, by building the scene with its default knobs (or those given
+    with --param).
+
+    Each error names the file, line and column, the field (a JSON path such as
+    layers[2].animations[0].keyPath) and what was expected; the exit status is 2 on an error.
+    Writes nothing.
     """
 
     static func run(_ arguments: [String]) throws(CLIError) {
@@ -18,11 +30,18 @@ enum ValidateCommand {
             return
         }
         let overrides = try args.options("--set")
+        let params = try args.options("--param", "-p")
         let files = try args.positionals()
-        guard files.count == 1, let file = files.first else { throw .usage("validate takes one preset file") }
+        guard files.count == 1, let file = files.first else { throw .usage("validate takes one preset or scene file") }
+        if isSceneFile(file) {
+            guard overrides.isEmpty else { throw .usage("--set is for presets; a scene file's knobs are set with --param NAME=VALUE") }
+            try validateSceneFile(file, params: params)
+            return
+        }
+        guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
         let preset: Preset
         do {
-            preset = try PresetLoader.load(path: file, overrides: overrides)
+            preset = try PresetLoader.load(path: file, overrides: overrides, decodeImage: LayerImageCodec.decode)
         } catch {
             throw .usage("\(error)")
         }
@@ -37,5 +56,24 @@ enum ValidateCommand {
         }
         print("\(file): valid preset: \(preset.scene), \(preset.width)x\(preset.height), \(preset.fps) fps, \(preset.seconds) s, "
               + "\(preset.outputs.count) output\(preset.outputs.count == 1 ? "" : "s") (\(preset.outputs.map(\.file).joined(separator: ", ")))")
+    }
+
+    /// Whether `path` holds a scene file (an object with `layers`) rather than a preset.
+    static func isSceneFile(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= SceneFileLimits.fileSize,
+              case let .object(members, _)? = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else { return false }
+        return members.contains { $0.key == "layers" }
+    }
+
+    static func validateSceneFile(_ path: String, params: [String]) throws(CLIError) {
+        let scene = try SceneOptions.loadSceneFile(path, recordingInto: ImageChecksums())
+        do {
+            try scene.check(canvas: Size(640, 360), settings: try scene.settings(params))
+        } catch let error as SceneError {
+            throw .usage("--param: \(error)")
+        } catch {
+            throw .usage("\(error)")
+        }
+        print("\(path): valid scene file: \(scene.name), knobs: \(scene.parameters.map(\.name).joined(separator: ", "))")
     }
 }
