@@ -1,0 +1,202 @@
+import Animation
+import Foundation
+import Geometry
+import Scenes
+import XCTest
+
+/// Scene files: what each field builds, parameter references, presets that name one, and the
+/// errors of malformed and hostile files (a corpus, then a fuzz test).
+final class SceneFileTests: XCTestCase {
+    static let ring = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../docs/scenes/ring.json").standardizedFileURL.path
+    let canvas = Size(640, 360)
+
+    func scene(_ text: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages) throws -> SceneFile {
+        try SceneFile(text: text, path: "s.json", decodeImage: decodeImage)
+    }
+
+    /// The layer tree `text` builds, under the canvas root.
+    func tree(_ text: String, _ settings: [String] = []) throws -> Layer {
+        let file = try scene(text)
+        return try file.build(canvas: canvas, script: Script(), settings: try file.settings(settings))
+    }
+
+    func testPropertiesTransformsAndShapeHelpers() throws {
+        let root = try tree("""
+        {"layers": [{"type": "shape", "name": "a", "anchorPoint": [0, 0], "frame": [10, 20, 30, 40],
+                     "transform": [{"translate": [75, 0]}, {"rotate": 2.0943951023931953}],
+                     "path": {"circle": [5, 5, 5]}, "fillColor": null, "strokeColor": "#00A0E080", "lineCap": "round",
+                     "hidden": true, "shadowOffset": [1, 2]},
+                    {"type": "replicator", "name": "r", "instanceCount": 3, "instanceTransform": {"perspective": 500}}]}
+        """)
+        let a = try XCTUnwrap(root.layer(named: "a") as? ShapeLayer)
+        XCTAssertEqual(root.bounds, Rect(x: 0, y: 0, width: 640, height: 360))
+        XCTAssertEqual(a.position, Point(10, 20), "frame is applied after anchorPoint")
+        XCTAssertEqual(a.bounds, Rect(x: 0, y: 0, width: 30, height: 40))
+        XCTAssertEqual(a.transform, Transform3D.identity.translatedBy(x: 75, y: 0).rotated(by: 2.0943951023931953))
+        XCTAssertEqual(a.path, Path.ellipse(in: Rect(x: 0, y: 0, width: 10, height: 10)))
+        XCTAssertNil(a.fillColor)
+        XCTAssertEqual(a.strokeColor, Color(red: 0, green: 160.0 / 255, blue: 224.0 / 255, alpha: 128.0 / 255))
+        XCTAssertEqual(a.lineCap, .round)
+        XCTAssertTrue(a.isHidden)
+        XCTAssertEqual(a.shadowOffset, Size(1, 2))
+        let r = try XCTUnwrap(root.layer(named: "r") as? ReplicatorLayer)
+        XCTAssertEqual(r.instanceCount, 3)
+        XCTAssertEqual(r.instanceTransform.m34, -1.0 / 500)
+    }
+
+    func testParametersAreReferencedAndSet() throws {
+        let text = try String(contentsOfFile: Self.ring, encoding: .utf8)
+        let file = try scene(text)
+        XCTAssertEqual(file.parameters.map(\.name), ["tint", "count", "radius", "background"])
+        let defaults = try tree(text)
+        let ring = try XCTUnwrap(defaults.layer(named: "ring") as? ReplicatorLayer)
+        XCTAssertEqual(ring.instanceCount, 12)
+        XCTAssertEqual(ring.position, Point(320, 180), "$canvas.midX and midY")
+        XCTAssertEqual(defaults.backgroundColor, Color(hex: "#101820"))
+        let custom = try tree(text, ["count=5", "tint=#FF0000", "background=clear"])
+        XCTAssertEqual((custom.layer(named: "ring") as? ReplicatorLayer)?.instanceCount, 5)
+        XCTAssertEqual((custom.layer(named: "dot") as? ShapeLayer)?.fillColor, .red)
+        XCTAssertNil(custom.backgroundColor)
+        XCTAssertThrowsError(try file.settings(["count=500"])) { XCTAssertTrue("\($0)".contains("integer 1…60"), "\($0)") }
+    }
+
+    /// The start rule adds its template to the named layer after its delay.
+    func testScriptRulesRun() throws {
+        let file = try scene(try String(contentsOfFile: Self.ring, encoding: .utf8))
+        let timeline = try file.timeline(canvas: canvas, duration: 3)
+        // Node 1 is the ring (node 0 the canvas root); "dim" fades it 1 → 0.3 from t = 1 and back.
+        XCTAssertEqual(timeline.presentationValues(of: 1, at: 0.9, parentTime: 0.9).values.opacity, 1)
+        XCTAssertEqual(timeline.presentationValues(of: 1, at: 1.5, parentTime: 1.5).values.opacity, 0.3, accuracy: 1e-9)
+    }
+
+    func testPresetNamesASceneFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-scenefile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let preset = folder.appendingPathComponent("p.json")
+        try Data(#"{"scene-file": "\#(Self.ring)", "params": {"count": 6}, "outputs": [{"file": "{scene}.mp4"}]}"#.utf8).write(to: preset)
+        let loaded = try PresetLoader.load(path: preset.path)
+        XCTAssertEqual(loaded.scene, "ring")
+        XCTAssertEqual(loaded.sceneFile, Self.ring)
+        XCTAssertEqual(loaded.outputs.first?.file, "ring.mp4")
+        try Data(#"{"scene-file": "\#(Self.ring)", "params": {"count": 600}, "outputs": [{"file": "a.mp4"}]}"#.utf8).write(to: preset)
+        XCTAssertThrowsError(try PresetLoader.load(path: preset.path)) { XCTAssertTrue("\($0)".contains("p.json:1:"), "\($0)") }
+    }
+
+    /// Each malformed file gives its message, naming line, column and JSON path.
+    func testMalformedCorpus() {
+        let dot = #"{"type": "shape", "name": "dot", "path": {"circle": [0, 0, 5]}}"#
+        let cases: [(String, String)] = [
+            (#"{"layers": [}"#, "s.json:1:13: "),
+            (#"[1, 2]"#, "s.json:1:1: expected a scene (an object), not a list"),
+            (#"{"name": "x"}"#, "s.json:1:1: missing \"layers\""),
+            (#"{"layers": [], "layrs": []}"#, "s.json:1:25: layrs: unknown field in a scene file; did you mean \"layers\"?"),
+            (#"{"layers": [{"type": "circle"}]}"#, "s.json:1:22: layers[0].type: \"circle\" is not one of layer, shape, replicator, gradient"),
+            (#"{"layers": [{"opacity": "half"}]}"#, "s.json:1:25: layers[0].opacity: expected a number, not a string"),
+            (##"{"layers": [{"fillColor": "#FF0000"}]}"##, "layers[0].fillColor: fillColor is a property of shape layers; this layer's type is layer"),
+            (#"{"layers": [{"backgroundColor": "red"}]}"#, "layers[0].backgroundColor: \"red\" is not a colour"),
+            (#"{"layers": [{"position": [1, 2, 3]}]}"#, "layers[0].position: expected a list of 2 items, not 3"),
+            (#"{"layers": [{"transform": [{"rotate": 1, "scale": 2}]}]}"#, "layers[0].transform[0]: a transform operation has exactly one field"),
+            (#"{"layers": [{"transform": [{"skew": 1}]}]}"#, "layers[0].transform[0].skew: unknown field in a transform operation"),
+            (#"{"layers": [{"type": "shape", "path": "M 0 0 L"}]}"#, "layers[0].path: SVG path data"),
+            (#"{"layers": [{"animations": [{"type": "basic", "keyPath": "opactiy"}]}]}"#,
+             "s.json:1:58: layers[0].animations[0].keyPath: unknown key path \"opactiy\"; did you mean \"opacity\"?"),
+            (#"{"layers": [{"animations": [{"type": "basic", "keyPath": "position", "toValue": 3}]}]}"#,
+             "layers[0].animations[0].toValue: expected a list, not a number"),
+            (#"{"layers": [{"animations": [{"type": "bounce"}]}]}"#, "layers[0].animations[0].type: unknown animation type \"bounce\""),
+            (#"{"layers": [{"animations": [{"keyPath": "opacity"}]}]}"#, "layers[0].animations[0]: an animation needs a \"type\""),
+            (#"{"layers": [{"animations": [{"type": "basic", "keyPath": "opacity", "duraton": 1}]}]}"#,
+             "layers[0].animations[0].duraton: unknown field in a basic animation; did you mean \"duration\"?"),
+            (#"{"layers": [{"animations": [{"type": "basic", "keyPath": "opacity", "fillMode": "forward"}]}]}"#,
+             "layers[0].animations[0].fillMode: \"forward\" is not one of removed, forwards, backwards, both; did you mean \"forwards\"?"),
+            (#"{"layers": [{"animations": [{"type": "basic", "keyPath": "opacity", "timingFunction": "easeOutIn"}]}]}"#,
+             "layers[0].animations[0].timingFunction: unknown timing function \"easeOutIn\""),
+            (#"{"layers": [{"animations": [{"type": "basic", "keyPath": "opacity", "duration": -1}]}]}"#,
+             "layers[0].animations[0].duration: -1 is out of range (0…3600)"),
+            (#"{"layers": [{"animations": [{"type": "keyframe", "keyPath": "opacity", "path": "M0 0 L1 1"}]}]}"#,
+             "layers[0].animations[0].path: a keyframe path moves a point"),
+            (#"{"layers": [{"animations": [{"use": "nope"}]}]}"#, "layers[0].animations[0].use: no animation template called \"nope\""),
+            (#"{"layers": [\#(dot)], "script": [{"on": "didStop", "add": {"type": "basic", "keyPath": "opacity"}, "to": "dot"}]}"#,
+             "script[0]: missing \"animation\""),
+            (#"{"layers": [\#(dot)], "script": [{"on": "start", "add": {"type": "basic", "keyPath": "opacity"}, "to": "dott"}]}"#,
+             "script[0].to: no layer called \"dott\"; did you mean \"dot\"?"),
+            (#"{"layers": [\#(dot), \#(dot)], "script": [{"on": "start", "add": {"type": "basic", "keyPath": "opacity"}, "to": "dot"}]}"#,
+             "script[0].to: 2 layers are called \"dot\""),
+            (#"{"layers": [], "script": [{"on": "whenever"}]}"#, "script[0].on: \"whenever\" is not one of start, didStart, didStop"),
+            (#"{"layers": [{"opacity": "$alpha"}]}"#, "layers[0].opacity: no parameter called \"alpha\""),
+            (#"{"parameters": {"alpha": {"type": "number", "default": 2, "max": 1}}, "layers": []}"#,
+             "parameters.alpha.default: parameter alpha: '2' is not a valid value"),
+            (##"{"parameters": {"background": {"type": "color", "default": "#000000"}}, "layers": []}"##,
+             "parameters.background: the background is a knob already"),
+            (#"{"cycle": 1e9, "layers": []}"#, "cycle: 1000000000 is out of range"),
+            (#"{"layers": [{"type": "replicator", "instanceCount": 1e6}]}"#, "layers[0].instanceCount: expected a whole number in 0…10000"),
+            (#"{"layers": [{"contents": "a.png"}]}"#, "layers[0].contents: "),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try scene(text), text) { error in
+                XCTAssertTrue(error is DocumentError, "\(text): \(type(of: error))")
+                XCTAssertTrue("\(error)".contains(expected), "\(text)\n got: \(error)\n want: \(expected)")
+            }
+        }
+    }
+
+    /// Files built to exhaust memory or time stop at a limit with a message naming it.
+    func testHostileFilesHitTheLimits() throws {
+        func nested(_ depth: Int, _ inner: String) -> String {
+            (0..<depth).reduce(inner) { text, _ in #"{"type": "replicator", "instanceCount": 100, "sublayers": [\#(text)]}"# }
+        }
+        let cases: [(String, String)] = [
+            (#"{"layers": [\#(nested(4, "{}"))]}"#, "layers are drawn per frame, counting replicated copies"),
+            (#"{"layers": [\#((0..<30).reduce("{}") { t, _ in #"{"sublayers": [\#(t)]}"# })]}"#, "layers are nested more than 24 deep"),
+            (#"{"layers": [\#(Array(repeating: "{}", count: 10_001).joined(separator: ","))]}"#, "more than 10000 layers"),
+            (#"{"layers": [{"type": "shape", "path": "M0 0\#(String(repeating: " L1 1", count: 100_001))"}]}"#,
+             "the path has 100002 elements; the limit is 100000"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try scene(text)) { XCTAssertTrue("\($0)".contains(expected), "got: \($0)\n want: \(expected)") }
+        }
+        let huge: SceneFile.ImageDecoder = { _ in Image(width: 9000, height: 1, premultipliedRGBA: [UInt8](repeating: 255, count: 36_000))! }
+        XCTAssertThrowsError(try scene(#"{"layers": [{"contents": "big.png"}]}"#, decodeImage: huge)) {
+            XCTAssertTrue("\($0)".contains("the image is 9000x1; each side may be at most 8192 pixels"), "\($0)")
+        }
+    }
+
+    /// Mutated copies of a valid file (bytes changed, dropped, repeated; values swapped) either
+    /// load or fail with a DocumentError: never a crash, a hang or another error.
+    func testFuzzedFilesFailCleanly() throws {
+        let original = Array(try String(contentsOfFile: Self.ring, encoding: .utf8).utf8)
+        var random = SeededGenerator(seed: 0xA11_CE)
+        let tokens = Array("{}[]\":,0-1e9$ntrufalsx".utf8) + [0xFF]
+        let replacements = ["\"$count\"", "1e308", "-1", "null", "[]", "{}", "\"infinity\"", "1e6", "\"#GGGGGG\""]
+        var outcomes = (loaded: 0, refused: 0)
+        for _ in 0..<400 {
+            var bytes = original
+            for _ in 0..<(1 + random.next() % 4) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 4 {
+                case 0: bytes[at] = tokens[Int(random.next() % UInt64(tokens.count))]
+                case 1: bytes.remove(at: at)
+                case 2: bytes.insert(contentsOf: bytes[at..<min(at + 40, bytes.count)], at: at)
+                default:
+                    // Replace a number with a hostile value.
+                    guard let digit = bytes[at...].firstIndex(where: { (48...57).contains($0) }) else { break }
+                    var end = digit
+                    while end < bytes.count, (48...57).contains(bytes[end]) || bytes[end] == 46 { end += 1 }
+                    bytes.replaceSubrange(digit..<end, with: Array(replacements[Int(random.next() % UInt64(replacements.count))].utf8))
+                }
+            }
+            do {
+                let file = try scene(String(decoding: bytes, as: UTF8.self))
+                _ = try file.timeline(canvas: canvas, duration: 2)
+                outcomes.loaded += 1
+            } catch is DocumentError {
+                outcomes.refused += 1
+            } catch let error as AnimationError {
+                XCTFail("a file that loaded failed to resolve: \(error)")
+            }
+        }
+        XCTAssertGreaterThan(outcomes.refused, 100)
+        XCTAssertGreaterThan(outcomes.loaded, 10)
+    }
+}
