@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// Scene files as a user runs them: export, encode, validate, and a preset that names one.
+final class SceneFileCLITests: XCTestCase {
+    var folder: URL!
+    var cli: CLIRunner { CLIRunner(folder: folder) }
+    static let ring = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../docs/scenes/ring.json").standardized.path
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-scenefile-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func framemd5(_ file: String) throws -> [String] {
+        try cli.tool("ffmpeg", ["-v", "error", "-i", folder.appendingPathComponent(file).path, "-f", "framemd5", "-"])
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
+    /// The exported Newton's cradle encodes, through --scene-file, to the frames of the built-in
+    /// scene (its did-stop rules switch sides at 0.8 s, inside the clip), with the background
+    /// knob still working.
+    func testExportedSceneEncodesToTheSameFrames() throws {
+        let export = try cli.run(["scene", "newtons-cradle", "--export", "json", "--size", "320x180", "--scale", "1", "-o", "cradle.json"])
+        XCTAssertEqual(export.status, 0, export.err)
+        let again = try cli.run(["scene", "newtons-cradle", "--export", "json", "-o", "cradle.json"])
+        XCTAssertEqual(again.status, 2, "an existing file needs -y")
+        let common = ["--seconds", "1.2", "--fps", "10", "--size", "320x180", "--scale", "1", "--background", "#203040", "-q", "-y"]
+        XCTAssertEqual(try cli.run(["encode", "--scene", "newtons-cradle"] + common + ["a.mp4"]).status, 0)
+        let result = try cli.run(["encode", "--scene-file", "cradle.json"] + common + ["b.mp4"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let a = try framemd5("a.mp4"), b = try framemd5("b.mp4")
+        XCTAssertEqual(a.count, 12)
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(try cli.run(["validate", "cradle.json"]).status, 0)
+        // To standard output, the same text.
+        let printed = try cli.run(["scene", "newtons-cradle", "--export", "json", "--size", "320x180", "--scale", "1"])
+        XCTAssertEqual(printed.out, try String(contentsOf: folder.appendingPathComponent("cradle.json"), encoding: .utf8))
+    }
+
+    func testValidateNamesThePlaceAndExitsTwo() throws {
+        let text = try String(contentsOfFile: Self.ring, encoding: .utf8).replacingOccurrences(of: "\"opacity\"", with: "\"opactiy\"")
+        try Data(text.utf8).write(to: folder.appendingPathComponent("bad.json"))
+        let result = try cli.run(["validate", "bad.json"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.err.contains("bad.json:17:35:") && result.err.contains("animations.dim.keyPath: unknown key path \"opactiy\"; did you mean \"opacity\"?"),
+                      result.err)
+        let encode = try cli.run(["encode", "--scene-file", "bad.json", "-y", "out.mp4"])
+        XCTAssertEqual(encode.status, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.mp4").path))
+        let tooMany = try cli.run(["validate", Self.ring, "--param", "count=100"])
+        XCTAssertEqual(tooMany.status, 2)
+        XCTAssertTrue(tooMany.err.contains("integer 1…60"), tooMany.err)
+        let valid = try cli.run(["validate", Self.ring, "--param", "count=7"])
+        XCTAssertEqual(valid.status, 0, valid.err)
+        XCTAssertTrue(valid.out.contains("valid scene file: ring"), valid.out)
+    }
+
+    /// A preset names a scene file relative to itself and sets its knobs.
+    func testPresetWithASceneFile() throws {
+        try FileManager.default.copyItem(atPath: Self.ring, toPath: folder.appendingPathComponent("ring.json").path)
+        let preset = ##"{"scene-file": "ring.json", "params": {"count": 6, "tint": "#00A0E0"}, "size": "128x128", "scale": 1, "seconds": 0.5, "outputs": [{"file": "{scene}-brand.mp4"}]}"##
+        try Data(preset.utf8).write(to: folder.appendingPathComponent("brand.json"))
+        let result = try cli.run(["encode", "--preset", "brand.json", "-q", "-y"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(try framemd5("ring-brand.mp4").count, 15)
+    }
+}
