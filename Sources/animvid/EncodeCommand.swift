@@ -9,10 +9,11 @@ import Scenes
 enum EncodeCommand {
     static let help = """
     usage: animvid encode --scene NAME [options] OUTPUT
+           animvid encode --scene-file FILE.json [options] OUTPUT
            animvid encode --preset FILE [--set KEY=VALUE]... [options] [OUTPUT]
 
-    Renders a built-in scene frame by frame and encodes it. The output's extension picks the
-    format; the file appears at OUTPUT only when it is complete.
+    Renders a built-in scene (or a scene file) frame by frame and encodes it. The output's
+    extension picks the format; the file appears at OUTPUT only when it is complete.
 
       .mp4   h264 (default, libx264), hevc (libx265, tagged hvc1), av1 (SVT-AV1)
       .webm  vp9 (default), vp8, av1          alpha with vp9/vp8 (yuva420p)

@@ -20,8 +20,8 @@ struct SceneOptions {
 
     static let help = """
       --scene NAME          the scene (list them with: animvid scenes; knobs: animvid scene NAME)
-      --scene-file FILE     a scene written as JSON instead (docs/scene-files.md; check it with
-                            animvid validate FILE; export a built-in one with animvid scene NAME --export json)
+      --scene-file FILE     a scene written as JSON instead (docs/scene-files.md); check it with
+                            animvid validate FILE; start from animvid scene NAME --export json
       --param NAME=VALUE    set a scene knob; repeat for several
       --size WxH            output size in pixels (default 1920x1080)
       --scale S             pixels per point (default 3, an @3x iPhone); the canvas is size ÷ scale points

@@ -13,12 +13,12 @@ Renders Core Animation scenes to video, headless.
 commands:
   encode     render a scene and encode it to MP4 (animvid encode --help)
   scenes     list the built-in scenes (--verbose: with their knobs)
-  scene      describe one scene and its knobs: animvid scene NAME
+  scene      describe a scene and its knobs, or export it as JSON: animvid scene NAME [--export json]
   still      write one frame as PNG (animvid still --help)
   sheet      write a contact sheet of frames across a clip (animvid sheet --help)
   inspect    print the presentation tree at a moment as JSON (animvid inspect --help)
   sessions   list unfinished encodes; resume OUTPUT continues one, abandon OUTPUT deletes it
-  validate   check a preset file (animvid validate --help)
+  validate   check a preset or a scene file (animvid validate --help)
   hash       print a video's decoded frame checksums in ffmpeg's framemd5 format
   help       show this help, or a command's: animvid help encode
 
