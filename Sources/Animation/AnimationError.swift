@@ -4,6 +4,8 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     case wrongValueType(keyPath: String, expected: String, got: String)
     case scriptDidNotSettle(time: Double, events: Int)
     case unknownLayer(String)
+    case tooManyAnimations(layer: String?, count: Int)
+    case scriptTooBusy(events: Int, layers: Int)
 
     public var description: String {
         switch self {
@@ -14,6 +16,10 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
             return "key path \"\(keyPath)\" takes a \(expected), not a \(got)"
         case let .scriptDidNotSettle(time, events):
             return "the scene's script ran \(events) callbacks without passing t = \(time) s; does a callback reschedule itself with no delay?"
+        case let .tooManyAnimations(layer, count):
+            return "more than \(count) animations run at once on layer \(layer.map { "\"\($0)\"" } ?? "(unnamed)"); does a script rule add animations faster than they finish?"
+        case let .scriptTooBusy(events, layers):
+            return "the scene's script handled \(events) callbacks over \(layers) layers, more than animvid resolves; use fewer layers or fewer, slower callbacks"
         case .unknownLayer(let name):
             return "a script rule adds an animation to a layer called \"\(name)\", and there is none"
         }
@@ -21,8 +27,11 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
 }
 
 /// The Levenshtein distance between two names, ignoring case, for "did you mean" suggestions.
+/// Names longer than 64 characters are not compared (the longer length is returned), so a
+/// hostile name cannot make a suggestion cost quadratic time.
 public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.lowercased()), b = Array(b.lowercased())
+    guard a.count <= 64, b.count <= 64 else { return max(a.count, b.count) }
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var previous = Array(0...b.count)

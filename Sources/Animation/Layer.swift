@@ -61,6 +61,11 @@ public class Layer {
         }
     }
 
+    /// Whether animations were removed since the timeline last collected the changes.
+    public var hasPendingRemovals: Bool {
+        pendingAnimationChanges.contains { if case .add = $0 { false } else { true } }
+    }
+
     /// This layer or the first layer under it (its mask, then its sublayers, depth first) whose
     /// name is `name`.
     public func layer(named name: String) -> Layer? {

@@ -15,6 +15,9 @@ public final class Script {
 
     public init() {}
 
+    /// Whether timers are waiting to run (which a scene file cannot hold: they are closures).
+    public var hasPendingTimers: Bool { !timers.isEmpty }
+
     /// Runs `action` `delay` seconds from now, as `performSelector:withObject:afterDelay:`.
     public func after(_ delay: Double, _ action: @escaping (Script) -> Void) {
         timers.append((now + max(delay, 0), action))

@@ -6,12 +6,15 @@ extension Timeline {
     /// `build` creates the layer tree at time 0 and returns its root; it may add animations and
     /// schedule timers. Then delegate callbacks and timers run in time order (ties in the order
     /// they were scheduled), each seeing `script.now`; what they change takes effect from then on.
-    /// - Throws: `AnimationError` for an unknown key path or a value of the wrong type, or when
-    ///   the script handles more than `maximumEvents` callbacks (one that reschedules itself with
-    ///   no delay would otherwise never end).
+    /// - Throws: `AnimationError` for an unknown key path or a value of the wrong type, when the
+    ///   script handles more than `maximumEvents` callbacks (one that reschedules itself with no
+    ///   delay would otherwise never end), when callbacks × layers passes `maximumWork` (each
+    ///   callback looks at every layer), or when more than `maximumLiveAnimations` animations run
+    ///   at once on one layer (rules that multiply their animations).
     public static func resolve(canvasSize: Size, duration: Double, maximumEvents: Int = 1_000_000,
+                               maximumWork: Int = 200_000_000, maximumLiveAnimations: Int = 10_000,
                                build: (Script) throws -> Layer) throws -> Timeline {
-        var resolver = TimelineResolver()
+        var resolver = TimelineResolver(maximumLiveAnimations: maximumLiveAnimations)
         let script = Script()
         let root = try build(script)
         script.root = root
@@ -29,6 +32,9 @@ extension Timeline {
             handled += 1
             if handled > maximumEvents {
                 throw AnimationError.scriptDidNotSettle(time: duration, events: handled)
+            }
+            if handled * resolver.nodes.count > maximumWork {
+                throw AnimationError.scriptTooBusy(events: handled, layers: resolver.nodes.count)
             }
         }
         return Timeline(nodes: resolver.frozenNodes(), root: resolver.index[ObjectIdentifier(root)] ?? 0,
@@ -60,9 +66,14 @@ private struct TimelineResolver {
         var live: [Int] = []
     }
 
+    let maximumLiveAnimations: Int
     var nodes: [NodeState] = []
     var index: [ObjectIdentifier: Int] = [:]
     var events = EventQueue<Event>()
+
+    init(maximumLiveAnimations: Int) {
+        self.maximumLiveAnimations = maximumLiveAnimations
+    }
 
     /// Fires one event's callback.
     mutating func run(_ event: Event, script: Script) {
@@ -141,6 +152,9 @@ private struct TimelineResolver {
         nodes[node].records.append(Record(scheduled: scheduled, animation: animation))
         let record = nodes[node].records.count - 1
         nodes[node].live.append(record)
+        guard nodes[node].live.count <= maximumLiveAnimations else {
+            throw AnimationError.tooManyAnimations(layer: layer.name, count: maximumLiveAnimations)
+        }
         if let begin { events.push(.didStart(node: node, record: record), at: max(begin, now)) }
         if let end { events.push(.didStop(node: node, record: record, finished: true), at: max(end, now)) }
     }

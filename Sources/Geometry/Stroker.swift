@@ -88,10 +88,14 @@ extension Path {
         let (trimStart, trimEnd) = (max(style.start, 0) * total, min(style.end, 1) * total)
         var pieces: [Polyline] = []
         var offset = 0.0
+        var dashBudget = maximumDashes
         for ((sub, line), cumulative) in zip(zip(subpaths, opened), lengths) {
             let length = cumulative.last ?? 0
             var intervals: [(Double, Double)] = [(0, length)]
-            if dashed { intervals = dashIntervals(length: length, pattern: dashes, phase: style.dashPhase) }
+            if dashed {
+                intervals = dashIntervals(length: length, pattern: dashes, phase: style.dashPhase, limit: dashBudget)
+                dashBudget -= intervals.count
+            }
             for (a, b) in intervals {
                 let lo = max(a, trimStart - offset), hi = min(b, trimEnd - offset)
                 guard hi > lo || (hi == lo && length == 0 && a == 0) else { continue }
@@ -103,15 +107,20 @@ extension Path {
         return pieces
     }
 
-    /// The "on" intervals of a dash pattern along a subpath of `length`, starting at `phase`.
-    static func dashIntervals(length: Double, pattern: [Double], phase: Double) -> [(Double, Double)] {
+    /// The most dashes one stroke draws (over all its subpaths): a pattern far finer than a
+    /// pixel must not take unbounded time and memory.
+    static let maximumDashes = 100_000
+
+    /// The "on" intervals of a dash pattern along a subpath of `length`, starting at `phase`;
+    /// at most `limit` of them.
+    static func dashIntervals(length: Double, pattern: [Double], phase: Double, limit: Int = maximumDashes) -> [(Double, Double)] {
         let period = pattern.reduce(0, +)
         guard period > 0 else { return [(0, length)] }
         var position = -(phase.truncatingRemainder(dividingBy: period) + (phase < 0 ? period : 0))
         var intervals: [(Double, Double)] = []
         var index = 0
         var count = 0
-        while position < length && count < 1_000_000 {
+        while position < length && intervals.count < limit && count < 2 * maximumDashes {
             let dash = pattern[index % pattern.count]
             if index % 2 == 0, position + dash > 0 {
                 intervals.append((max(position, 0), min(position + dash, length)))

@@ -24,6 +24,11 @@ public struct EncoderSettings: Hashable, Sendable {
     /// MP4 and MOV: put the index before the media data (off for a session's segments, which
     /// are joined into a faststart file at the end).
     public var faststart = true
+    /// The encoder's own threads; 0 lets the encoder choose from the number of cores (as the
+    /// ffmpeg tool does). The encoders are deterministic for a given count, but different counts
+    /// give slightly different pictures, so tests that compare decoded frames with golden hashes
+    /// made on another machine fix it (1).
+    public var encoderThreads = 0
 
     /// The default CRF of H.264.
     public static let defaultCRF = 18

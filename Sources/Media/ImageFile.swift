@@ -3,8 +3,9 @@ public enum ImageFile {
     /// The largest side accepted, so a hostile file cannot make animvid allocate without bound.
     public static let maximumSide = 16_384
 
-    /// Decodes the first frame of the image at `path`: width, height and RGBA bytes (straight alpha).
-    public static func load(path: String) throws(MediaError) -> (width: Int, height: Int, rgba: [UInt8]) {
+    /// Decodes the first frame of the image at `path`: width, height and RGBA bytes (straight
+    /// alpha). A side longer than `maximumSide` is refused before anything is decoded.
+    public static func load(path: String, maximumSide: Int = maximumSide) throws(MediaError) -> (width: Int, height: Int, rgba: [UInt8]) {
         let decoder = try VideoDecoder(path: path)
         let (width, height) = (decoder.width, decoder.height)
         guard width > 0, height > 0 else { throw MediaError("\(path) is not an image animvid can decode") }

@@ -51,6 +51,7 @@ public final class VideoWriter: FrameSink {
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             codec.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
+        codec.pointee.thread_count = Int32(clamping: settings.encoderThreads)
         Self.setEncoderOptions(codec, settings: settings)
         do throws(MediaError) {
             try check(avcodec_open2(codec, encoder, nil), "cannot open the \(codecKind.encoder) encoder")

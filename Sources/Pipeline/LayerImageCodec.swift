@@ -8,8 +8,9 @@ import Raster
 public enum LayerImageCodec {
     private static let pngPrefix = "data:image/png;base64,"
 
-    /// Decodes the image at a file path or in a `data:` URI (PNG or JPEG) into premultiplied RGBA.
-    public static func decode(_ location: String) throws -> Image {
+    /// Decodes the image at a file path or in a `data:` URI (PNG or JPEG) into premultiplied
+    /// RGBA; a side longer than `maximumSide` is refused before decoding.
+    public static func decode(_ location: String, maximumSide: Int = ImageFile.maximumSide) throws -> Image {
         let file: (width: Int, height: Int, rgba: [UInt8])
         if location.hasPrefix("data:") {
             guard let comma = location.firstIndex(of: ","), location[..<comma].hasSuffix(";base64"),
@@ -19,9 +20,9 @@ public enum LayerImageCodec {
             let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-image-\(UUID().uuidString)").path
             guard DirectFile.create(atPath: temporary, contents: data) else { throw MediaError("cannot write a temporary file for a data: URI") }
             defer { try? FileManager.default.removeItem(atPath: temporary) }
-            file = try ImageFile.load(path: temporary)
+            file = try ImageFile.load(path: temporary, maximumSide: maximumSide)
         } else {
-            file = try ImageFile.load(path: location)
+            file = try ImageFile.load(path: location, maximumSide: maximumSide)
         }
         guard let image = Image(width: file.width, height: file.height, premultipliedRGBA: premultiplied(file.rgba)) else {
             throw MediaError("\(location.prefix(80)): the decoded image is malformed")

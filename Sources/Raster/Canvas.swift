@@ -286,6 +286,8 @@ public final class Canvas {
 
     /// Blurs the alpha of `source`, moves it by the shadow's offset, and draws it in the shadow's colour.
     private func composite(shadow: ShadowPaint, of source: Pixmap) {
+        // An offset of a frame or more moves the whole shadow out of it.
+        guard abs(shadow.offsetX) < Double(width), abs(shadow.offsetY) < Double(height) else { return }
         let blurred = GaussianBlur.alpha(of: source, sigma: shadow.radius / 2)
         let (dx, dy) = (Int(shadow.offsetX.rounded()), Int(shadow.offsetY.rounded()))
         let clip = clips.last

@@ -69,7 +69,7 @@ struct CoverageAccumulator {
         let yStart = max(p0y, 0)
         var x = p0x + (yStart - p0y) * dxdy
         var row = Int(yStart.rounded(.down))
-        let rowEnd = min(Int(p1y.rounded(.up)), endRow)
+        let rowEnd = Int(min(p1y, Double(endRow)).rounded(.up))
         let stride = width + 2
         let regionRight = Double(width)
         x = min(max(x, 0), regionRight)

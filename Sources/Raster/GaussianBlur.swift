@@ -11,7 +11,7 @@ enum GaussianBlur {
             for i in 0..<(w * h) { values[i] = Float(p[i * 4 + 3]) }
         }
         if sigma >= 0.1 && sigma.isFinite {
-            let radius = min(Int((3 * sigma).rounded(.up)), 512)
+            let radius = Int(min(3 * sigma, 512).rounded(.up))
             var kernel = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
             let sum = kernel.reduce(0, +)
             kernel = kernel.map { $0 / sum }

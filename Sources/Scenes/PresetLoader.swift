@@ -76,10 +76,13 @@ public enum PresetLoader {
         let basePath = base.hasPrefix("/") ? base : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(base).path
         guard case let .object(baseMembers, _) = try resolved(path: basePath, chain: chain + [absolute]) else { return value }
         var result = baseMembers.filter { $0.key != "extends" }
-        // Knobs belong to their scene: a preset that names another scene does not inherit them.
-        if let scene = members.first(where: { $0.key == "scene" })?.value,
-           let baseScene = result.first(where: { $0.key == "scene" })?.value, scene != baseScene {
-            result.removeAll { $0.key == "params" }
+        // A preset that names its scene (built in or a file) replaces the base's choice, and knobs
+        // belong to their scene: naming another scene does not inherit them.
+        let sceneKeys = ["scene", "scene-file"]
+        if let scene = members.first(where: { sceneKeys.contains($0.key) }) {
+            let baseScene = result.first { sceneKeys.contains($0.key) }
+            if baseScene?.key != scene.key || baseScene?.value != scene.value { result.removeAll { $0.key == "params" } }
+            result.removeAll { sceneKeys.contains($0.key) }
         }
         for member in members where member.key != "extends" {
             if member.key == "params", case let .object(child, p) = member.value,

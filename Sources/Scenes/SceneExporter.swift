@@ -13,12 +13,15 @@ public enum SceneExporter {
     public enum ExportError: Error, CustomStringConvertible {
         case unsupportedAnimation(String)
         case scriptUsesClosures(String)
+        case removesAnimations(String)
 
         public var description: String {
             switch self {
             case .unsupportedAnimation(let type): "an animation of type \(type) has no scene-file form"
             case .scriptUsesClosures(let scene):
-                "scene '\(scene)' drives its animations from Swift callbacks, which a file cannot hold; write them as ScriptRules"
+                "scene '\(scene)' drives its animations from Swift callbacks or timers, which a file cannot hold; write them as ScriptRules"
+            case .removesAnimations(let scene):
+                "scene '\(scene)' removes animations while it is built, which a file cannot say"
             }
         }
     }
@@ -27,6 +30,7 @@ public enum SceneExporter {
     public static func export(_ scene: any Scene, canvas: Size, settings: SceneSettings, encodeImage: @escaping ImageEncoder) throws -> String {
         let script = Script()
         let root = try scene.build(canvas: canvas, script: script, settings: settings)
+        guard !script.hasPendingTimers else { throw ExportError.scriptUsesClosures(scene.name) }
         var writer = Writer(encodeImage: encodeImage, sceneName: scene.name)
         var fields: [(String, JSON)] = [("name", .string(scene.name)), ("summary", .string(scene.summary)),
                                         ("cycle", .exactNumber(scene.cycle))]
@@ -55,6 +59,7 @@ public enum SceneExporter {
         }
 
         func layer(_ layer: Layer, omitBackground: Bool = false) throws -> JSON {
+            guard !layer.hasPendingRemovals else { throw ExportError.removesAnimations(sceneName) }
             let v = layer.values, defaults = LayerValues(kind: v.kind)
             var fields: [(String, JSON)] = []
             if v.kind != .plain { fields.append(("type", .string(v.kind.rawValue))) }
@@ -213,8 +218,6 @@ public enum SceneExporter {
                 key = "\(base)\(n)"
                 n += 1
             }
-            // A template's name defaults to its key, so an unnamed animation must not get a name
-            // that a rule watches; the generated keys end in "Animation" and a number if needed.
             templates.append((key, json))
             return key
         }

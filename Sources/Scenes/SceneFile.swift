@@ -54,9 +54,9 @@ public struct SceneFile: Scene {
         }
         func member(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
         let header = SceneFileReader(file: path, settings: nil, canvas: .zero, decodeImage: decodeImage)
-        name = try member("name").map { v throws(DocumentError) in try header.string(v, "name") }
+        name = try member("name").map { v throws(DocumentError) in try header.literal(v, "name") }
             ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        summary = try member("summary").map { v throws(DocumentError) in try header.string(v, "summary") } ?? "a scene file"
+        summary = try member("summary").map { v throws(DocumentError) in try header.literal(v, "summary") } ?? "a scene file"
         cycle = try member("cycle").map { v throws(DocumentError) in try header.number(v, "cycle", in: 0.01...SceneFileLimits.duration) } ?? 2
         var parameters = try member("parameters").map { v throws(DocumentError) in try header.parameters(v) } ?? []
         let background = try member("background").map { v throws(DocumentError) in try header.color(v, "background") } ?? .white

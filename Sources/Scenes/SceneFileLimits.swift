@@ -18,6 +18,8 @@ public enum SceneFileLimits {
     public static let listLength = 100_000
     /// Pixels per side of a `contents` image.
     public static let imageSide = 8192
+    /// Pixels of all the distinct images of a scene together (one 8192×8192 picture).
+    public static let imagePixels = 1 << 26
     /// The scene's clip length in seconds.
     public static let duration = 3600.0
 }

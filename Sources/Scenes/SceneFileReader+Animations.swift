@@ -16,10 +16,14 @@ extension SceneFileReader {
     /// `{"use": "template", "key": …}`.
     func attachedAnimation(_ value: JSONValue, _ path: String) throws(DocumentError) -> (Animation, String?) {
         guard case let .object(members, _) = value else { throw fail(path, value, "expected an animation (an object), not \(value.kindName)") }
-        let key = try members.first { $0.key == "key" }.map { m throws(DocumentError) in try string(m.value, join(path, "key")) }
+        let key = try members.first { $0.key == "key" }.map { m throws(DocumentError) in try literal(m.value, join(path, "key")) }
         if members.contains(where: { $0.key == "use" }) {
             let fields = try object(value, path, allowed: ["use", "key"], what: "a use of a template")
-            return (try template(fields["use"]!, fields.path("use")), key)
+            guard let use = fields["use"] else { throw fail(path, value, "missing \"use\"") }
+            let template = try self.template(use, fields.path("use"))
+            animationCount += Self.memberCount(template)
+            guard animationCount <= SceneFileLimits.animations else { throw fail(path, value, "more than \(SceneFileLimits.animations) animations") }
+            return (template, key)
         }
         let rest = JSONValue.object(members.filter { $0.key != "key" }, value.position)
         return (try animation(rest, path, extraFields: ["key"]), key)
@@ -27,13 +31,18 @@ extension SceneFileReader {
 
     /// The template called by the string `value`.
     func template(_ value: JSONValue, _ path: String) throws(DocumentError) -> Animation {
-        let name = try string(value, path)
+        let name = try literal(value, path)
         guard let found = templates[name] else {
             let suggestion = templates.keys.min { editDistance($0, name) < editDistance($1, name) }
             let hint = suggestion.map { editDistance($0, name) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
             throw fail(path, value, "no animation template called \"\(name)\"\(hint)")
         }
         return found
+    }
+
+    /// An animation and the animations in it, as the limit counts them.
+    static func memberCount(_ animation: Animation) -> Int {
+        1 + ((animation as? AnimationGroup)?.animations.reduce(0) { $0 + memberCount($1) } ?? 0)
     }
 
     /// Reads an animation; `extraFields` are fields the caller handles (accepted, not read).
@@ -43,7 +52,7 @@ extension SceneFileReader {
         guard case let .object(members, _) = value, let typeValue = members.first(where: { $0.key == "type" })?.value else {
             throw fail(path, value, "an animation needs a \"type\": \(Self.animationTypes.joined(separator: ", "))")
         }
-        let type = try string(typeValue, join(path, "type"))
+        let type = try literal(typeValue, join(path, "type"))
         let specific: [String]
         switch type {
         case "basic": specific = Self.propertyFields + Self.basicFields
@@ -81,7 +90,7 @@ extension SceneFileReader {
 
     private func readTiming(_ fields: Fields, into a: Animation) throws(DocumentError) {
         func value(_ name: String) -> (JSONValue, String)? { fields[name].map { ($0, fields.path(name)) } }
-        if let (v, p) = value("name") { a.name = try string(v, p) }
+        if let (v, p) = value("name") { a.name = try literal(v, p) }
         if let (v, p) = value("beginTime") { a.beginTime = try number(v, p) }
         if let (v, p) = value("duration") { a.duration = try number(v, p, in: 0...SceneFileLimits.duration) }
         if let (v, p) = value("speed") { a.speed = try number(v, p, in: -1000...1000) }
@@ -112,7 +121,7 @@ extension SceneFileReader {
     /// The key path, checked, with the type of value it takes.
     private func keyPath(_ fields: Fields) throws(DocumentError) -> (String, AnimationValue) {
         guard let v = fields["keyPath"] else { throw fail(fields.path, fields.value, "missing keyPath: the property the animation changes, such as \"opacity\"") }
-        let name = try string(v, fields.path("keyPath"))
+        let name = try literal(v, fields.path("keyPath"))
         do {
             return (name, try KeyPath(name).value(in: LayerValues()))
         } catch {

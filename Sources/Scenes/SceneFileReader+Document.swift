@@ -22,9 +22,7 @@ extension SceneFileReader {
                 throw fail("animations", v, "expected animation templates by name (an object), not \(v.kindName)")
             }
             for entry in entries {
-                let animation = try self.animation(entry.value, join("animations", entry.key))
-                if animation.name == nil { animation.name = entry.key }
-                templates[entry.key] = animation
+                templates[entry.key] = try self.animation(entry.value, join("animations", entry.key))
             }
         }
         var drawn = 0
@@ -51,7 +49,7 @@ extension SceneFileReader {
             return v
         }
         let onValue = try required("on", "\"start\", \"didStart\" or \"didStop\"")
-        let on = try string(onValue, fields.path("on"))
+        let on = try literal(onValue, fields.path("on"))
         let filter = try fields["layer"].map { v throws(DocumentError) in try layerName(v, fields.path("layer")) }
         let trigger: ScriptRule.Trigger
         switch on {
@@ -60,7 +58,7 @@ extension SceneFileReader {
             if let v = fields["layer"] { throw fail(fields.path("layer"), v, "a rule on \"start\" does not watch a layer") }
             trigger = .start
         case "didStart", "didStop":
-            let name = try string(try required("animation", "the name of the animation whose \(on) starts the rule"), fields.path("animation"))
+            let name = try literal(try required("animation", "the name of the animation whose \(on) starts the rule"), fields.path("animation"))
             trigger = on == "didStart" ? .didStart(animation: name, layer: filter) : .didStop(animation: name, layer: filter)
         default:
             throw fail(fields.path("on"), onValue, "\"\(on)\" is not one of start, didStart, didStop")
@@ -74,13 +72,13 @@ extension SceneFileReader {
             animation = try template(addValue, fields.path("add"))
         }
         let target = try layerName(try required("to", "the name of the layer to add the animation to"), fields.path("to"))
-        let key = try fields["key"].map { v throws(DocumentError) in try string(v, fields.path("key")) }
+        let key = try fields["key"].map { v throws(DocumentError) in try literal(v, fields.path("key")) }
         return ScriptRule(on: trigger, after: delay, add: animation, to: target, forKey: key)
     }
 
     /// The name of a layer the file defines.
     private func layerName(_ value: JSONValue, _ path: String) throws(DocumentError) -> String {
-        let name = try string(value, path)
+        let name = try literal(value, path)
         if let count = layerNames[name], count > 1 {
             throw fail(path, value, "\(count) layers are called \"\(name)\"; a rule needs a name that only one layer has")
         }

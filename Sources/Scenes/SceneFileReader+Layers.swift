@@ -14,7 +14,7 @@ extension SceneFileReader {
         guard layerCount <= SceneFileLimits.layers else { throw fail(path, value, "more than \(SceneFileLimits.layers) layers") }
         let fields = try object(value, path, allowed: LayerProperties.allFields, what: "a layer")
         let kind = try fields["type"].map { v throws(DocumentError) in
-            try choice(v, fields.path("type"), [LayerKind.plain, .shape, .replicator, .gradient])
+            try choice(v, fields.path("type"), [LayerKind.plain, .shape, .replicator, .gradient], literally: true)
         } ?? .plain
         let layer: Layer = switch kind {
         case .plain: Layer()
@@ -23,7 +23,7 @@ extension SceneFileReader {
         case .gradient: GradientLayer()
         }
         if let v = fields["name"] {
-            let name = try string(v, fields.path("name"))
+            let name = try literal(v, fields.path("name"))
             layerNames[name, default: 0] += 1
             layer.name = name
         }
@@ -100,11 +100,13 @@ extension SceneFileReader {
         }
     }
 
-    /// A `contents` image: a PNG or JPEG path (relative to the scene file) or a `data:` URI.
+    /// A `contents` image: a PNG or JPEG path (relative to the scene file) or a `data:` URI,
+    /// decoded once however many layers show it.
     private func image(_ value: JSONValue, _ path: String) throws(DocumentError) -> Image {
         let reference = try string(value, path)
         let location = reference.hasPrefix("data:") || reference.hasPrefix("/") ? reference
             : URL(fileURLWithPath: folder).appendingPathComponent(reference).path
+        if let image = images[location] { return image }
         let image: Image
         do {
             image = try decodeImage(location)
@@ -114,6 +116,11 @@ extension SceneFileReader {
         guard image.width <= SceneFileLimits.imageSide, image.height <= SceneFileLimits.imageSide else {
             throw fail(path, value, "the image is \(image.width)x\(image.height); each side may be at most \(SceneFileLimits.imageSide) pixels")
         }
+        imagePixels += image.width * image.height
+        guard imagePixels <= SceneFileLimits.imagePixels else {
+            throw fail(path, value, "the scene's images have more than \(SceneFileLimits.imagePixels) pixels together")
+        }
+        images[location] = image
         return image
     }
 }

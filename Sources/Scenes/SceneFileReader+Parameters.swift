@@ -19,7 +19,7 @@ extension SceneFileReader {
             }
             let fields = try object(entry.value, path, allowed: ["type", "default", "summary", "min", "max", "choices"], what: "a parameter")
             guard let typeValue = fields["type"] else { throw fail(path, entry.value, "missing \"type\": \(Self.parameterTypes.joined(separator: ", "))") }
-            let type = try string(typeValue, fields.path("type"))
+            let type = try literal(typeValue, fields.path("type"))
             let minimum = try fields["min"].map { v throws(DocumentError) in try number(v, fields.path("min")) }
             let maximum = try fields["max"].map { v throws(DocumentError) in try number(v, fields.path("max")) }
             if let minimum, let maximum, minimum > maximum {
@@ -28,9 +28,14 @@ extension SceneFileReader {
             let kind: SceneParameter.Kind
             switch type {
             case "number":
-                kind = .number((minimum ?? -1e9)...(maximum ?? 1e9))
+                let lower = minimum ?? Self.numberRange.lowerBound, upper = maximum ?? Self.numberRange.upperBound
+                guard lower <= upper else { throw fail(path, entry.value, "min is more than max") }
+                kind = .number(lower...upper)
             case "integer":
-                kind = .integer(Int(max(minimum ?? -1e9, -1e9).rounded(.up))...Int(min(maximum ?? 1e9, 1e9).rounded(.down)))
+                let lower = Int((minimum ?? Self.numberRange.lowerBound).rounded(.up))
+                let upper = Int((maximum ?? Self.numberRange.upperBound).rounded(.down))
+                guard lower <= upper else { throw fail(path, entry.value, "no whole number lies between min and max") }
+                kind = .integer(lower...upper)
             case "color": kind = .color
             case "bool": kind = .bool
             case "path": kind = .path
@@ -38,7 +43,7 @@ extension SceneFileReader {
                 guard let v = fields["choices"] else { throw fail(path, entry.value, "a choice needs \"choices\": a list of words") }
                 var choices: [String] = []
                 for (i, item) in try list(v, fields.path("choices"), count: 1...1000).enumerated() {
-                    choices.append(try string(item, "\(fields.path("choices"))[\(i)]"))
+                    choices.append(try literal(item, "\(fields.path("choices"))[\(i)]"))
                 }
                 kind = .choice(choices)
             default:
@@ -52,7 +57,7 @@ extension SceneFileReader {
             case .bool(let b, _): text = b ? "true" : "false"
             default: throw fail(fields.path("default"), defaultValue, "expected a string, number or true/false, not \(defaultValue.kindName)")
             }
-            let summary = try fields["summary"].map { v throws(DocumentError) in try string(v, fields.path("summary")) } ?? ""
+            let summary = try fields["summary"].map { v throws(DocumentError) in try literal(v, fields.path("summary")) } ?? ""
             let parameter = SceneParameter(entry.key, kind, default: .number(0), summary)
             do {
                 result.append(SceneParameter(entry.key, kind, default: try parameter.parse(text), summary))

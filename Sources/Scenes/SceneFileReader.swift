@@ -8,6 +8,10 @@ final class SceneFileReader {
     let file: String
     /// Parameter values by name, with `canvas.width` and friends.
     let values: [String: ParameterValue]
+    /// Images decoded so far by location, so a picture used by many layers is decoded once,
+    /// and their pixels, which `SceneFileLimits.imagePixels` bounds.
+    var images: [String: Image] = [:]
+    var imagePixels = 0
     let decodeImage: SceneFile.ImageDecoder
     /// The folder that relative image paths start from.
     let folder: String
@@ -61,9 +65,11 @@ final class SceneFileReader {
         func path(_ key: String) -> String { join(path, key) }
     }
 
-    /// A value with a parameter reference (`"$name"`) replaced by the parameter's value.
+    /// A value with a parameter reference (`"$name"`) replaced by the parameter's value;
+    /// `"$$…"` is the text `"$…"`.
     func resolved(_ value: JSONValue, _ path: String) throws(DocumentError) -> JSONValue {
         guard case let .string(text, position) = value, text.hasPrefix("$") else { return value }
+        if text.hasPrefix("$$") { return .string(String(text.dropFirst()), position) }
         let name = String(text.dropFirst())
         guard let parameter = values[name] else {
             let suggestion = values.keys.min { editDistance($0, name) < editDistance($1, name) }
@@ -78,15 +84,21 @@ final class SceneFileReader {
         }
     }
 
-    func number(_ value: JSONValue, _ path: String, in range: ClosedRange<Double>? = nil) throws(DocumentError) -> Double {
+    /// The largest magnitude a number may have where no narrower range is given: enough for any
+    /// geometry or time, small enough that nothing downstream overflows.
+    static let numberRange = -1e9...1e9
+
+    /// A number in `range`; `"infinity"` is accepted only when the range's upper end is infinite
+    /// (repeat counts and durations).
+    func number(_ value: JSONValue, _ path: String, in range: ClosedRange<Double> = numberRange) throws(DocumentError) -> Double {
         let value = try resolved(value, path)
         let x: Double
         switch value {
         case .number(let n, _): x = n
-        case .string("infinity", _) where range == nil || range?.upperBound == .infinity: x = .infinity
+        case .string("infinity", _) where range.upperBound == .infinity: x = .infinity
         default: throw fail(path, value, "expected a number, not \(value.kindName)")
         }
-        if let range, !range.contains(x) {
+        if !range.contains(x) {
             throw fail(path, value, "\(JSON.exact(x)) is out of range (\(JSON.exact(range.lowerBound))…\(JSON.exact(range.upperBound)))")
         }
         return x
@@ -106,15 +118,21 @@ final class SceneFileReader {
         return b
     }
 
+    /// A string value, which may be a parameter reference.
     func string(_ value: JSONValue, _ path: String) throws(DocumentError) -> String {
-        let value = try resolved(value, path)
+        try literal(try resolved(value, path), path)
+    }
+
+    /// A string taken as written: names, keys, key paths and types are never parameter references.
+    func literal(_ value: JSONValue, _ path: String) throws(DocumentError) -> String {
         guard case .string(let s, _) = value else { throw fail(path, value, "expected a string, not \(value.kindName)") }
         return s
     }
 
-    /// One of `choices` (the raw values of an enumeration).
-    func choice<T: RawRepresentable>(_ value: JSONValue, _ path: String, _ choices: [T]) throws(DocumentError) -> T where T.RawValue == String {
-        let text = try string(value, path)
+    /// One of `choices` (the raw values of an enumeration); `literally` refuses parameter references.
+    func choice<T: RawRepresentable>(_ value: JSONValue, _ path: String, _ choices: [T], literally: Bool = false) throws(DocumentError) -> T
+        where T.RawValue == String {
+        let text = literally ? try literal(value, path) : try string(value, path)
         guard let found = choices.first(where: { $0.rawValue == text }) else {
             let names = choices.map(\.rawValue)
             let suggestion = names.min { editDistance($0, text) < editDistance($1, text) }

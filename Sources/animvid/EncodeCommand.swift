@@ -43,6 +43,8 @@ enum EncodeCommand {
                             or yuv444p10le for prores (yuva444p10le with alpha)
       --title TEXT          title metadata          --comment TEXT   comment metadata
       --threads N           render threads (default: one per core)
+      --encoder-threads N   the encoder's threads (default 0: chosen from the cores, as ffmpeg
+                            does); a fixed count gives the same pictures on every machine
       --progress MODE       tty (default on a terminal), json (a JSON line per update), none
       -y, --overwrite       replace OUTPUT if it exists (otherwise an existing file is refused)
       --fresh               discard an unfinished session of OUTPUT and start again
@@ -110,6 +112,9 @@ enum EncodeCommand {
         settings.pixelFormat = try args.option("--pix-fmt")
         settings.title = try args.option("--title")
         settings.comment = try args.option("--comment")
+        settings.encoderThreads = try args.option("--encoder-threads").map { text throws(CLIError) in
+            try Parse.integer(text, option: "--encoder-threads", range: 0...64)
+        } ?? 0
         let codecName = try args.option("--codec")
         let threads = try args.option("--threads").map { text throws(CLIError) in
             try Parse.integer(text, option: "--threads", range: 1...256)
@@ -228,6 +233,7 @@ enum EncodeCommand {
             "codec": s.resolvedCodec.rawValue, "pixel format": s.resolvedPixelFormat, "alpha": String(s.alpha),
             "crf": s.crf.map(String.init) ?? "-", "bitrate": s.bitrate.map(String.init) ?? "-", "preset": s.preset ?? "-",
             "keyint": s.keyframeInterval.map(String.init) ?? "-", "title": s.title ?? "-", "comment": s.comment ?? "-",
+            "encoder threads": String(s.encoderThreads),
         ]
         for (name, value) in options.settings.assignments { identity["param " + name] = value.text }
         for (name, checksum) in options.inputChecksums { identity[name] = checksum }

@@ -12,7 +12,7 @@ enum PresetEncode {
         let overrides = try args.options("--set")
         let preset: Preset
         do {
-            preset = try PresetLoader.load(path: path, overrides: overrides, decodeImage: LayerImageCodec.decode)
+            preset = try PresetLoader.load(path: path, overrides: overrides, decodeImage: SceneOptions.decodeSceneImage)
         } catch {
             throw .usage("\(error)")
         }

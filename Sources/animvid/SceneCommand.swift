@@ -53,6 +53,12 @@ enum SceneCommand {
         } catch {
             throw .runtime("exporting scene '\(options.scene.name)': \(error)")
         }
+        // What is written must read back: values outside a scene file's ranges are refused here.
+        do {
+            _ = try SceneFile(text: text, path: output ?? "the exported scene", decodeImage: SceneOptions.decodeSceneImage)
+        } catch {
+            throw .runtime("exporting scene '\(options.scene.name)': the file would not read back: \(error)")
+        }
         guard let output else {
             FileHandle.standardOutput.write(Data(text.utf8))
             return

@@ -102,6 +102,12 @@ struct SceneOptions {
         }
     }
 
+    /// How scene files' `contents` images are read: a side longer than a scene file allows is
+    /// refused before decoding.
+    static let decodeSceneImage: SceneFile.ImageDecoder = { location in
+        try LayerImageCodec.decode(location, maximumSide: SceneFileLimits.imageSide)
+    }
+
     /// Loads a scene file; its bytes and the pixels of every image it uses go into `checksums`,
     /// so an edited file or picture starts a fresh session. A file with errors is a usage error.
     static func loadSceneFile(_ path: String, recordingInto checksums: ImageChecksums) throws(CLIError) -> SceneFile {
@@ -109,7 +115,7 @@ struct SceneOptions {
         checksums.record("scene file", FrameMD5.md5([UInt8](data)))
         do {
             return try SceneFile.load(path: path) { location in
-                let image = try LayerImageCodec.decode(location)
+                let image = try decodeSceneImage(location)
                 if !location.hasPrefix("data:") { checksums.record("pixels of " + location, FrameMD5.md5(image.bytes)) }
                 return image
             }

@@ -41,7 +41,7 @@ enum ValidateCommand {
         guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
         let preset: Preset
         do {
-            preset = try PresetLoader.load(path: file, overrides: overrides, decodeImage: LayerImageCodec.decode)
+            preset = try PresetLoader.load(path: file, overrides: overrides, decodeImage: SceneOptions.decodeSceneImage)
         } catch {
             throw .usage("\(error)")
         }
@@ -58,11 +58,13 @@ enum ValidateCommand {
               + "\(preset.outputs.count) output\(preset.outputs.count == 1 ? "" : "s") (\(preset.outputs.map(\.file).joined(separator: ", ")))")
     }
 
-    /// Whether `path` holds a scene file (an object with `layers`) rather than a preset.
+    /// Whether `path` holds a scene file rather than a preset: an object with a field only scene
+    /// files have (a file that does not parse is read as a preset, whose errors say where).
     static func isSceneFile(_ path: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: path), data.count <= SceneFileLimits.fileSize,
               case let .object(members, _)? = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else { return false }
-        return members.contains { $0.key == "layers" }
+        let sceneFileOnly: Set = ["name", "summary", "cycle", "parameters", "animations", "layers", "script"]
+        return members.contains { sceneFileOnly.contains($0.key) }
     }
 
     static func validateSceneFile(_ path: String, params: [String]) throws(CLIError) {

@@ -58,6 +58,20 @@ final class ScriptRuleTests: XCTestCase {
         XCTAssertEqual(opacity(timeline, of: 3, at: 1.75), 0.5, accuracy: 1e-12)
     }
 
+    /// Every callback looks at every layer, so a fast chain over many layers stops at a bound on
+    /// callbacks × layers instead of running for hours.
+    func testCallbacksTimesLayersIsBounded() {
+        XCTAssertThrowsError(try Timeline.resolve(canvasSize: canvas, duration: 10, maximumWork: 1000) { script in
+            let root = Layer()
+            for _ in 0..<9 { root.addSublayer(Layer()) }
+            func tick(_ s: Script) { s.after(0.01, tick) }
+            script.after(0, tick)
+            return root
+        }) { error in
+            XCTAssertEqual(error as? AnimationError, .scriptTooBusy(events: 101, layers: 10))
+        }
+    }
+
     func testARuleForAMissingLayerIsAnError() {
         XCTAssertThrowsError(try Timeline.resolve(canvasSize: canvas, duration: 1) { script in
             script.add(ScriptRule(on: .start, add: self.fade("f"), to: "nowhere"))

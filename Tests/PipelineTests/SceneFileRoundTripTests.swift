@@ -14,7 +14,7 @@ final class SceneFileRoundTripTests: XCTestCase {
         for scene in SceneCatalog.all {
             let settings = SceneSettings(scene: scene)
             let text = try SceneExporter.export(scene, canvas: canvas, settings: settings, encodeImage: LayerImageCodec.dataURI)
-            let file = try SceneFile(text: text, path: scene.name + ".json", decodeImage: LayerImageCodec.decode)
+            let file = try SceneFile(text: text, path: scene.name + ".json", decodeImage: { try LayerImageCodec.decode($0) })
             XCTAssertEqual(file.cycle, scene.cycle, scene.name)
             let original = try scene.timeline(canvas: canvas, duration: 3.5)
             let imported = try file.timeline(canvas: canvas, duration: 3.5)
@@ -31,7 +31,7 @@ final class SceneFileRoundTripTests: XCTestCase {
     func testBackgroundStaysAKnob() throws {
         let scene = try XCTUnwrap(SceneCatalog.scene(named: "loader"))
         let text = try SceneExporter.export(scene, canvas: canvas, settings: SceneSettings(scene: scene), encodeImage: LayerImageCodec.dataURI)
-        let file = try SceneFile(text: text, path: "loader.json", decodeImage: LayerImageCodec.decode)
+        let file = try SceneFile(text: text, path: "loader.json", decodeImage: { try LayerImageCodec.decode($0) })
         let clearFile = try file.settings(["background=clear"]), clearBuiltIn = try scene.settings(["background=clear"])
         let a = try XCTUnwrap(StillImage.render(try scene.timeline(canvas: canvas, duration: 1, settings: clearBuiltIn), at: 0.3, width: 160, height: 90, scale: 0.25))
         let b = try XCTUnwrap(StillImage.render(try file.timeline(canvas: canvas, duration: 1, settings: clearFile), at: 0.3, width: 160, height: 90, scale: 0.25))

@@ -69,5 +69,15 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(try coverage(of: bad).reduce(0, +), 0)
         let huge = Path.ellipse(in: Rect(x: -1e6, y: -1e6, width: 2e6 + 64, height: 2e6 + 64))
         XCTAssertEqual(try coverage(of: huge).reduce(0, +), 128 * 128, accuracy: 1)
+        // Far beyond any sensible size: edges whose ends do not fit an Int, a shadow of radius
+        // 1e300 and one moved 1e300 away draw without trapping.
+        let enormous = Path.ellipse(in: Rect(x: -5e299, y: -5e299, width: 1e300, height: 1e300))
+        XCTAssertEqual(try coverage(of: enormous).reduce(0, +), 128 * 128, accuracy: 1)
+        let square = Path.roundedRect(Rect(x: 10, y: 10, width: 40, height: 40), cornerRadius: 0)
+        for shadow in [ShadowPaint(color: opaqueWhite, offsetX: 0, offsetY: 0, radius: 1e300),
+                       ShadowPaint(color: opaqueWhite, offsetX: 1e300, offsetY: -1e300, radius: 2),
+                       ShadowPaint(color: opaqueWhite, offsetX: 500, offsetY: 0, radius: 2)] {
+            _ = try draw { $0.drawShadow(square, transform: .identity, shadow: shadow) }
+        }
     }
 }

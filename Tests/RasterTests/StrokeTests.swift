@@ -51,6 +51,21 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(try strokedArea(long, style), 130, accuracy: 0.5)
     }
 
+    /// A dash pattern far finer than a pixel stops at 100,000 dashes for the whole stroke, not
+    /// per subpath, so many subpaths cannot multiply the time and memory.
+    func testDashCountIsBoundedOverTheWholeStroke() {
+        var path = Path()
+        for i in 0..<5 {
+            path.move(to: Point(0, Double(i) * 10))
+            path.addLine(to: Point(300, Double(i) * 10))
+        }
+        var style = StrokeStyle(lineWidth: 1)
+        style.dashPattern = [0.001, 0.001]
+        let outline = path.strokeOutline(style, tolerance: 0.1)
+        let dashes = outline.elements.filter { if case .move = $0 { true } else { false } }.count
+        XCTAssertEqual(dashes, 100_000)
+    }
+
     /// strokeStart 0.25 and strokeEnd 0.75 keep the middle half; start ≥ end draws nothing.
     func testTrimming() throws {
         var long = Path()

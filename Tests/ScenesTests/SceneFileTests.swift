@@ -82,6 +82,14 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(loaded.outputs.first?.file, "ring.mp4")
         try Data(#"{"scene-file": "\#(Self.ring)", "params": {"count": 600}, "outputs": [{"file": "a.mp4"}]}"#.utf8).write(to: preset)
         XCTAssertThrowsError(try PresetLoader.load(path: preset.path)) { XCTAssertTrue("\($0)".contains("p.json:1:"), "\($0)") }
+        // A preset that extends one of a built-in scene may name a scene file instead (and does
+        // not inherit the other scene's knobs).
+        let base = folder.appendingPathComponent("base.json")
+        try Data(#"{"scene": "loader", "params": {"pulse": 2}, "outputs": [{"file": "a.mp4"}]}"#.utf8).write(to: base)
+        try Data(#"{"extends": "base.json", "scene-file": "\#(Self.ring)"}"#.utf8).write(to: preset)
+        let child = try PresetLoader.load(path: preset.path)
+        XCTAssertEqual(child.scene, "ring")
+        XCTAssertTrue(child.params.isEmpty)
     }
 
     /// Each malformed file gives its message, naming line, column and JSON path.
@@ -156,9 +164,43 @@ final class SceneFileTests: XCTestCase {
         for (text, expected) in cases {
             XCTAssertThrowsError(try scene(text)) { XCTAssertTrue("\($0)".contains(expected), "got: \($0)\n want: \(expected)") }
         }
+        let moreCases: [(String, String)] = [
+            (#"{"parameters": {"n": {"type": "integer", "min": 0.5, "max": 0.7, "default": 1}}, "layers": []}"#, "no whole number lies between min and max"),
+            (#"{"parameters": {"n": {"type": "number", "min": 2e9, "default": 3e9}}, "layers": []}"#, "parameters.n.min: 2000000000 is out of range"),
+            (#"{"parameters": {"n": {"type": "number", "min": "infinity", "default": 3}}, "layers": []}"#, "parameters.n.min: expected a number, not a string"),
+            (#"{"layers": [{"timeOffset": "infinity"}]}"#, "layers[0].timeOffset: expected a number, not a string"),
+            (#"{"layers": [{"transform": {"scale": 1e300}}]}"#, "layers[0].transform.scale: 1e+300 is out of range"),
+            (#"{"layers": [{"backgroundColor": "$$x"}]}"#, "layers[0].backgroundColor: \"$x\" is not a colour"),
+            (#"{"layers": [{"type": "$kind"}]}"#, "layers[0].type: \"$kind\" is not one of layer"),
+            (#"{"animations": {"big": {"type": "group", "animations": [\#(Array(repeating: #"{"type": "basic", "keyPath": "opacity"}"#, count: 2000).joined(separator: ","))]}}, "layers": [\#(Array(repeating: #"{"animations": [{"use": "big"}]}"#, count: 60).joined(separator: ","))]}"#,
+             "more than 100000 animations"),
+        ]
+        for (text, expected) in moreCases {
+            XCTAssertThrowsError(try scene(text)) { XCTAssertTrue("\($0)".contains(expected), "got: \($0)\n want: \(expected)") }
+        }
+        // Dollars are text where text is written as is, and "$$" escapes them in values.
+        XCTAssertNoThrow(try scene(#"{"summary": "$5 off", "layers": [{"name": "$price", "animations": [{"type": "basic", "keyPath": "opacity", "key": "$k"}]}]}"#))
         let huge: SceneFile.ImageDecoder = { _ in Image(width: 9000, height: 1, premultipliedRGBA: [UInt8](repeating: 255, count: 36_000))! }
         XCTAssertThrowsError(try scene(#"{"layers": [{"contents": "big.png"}]}"#, decodeImage: huge)) {
             XCTAssertTrue("\($0)".contains("the image is 9000x1; each side may be at most 8192 pixels"), "\($0)")
+        }
+        // One picture shown by many layers is decoded once.
+        let decodes = Counter()
+        let counting: SceneFile.ImageDecoder = { _ in
+            decodes.increment()
+            return Image(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16))!
+        }
+        let shared = #"{"layers": [\#(Array(repeating: #"{"contents": "a.png"}"#, count: 50).joined(separator: ","))]}"#
+        _ = try scene(shared, decodeImage: counting)
+        XCTAssertEqual(decodes.value, 1)
+        // Rules that multiply their animations stop at a limit when the script is resolved.
+        let doubling = try scene(#"""
+            {"layers": [{"name": "l", "animations": [{"type": "basic", "keyPath": "opacity", "name": "a", "duration": 1, "repeatCount": "infinity"}]}],
+             "script": [{"on": "didStart", "animation": "a", "after": 0.01, "add": {"type": "basic", "keyPath": "opacity", "name": "a", "duration": 1, "repeatCount": "infinity"}, "to": "l"},
+                        {"on": "didStart", "animation": "a", "after": 0.01, "add": {"type": "basic", "keyPath": "opacity", "name": "a", "duration": 1, "repeatCount": "infinity"}, "to": "l"}]}
+            """#)
+        XCTAssertThrowsError(try doubling.timeline(canvas: canvas, duration: 10)) {
+            XCTAssertEqual($0 as? AnimationError, .tooManyAnimations(layer: "l", count: 10_000))
         }
     }
 
@@ -199,4 +241,14 @@ final class SceneFileTests: XCTestCase {
         XCTAssertGreaterThan(outcomes.refused, 100)
         XCTAssertGreaterThan(outcomes.loaded, 10)
     }
+}
+
+/// Counts calls from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() { lock.withLock { count += 1 } }
+
+    var value: Int { lock.withLock { count } }
 }
