@@ -93,6 +93,7 @@ public enum SegmentedEncode {
             } catch let stopped as EncodeStopped {
                 throw EncodeStopped(signal: stopped.signal, keptFrames: journal.keptFrames, totalFrames: job.frameCount)
             }
+            FreedMemory.release()
             let path = session.folder + "/" + file
             guard let data = FileManager.default.contents(atPath: path) else { throw OutputError("cannot read back \(path)") }
             journal.segments.append(SessionJournal.Segment(index: index, firstFrame: range.lowerBound, frameCount: range.count,
