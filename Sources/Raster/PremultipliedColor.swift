@@ -6,12 +6,13 @@ public struct PremultipliedColor: Hashable, Sendable {
         (self.r, self.g, self.b, self.a) = (r, g, b, a)
     }
 
-    /// Converts straight sRGB components in 0…1 (clamped), rounding to the nearest byte.
+    /// Converts straight sRGB components in 0…1 (clamped): each rounded to a byte, then the colour
+    /// premultiplied by the alpha byte with exact rounding (as Skia turns a colour into pixels).
     public init(red: Double, green: Double, blue: Double, alpha: Double) {
         func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
-        let alpha = unit(alpha)
-        func byte(_ v: Double) -> UInt8 { UInt8((unit(v) * alpha * 255).rounded()) }
-        self.init(r: byte(red), g: byte(green), b: byte(blue), a: UInt8((alpha * 255).rounded()))
+        let a = UInt32((unit(alpha) * 255).rounded())
+        func byte(_ v: Double) -> UInt8 { UInt8(Blend.div255(UInt32((unit(v) * 255).rounded()) * a)) }
+        self.init(r: byte(red), g: byte(green), b: byte(blue), a: UInt8(a))
     }
 
     public static let transparent = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
