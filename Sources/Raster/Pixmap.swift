@@ -32,13 +32,12 @@ public struct Pixmap: Sendable, Equatable {
     /// Fills every pixel with `color`.
     public mutating func clear(to color: PremultipliedColor) {
         let count = width * height
-        bytes.withUnsafeMutableBufferPointer { p in
-            for i in 0..<count {
-                p[i * 4] = color.r
-                p[i * 4 + 1] = color.g
-                p[i * 4 + 2] = color.b
-                p[i * 4 + 3] = color.a
-            }
+        // One 32-bit word per pixel, written as a block fill (the frame clear is a measurable
+        // part of an encode's CPU time, see bench/encode.sh).
+        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        bytes.withUnsafeMutableBytes { raw in
+            guard count > 0, let base = raw.baseAddress else { return }
+            base.withMemoryRebound(to: UInt32.self, capacity: count) { $0.update(repeating: word, count: count) }
         }
     }
 
