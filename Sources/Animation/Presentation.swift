@@ -105,7 +105,10 @@ private struct PresentationWalk {
         if let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
             items.append(.fill(outline, transform: matrix, color: paint(background, alpha, context.tint), rule: .nonZero))
         }
-        if v.masksToBounds { items.append(.beginClip(outline, transform: matrix)) }
+        // A clip with nothing to clip (a plain layer without contents or sublayers, like the
+        // seeds' rounded tiles) would only cost a frame-sized mask per draw.
+        let clips = v.masksToBounds && (v.contents != nil || !children.isEmpty || v.kind == .shape || v.kind == .gradient)
+        if clips { items.append(.beginClip(outline, transform: matrix)) }
         if let image = v.contents, !v.bounds.isEmpty {
             items.append(.image(image, transform: matrix, destination: Self.placement(of: image, in: v),
                                 source: v.contentsRect, opacity: alpha * context.tint.alpha))
@@ -133,7 +136,7 @@ private struct PresentationWalk {
                 instanceTransform = step.concatenating(instanceTransform)
             }
         }
-        if v.masksToBounds { items.append(.endClip) }
+        if clips { items.append(.endClip) }
         if v.borderWidth > 0, let border = v.borderColor, border.alpha > 0, !v.bounds.isEmpty {
             items.append(.fill(Self.borderRing(v), transform: matrix, color: paint(border, alpha, context.tint), rule: .evenOdd))
         }
