@@ -13,6 +13,14 @@ public struct ScriptRule {
         case didStart(animation: String, layer: String?)
         /// An animation called `animation` stops, finished or removed early.
         case didStop(animation: String, layer: String?)
+
+        /// The name of the animation watched; nil for `.start`.
+        var animation: String? {
+            switch self {
+            case .start: nil
+            case .didStart(let name, _), .didStop(let name, _): name
+            }
+        }
     }
 
     public var trigger: Trigger
