@@ -33,7 +33,8 @@ public enum SceneExporter {
         guard !script.hasPendingTimers else { throw ExportError.scriptUsesClosures(scene.name) }
         var writer = Writer(encodeImage: encodeImage, sceneName: scene.name)
         var fields: [(String, JSON)] = [("name", .string(scene.name)), ("summary", .string(scene.summary)),
-                                        ("cycle", .exactNumber(scene.cycle))]
+                                        ("cycle", .exactNumber(scene.cycle)),
+                                        ("canvas", .array([.exactNumber(canvas.width), .exactNumber(canvas.height)]))]
         let background = settings.parameters.contains { $0.name == "background" } ? settings.color("background") : .clear
         fields.append(("background", writer.color(background)))
         // The scene's own root usually paints the background knob; the file's canvas does that.

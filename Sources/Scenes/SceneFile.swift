@@ -19,6 +19,9 @@ public struct SceneFile: Scene {
     public var seed: String { "scene file \(path)" }
     public let parameters: [SceneParameter]
     public let cycle: Double
+    /// The canvas in points the file's layers are laid out for, when it says (`canvas`); the
+    /// scene is then scaled to fit the canvas it is rendered on, and centred.
+    public let layout: Size?
     /// Where the file was read from, for messages and relative image paths.
     public let path: String
     private let document: JSONValue
@@ -58,6 +61,13 @@ public struct SceneFile: Scene {
             ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         summary = try member("summary").map { v throws(DocumentError) in try header.literal(v, "summary") } ?? "a scene file"
         cycle = try member("cycle").map { v throws(DocumentError) in try header.number(v, "cycle", in: 0.01...SceneFileLimits.duration) } ?? 2
+        layout = try member("canvas").map { v throws(DocumentError) in
+            let size = try header.size(v, "canvas")
+            guard size.width >= 1, size.height >= 1, size.width <= 1e6, size.height <= 1e6 else {
+                throw header.fail("canvas", v, "each side must be 1…1000000 points")
+            }
+            return size
+        }
         var parameters = try member("parameters").map { v throws(DocumentError) in try header.parameters(v) } ?? []
         let background = try member("background").map { v throws(DocumentError) in try header.color(v, "background") } ?? .white
         parameters.append(SceneParameter("background", .color, default: .color(background), "canvas colour (clear for a transparent video)"))
@@ -68,14 +78,15 @@ public struct SceneFile: Scene {
     /// Builds the scene on `canvas` with `settings` (default: the default knobs), so that every
     /// error in the tree, the animations and the script is found before anything is rendered.
     public func check(canvas: Size, settings: SceneSettings? = nil) throws(DocumentError) {
-        _ = try reader(settings ?? SceneSettings(scene: self), canvas: canvas).build(document, canvas: canvas, script: Script())
+        _ = try reader(settings ?? SceneSettings(scene: self), canvas: canvas).build(document, canvas: canvas, layout: layout, script: Script())
     }
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {
-        try reader(settings, canvas: canvas).build(document, canvas: canvas, script: script)
+        try reader(settings, canvas: canvas).build(document, canvas: canvas, layout: layout, script: script)
     }
 
+    /// A reader whose `$canvas` values are those of the canvas the layers are laid out on.
     private func reader(_ settings: SceneSettings, canvas: Size) -> SceneFileReader {
-        SceneFileReader(file: path, settings: settings, canvas: canvas, decodeImage: decodeImage)
+        SceneFileReader(file: path, settings: settings, canvas: layout ?? canvas, decodeImage: decodeImage)
     }
 }

@@ -6,17 +6,29 @@ extension SceneFileReader {
     /// The top-level fields, with what each holds.
     static let documentFields: [String: String] = [
         "name": "the scene's name", "summary": "one line saying what it shows", "cycle": "seconds of one loop",
+        "canvas": "the canvas the layers are laid out for",
         "background": "the canvas colour", "parameters": "the scene's knobs", "animations": "animation templates by name",
         "layers": "the layers on the canvas", "script": "rules that add animations",
     ]
 
     /// Builds the tree under a root layer that fills the canvas in the `background` colour, and
-    /// adds the rules to `script`.
-    func build(_ document: JSONValue, canvas: Size, script: Script) throws(DocumentError) -> Layer {
+    /// adds the rules to `script`. A file laid out for another canvas (`layout`) is scaled to fit
+    /// the canvas and centred in it.
+    func build(_ document: JSONValue, canvas: Size, layout: Size?, script: Script) throws(DocumentError) -> Layer {
         let fields = try object(document, "", allowed: Array(Self.documentFields.keys), what: "a scene file")
         let root = Layer()
         root.frame = Rect(origin: .zero, size: canvas)
         if case .color(let background)? = values["background"], background.alpha > 0 { root.backgroundColor = background }
+        var parent = root
+        if let layout {
+            let content = Layer()
+            content.bounds = Rect(origin: .zero, size: layout)
+            content.position = Point(canvas.width / 2, canvas.height / 2)
+            let scale = min(canvas.width / layout.width, canvas.height / layout.height)
+            if scale != 1 { content.transform = Transform3D(scaleX: scale, y: scale) }
+            root.addSublayer(content)
+            parent = content
+        }
         if let v = fields["animations"] {
             guard case let .object(entries, _) = v else {
                 throw fail("animations", v, "expected animation templates by name (an object), not \(v.kindName)")
@@ -30,7 +42,7 @@ extension SceneFileReader {
         do {
             let v = layers
             for (i, item) in try list(v, "layers").enumerated() {
-                root.addSublayer(try layer(item, "layers[\(i)]", depth: 1, copies: 1, drawn: &drawn))
+                parent.addSublayer(try layer(item, "layers[\(i)]", depth: 1, copies: 1, drawn: &drawn))
             }
         }
         if let v = fields["script"] {

@@ -45,6 +45,20 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(r.instanceTransform.m34, -1.0 / 500)
     }
 
+    /// A file laid out for another canvas is scaled to fit the one it is rendered on, and centred;
+    /// `$canvas` values are those of the file's canvas.
+    func testALaidOutCanvasIsScaledToFit() throws {
+        let root = try tree(#"{"canvas": [100, 50], "layers": [{"name": "dot", "position": ["$canvas.midX", "$canvas.midY"]}]}"#)
+        let content = try XCTUnwrap(root.sublayers.first)
+        XCTAssertEqual(content.bounds, Rect(x: 0, y: 0, width: 100, height: 50))
+        XCTAssertEqual(content.position, Point(320, 180))
+        XCTAssertEqual(content.transform, Transform3D(scaleX: 6.4, y: 6.4))  // min(640/100, 360/50)
+        XCTAssertEqual(root.layer(named: "dot")?.position, Point(50, 25))
+        XCTAssertThrowsError(try tree(#"{"canvas": [0, 50], "layers": []}"#)) {
+            XCTAssertTrue("\($0)".contains("canvas: each side must be 1…1000000 points"), "\($0)")
+        }
+    }
+
     func testParametersAreReferencedAndSet() throws {
         let text = try String(contentsOfFile: Self.ring, encoding: .utf8)
         let file = try scene(text)
