@@ -10,7 +10,7 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownKeyPath(let k):
-            let suggestion = KeyPath.names.keys.min { editDistance($0, k) < editDistance($1, k) }
+            let suggestion = closestName(to: k, among: KeyPath.names.keys, within: .max)
             return "unknown key path \"\(k)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
         case let .wrongValueType(keyPath, expected, got):
             return "key path \"\(keyPath)\" takes a \(expected), not a \(got)"
@@ -24,6 +24,17 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
             return "a script rule adds an animation to a layer called \"\(name)\", and there is none"
         }
     }
+}
+
+/// The name in `names` closest in spelling to `name` (the first of equals), when it is at most
+/// `limit` edits away: the "did you mean" of every error message that names a choice.
+public func closestName(to name: String, among names: some Sequence<String>, within limit: Int = 3) -> String? {
+    var best: (name: String, distance: Int)?
+    for candidate in names {
+        let distance = editDistance(candidate, name)
+        if distance <= limit, distance < best?.distance ?? .max { best = (candidate, distance) }
+    }
+    return best?.name
 }
 
 /// The Levenshtein distance between two names, ignoring case, for "did you mean" suggestions.

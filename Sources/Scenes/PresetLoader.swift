@@ -101,8 +101,7 @@ public enum PresetLoader {
 
     static func checkFields(_ members: [(key: String, value: JSONValue)], allowed: [String: String], file: String, prefix: String) throws(DocumentError) {
         for member in members where allowed[member.key] == nil {
-            let suggestion = allowed.keys.min { editDistance($0, member.key) < editDistance($1, member.key) }
-            let hint = suggestion.map { editDistance($0, member.key) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
+            let hint = didYouMean(member.key, among: allowed.keys)
             throw DocumentError(at: member.value.position, in: file, path: prefix + member.key,
                               message: "unknown field\(hint) (fields: \(allowed.keys.sorted().joined(separator: ", ")))")
         }

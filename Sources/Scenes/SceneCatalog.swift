@@ -15,7 +15,6 @@ public enum SceneCatalog {
 
     /// The built-in scene name closest in spelling to `name`, when it is within three edits.
     public static func nameResembling(_ name: String) -> String? {
-        let closest = all.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
-        return closest.flatMap { editDistance($0, name) <= 3 ? $0 : nil }
+        closestName(to: name, among: all.map(\.name))
     }
 }

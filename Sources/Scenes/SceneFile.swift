@@ -26,6 +26,8 @@ public struct SceneFile: Scene {
     public let path: String
     private let document: JSONValue
     private let decodeImage: ImageDecoder
+    /// The pictures the check at load time decoded, so building the scene does not decode them again.
+    private var decodedImages: [String: Image] = [:]
 
     /// Reads and checks the scene file at `path`.
     public static func load(path: String, decodeImage: @escaping ImageDecoder) throws(DocumentError) -> SceneFile {
@@ -72,7 +74,9 @@ public struct SceneFile: Scene {
         let background = try member("background").map { v throws(DocumentError) in try header.color(v, "background") } ?? .white
         parameters.append(SceneParameter("background", .color, default: .color(background), "canvas colour (clear for a transparent video)"))
         self.parameters = parameters
-        try check(canvas: Size(640, 360))
+        let checked = reader(SceneSettings(scene: self), canvas: Size(640, 360))
+        _ = try checked.build(document, canvas: Size(640, 360), layout: layout, script: Script())
+        decodedImages = checked.images
     }
 
     /// Builds the scene on `canvas` with `settings` (default: the default knobs), so that every
@@ -87,6 +91,6 @@ public struct SceneFile: Scene {
 
     /// A reader whose `$canvas` values are those of the canvas the layers are laid out on.
     private func reader(_ settings: SceneSettings, canvas: Size) -> SceneFileReader {
-        SceneFileReader(file: path, settings: settings, canvas: layout ?? canvas, decodeImage: decodeImage)
+        SceneFileReader(file: path, settings: settings, canvas: layout ?? canvas, images: decodedImages, decodeImage: decodeImage)
     }
 }

@@ -33,8 +33,7 @@ extension SceneFileReader {
     func template(_ value: JSONValue, _ path: String) throws(DocumentError) -> Animation {
         let name = try literal(value, path)
         guard let found = templates[name] else {
-            let suggestion = templates.keys.min { editDistance($0, name) < editDistance($1, name) }
-            let hint = suggestion.map { editDistance($0, name) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
+            let hint = didYouMean(name, among: templates.keys)
             throw fail(path, value, "no animation template called \"\(name)\"\(hint)")
         }
         return found
@@ -60,7 +59,7 @@ extension SceneFileReader {
         case "keyframe": specific = Self.propertyFields + Self.keyframeFields
         case "group": specific = ["animations"]
         default:
-            let hint = Self.animationTypes.first { editDistance($0, type) <= 3 }.map { "; did you mean \"\($0)\"?" } ?? ""
+            let hint = didYouMean(type, among: Self.animationTypes)
             throw fail(join(path, "type"), typeValue, "unknown animation type \"\(type)\"\(hint) (one of: \(Self.animationTypes.joined(separator: ", ")))")
         }
         let fields = try object(value, path, allowed: Self.timingFields + specific + extraFields, what: "a \(type) animation")
@@ -112,7 +111,7 @@ extension SceneFileReader {
         let name = try string(value, path)
         guard let function = TimingFunction.named[name] else {
             let names = TimingFunction.named.keys.sorted()
-            let hint = names.first { editDistance($0, name) <= 3 }.map { "; did you mean \"\($0)\"?" } ?? ""
+            let hint = didYouMean(name, among: names)
             throw fail(path, value, "unknown timing function \"\(name)\"\(hint) (one of: \(names.joined(separator: ", ")), or [c1x, c1y, c2x, c2y])")
         }
         return function

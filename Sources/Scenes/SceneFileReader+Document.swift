@@ -95,8 +95,7 @@ extension SceneFileReader {
             throw fail(path, value, "\(count) layers are called \"\(name)\"; a rule needs a name that only one layer has")
         }
         guard layerNames[name] != nil else {
-            let suggestion = layerNames.keys.min { editDistance($0, name) < editDistance($1, name) }
-            let hint = suggestion.map { editDistance($0, name) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
+            let hint = didYouMean(name, among: layerNames.keys)
             throw fail(path, value, "no layer called \"\(name)\"\(hint)")
         }
         return name

@@ -10,8 +10,8 @@ final class SceneFileReader {
     let values: [String: ParameterValue]
     /// Images decoded so far by location, so a picture used by many layers is decoded once,
     /// and their pixels, which `SceneFileLimits.imagePixels` bounds.
-    var images: [String: Image] = [:]
-    var imagePixels = 0
+    var images: [String: Image]
+    var imagePixels: Int
     let decodeImage: SceneFile.ImageDecoder
     /// The folder that relative image paths start from.
     let folder: String
@@ -23,8 +23,12 @@ final class SceneFileReader {
     var layerNames: [String: Int] = [:]
 
     /// A reader for one build; `settings` nil reads the header, where no parameter is known yet.
-    init(file: String, settings: SceneSettings?, canvas: Size, decodeImage: @escaping SceneFile.ImageDecoder) {
+    /// `images` are pictures an earlier build of the same file decoded.
+    init(file: String, settings: SceneSettings?, canvas: Size, images: [String: Image] = [:],
+         decodeImage: @escaping SceneFile.ImageDecoder) {
         self.file = file
+        self.images = images
+        imagePixels = images.values.reduce(0) { $0 + $1.width * $1.height }
         var values = Dictionary(uniqueKeysWithValues: (settings?.assignments ?? []).map { ($0.name, $0.value) })
         values["canvas.width"] = .number(canvas.width)
         values["canvas.height"] = .number(canvas.height)
@@ -44,8 +48,7 @@ final class SceneFileReader {
     func object(_ value: JSONValue, _ path: String, allowed: [String], what: String) throws(DocumentError) -> Fields {
         guard case let .object(members, _) = value else { throw fail(path, value, "expected \(what) (an object), not \(value.kindName)") }
         for member in members where !allowed.contains(member.key) {
-            let suggestion = allowed.min { editDistance($0, member.key) < editDistance($1, member.key) }
-            if let suggestion, editDistance(suggestion, member.key) <= 3 {
+            if let suggestion = closestName(to: member.key, among: allowed) {
                 throw fail(join(path, member.key), member.value, "unknown field in \(what); did you mean \"\(suggestion)\"?")
             }
             throw fail(join(path, member.key), member.value, "unknown field in \(what) (fields: \(allowed.sorted().joined(separator: ", ")))")
@@ -72,8 +75,7 @@ final class SceneFileReader {
         if text.hasPrefix("$$") { return .string(String(text.dropFirst()), position) }
         let name = String(text.dropFirst())
         guard let parameter = values[name] else {
-            let suggestion = values.keys.min { editDistance($0, name) < editDistance($1, name) }
-            let hint = suggestion.map { editDistance($0, name) <= 3 ? "; did you mean \"$\($0)\"?" : "" } ?? ""
+            let hint = closestName(to: name, among: values.keys).map { "; did you mean \"$\($0)\"?" } ?? ""
             throw fail(path, value, "no parameter called \"\(name)\"\(hint)")
         }
         switch parameter {
@@ -135,8 +137,7 @@ final class SceneFileReader {
         let text = literally ? try literal(value, path) : try string(value, path)
         guard let found = choices.first(where: { $0.rawValue == text }) else {
             let names = choices.map(\.rawValue)
-            let suggestion = names.min { editDistance($0, text) < editDistance($1, text) }
-            let hint = suggestion.map { editDistance($0, text) <= 3 ? "; did you mean \"\($0)\"?" : "" } ?? ""
+            let hint = didYouMean(text, among: names)
             throw fail(path, value, "\"\(text)\" is not one of \(names.joined(separator: ", "))\(hint)")
         }
         return found
@@ -160,6 +161,11 @@ final class SceneFileReader {
         }
         return result
     }
+}
+
+/// `; did you mean "NAME"?` for the closest of `names`, or nothing when none is close.
+func didYouMean(_ name: String, among names: some Sequence<String>) -> String {
+    closestName(to: name, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
 }
 
 /// `path.key`, or `key` at the top.

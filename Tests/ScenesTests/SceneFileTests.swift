@@ -198,14 +198,17 @@ final class SceneFileTests: XCTestCase {
         XCTAssertThrowsError(try scene(#"{"layers": [{"contents": "big.png"}]}"#, decodeImage: huge)) {
             XCTAssertTrue("\($0)".contains("the image is 9000x1; each side may be at most 8192 pixels"), "\($0)")
         }
-        // One picture shown by many layers is decoded once.
+        // One picture shown by many layers is decoded once, for the check and the build alike.
         let decodes = Counter()
         let counting: SceneFile.ImageDecoder = { _ in
             decodes.increment()
             return Image(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16))!
         }
         let shared = #"{"layers": [\#(Array(repeating: #"{"contents": "a.png"}"#, count: 50).joined(separator: ","))]}"#
-        _ = try scene(shared, decodeImage: counting)
+        let pictured = try scene(shared, decodeImage: counting)
+        XCTAssertEqual(decodes.value, 1)
+        // Building the scene for a clip reuses what the check at load time decoded.
+        _ = try pictured.timeline(canvas: canvas, duration: 1)
         XCTAssertEqual(decodes.value, 1)
         // Rules that multiply their animations stop at a limit when the script is resolved.
         let doubling = try scene(#"""
