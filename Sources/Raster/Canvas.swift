@@ -9,6 +9,10 @@ import Geometry
 public final class Canvas {
     /// The frame (or band of a frame) being drawn, between `begin` and `end`.
     private var pixmap = Pixmap.empty
+    /// The rows being drawn when they belong to a frame another owner holds (a band drawn in
+    /// place by `BandRenderer`); `pixmap` is then empty and its size is `bandSize`'s.
+    private var borrowedRows: UnsafeMutablePointer<UInt8>?
+    private var bandSize = (width: 0, height: 0)
     /// The frame row that the pixmap's first row shows (0 unless drawing a band).
     private var rowOffset = 0
     /// The whole frame's height: shapes are measured against it, whichever band is drawn, so
@@ -46,8 +50,25 @@ public final class Canvas {
     /// whose blur needs the rows around them).
     public func begin(band: consuming Pixmap, firstRow: Int, frameHeight: Int, clearingTo background: PremultipliedColor) {
         band.clear(to: background)
+        bandSize = (band.width, band.height)
         pixmap = band
+        borrowedRows = nil
         rowOffset = firstRow
+        self.frameHeight = frameHeight
+        layers.removeAll()
+        clips.removeAll()
+    }
+
+    /// Starts drawing rows `rows` of a frame `width` × `frameHeight` whose bytes the caller
+    /// owns and keeps alive until `end`; `bytes` points at the first of those rows. No other
+    /// thread may touch these rows meanwhile.
+    func begin(rows: Range<Int>, of bytes: UnsafeMutablePointer<UInt8>, width: Int, frameHeight: Int,
+               clearingTo background: PremultipliedColor) {
+        Pixmap.fill(bytes, pixels: width * rows.count, with: background)
+        pixmap = .empty
+        borrowedRows = bytes
+        bandSize = (width, rows.count)
+        rowOffset = rows.lowerBound
         self.frameHeight = frameHeight
         layers.removeAll()
         clips.removeAll()
@@ -59,11 +80,13 @@ public final class Canvas {
         clips.removeAll()
         let frame = pixmap
         pixmap = .empty
+        borrowedRows = nil
+        bandSize = (0, 0)
         return frame
     }
 
-    private var width: Int { pixmap.width }
-    private var height: Int { pixmap.height }
+    private var width: Int { bandSize.width }
+    private var height: Int { bandSize.height }
 
     // MARK: Drawing
 
@@ -277,7 +300,9 @@ public final class Canvas {
 
     /// Runs `body` on the bytes of the innermost open layer, or of the frame when none is open.
     private func withTarget(_ body: (UnsafeMutablePointer<UInt8>) -> Void) {
-        if layers.isEmpty {
+        if layers.isEmpty, let borrowedRows {
+            body(borrowedRows)
+        } else if layers.isEmpty {
             pixmap.bytes.withUnsafeMutableBufferPointer { if let p = $0.baseAddress { body(p) } }
         } else {
             layers[layers.count - 1].pixels.bytes.withUnsafeMutableBufferPointer { if let p = $0.baseAddress { body(p) } }

@@ -32,13 +32,17 @@ public struct Pixmap: Sendable, Equatable {
     /// Fills every pixel with `color`.
     public mutating func clear(to color: PremultipliedColor) {
         let count = width * height
-        // One 32-bit word per pixel, written as a block fill (the frame clear is a measurable
-        // part of an encode's CPU time, see bench/encode.sh).
-        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
         bytes.withUnsafeMutableBytes { raw in
             guard count > 0, let base = raw.baseAddress else { return }
-            base.withMemoryRebound(to: UInt32.self, capacity: count) { $0.update(repeating: word, count: count) }
+            Self.fill(base, pixels: count, with: color)
         }
+    }
+
+    /// Writes `color` into `pixels` RGBA8 pixels at `bytes`, one 32-bit word a pixel as a block
+    /// fill (the frame clear is a measurable part of an encode's CPU time, see bench/encode.sh).
+    static func fill(_ bytes: UnsafeMutableRawPointer, pixels: Int, with color: PremultipliedColor) {
+        let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+        bytes.withMemoryRebound(to: UInt32.self, capacity: pixels) { $0.update(repeating: word, count: pixels) }
     }
 
     /// The pixel at (x, y).

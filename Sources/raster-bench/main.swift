@@ -4,9 +4,11 @@ import Geometry
 import Media
 import Raster
 
-/// raster-bench FILE [FRAMES [OUT.png]] [--threads N]: draws a benchmark display list FRAMES
-/// times on a white frame and prints the median time per frame.
-let usage = "usage: raster-bench FILE [FRAMES [OUT.png]] [--threads N]"
+/// raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]: draws a benchmark display
+/// list FRAMES times on a white frame and prints the median time per frame. With N threads each
+/// frame is drawn in N bands at once; with --whole-frames instead N frames are drawn at once, one
+/// a thread, and a frame's time is the round's time over N (what the encode pipeline does).
+let usage = "usage: raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var threads = 1
 if let flag = arguments.firstIndex(of: "--threads") {
@@ -17,6 +19,8 @@ if let flag = arguments.firstIndex(of: "--threads") {
     threads = n
     arguments.removeSubrange(flag...(flag + 1))
 }
+let wholeFrames = arguments.contains("--whole-frames")
+arguments.removeAll { $0 == "--whole-frames" }
 guard (1...3).contains(arguments.count), let text = try? String(contentsOfFile: arguments[0], encoding: .utf8) else {
     FileHandle.standardError.write(Data("\(usage)\n".utf8))
     exit(2)
@@ -26,15 +30,51 @@ guard frames > 0 else {
     FileHandle.standardError.write(Data("raster-bench: FRAMES must be a positive number\n".utf8))
     exit(2)
 }
+
+/// Draws frames `threads` at a time, each whole on its own thread and canvas.
+final class WholeFrameRenderer: @unchecked Sendable {
+    private let renderers: [BandRenderer]
+    private var frames: [Pixmap]
+
+    init(width: Int, height: Int, threads: Int) {
+        renderers = (0..<threads).map { _ in BandRenderer(width: width, height: height, threads: 1) }
+        frames = (0..<threads).map { _ in Pixmap(width: width, height: height) ?? .empty }
+    }
+
+    /// Draws one frame a thread and returns the last.
+    func render(_ list: ShapeList) -> Pixmap {
+        frames.withUnsafeMutableBufferPointer { slots in
+            let shared = Slots(base: slots.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: renderers.count) { i in
+                shared.base[i] = renderers[i].render(into: shared.base[i], clearingTo: .white) { list.draw(on: $0) }
+            }
+        }
+        return frames[frames.count - 1]
+    }
+
+    private struct Slots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Pixmap>
+    }
+}
+
 do {
     let list = try ShapeList(text: text)
-    let renderer = BandRenderer(width: list.width, height: list.height, threads: threads)
     var times: [Double] = []
     var frame = Pixmap(width: list.width, height: list.height) ?? .empty
-    for _ in 0..<frames {
-        let start = DispatchTime.now().uptimeNanoseconds
-        frame = renderer.render(into: frame, clearingTo: .white) { canvas in list.draw(on: canvas) }
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    if wholeFrames {
+        let renderer = WholeFrameRenderer(width: list.width, height: list.height, threads: threads)
+        for _ in 0..<max(1, frames / threads) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            frame = renderer.render(list)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(threads))
+        }
+    } else {
+        let renderer = BandRenderer(width: list.width, height: list.height, threads: threads)
+        for _ in 0..<frames {
+            let start = DispatchTime.now().uptimeNanoseconds
+            frame = renderer.render(into: frame, clearingTo: .white) { canvas in list.draw(on: canvas) }
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
     }
     times.sort()
     let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2

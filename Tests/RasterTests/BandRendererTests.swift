@@ -1,0 +1,74 @@
+import Geometry
+import Raster
+import XCTest
+
+/// A frame drawn in bands on several threads equals the frame drawn whole on one, whatever the
+/// band count and whatever the frame held before.
+final class BandRendererTests: XCTestCase {
+    /// Fills, strokes (dashed, hairline, long curves crossing every band), gradients, an image,
+    /// a group, a clip, a mask and a perspective transform, across a 96 × 250 frame.
+    static func drawEverything(on c: Canvas) {
+        func color(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> PremultipliedColor {
+            PremultipliedColor(red: r, green: g, blue: b, alpha: a)
+        }
+        for i in 0..<24 {
+            let y = Double(i * 11 % 240), x = Double(i * 37 % 90)
+            c.fill(.ellipse(in: Rect(x: x - 4, y: y - 3, width: 18 + Double(i % 5), height: 14)), transform: .identity,
+                   color: color(Double(i % 3) / 2, 0.4, 0.8, 0.7), rule: i % 2 == 0 ? .nonZero : .evenOdd)
+        }
+        var curve = Path()
+        curve.move(to: Point(4, 2))
+        curve.addQuadCurve(to: Point(92, 246), control: Point(-60, 200))
+        var dashed = StrokeStyle(lineWidth: 3, lineCap: .round, lineJoin: .round)
+        dashed.dashPattern = [9, 4]
+        dashed.dashPhase = 2
+        c.stroke(curve, transform: .identity, color: color(0.8, 0.1, 0.1, 0.9), style: dashed)
+        c.stroke(curve, transform: Transform3D(translationX: 10, y: 0), color: color(0, 0, 0), style: StrokeStyle(lineWidth: 0.4))
+        c.fill(.roundedRect(Rect(x: 8, y: 60, width: 70, height: 90), cornerRadius: 12), transform: .identity,
+               paint: .gradient(GradientPaint(kind: .radial, start: Point(40, 100), end: Point(70, 150), opacity: 0.8) { t in (1 - t, 0.5 * t, t, 1) }),
+               rule: .nonZero)
+        var bytes = [UInt8](repeating: 255, count: 8 * 8 * 4)
+        for p in 0..<64 { bytes[p * 4] = UInt8(p * 4); bytes[p * 4 + 1] = UInt8(255 - p * 4) }
+        if let image = Pixmap(width: 8, height: 8, premultipliedBytes: bytes) {
+            let destination = Rect(x: 30, y: 110, width: 50, height: 60)
+            c.fill(.roundedRect(destination, cornerRadius: 0), transform: Transform3D(rotationAngle: 0.2),
+                   paint: .image(ImagePaint(image: image, destination: destination, source: Rect(x: 0, y: 0, width: 1, height: 1), opacity: 1)),
+                   rule: .nonZero)
+        }
+        c.beginGroup(opacity: 0.5)
+        c.fill(.ellipse(in: Rect(x: 10, y: 150, width: 50, height: 50)), transform: .identity, color: color(1, 0, 0), rule: .nonZero)
+        c.fill(.ellipse(in: Rect(x: 35, y: 160, width: 50, height: 50)), transform: .identity, color: color(0, 0, 1), rule: .nonZero)
+        c.beginClip(.roundedRect(Rect(x: 20, y: 170, width: 50, height: 40), cornerRadius: 10), transform: .identity)
+        c.fill(.roundedRect(Rect(x: 0, y: 165, width: 96, height: 50), cornerRadius: 0), transform: .identity, color: color(0.2, 0.7, 0.2), rule: .nonZero)
+        c.endClip()
+        c.endGroup()
+        c.beginGroup(opacity: 1)
+        c.fill(.roundedRect(Rect(x: 50, y: 190, width: 40, height: 40), cornerRadius: 0), transform: .identity, color: color(0.9, 0.6, 0), rule: .nonZero)
+        c.beginMask()
+        c.fill(.ellipse(in: Rect(x: 50, y: 190, width: 40, height: 40)), transform: .identity, color: color(0, 0, 0, 0.7), rule: .nonZero)
+        c.endMask()
+        c.endGroup()
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 120
+        let tilted = Transform3D(translationX: -25, y: -25).concatenating(Transform3D(rotationAngle: 0.9, x: 1, y: 1, z: 0))
+            .concatenating(perspective).concatenating(Transform3D(translationX: 48, y: 40))
+        c.stroke(.roundedRect(Rect(x: 0, y: 0, width: 50, height: 50), cornerRadius: 8), transform: tilted, color: color(0, 0.3, 0.3), style: StrokeStyle(lineWidth: 2))
+    }
+
+    func testEveryThreadCountDrawsTheSameFrame() throws {
+        let (width, height) = (96, 250)
+        let background = PremultipliedColor(red: 0.95, green: 0.9, blue: 0.8, alpha: 1)
+        let single = try draw(width: width, height: height, background: background, Self.drawEverything)
+        let changed = stride(from: 0, to: single.bytes.count, by: 4).filter { single.pixel(x: $0 / 4 % width, y: $0 / 4 / width) != background }
+        XCTAssertGreaterThan(changed.count, width * height / 4, "the test frame should be mostly drawn over")
+        for threads in [2, 3, 7, 250, 400] {
+            let renderer = BandRenderer(width: width, height: height, threads: threads)
+            // A frame full of other pixels: bands must clear every row they draw.
+            let stale = try XCTUnwrap(Pixmap(width: width, height: height, premultipliedBytes: [UInt8](repeating: 77, count: width * height * 4)))
+            var frame = renderer.render(into: stale, clearingTo: background) { Self.drawEverything(on: $0) }
+            XCTAssertTrue(frame == single, "\(threads) threads: the frame differs from one thread's")
+            frame = renderer.render(into: frame, clearingTo: background) { Self.drawEverything(on: $0) }
+            XCTAssertTrue(frame == single, "\(threads) threads, second frame: differs from one thread's")
+        }
+    }
+}
