@@ -38,7 +38,7 @@ ours1=$(min "${o1[@]}") ours2=$(min "${o2[@]}") whole2=$(min "${o3[@]}") cairo=$
 ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
 
 echo "raster benchmark: $list, $frames frames each, best median of $rounds rounds, single thread unless noted"
-printf '  animvid   %8.2f ms/frame\n  animvid×2 %8.2f ms/frame (2 threads, 2 bands a frame)\n  animvid∥2 %8.2f ms/frame (2 threads, 2 whole frames at once)\n  skia      %8.2f ms/frame\n  cairo     %8.2f ms/frame\n' "$ours1" "$ours2" "$whole2" "$skia" "$cairo"
+printf '  animvid   %8.2f ms/frame\n  animvid×2 %8.2f ms/frame (2 threads, each frame in bands)\n  animvid∥2 %8.2f ms/frame (2 threads, 2 whole frames at once)\n  skia      %8.2f ms/frame\n  cairo     %8.2f ms/frame\n' "$ours1" "$ours2" "$whole2" "$skia" "$cairo"
 echo "  animvid / skia      = $(ratio "$ours1" "$skia")   (target ≤ 1.0)"
 echo "  animvid / cairo     = $(ratio "$ours1" "$cairo")   (target ≤ 0.6)"
 echo "  2 threads / 1       = $(ratio "$ours2" "$ours1")   (target ≤ 0.6)"

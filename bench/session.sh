@@ -12,12 +12,13 @@ swift build -c release --product animvid >/dev/null
 animvid=.build/release/animvid
 wall() { /usr/bin/time -f '%e' -o "$work/time.txt" "$@" >/dev/null 2>&1; cat "$work/time.txt"; }
 # Shared machines drift by ±10% between runs, more than the target's margin: the two take turns
-# for $rounds rounds and each keeps its best time.
+# for $rounds rounds, going first in alternate rounds, and each keeps its best time.
 rounds=${ROUNDS:-5}
 segmented=(); whole=()
-for _ in $(seq "$rounds"); do
-  segmented+=("$(wall $animvid encode --scene dot-grid --seconds "$seconds" --size 1920x1080 -q -y "$work/segmented.mp4")")
-  whole+=("$(wall $animvid encode --scene dot-grid --seconds "$seconds" --size 1920x1080 --no-session -q -y "$work/whole.mp4")")
+run_segmented() { segmented+=("$(wall $animvid encode --scene dot-grid --seconds "$seconds" --size 1920x1080 -q -y "$work/segmented.mp4")"); }
+run_whole() { whole+=("$(wall $animvid encode --scene dot-grid --seconds "$seconds" --size 1920x1080 --no-session -q -y "$work/whole.mp4")"); }
+for round in $(seq "$rounds"); do
+  if [ $((round % 2)) = 1 ]; then run_segmented; run_whole; else run_whole; run_segmented; fi
 done
 best() { printf '%s\n' "$@" | sort -n | head -1; }
 s=$(best "${segmented[@]}"); w=$(best "${whole[@]}")

@@ -12,11 +12,18 @@ import Raster
 /// file by file; raw frames to standard output are streamed.)
 public enum EncodePipeline {
     public static func run(_ job: EncodeJob, progress: (EncodeProgress) -> Void = { _ in }) throws -> EncodeSummary {
+        try run(job, buffers: FrameBuffers(width: job.settings.width, height: job.settings.height), progress: progress)
+    }
+
+    /// Runs an encode with frame buffers that outlive it: a session's segments reuse one set, so
+    /// each segment does not allocate (and the system zero) its frames again.
+    static func run(_ job: EncodeJob, buffers: FrameBuffers, progress: (EncodeProgress) -> Void) throws -> EncodeSummary {
         let start = DispatchTime.now()
         let inPlace = job.settings.container == .pngSequence || job.outputPath == "-"
         let temporary = inPlace ? job.outputPath : OutputFile.temporaryPath(for: job.outputPath)
         do {
-            try encode(job, to: temporary, progress: progress, start: start)
+            try encode(job, sinks: [try openFrameSink(path: temporary, settings: job.settings)], buffers: buffers,
+                       progress: progress, start: start)
             if !inPlace { try OutputFile.commit(temporary, to: job.outputPath) }
         } catch {
             if !inPlace { OutputFile.remove(temporary) }
@@ -36,7 +43,8 @@ public enum EncodePipeline {
         let temporaries = outputs.map { OutputFile.temporaryPath(for: $0.path) }
         do {
             let sinks = try zip(outputs, temporaries).map { try openFrameSink(path: $1, settings: $0.settings) }
-            try encode(job, sinks: sinks, progress: progress, start: start)
+            try encode(job, sinks: sinks, buffers: FrameBuffers(width: job.settings.width, height: job.settings.height),
+                       progress: progress, start: start)
             for (output, temporary) in zip(outputs, temporaries) { try OutputFile.commit(temporary, to: output.path) }
         } catch {
             temporaries.forEach(OutputFile.remove)
@@ -47,16 +55,13 @@ public enum EncodePipeline {
                              bytes: outputs.reduce(0) { $0 + OutputFile.size(of: $1.path) }, wallSeconds: elapsed)
     }
 
-    private static func encode(_ job: EncodeJob, to path: String, progress: (EncodeProgress) -> Void, start: DispatchTime) throws {
-        try encode(job, sinks: [try openFrameSink(path: path, settings: job.settings)], progress: progress, start: start)
-    }
-
-    private static func encode(_ job: EncodeJob, sinks: [FrameSink], progress: (EncodeProgress) -> Void, start: DispatchTime) throws {
+    private static func encode(_ job: EncodeJob, sinks: [FrameSink], buffers: FrameBuffers, progress: (EncodeProgress) -> Void,
+                               start: DispatchTime) throws {
         guard let writer = sinks.first else { return }
         let queue = FrameQueue<RenderedFrame>(frames: job.frames, capacity: job.queueCapacity)
-        let (width, height) = (job.settings.width, job.settings.height)
-        let pool = BufferPool { Pixmap(width: width, height: height) }
-        let planarPool = sinks.count == 1 ? planarPoolIfWanted(writer, job) : nil
+        let pool = buffers.pixels
+        // 4:2:0 encodes take frames converted in the render workers.
+        let planarPool = sinks.count == 1 && writer.acceptsPlanarYUV && !job.settings.alpha ? buffers.planar : nil
         let rendered = RenderCounter()
         let workers = job.renderThreads > 0 ? job.renderThreads : ProcessInfo.processInfo.activeProcessorCount
         let group = DispatchGroup()
@@ -114,10 +119,17 @@ public enum EncodePipeline {
         }
     }
 
-    private static func planarPoolIfWanted(_ writer: FrameSink, _ job: EncodeJob) -> BufferPool<PlanarYUV>? {
-        guard writer.acceptsPlanarYUV && !job.settings.alpha else { return nil }
-        let (width, height) = (job.settings.width, job.settings.height)
-        return BufferPool { PlanarYUV(width: width, height: height) }
+}
+
+/// The recycled frames of an encode: rendered RGBA frames, and YUV 4:2:0 frames for encoders
+/// that take them (made only when asked for).
+final class FrameBuffers: Sendable {
+    let pixels: BufferPool<Pixmap>
+    let planar: BufferPool<PlanarYUV>
+
+    init(width: Int, height: Int) {
+        pixels = BufferPool { Pixmap(width: width, height: height) }
+        planar = BufferPool { PlanarYUV(width: width, height: height) }
     }
 }
 

@@ -71,6 +71,7 @@ public enum SegmentedEncode {
         let resumed = journal.keptFrames
         let segmentSettings = Self.segmentSettings(for: job.settings)
         let segmentExtension = segmentSettings.container == .raw ? "rgba" : segmentSettings.container == .mkv ? "mkv" : segmentSettings.container.rawValue
+        let buffers = FrameBuffers(width: job.settings.width, height: job.settings.height)
         for (index, first) in stride(from: job.frames.lowerBound, to: job.frames.upperBound, by: segmentFrames).enumerated()
         where !journal.segments.contains(where: { $0.index == index }) {
             let range = first..<min(first + segmentFrames, job.frames.upperBound)
@@ -81,7 +82,7 @@ public enum SegmentedEncode {
             segmentJob.outputPath = session.folder + "/" + file
             let kept = journal.keptFrames
             do {
-                _ = try EncodePipeline.run(segmentJob) { p in
+                _ = try EncodePipeline.run(segmentJob, buffers: buffers) { p in
                     var total = p
                     total.framesDone += kept
                     total.framesRendered += kept
