@@ -7,13 +7,13 @@ import Geometry
 /// `begin` hands the canvas a frame to draw into and `end` hands it back, so pooled frames are
 /// drawn in place; scratch buffers are kept between frames. Each thread uses its own canvas.
 public final class Canvas {
-    /// The frame (or band of a frame) being drawn, between `begin` and `end`.
+    /// The frame being drawn, between `begin` and `end` (empty while drawing a band).
     private var pixmap = Pixmap.empty
-    /// The rows being drawn when they belong to a frame another owner holds (a band drawn in
-    /// place by `BandRenderer`); `pixmap` is then empty and its size is `bandSize`'s.
+    /// The band's rows when drawing a band of a frame another owner holds (`BandRenderer`).
     private var borrowedRows: UnsafeMutablePointer<UInt8>?
+    /// The size of what is drawn: the frame, or the band.
     private var bandSize = (width: 0, height: 0)
-    /// The frame row that the pixmap's first row shows (0 unless drawing a band).
+    /// The frame row shown by the first row drawn (0 unless drawing a band).
     private var rowOffset = 0
     /// The whole frame's height: shapes are measured against it, whichever band is drawn, so
     /// every band computes exactly the coverage a whole-frame draw would.
@@ -41,27 +41,20 @@ public final class Canvas {
 
     /// Starts drawing into `frame`, cleared to `background`.
     public func begin(_ frame: consuming Pixmap, clearingTo background: PremultipliedColor) {
-        let height = frame.height
-        begin(band: frame, firstRow: 0, frameHeight: height, clearingTo: background)
-    }
-
-    /// Starts drawing rows `firstRow ..< firstRow + band.height` of a frame `frameHeight` rows tall
-    /// into `band`. The rows come out identical to those of a whole-frame draw (shadows aside,
-    /// whose blur needs the rows around them).
-    public func begin(band: consuming Pixmap, firstRow: Int, frameHeight: Int, clearingTo background: PremultipliedColor) {
-        band.clear(to: background)
-        bandSize = (band.width, band.height)
-        pixmap = band
+        frame.clear(to: background)
+        bandSize = (frame.width, frame.height)
+        frameHeight = frame.height
+        pixmap = frame
         borrowedRows = nil
-        rowOffset = firstRow
-        self.frameHeight = frameHeight
+        rowOffset = 0
         layers.removeAll()
         clips.removeAll()
     }
 
     /// Starts drawing rows `rows` of a frame `width` × `frameHeight` whose bytes the caller
     /// owns and keeps alive until `end`; `bytes` points at the first of those rows. No other
-    /// thread may touch these rows meanwhile.
+    /// thread may touch these rows meanwhile. The rows come out identical to those of a
+    /// whole-frame draw (shadows aside, whose blur needs the rows around them).
     func begin(rows: Range<Int>, of bytes: UnsafeMutablePointer<UInt8>, width: Int, frameHeight: Int,
                clearingTo background: PremultipliedColor) {
         Pixmap.fill(bytes, pixels: width * rows.count, with: background)
