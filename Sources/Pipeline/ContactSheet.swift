@@ -27,7 +27,7 @@ public enum ContactSheet {
         let renderer = FrameRenderer(scale: scale)
         var tile = Pixmap(width: tileWidth, height: tileHeight) ?? .empty
         for (index, time) in times.enumerated() {
-            tile = renderer.render(timeline.displayList(at: time), into: tile)
+            tile = renderer.render(timeline.displayList(at: time), into: consume tile)
             let x = margin + (index % columns) * (tileWidth + margin)
             let y = margin + (index / columns) * (tileHeight + labelHeight + margin)
             paste(tile, into: &sheet, x: x, y: y)

@@ -103,7 +103,7 @@ public enum EncodePipeline {
                 return
             }
             let list = job.timeline.displayList(at: job.settings.frameRate.time(ofFrame: index))
-            var frame = renderer.render(list, into: blank)
+            var frame = renderer.render(list, into: consume blank)
             if let planarPool, var planar = planarPool.take() {
                 // 4:2:0 encodes: converted here, in parallel, so the encoder stage only encodes.
                 frame.bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { planar.convert(fromRGBA: base) } }

@@ -71,36 +71,39 @@ public enum SegmentedEncode {
         let resumed = journal.keptFrames
         let segmentSettings = Self.segmentSettings(for: job.settings)
         let segmentExtension = segmentSettings.container == .raw ? "rgba" : segmentSettings.container == .mkv ? "mkv" : segmentSettings.container.rawValue
-        let buffers = FrameBuffers(width: job.settings.width, height: job.settings.height)
-        for (index, first) in stride(from: job.frames.lowerBound, to: job.frames.upperBound, by: segmentFrames).enumerated()
-        where !journal.segments.contains(where: { $0.index == index }) {
-            let range = first..<min(first + segmentFrames, job.frames.upperBound)
-            let file = String(format: "segment-%05d.%@", index, segmentExtension)
-            var segmentJob = job
-            segmentJob.settings = segmentSettings
-            segmentJob.frames = range
-            segmentJob.outputPath = session.folder + "/" + file
-            let kept = journal.keptFrames
-            do {
-                _ = try EncodePipeline.run(segmentJob, buffers: buffers) { p in
-                    var total = p
-                    total.framesDone += kept
-                    total.framesRendered += kept
-                    total.frameCount = job.frameCount
-                    total.framesResumed = resumed
-                    total.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-                    progress(total)
+        // One set of frames for every segment, released before the segments are joined.
+        do {
+            let buffers = FrameBuffers(width: job.settings.width, height: job.settings.height)
+            for (index, first) in stride(from: job.frames.lowerBound, to: job.frames.upperBound, by: segmentFrames).enumerated()
+            where !journal.segments.contains(where: { $0.index == index }) {
+                let range = first..<min(first + segmentFrames, job.frames.upperBound)
+                let file = String(format: "segment-%05d.%@", index, segmentExtension)
+                var segmentJob = job
+                segmentJob.settings = segmentSettings
+                segmentJob.frames = range
+                segmentJob.outputPath = session.folder + "/" + file
+                let kept = journal.keptFrames
+                do {
+                    _ = try EncodePipeline.run(segmentJob, buffers: buffers) { p in
+                        var total = p
+                        total.framesDone += kept
+                        total.framesRendered += kept
+                        total.frameCount = job.frameCount
+                        total.framesResumed = resumed
+                        total.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                        progress(total)
+                    }
+                } catch let stopped as EncodeStopped {
+                    throw EncodeStopped(signal: stopped.signal, keptFrames: journal.keptFrames, totalFrames: job.frameCount)
                 }
-            } catch let stopped as EncodeStopped {
-                throw EncodeStopped(signal: stopped.signal, keptFrames: journal.keptFrames, totalFrames: job.frameCount)
+                FreedMemory.release()
+                let path = session.folder + "/" + file
+                guard let data = FileManager.default.contents(atPath: path) else { throw OutputError("cannot read back \(path)") }
+                journal.segments.append(SessionJournal.Segment(index: index, firstFrame: range.lowerBound, frameCount: range.count,
+                                                               file: file, bytes: data.count, md5: FrameMD5.md5([UInt8](data))))
+                journal.segments.sort { $0.index < $1.index }
+                try journal.save(to: session.folder)
             }
-            FreedMemory.release()
-            let path = session.folder + "/" + file
-            guard let data = FileManager.default.contents(atPath: path) else { throw OutputError("cannot read back \(path)") }
-            journal.segments.append(SessionJournal.Segment(index: index, firstFrame: range.lowerBound, frameCount: range.count,
-                                                           file: file, bytes: data.count, md5: FrameMD5.md5([UInt8](data))))
-            journal.segments.sort { $0.index < $1.index }
-            try journal.save(to: session.folder)
         }
         if let signal = job.stop?.requested {
             throw EncodeStopped(signal: signal, keptFrames: journal.keptFrames, totalFrames: job.frameCount)

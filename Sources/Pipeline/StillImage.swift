@@ -9,7 +9,7 @@ public enum StillImage {
     /// premultiplied; nil for an impossible size.
     public static func render(_ timeline: Timeline, at time: Double, width: Int, height: Int, scale: Double) -> Pixmap? {
         guard let blank = Pixmap(width: width, height: height) else { return nil }
-        return FrameRenderer(scale: scale).render(timeline.displayList(at: time), into: blank)
+        return FrameRenderer(scale: scale).render(timeline.displayList(at: time), into: consume blank)
     }
 
     /// Writes a premultiplied frame as a PNG with straight alpha (transparency kept), under a

@@ -1,16 +1,17 @@
 import Dispatch
 import Synchronization
 
-/// Draws a frame on several threads at once, each band of rows drawn in place with its own
-/// canvas. The bands' rows equal those of a single whole-frame draw, so neither the thread count
-/// nor the band layout changes the output (except for shadows, whose blur reaches across bands:
-/// draws with shadows should use one thread).
+/// Draws a frame on several threads at once, in horizontal bands drawn in place, each thread with
+/// its own canvas. The bands' rows equal those of a single whole-frame draw, so neither the thread
+/// count nor the band layout changes the output, except for shadows: a shadow's blur and offset
+/// need rows of other bands, so draws with shadows should use one thread.
 ///
-/// Each thread first takes one large band (together 80% of the rows), then the rest is cut into
-/// one small band a thread, which threads take as they finish: a thread that the machine slowed
-/// down, or that drew busier rows, takes less of the tail. More and smaller bands would balance
-/// better, but every band a shape touches flattens (and for a stroke, outlines) it again: drawn
-/// one after another, 4 equal bands took 5% and 8 bands 13% longer than the whole frame.
+/// The first bands, one a thread, are large (together 80% of the rows); the rest is cut into one
+/// small band a thread. Threads take the bands in order as they finish, so a thread that the
+/// machine slowed down, or that drew busier rows, takes less of the tail. More and smaller bands
+/// would balance better, but every band a shape touches flattens (and for a stroke, outlines) it
+/// again: drawn one after another, 4 equal bands took 5% and 8 bands 13% longer than the whole
+/// frame. One `render` at a time: a renderer is not for several callers at once.
 public final class BandRenderer: @unchecked Sendable {
     public let width: Int
     public let height: Int
@@ -19,17 +20,18 @@ public final class BandRenderer: @unchecked Sendable {
     private let canvases: [Canvas]
     private let nextBand = Atomic<Int>(0)
 
-    /// A renderer for `width` × `height` frames on `threads` threads.
+    /// A renderer for `width` × `height` frames on `threads` threads (at most one for every two
+    /// rows, so each band has a row).
     public init(width: Int, height: Int, threads: Int) {
         self.width = width
         self.height = height
         self.threads = max(1, min(threads, height / 2))
         rows = Self.bands(height: height, threads: self.threads)
-        canvases = rows.map { _ in Canvas() }
+        canvases = (0..<self.threads).map { _ in Canvas() }
     }
 
     /// The bands of a frame `height` rows tall for `threads` threads, top to bottom: `threads`
-    /// large bands covering 80% of the rows, then `threads` small ones (every band at least a row).
+    /// large bands covering 80% of the rows, then up to `threads` small ones (none empty).
     static func bands(height: Int, threads: Int) -> [Range<Int>] {
         guard threads > 1 else { return [0..<height] }
         let large = height * 4 / 5
@@ -38,10 +40,12 @@ public final class BandRenderer: @unchecked Sendable {
     }
 
     /// Draws `frame` (cleared to `background`, and `width` × `height`) with `draw`, which is
-    /// called once per band, on that band's thread, and must only draw.
+    /// called once per band, on the thread drawing that band, and must only draw. Pass the frame
+    /// with `consume`: a frame still referenced elsewhere is copied first.
     public func render(into frame: consuming Pixmap, clearingTo background: PremultipliedColor,
                        draw: @Sendable (Canvas) -> Void) -> Pixmap {
-        precondition(frame.width == width && frame.height == height, "the frame must be \(width) × \(height)")
+        precondition(frame.width == width && frame.height == height && frame.bytes.count == width * height * 4,
+                     "the frame must be \(width) × \(height)")
         if threads == 1 {
             canvases[0].begin(frame, clearingTo: background)
             draw(canvases[0])
@@ -51,9 +55,9 @@ public final class BandRenderer: @unchecked Sendable {
         frame.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let frameBytes = FrameBytes(base: base)
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                let canvas = canvases[thread]
                 while case let band = nextBand.wrappingAdd(1, ordering: .relaxed).oldValue, band < rows.count {
-                    let canvas = canvases[band]
                     canvas.begin(rows: rows[band], of: frameBytes.base + rows[band].lowerBound * width * 4,
                                  width: width, frameHeight: height, clearingTo: background)
                     draw(canvas)

@@ -41,12 +41,19 @@ public final class Canvas {
 
     /// Starts drawing into `frame`, cleared to `background`.
     public func begin(_ frame: consuming Pixmap, clearingTo background: PremultipliedColor) {
-        frame.clear(to: background)
-        bandSize = (frame.width, frame.height)
-        frameHeight = frame.height
-        pixmap = frame
+        let height = frame.height
+        begin(frame, firstRow: 0, frameHeight: height, clearingTo: background)
+    }
+
+    /// Starts drawing into `pixmap` rows `firstRow ..< firstRow + pixmap.height` of a frame
+    /// `frameHeight` rows tall.
+    private func begin(_ pixmap: consuming Pixmap, firstRow: Int, frameHeight: Int, clearingTo background: PremultipliedColor) {
+        pixmap.clear(to: background)
+        bandSize = (pixmap.width, pixmap.height)
+        self.pixmap = pixmap
         borrowedRows = nil
-        rowOffset = 0
+        rowOffset = firstRow
+        self.frameHeight = frameHeight
         layers.removeAll()
         clips.removeAll()
     }
@@ -67,7 +74,8 @@ public final class Canvas {
         clips.removeAll()
     }
 
-    /// Stops drawing and returns the frame (`Pixmap.empty` when `begin` was not called).
+    /// Stops drawing and returns the frame (`Pixmap.empty` when `begin` was not called, or a
+    /// band of another owner's frame was drawn).
     public func end() -> Pixmap {
         layers.removeAll()
         clips.removeAll()
@@ -159,8 +167,9 @@ public final class Canvas {
     /// Draws the blurred silhouette of `path`, moved by `offset` pixels, in `color`.
     public func drawShadow(_ path: Path, transform: Transform3D, shadow: ShadowPaint) {
         guard shadow.color.a > 0, let scratch = Pixmap(width: width, height: height) else { return }
+        // The silhouette of the rows this canvas draws (a band's own rows, when drawing a band).
         let silhouette = Canvas()
-        silhouette.begin(scratch, clearingTo: .transparent)
+        silhouette.begin(scratch, firstRow: rowOffset, frameHeight: frameHeight, clearingTo: .transparent)
         silhouette.fill(path, transform: transform, color: .white, rule: .nonZero)
         let alpha = silhouette.end()
         composite(shadow: shadow, of: alpha)
@@ -329,7 +338,7 @@ public final class Canvas {
 }
 
 /// A drop shadow in device pixels: premultiplied colour (opacity included), offset, blur radius.
-public struct ShadowPaint {
+public struct ShadowPaint: Sendable {
     public var color: PremultipliedColor
     public var offsetX: Double
     public var offsetY: Double

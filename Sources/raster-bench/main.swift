@@ -41,16 +41,22 @@ final class WholeFrameRenderer: @unchecked Sendable {
         frames = (0..<threads).map { _ in Pixmap(width: width, height: height) ?? .empty }
     }
 
-    /// Draws one frame a thread and returns the last.
-    func render(_ list: ShapeList) -> Pixmap {
+    /// Draws one frame a thread.
+    func render(_ list: ShapeList) {
         frames.withUnsafeMutableBufferPointer { slots in
-            let shared = Slots(base: slots.baseAddress!)
+            guard let base = slots.baseAddress else { return }
+            let shared = Slots(base: base)
             DispatchQueue.concurrentPerform(iterations: renderers.count) { i in
-                shared.base[i] = renderers[i].render(into: shared.base[i], clearingTo: .white) { list.draw(on: $0) }
+                // Moved out of its slot, so the frame is drawn in place, not copied first.
+                var frame = Pixmap.empty
+                swap(&frame, &shared.base[i])
+                shared.base[i] = renderers[i].render(into: consume frame, clearingTo: .white) { list.draw(on: $0) }
             }
         }
-        return frames[frames.count - 1]
     }
+
+    /// The frame the last thread drew.
+    var lastFrame: Pixmap { frames[frames.count - 1] }
 
     private struct Slots: @unchecked Sendable {
         let base: UnsafeMutablePointer<Pixmap>
@@ -65,14 +71,15 @@ do {
         let renderer = WholeFrameRenderer(width: list.width, height: list.height, threads: threads)
         for _ in 0..<max(1, frames / threads) {
             let start = DispatchTime.now().uptimeNanoseconds
-            frame = renderer.render(list)
+            renderer.render(list)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(threads))
         }
+        frame = renderer.lastFrame
     } else {
         let renderer = BandRenderer(width: list.width, height: list.height, threads: threads)
         for _ in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
-            frame = renderer.render(into: frame, clearingTo: .white) { canvas in list.draw(on: canvas) }
+            frame = renderer.render(into: consume frame, clearingTo: .white) { canvas in list.draw(on: canvas) }
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
     }

@@ -85,11 +85,15 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
         var kept = 0
         var finished = false
-        for (segments, delay) in [(1, 0.0), (3, 0.03), (6, 0.0)] {
-            let (status, _) = try interrupt(encodeArguments("killed.mp4"), output: "killed.mp4", afterSegments: segments,
-                                            delay: delay, signal: SIGKILL)
-            // A run can finish before the kill arrives (the last case kills while segments are joined).
+        for (number, (segments, delay)) in [(1, 0.0), (3, 0.03), (6, 0.0)].enumerated() {
+            let (status, err) = try interrupt(encodeArguments("killed.mp4"), output: "killed.mp4", afterSegments: segments,
+                                              delay: delay, signal: SIGKILL)
+            // Every run after a kill resumes from what was journaled.
+            if kept > 0 { XCTAssertTrue(err.contains("resuming: \(kept) of 90 frames"), err) }
+            // A resumed run can finish before its kill arrives (the last case kills while segments
+            // are joined); the first must not.
             if status == 0 {
+                XCTAssertGreaterThan(number, 0, "the first run finished before it was killed")
                 finished = true
                 break
             }
