@@ -23,8 +23,9 @@ swift build -c release --product raster-bench >/dev/null
 
 ms() { sed -n 's/.*median \([0-9.]*\) ms\/frame.*/\1/p'; }
 min() { python3 -c "import sys; print(min(map(float, sys.argv[1:])))" "$@"; }
-# Shared machines drift by tens of percent between runs, so the four programs take turns for
-# $rounds rounds and each keeps its best median: the ratios compare like with like.
+# Shared machines drift by tens of percent between runs, so the programs take turns for $rounds
+# rounds; each keeps its best median, and each ratio is also taken within every round (runs a
+# few seconds apart share the machine's state) with the median of those printed beside it.
 rounds=${ROUNDS:-5}
 o1=() o2=() o3=() c=() s=()
 for _ in $(seq "$rounds"); do
@@ -36,13 +37,18 @@ for _ in $(seq "$rounds"); do
 done
 ours1=$(min "${o1[@]}") ours2=$(min "${o2[@]}") whole2=$(min "${o3[@]}") cairo=$(min "${c[@]}") skia=$(min "${s[@]}")
 ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
+# paired "a1 a2 …" "b1 b2 …": each round's a / b, then their median.
+paired() { python3 -c "
+import statistics, sys
+r = [a / b for a, b in zip(map(float, sys.argv[1].split()), map(float, sys.argv[2].split()))]
+print('by round ' + ' '.join(f'{x:.2f}' for x in r) + f', median {statistics.median(r):.2f}')" "$1" "$2"; }
 
 echo "raster benchmark: $list, $frames frames each, best median of $rounds rounds, single thread unless noted"
 printf '  animvid   %8.2f ms/frame\n  animvid×2 %8.2f ms/frame (2 threads, each frame in bands)\n  animvid∥2 %8.2f ms/frame (2 threads, 2 whole frames at once)\n  skia      %8.2f ms/frame\n  cairo     %8.2f ms/frame\n' "$ours1" "$ours2" "$whole2" "$skia" "$cairo"
-echo "  animvid / skia      = $(ratio "$ours1" "$skia")   (target ≤ 1.0)"
-echo "  animvid / cairo     = $(ratio "$ours1" "$cairo")   (target ≤ 0.6)"
-echo "  2 threads / 1       = $(ratio "$ours2" "$ours1")   (target ≤ 0.6)"
-echo "  whole frames 2 / 1  = $(ratio "$whole2" "$ours1")   (the encode pipeline's way, for comparison)"
+echo "  animvid / skia      = $(ratio "$ours1" "$skia")   (target ≤ 1.0; $(paired "${o1[*]}" "${s[*]}"))"
+echo "  animvid / cairo     = $(ratio "$ours1" "$cairo")   (target ≤ 0.6; $(paired "${o1[*]}" "${c[*]}"))"
+echo "  2 threads / 1       = $(ratio "$ours2" "$ours1")   (target ≤ 0.6; $(paired "${o2[*]}" "${o1[*]}"))"
+echo "  whole frames 2 / 1  = $(ratio "$whole2" "$ours1")   (the encode pipeline's way, for comparison; $(paired "${o3[*]}" "${o1[*]}"))"
 # What two cores give here: two single-thread runs at once against one alone. On a machine whose
 # two CPUs share a core (or a busy host) this is well above 1, and no program halves its time.
 alone=$(.build/release/raster-bench "$list" "$frames" | ms)
