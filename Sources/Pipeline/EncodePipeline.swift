@@ -118,7 +118,6 @@ public enum EncodePipeline {
             counter.increment()
         }
     }
-
 }
 
 /// The recycled frames of an encode: rendered RGBA frames, and YUV 4:2:0 frames for encoders

@@ -6,8 +6,9 @@ import Raster
 
 /// raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]: draws a benchmark display
 /// list FRAMES times on a white frame and prints the median time per frame. With N threads each
-/// frame is drawn in N bands at once; with --whole-frames instead N frames are drawn at once, one
-/// a thread, and a frame's time is the round's time over N (what the encode pipeline does).
+/// frame is drawn in bands by N threads at once (`BandRenderer`); with --whole-frames instead N
+/// frames are drawn at once, one a thread, and a frame's time is the round's time over N (what
+/// the encode pipeline does).
 let usage = "usage: raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var threads = 1
