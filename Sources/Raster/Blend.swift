@@ -63,12 +63,8 @@ extension Blend {
             raw.storeBytes(of: (redBlue | greenAlpha) &+ source, as: SIMD4<UInt32>.self)
             i += 16
         }
-        let inv = 256 &- a
         while i < bytes {
-            p[i] = UInt8(truncatingIfNeeded: r &+ ((UInt32(p[i]) &* inv) &>> 8))
-            p[i + 1] = UInt8(truncatingIfNeeded: g &+ ((UInt32(p[i + 1]) &* inv) &>> 8))
-            p[i + 2] = UInt8(truncatingIfNeeded: b &+ ((UInt32(p[i + 2]) &* inv) &>> 8))
-            p[i + 3] = UInt8(truncatingIfNeeded: a &+ ((UInt32(p[i + 3]) &* inv) &>> 8))
+            sourceOver(color, coverage: coverage, into: p, at: i)
             i += 4
         }
     }

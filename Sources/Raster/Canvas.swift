@@ -49,13 +49,8 @@ public final class Canvas {
     /// `frameHeight` rows tall.
     private func begin(_ pixmap: consuming Pixmap, firstRow: Int, frameHeight: Int, clearingTo background: PremultipliedColor) {
         pixmap.clear(to: background)
-        bandSize = (pixmap.width, pixmap.height)
-        self.pixmap = pixmap
-        borrowedRows = nil
-        rowOffset = firstRow
-        self.frameHeight = frameHeight
-        layers.removeAll()
-        clips.removeAll()
+        let size = (pixmap.width, pixmap.height)
+        start(pixmap, borrowing: nil, size: size, firstRow: firstRow, frameHeight: frameHeight)
     }
 
     /// Starts drawing rows `rows` of a frame `width` × `frameHeight` whose bytes the caller
@@ -65,10 +60,17 @@ public final class Canvas {
     func begin(rows: Range<Int>, of bytes: UnsafeMutablePointer<UInt8>, width: Int, frameHeight: Int,
                clearingTo background: PremultipliedColor) {
         Pixmap.fill(bytes, pixels: width * rows.count, with: background)
-        pixmap = .empty
-        borrowedRows = bytes
-        bandSize = (width, rows.count)
-        rowOffset = rows.lowerBound
+        start(.empty, borrowing: bytes, size: (width, rows.count), firstRow: rows.lowerBound, frameHeight: frameHeight)
+    }
+
+    /// The state every `begin` sets: what is drawn into, its size and place in the frame, and
+    /// no groups, masks or clips open.
+    private func start(_ pixmap: consuming Pixmap, borrowing rows: UnsafeMutablePointer<UInt8>?, size: (width: Int, height: Int),
+                       firstRow: Int, frameHeight: Int) {
+        self.pixmap = pixmap
+        borrowedRows = rows
+        bandSize = size
+        rowOffset = firstRow
         self.frameHeight = frameHeight
         layers.removeAll()
         clips.removeAll()
