@@ -18,7 +18,15 @@ extension Timeline {
         let script = Script()
         let root = try build(script)
         script.root = root
-        for rule in script.rules where root.layer(named: rule.layer) == nil {
+        // One walk of the tree for every rule's layer (a file may hold 10,000 rules and layers).
+        var names = Set<String>()
+        func gather(_ layer: Layer) {
+            if let name = layer.name { names.insert(name) }
+            if let mask = layer.mask { gather(mask) }
+            layer.sublayers.forEach(gather)
+        }
+        gather(root)
+        for rule in script.rules where !names.contains(rule.layer) {
             throw AnimationError.unknownLayer(rule.layer)
         }
         try resolver.collect(from: root, script: script)
