@@ -103,7 +103,7 @@ public class BasicAnimation: PropertyAnimation {
 
     /// The key path and values, checked: an unknown key path or a value of the wrong type throws.
     func basicSpec() throws(AnimationError) -> AnimationSpec.Basic {
-        let key = try KeyPath(keyPath)
+        let key = try LayerKeyPath(keyPath)
         for value in [fromValue, toValue, byValue].compactMap({ $0 }) {
             var probe = LayerValues()
             try key.set(value, in: &probe)

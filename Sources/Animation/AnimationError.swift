@@ -10,7 +10,7 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownKeyPath(let k):
-            let suggestion = closestName(to: k, among: KeyPath.names.keys, within: .max)
+            let suggestion = closestName(to: k, among: LayerKeyPath.named.keys, within: .max)
             return "unknown key path \"\(k)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
         case let .wrongValueType(keyPath, expected, got):
             return "key path \"\(keyPath)\" takes a \(expected), not a \(got)"

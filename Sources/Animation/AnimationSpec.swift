@@ -18,7 +18,7 @@ public struct AnimationSpec: Hashable, Sendable {
 
     /// A basic animation's key path and values.
     public struct Basic: Hashable, Sendable {
-        public var keyPath: KeyPath
+        public var keyPath: LayerKeyPath
         public var from, to, by: AnimationValue?
         public var isAdditive: Bool
         public var isCumulative: Bool

@@ -55,7 +55,7 @@ public final class KeyframeAnimation: PropertyAnimation {
     }
 
     public override func spec() throws(AnimationError) -> AnimationSpec {
-        let key = try KeyPath(keyPath)
+        let key = try LayerKeyPath(keyPath)
         let frames: AnimationSpec.Keyframes.Frames
         if let path, !path.segments.isEmpty {
             var probe = LayerValues()

@@ -9,7 +9,7 @@ extension AnimationSpec {
             case path([PathSegment])
         }
 
-        public var keyPath: KeyPath
+        public var keyPath: LayerKeyPath
         public var frames: Frames
         public var keyTimes: [Double]?
         public var timingFunctions: [TimingFunction]

@@ -2,12 +2,14 @@ import Geometry
 
 /// A layer as `CALayer`: a node of the layer tree with model values and attached animations.
 ///
-/// Layers are authored like Core Animation's: set properties, add sublayers, add animations.
-/// Changes made while the scene is built take effect at time 0; changes made in a script
-/// callback take effect at that callback's time (see `Script`).
+/// Layers are authored like Core Animation's: set properties (`layer.opacity = 0.5`, every
+/// stored property of `LayerValues`), add sublayers, add animations. Changes made while the
+/// scene is built take effect at time 0; changes made in a script callback take effect at that
+/// callback's time (see `Script`).
+@dynamicMemberLookup
 public class Layer {
-    /// The model values; the typed properties below read and write these.
-    public var values: LayerValues
+    /// The model values, read and set through the layer's members.
+    var values: LayerValues
     public private(set) var sublayers: [Layer] = []
     public private(set) weak var superlayer: Layer?
 
@@ -22,18 +24,42 @@ public class Layer {
         values = LayerValues(kind: kind)
     }
 
+    /// A model property (`layer.position`, `shape.lineWidth`, …); see `LayerValues`.
+    public subscript<T>(dynamicMember key: WritableKeyPath<LayerValues, T>) -> T {
+        get { values[keyPath: key] }
+        set { values[keyPath: key] = newValue }
+    }
+
+    /// A read-only model value (`layer.kind`).
+    public subscript<T>(dynamicMember key: KeyPath<LayerValues, T>) -> T {
+        values[keyPath: key]
+    }
+
+    /// The value of `property` (`value(forKey:)` in key-value coding).
+    public func value(of property: LayerProperty) -> LayerProperty.Value {
+        property.value(in: values)
+    }
+
+    /// Sets `property` (`setValue(_:forKey:)`); a value of the wrong type is an error.
+    public func setValue(_ value: LayerProperty.Value, for property: LayerProperty) throws(AnimationError) {
+        try property.set(value, in: &values)
+    }
+
+    /// Puts `layer` last among the sublayers (on top), taking it from its superlayer first.
     public func addSublayer(_ layer: Layer) {
         layer.removeFromSuperlayer()
         sublayers.append(layer)
         layer.superlayer = self
     }
 
+    /// Puts `layer` at `index` among the sublayers (clamped to the valid range).
     public func insertSublayer(_ layer: Layer, at index: Int) {
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
         layer.superlayer = self
     }
 
+    /// Takes the layer out of its superlayer's sublayers.
     public func removeFromSuperlayer() {
         superlayer?.sublayers.removeAll { $0 === self }
         superlayer = nil
@@ -45,10 +71,12 @@ public class Layer {
         pendingAnimationChanges.append(.add(animation.copy(), key: key))
     }
 
+    /// Removes the animation under `key`, which is told it stopped unfinished.
     public func removeAnimation(forKey key: String) {
         pendingAnimationChanges.append(.remove(key: key))
     }
 
+    /// Removes every attached animation.
     public func removeAllAnimations() {
         pendingAnimationChanges.append(.removeAll)
     }
@@ -77,105 +105,6 @@ public class Layer {
         return nil
     }
 
-    public var name: String? {
-        get { values.name }
-        set { values.name = newValue }
-    }
-    public var bounds: Rect {
-        get { values.bounds }
-        set { values.bounds = newValue }
-    }
-    public var position: Point {
-        get { values.position }
-        set { values.position = newValue }
-    }
-    public var zPosition: Double {
-        get { values.zPosition }
-        set { values.zPosition = newValue }
-    }
-    public var anchorPoint: Point {
-        get { values.anchorPoint }
-        set { values.anchorPoint = newValue }
-    }
-    public var anchorPointZ: Double {
-        get { values.anchorPointZ }
-        set { values.anchorPointZ = newValue }
-    }
-    /// Computed from bounds, anchorPoint and position; setting it sets position and bounds.size.
-    public var frame: Rect {
-        get { values.frame }
-        set { values.frame = newValue }
-    }
-    public var transform: Transform3D {
-        get { values.transform }
-        set { values.transform = newValue }
-    }
-    public var sublayerTransform: Transform3D {
-        get { values.sublayerTransform }
-        set { values.sublayerTransform = newValue }
-    }
-    public var opacity: Double {
-        get { values.opacity }
-        set { values.opacity = newValue }
-    }
-    public var isHidden: Bool {
-        get { values.isHidden }
-        set { values.isHidden = newValue }
-    }
-    public var backgroundColor: Color? {
-        get { values.backgroundColor }
-        set { values.backgroundColor = newValue }
-    }
-    public var cornerRadius: Double {
-        get { values.cornerRadius }
-        set { values.cornerRadius = newValue }
-    }
-    public var masksToBounds: Bool {
-        get { values.masksToBounds }
-        set { values.masksToBounds = newValue }
-    }
-    public var borderWidth: Double {
-        get { values.borderWidth }
-        set { values.borderWidth = newValue }
-    }
-    public var borderColor: Color? {
-        get { values.borderColor }
-        set { values.borderColor = newValue }
-    }
-    /// An image drawn in the bounds, placed by `contentsGravity`, cropped to `contentsRect`.
-    public var contents: Image? {
-        get { values.contents }
-        set { values.contents = newValue }
-    }
-    public var contentsGravity: ContentsGravity {
-        get { values.contentsGravity }
-        set { values.contentsGravity = newValue }
-    }
-    public var contentsRect: Rect {
-        get { values.contentsRect }
-        set { values.contentsRect = newValue }
-    }
-    public var shadowColor: Color? {
-        get { values.shadowColor }
-        set { values.shadowColor = newValue }
-    }
-    public var shadowOpacity: Double {
-        get { values.shadowOpacity }
-        set { values.shadowOpacity = newValue }
-    }
-    /// Note UIKit's y-down space: the default (0, −3) casts the shadow upwards, as on iOS.
-    public var shadowOffset: Size {
-        get { values.shadowOffset }
-        set { values.shadowOffset = newValue }
-    }
-    public var shadowRadius: Double {
-        get { values.shadowRadius }
-        set { values.shadowRadius = newValue }
-    }
-    public var shadowPath: Path? {
-        get { values.shadowPath }
-        set { values.shadowPath = newValue }
-    }
     /// A layer whose alpha masks this one (not part of the sublayer tree).
     public var mask: Layer? {
         didSet {
@@ -186,67 +115,12 @@ public class Layer {
     }
     /// The layer this one masks; it shares that layer's time.
     weak var maskedLayer: Layer?
-
-    /// The layer's own time space: beginTime, speed and timeOffset (duration and repeats are ignored).
-    public var timing: MediaTiming {
-        get { values.timing }
-        set { values.timing = newValue }
-    }
 }
 
 /// A layer that draws a path (`CAShapeLayer`).
 public final class ShapeLayer: Layer {
     public override init() {
         super.init(kind: .shape)
-    }
-
-    public var path: Path? {
-        get { values.path }
-        set { values.path = newValue }
-    }
-    public var fillColor: Color? {
-        get { values.fillColor }
-        set { values.fillColor = newValue }
-    }
-    public var fillRule: FillRule {
-        get { values.fillRule }
-        set { values.fillRule = newValue }
-    }
-    public var strokeColor: Color? {
-        get { values.strokeColor }
-        set { values.strokeColor = newValue }
-    }
-    public var lineWidth: Double {
-        get { values.stroke.lineWidth }
-        set { values.stroke.lineWidth = newValue }
-    }
-    public var lineCap: StrokeStyle.Cap {
-        get { values.stroke.lineCap }
-        set { values.stroke.lineCap = newValue }
-    }
-    public var lineJoin: StrokeStyle.Join {
-        get { values.stroke.lineJoin }
-        set { values.stroke.lineJoin = newValue }
-    }
-    public var miterLimit: Double {
-        get { values.stroke.miterLimit }
-        set { values.stroke.miterLimit = newValue }
-    }
-    public var lineDashPattern: [Double] {
-        get { values.stroke.dashPattern }
-        set { values.stroke.dashPattern = newValue }
-    }
-    public var lineDashPhase: Double {
-        get { values.stroke.dashPhase }
-        set { values.stroke.dashPhase = newValue }
-    }
-    public var strokeStart: Double {
-        get { values.stroke.start }
-        set { values.stroke.start = newValue }
-    }
-    public var strokeEnd: Double {
-        get { values.stroke.end }
-        set { values.stroke.end = newValue }
     }
 }
 
@@ -256,24 +130,7 @@ public final class GradientLayer: Layer {
         super.init(kind: .gradient)
     }
 
-    public var colors: [Color] {
-        get { values.colors }
-        set { values.colors = newValue }
-    }
-    /// Stop positions in 0…1; empty spaces the colours evenly.
-    public var locations: [Double] {
-        get { values.locations }
-        set { values.locations = newValue }
-    }
-    /// In unit coordinates of the bounds.
-    public var startPoint: Point {
-        get { values.startPoint }
-        set { values.startPoint = newValue }
-    }
-    public var endPoint: Point {
-        get { values.endPoint }
-        set { values.endPoint = newValue }
-    }
+    /// The gradient's shape (`CAGradientLayer.type`), stored as `gradientType`.
     public var type: GradientType {
         get { values.gradientType }
         set { values.gradientType = newValue }
@@ -293,43 +150,5 @@ enum AnimationChange {
 public final class ReplicatorLayer: Layer {
     public override init() {
         super.init(kind: .replicator)
-    }
-
-    /// The number of copies, the original included.
-    public var instanceCount: Int {
-        get { values.instanceCount }
-        set { values.instanceCount = newValue }
-    }
-    public var instanceTransform: Transform3D {
-        get { values.instanceTransform }
-        set { values.instanceTransform = newValue }
-    }
-    public var instanceDelay: Double {
-        get { values.instanceDelay }
-        set { values.instanceDelay = newValue }
-    }
-    public var instanceColor: Color {
-        get { values.instanceColor }
-        set { values.instanceColor = newValue }
-    }
-    public var instanceRedOffset: Double {
-        get { values.instanceRedOffset }
-        set { values.instanceRedOffset = newValue }
-    }
-    public var instanceGreenOffset: Double {
-        get { values.instanceGreenOffset }
-        set { values.instanceGreenOffset = newValue }
-    }
-    public var instanceBlueOffset: Double {
-        get { values.instanceBlueOffset }
-        set { values.instanceBlueOffset = newValue }
-    }
-    public var instanceAlphaOffset: Double {
-        get { values.instanceAlphaOffset }
-        set { values.instanceAlphaOffset = newValue }
-    }
-    public var preservesDepth: Bool {
-        get { values.preservesDepth }
-        set { values.preservesDepth = newValue }
     }
 }

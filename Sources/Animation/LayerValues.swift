@@ -1,16 +1,18 @@
 import Geometry
 
 /// Which drawing a layer does besides its background.
-public enum LayerKind: String, Hashable, Sendable {
+public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case plain = "layer"
     case shape
     case replicator
     case gradient
 }
 
-/// Every model value of a layer: what the script snapshots and animations modify.
+/// Every model value of a layer: what the script snapshots and animations modify. Each stored
+/// property here is a `CALayer` property of the same name (described for key paths and scene
+/// files in `LayerProperty.all`) and is read and set on a `Layer` as `layer.opacity`.
 public struct LayerValues: Hashable, Sendable {
-    public var kind: LayerKind = .plain
+    public let kind: LayerKind
     public var name: String?
 
     // Geometry
@@ -52,8 +54,17 @@ public struct LayerValues: Hashable, Sendable {
     public var fillColor: Color? = .black
     public var fillRule: FillRule = .nonZero
     public var strokeColor: Color?
-    /// Line width, caps, joins, miter limit, dashes, and strokeStart/strokeEnd.
-    public var stroke = StrokeStyle()
+    public var lineWidth: Double = 1
+    public var lineCap: StrokeStyle.Cap = .butt
+    public var lineJoin: StrokeStyle.Join = .miter
+    /// A miter longer than miterLimit × lineWidth is drawn as a bevel.
+    public var miterLimit: Double = 10
+    /// Alternating dash and gap lengths; empty draws a solid line.
+    public var lineDashPattern: [Double] = []
+    public var lineDashPhase: Double = 0
+    /// The part of the path stroked, as fractions of its length.
+    public var strokeStart: Double = 0
+    public var strokeEnd: Double = 1
 
     // Gradient layers
     public var colors: [Color] = []
@@ -76,6 +87,16 @@ public struct LayerValues: Hashable, Sendable {
 
     public init(kind: LayerKind = .plain) {
         self.kind = kind
+    }
+
+    /// The shape layer's line properties as the rasterizer takes them.
+    public var stroke: StrokeStyle {
+        var style = StrokeStyle(lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit)
+        style.dashPattern = lineDashPattern
+        style.dashPhase = lineDashPhase
+        style.start = strokeStart
+        style.end = strokeEnd
+        return style
     }
 
     /// The layer → superlayer matrix (ca-semantics §7), without the superlayer's sublayerTransform.

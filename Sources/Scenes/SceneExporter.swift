@@ -61,37 +61,14 @@ public enum SceneExporter {
 
         func layer(_ layer: Layer, omitBackground: Bool = false) throws -> JSON {
             guard !layer.hasPendingRemovals else { throw ExportError.removesAnimations(sceneName) }
-            let v = layer.values, defaults = LayerValues(kind: v.kind)
+            let defaults = LayerValues(kind: layer.kind)
             var fields: [(String, JSON)] = []
-            if v.kind != .plain { fields.append(("type", .string(v.kind.rawValue))) }
-            if let name = v.name { fields.append(("name", .string(name))) }
-            for property in LayerProperties.animatable where property.kinds?.contains(v.kind) ?? true {
+            if layer.kind != .plain { fields.append(("type", .string(layer.kind.rawValue))) }
+            if let name = layer.name { fields.append(("name", .string(name))) }
+            for property in LayerProperty.all where property.applies(to: layer.kind) {
                 if omitBackground && property.name == "backgroundColor" { continue }
-                let absent = LayerProperties.isAbsent(property.name, in: v)
-                if absent {
-                    if !LayerProperties.isAbsent(property.name, in: defaults) { fields.append((property.name, .null)) }
-                    continue
-                }
-                let keyPath = try KeyPath(property.name)
-                let value = keyPath.value(in: v)
-                if LayerProperties.isAbsent(property.name, in: defaults) || value != keyPath.value(in: defaults) {
-                    fields.append((property.name, self.value(value)))
-                }
-            }
-            if let contents = v.contents { fields.append(("contents", .string(try encodeImage(contents)))) }
-            if v.contentsGravity != defaults.contentsGravity { fields.append(("contentsGravity", .string(v.contentsGravity.rawValue))) }
-            if v.timing.beginTime != 0 { fields.append(("beginTime", .exactNumber(v.timing.beginTime))) }
-            if v.timing.speed != 1 { fields.append(("speed", .exactNumber(v.timing.speed))) }
-            if v.timing.timeOffset != 0 { fields.append(("timeOffset", .exactNumber(v.timing.timeOffset))) }
-            if v.kind == .shape {
-                if v.fillRule != defaults.fillRule { fields.append(("fillRule", .string(v.fillRule.rawValue))) }
-                if v.stroke.lineCap != defaults.stroke.lineCap { fields.append(("lineCap", .string(v.stroke.lineCap.rawValue))) }
-                if v.stroke.lineJoin != defaults.stroke.lineJoin { fields.append(("lineJoin", .string(v.stroke.lineJoin.rawValue))) }
-            }
-            if v.kind == .gradient, v.gradientType != defaults.gradientType { fields.append(("gradientType", .string(v.gradientType.rawValue))) }
-            if v.kind == .replicator {
-                if v.instanceCount != defaults.instanceCount { fields.append(("instanceCount", .exactNumber(Double(v.instanceCount)))) }
-                if v.preservesDepth { fields.append(("preservesDepth", .bool(true))) }
+                let value = layer.value(of: property)
+                if value != property.value(in: defaults) { fields.append((property.name, try self.value(value, of: property.type))) }
             }
             if let mask = layer.mask { fields.append(("mask", try self.layer(mask))) }
             if !layer.sublayers.isEmpty { fields.append(("sublayers", .array(try layer.sublayers.map { try self.layer($0) }))) }
@@ -221,6 +198,18 @@ public enum SceneExporter {
             }
             templates.append((key, json))
             return key
+        }
+
+        /// A property's value as a file writes it (flags as true or false).
+        func value(_ v: LayerProperty.Value, of type: LayerProperty.ValueType) throws -> JSON {
+            switch v {
+            case .value(.number(let x)) where type == .boolean: .bool(x != 0)
+            case .value(let value): self.value(value)
+            case .choice(let name): .string(name)
+            case .integer(let n): .exactNumber(Double(n))
+            case .image(let image): .string(try encodeImage(image))
+            case .absent: .null
+            }
         }
 
         func value(_ v: AnimationValue) -> JSON {

@@ -122,7 +122,7 @@ extension SceneFileReader {
         guard let v = fields["keyPath"] else { throw fail(fields.path, fields.value, "missing keyPath: the property the animation changes, such as \"opacity\"") }
         let name = try literal(v, fields.path("keyPath"))
         do {
-            return (name, try KeyPath(name).value(in: LayerValues()))
+            return (name, try LayerKeyPath(name).value(in: LayerValues()))
         } catch {
             throw fail(fields.path("keyPath"), v, "\(error)")
         }

@@ -12,11 +12,11 @@ extension SceneFileReader {
         }
         layerCount += 1
         guard layerCount <= SceneFileLimits.layers else { throw fail(path, value, "more than \(SceneFileLimits.layers) layers") }
-        let fields = try object(value, path, allowed: LayerProperties.allFields, what: "a layer")
+        let fields = try object(value, path, allowed: Self.layerFields, what: "a layer")
         let kind = try fields["type"].map { v throws(DocumentError) in
             try choice(v, fields.path("type"), [LayerKind.plain, .shape, .replicator, .gradient], literally: true)
         } ?? .plain
-        let layer: Layer = switch kind {
+        let layer: Layer = switch kind as LayerKind {
         case .plain: Layer()
         case .shape: ShapeLayer()
         case .replicator: ReplicatorLayer()
@@ -27,12 +27,13 @@ extension SceneFileReader {
             layerNames[name, default: 0] += 1
             layer.name = name
         }
-        for member in fields.members where !LayerProperties.structure.contains(member.key) {
-            if let kinds = LayerProperties.kinds(of: member.key), !kinds.contains(kind) {
+        for member in fields.members {
+            guard let property = LayerProperty.named[member.key] else { continue }
+            if let kinds = property.kinds, !kinds.contains(kind) {
                 throw fail(fields.path(member.key), member.value,
-                           "\(member.key) is a property of \(kinds.map(\.rawValue).joined(separator: ", ")) layers; this layer's type is \(kind.rawValue)")
+                           "\(member.key) is a property of \(kinds.map(\.rawValue).sorted().joined(separator: ", ")) layers; this layer's type is \(kind.rawValue)")
             }
-            try setProperty(member.key, member.value, fields.path(member.key), of: layer)
+            try set(property, member.value, fields.path(member.key), of: layer)
         }
         if let v = fields["frame"] {
             layer.frame = try rect(v, fields.path("frame"))
@@ -45,7 +46,7 @@ extension SceneFileReader {
             layer.mask = try self.layer(v, fields.path("mask"), depth: depth + 1, copies: copies, drawn: &drawn)
         }
         if let v = fields["sublayers"] {
-            let inner = copies * (kind == .replicator ? max(layer.values.instanceCount, 1) : 1)
+            let inner = copies * (kind == .replicator ? max(layer.instanceCount, 1) : 1)
             for (i, item) in try list(v, fields.path("sublayers")).enumerated() {
                 layer.addSublayer(try self.layer(item, "\(fields.path("sublayers"))[\(i)]", depth: depth + 1, copies: inner, drawn: &drawn))
             }
@@ -59,44 +60,40 @@ extension SceneFileReader {
         return layer
     }
 
-    /// Sets one property; `null` removes an optional colour or path.
-    private func setProperty(_ name: String, _ value: JSONValue, _ path: String, of layer: Layer) throws(DocumentError) {
-        if case .null = try resolved(value, path) {
-            guard LayerProperties.remove(name, in: &layer.values) else { throw fail(path, value, "\(name) cannot be null") }
+    /// Fields that build the tree rather than set a property.
+    static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations"]
+
+    /// Every field a layer object may have.
+    static let layerFields = structureFields + LayerProperty.all.map(\.name)
+
+    /// Sets one property, read as its type says; `null` unsets an optional colour, path or image.
+    private func set(_ property: LayerProperty, _ value: JSONValue, _ path: String, of layer: Layer) throws(DocumentError) {
+        let resolvedValue = try resolved(value, path)
+        let newValue: LayerProperty.Value
+        if case .null = resolvedValue {
+            guard property.isOptional else { throw fail(path, value, "\(property.name) cannot be null") }
+            try? layer.setValue(.absent, for: property)
             return
         }
-        if let keyPath = try? KeyPath(name) {
-            let v = try animationValue(value, path, like: keyPath.value(in: LayerValues(kind: layer.values.kind)))
-            do {
-                try keyPath.set(v, in: &layer.values)
-            } catch {
-                throw fail(path, value, "\(error)")
-            }
-            return
-        }
-        switch name {
-        case "contents":
-            layer.values.contents = try image(value, path)
-        case "contentsGravity":
-            layer.values.contentsGravity = try choice(value, path, ContentsGravity.allCases)
-        case "beginTime":
-            layer.values.timing.beginTime = try number(value, path)
-        case "speed":
-            layer.values.timing.speed = try number(value, path, in: -1000...1000)
-        case "timeOffset":
-            layer.values.timing.timeOffset = try number(value, path)
-        case "fillRule":
-            layer.values.fillRule = try choice(value, path, [FillRule.nonZero, .evenOdd])
-        case "lineCap":
-            layer.values.stroke.lineCap = try choice(value, path, StrokeStyle.Cap.allCases)
-        case "lineJoin":
-            layer.values.stroke.lineJoin = try choice(value, path, StrokeStyle.Join.allCases)
-        case "gradientType":
-            layer.values.gradientType = try choice(value, path, GradientType.allCases)
-        case "instanceCount":
-            layer.values.instanceCount = try integer(value, path, in: 0...SceneFileLimits.instanceCount)
+        switch property.type {
+        case .number(let range):
+            newValue = .value(.number(try number(value, path, in: range)))
+        case .boolean:
+            if case .number(let x, _) = resolvedValue { newValue = .value(.number(x)) } else { newValue = .value(.number(try bool(value, path) ? 1 : 0)) }
+        case .integer(let range):
+            newValue = .integer(try integer(value, path, in: range))
+        case .choice(let names):
+            newValue = .choice(try choice(value, path, names))
+        case .image:
+            newValue = .image(try image(value, path))
         default:
-            layer.values.preservesDepth = try bool(value, path)
+            guard let keyPath = property.keyPath else { throw fail(path, value, "\(property.name) cannot be set in a scene file") }
+            newValue = .value(try animationValue(value, path, like: keyPath.value(in: LayerValues(kind: layer.kind))))
+        }
+        do {
+            try layer.setValue(newValue, for: property)
+        } catch {
+            throw fail(path, value, "\(error)")
         }
     }
 

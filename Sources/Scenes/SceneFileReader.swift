@@ -134,13 +134,18 @@ final class SceneFileReader {
     /// One of `choices` (the raw values of an enumeration); `literally` refuses parameter references.
     func choice<T: RawRepresentable>(_ value: JSONValue, _ path: String, _ choices: [T], literally: Bool = false) throws(DocumentError) -> T
         where T.RawValue == String {
-        let text = literally ? try literal(value, path) : try string(value, path)
-        guard let found = choices.first(where: { $0.rawValue == text }) else {
-            let names = choices.map(\.rawValue)
-            let hint = didYouMean(text, among: names)
-            throw fail(path, value, "\"\(text)\" is not one of \(names.joined(separator: ", "))\(hint)")
-        }
+        let name = try choice(value, path, choices.map(\.rawValue), literally: literally)
+        guard let found = choices.first(where: { $0.rawValue == name }) else { throw fail(path, value, "\"\(name)\" is not a choice") }
         return found
+    }
+
+    /// One of `names`; `literally` refuses parameter references.
+    func choice(_ value: JSONValue, _ path: String, _ names: [String], literally: Bool = false) throws(DocumentError) -> String {
+        let text = literally ? try literal(value, path) : try string(value, path)
+        guard names.contains(text) else {
+            throw fail(path, value, "\"\(text)\" is not one of \(names.joined(separator: ", "))\(didYouMean(text, among: names))")
+        }
+        return text
     }
 
     func list(_ value: JSONValue, _ path: String, count: ClosedRange<Int>? = nil) throws(DocumentError) -> [JSONValue] {

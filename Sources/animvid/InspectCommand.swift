@@ -11,7 +11,7 @@ enum InspectCommand {
     Prints every drawn layer instance of the scene at time T (seconds) as JSON, back to front:
     its path from the root (replicator instances as dot#7, nested ones as dot#2.1), its transform
     to canvas points ([a, b, c, d, tx, ty] when affine, else 16 numbers row-major), its effective
-    opacity, its bounds, and its colours after replicator tints.
+    opacity, its bounds, and every colour property of its type after replicator tints.
 
     options:
     \(SceneOptions.help)
@@ -54,17 +54,15 @@ enum InspectCommand {
             ("opacity", .number(layer.opacity)),
             ("bounds", .array([v.bounds.origin.x, v.bounds.origin.y, v.bounds.size.width, v.bounds.size.height].map { .number($0) })),
         ]
-        func tinted(_ c: Color?) -> JSON {
-            guard let c else { return .null }
-            let t = layer.tint
-            return .string(Color(red: c.red * t.red, green: c.green * t.green, blue: c.blue * t.blue, alpha: c.alpha * t.alpha).description)
-        }
-        fields.append(("backgroundColor", tinted(v.backgroundColor)))
-        if v.borderWidth > 0 { fields.append(("borderColor", tinted(v.borderColor))) }
-        if v.kind == .shape {
-            fields.append(("fillColor", tinted(v.fillColor)))
-            fields.append(("strokeColor", tinted(v.strokeColor)))
+        for property in LayerProperty.all where property.type == .color && property.applies(to: v.kind) {
+            fields.append((property.name, tinted(property.value(in: v), layer.tint)))
         }
         return .object(fields)
+    }
+
+    /// A colour property multiplied by the replicator tint it is drawn with; null when unset.
+    static func tinted(_ value: LayerProperty.Value, _ t: Color) -> JSON {
+        guard case .value(.color(let c)) = value else { return .null }
+        return .string(Color(red: c.red * t.red, green: c.green * t.green, blue: c.blue * t.blue, alpha: c.alpha * t.alpha).description)
     }
 }

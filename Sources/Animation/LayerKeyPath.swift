@@ -1,0 +1,81 @@
+import Geometry
+
+/// An animatable key path of a layer, in Core Animation's string form (`"position.x"`,
+/// `"transform.scale"`, `"backgroundColor"`): a property of `LayerProperty.all` or one of its
+/// sub-key paths.
+public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
+    /// The key path's string form.
+    public let name: String
+    private let read: @Sendable (LayerValues) -> AnimationValue
+    private let write: @Sendable (AnimationValue, inout LayerValues) -> Bool
+
+    init(name: String, get: @escaping @Sendable (LayerValues) -> AnimationValue,
+         set: @escaping @Sendable (AnimationValue, inout LayerValues) -> Bool) {
+        self.name = name
+        read = get
+        write = set
+    }
+
+    /// Every key path by name: the animatable properties and their sub-key paths.
+    public static let named: [String: LayerKeyPath] = {
+        var named: [String: LayerKeyPath] = [:]
+        for property in LayerProperty.all where property.isAnimatable {
+            for keyPath in [property.keyPath].compactMap(\.self) + property.subPaths {
+                named[keyPath.name] = keyPath
+            }
+        }
+        return named
+    }()
+
+    /// Parses a key path string; an unknown one is an error suggesting the closest.
+    public init(_ string: String) throws(AnimationError) {
+        guard let keyPath = LayerKeyPath.named[string] else { throw .unknownKeyPath(string) }
+        self = keyPath
+    }
+
+    /// The value at the key path in `values` (an unset colour reads as clear, an unset path as empty).
+    public func value(in values: LayerValues) -> AnimationValue {
+        read(values)
+    }
+
+    /// Sets the value at the key path; a value of the wrong type is an error naming both.
+    public func set(_ newValue: AnimationValue, in values: inout LayerValues) throws(AnimationError) {
+        guard write(newValue, &values) else {
+            throw .wrongValueType(keyPath: name, expected: value(in: LayerValues()).typeName, got: newValue.typeName)
+        }
+    }
+
+    public var description: String { name }
+
+    public static func == (a: LayerKeyPath, b: LayerKeyPath) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension LayerKeyPath {
+    /// A sub-key path reading and writing a number inside a property.
+    static func number(_ name: String, _ key: WritableKeyPath<LayerValues, Double> & Sendable) -> LayerKeyPath {
+        LayerKeyPath(name: name, get: { .number($0[keyPath: key]) }) { value, v in
+            guard case .number(let x) = value else { return false }
+            v[keyPath: key] = x
+            return true
+        }
+    }
+
+    /// A sub-key path reading and writing a value inside a property.
+    static func part<T: PropertyValueConvertible>(_ name: String, _ key: WritableKeyPath<LayerValues, T> & Sendable) -> LayerKeyPath {
+        LayerKeyPath(name: name, get: { $0[keyPath: key].animationValue }) { value, v in
+            guard let x = T(value) else { return false }
+            v[keyPath: key] = x
+            return true
+        }
+    }
+
+    /// A component of the decomposed transform (`transform.rotation.z`).
+    static func component(_ c: TransformComponent) -> LayerKeyPath {
+        LayerKeyPath(name: c.rawValue, get: { .number(c.value(in: $0.transform)) }) { value, v in
+            guard case .number(let x) = value else { return false }
+            v.transform = c.replacing(x, in: v.transform)
+            return true
+        }
+    }
+}

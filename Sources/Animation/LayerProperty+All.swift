@@ -1,0 +1,71 @@
+import Geometry
+
+extension LayerProperty {
+    /// Every layer property, in the order scene files are written. Adding a property is an
+    /// entry here, its stored value in `LayerValues`, and its drawing.
+    public static let all: [LayerProperty] = [
+        // Geometry
+        .animatable("bounds", \.bounds, subPaths: [
+            .part("bounds.origin", \.bounds.origin), .part("bounds.size", \.bounds.size),
+            .number("bounds.size.width", \.bounds.size.width), .number("bounds.size.height", \.bounds.size.height),
+        ]),
+        .animatable("position", \.position, subPaths: [.number("position.x", \.position.x), .number("position.y", \.position.y)]),
+        .animatable("zPosition", \.zPosition),
+        .animatable("anchorPoint", \.anchorPoint),
+        .animatable("anchorPointZ", \.anchorPointZ),
+        .animatable("transform", \.transform, subPaths: TransformComponent.allCases.map(LayerKeyPath.component)),
+        .animatable("sublayerTransform", \.sublayerTransform),
+        // Appearance
+        .animatable("opacity", \.opacity),
+        .animatable("hidden", \.isHidden),
+        .animatable("backgroundColor", \.backgroundColor),
+        .animatable("cornerRadius", \.cornerRadius),
+        .animatable("masksToBounds", \.masksToBounds),
+        .animatable("borderWidth", \.borderWidth),
+        .animatable("borderColor", \.borderColor),
+        .animatable("contentsRect", \.contentsRect),
+        .animatable("shadowColor", \.shadowColor),
+        .animatable("shadowOpacity", \.shadowOpacity),
+        .animatable("shadowOffset", \.shadowOffset),
+        .animatable("shadowRadius", \.shadowRadius),
+        .animatable("shadowPath", \.shadowPath),
+        // Shape layers
+        .animatable("path", \.path, kinds: [.shape]),
+        .animatable("fillColor", \.fillColor, kinds: [.shape]),
+        .animatable("strokeColor", \.strokeColor, kinds: [.shape]),
+        .animatable("lineWidth", \.lineWidth, kinds: [.shape]),
+        .animatable("miterLimit", \.miterLimit, kinds: [.shape]),
+        .animatable("lineDashPattern", \.lineDashPattern, kinds: [.shape]),
+        .animatable("lineDashPhase", \.lineDashPhase, kinds: [.shape]),
+        .animatable("strokeStart", \.strokeStart, kinds: [.shape]),
+        .animatable("strokeEnd", \.strokeEnd, kinds: [.shape]),
+        // Gradient layers
+        .animatable("colors", \.colors, kinds: [.gradient]),
+        .animatable("locations", \.locations, kinds: [.gradient]),
+        .animatable("startPoint", \.startPoint, kinds: [.gradient]),
+        .animatable("endPoint", \.endPoint, kinds: [.gradient]),
+        // Replicator layers
+        .animatable("instanceTransform", \.instanceTransform, kinds: [.replicator]),
+        .animatable("instanceDelay", \.instanceDelay, kinds: [.replicator]),
+        .animatable("instanceColor", \.instanceColor, kinds: [.replicator]),
+        .animatable("instanceRedOffset", \.instanceRedOffset, kinds: [.replicator]),
+        .animatable("instanceGreenOffset", \.instanceGreenOffset, kinds: [.replicator]),
+        .animatable("instanceBlueOffset", \.instanceBlueOffset, kinds: [.replicator]),
+        .animatable("instanceAlphaOffset", \.instanceAlphaOffset, kinds: [.replicator]),
+        // Not animatable
+        .image("contents", \.contents),
+        .choice("contentsGravity", \.contentsGravity),
+        .number("beginTime", \.timing.beginTime, in: -1e9...1e9),
+        .number("speed", \.timing.speed, in: -1000...1000),
+        .number("timeOffset", \.timing.timeOffset, in: -1e9...1e9),
+        .choice("fillRule", \.fillRule, kinds: [.shape]),
+        .choice("lineCap", \.lineCap, kinds: [.shape]),
+        .choice("lineJoin", \.lineJoin, kinds: [.shape]),
+        .choice("gradientType", \.gradientType, kinds: [.gradient]),
+        .integer("instanceCount", \.instanceCount, in: 0...10_000, kinds: [.replicator]),
+        .boolean("preservesDepth", \.preservesDepth, kinds: [.replicator]),
+    ]
+
+    /// The properties by name.
+    public static let named: [String: LayerProperty] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+}

@@ -1,0 +1,210 @@
+import Geometry
+
+/// One property of a layer, described once: its Core Animation name, the layer kinds that have
+/// it, the type of its value, whether it animates, and how it is read from and written to a
+/// layer's model values. Key-path lookup, scene files, their export and `inspect` all work from
+/// the table of these (`LayerProperty.all`); the typed accessors are `LayerValues`' stored
+/// properties, reached from a `Layer` by member lookup.
+public struct LayerProperty: Sendable {
+    /// The shape of a property's value, which decides how it is written in a scene file.
+    public enum ValueType: Sendable, Equatable {
+        case number(ClosedRange<Double>)
+        case boolean
+        case integer(ClosedRange<Int>)
+        case point, size, rect, color, transform, path, numbers, colors
+        /// One of the listed names (an enumeration such as `lineCap`).
+        case choice([String])
+        case image
+    }
+
+    /// A property's value: an animatable value, a name, a count, or an image.
+    public enum Value: Hashable, Sendable {
+        case value(AnimationValue)
+        case choice(String)
+        case integer(Int)
+        case image(Image)
+        /// An optional colour, path or image that is not set.
+        case absent
+    }
+
+    /// The name in Core Animation's key-value coding and in scene files (`"lineWidth"`).
+    public let name: String
+    /// The layer kinds that have the property; nil for every kind.
+    public let kinds: Set<LayerKind>?
+    public let type: ValueType
+    /// Whether an animation may change it (it is then reachable as a key path).
+    public let isAnimatable: Bool
+    /// Whether it may be unset (`nil` in Swift, `null` in a scene file).
+    public let isOptional: Bool
+    /// The sub-key paths that address part of it (`position.x`, `transform.rotation.z`).
+    public let subPaths: [LayerKeyPath]
+    private let read: @Sendable (LayerValues) -> Value
+    private let write: @Sendable (Value, inout LayerValues) -> Bool
+
+    /// Whether a layer of `kind` has this property.
+    public func applies(to kind: LayerKind) -> Bool {
+        kinds?.contains(kind) ?? true
+    }
+
+    /// The property's value in `values`.
+    public func value(in values: LayerValues) -> Value {
+        read(values)
+    }
+
+    /// Sets the property in `values`; a value of the wrong type is an error naming both.
+    public func set(_ newValue: Value, in values: inout LayerValues) throws(AnimationError) {
+        guard write(newValue, &values) else {
+            throw .wrongValueType(keyPath: name, expected: type.name, got: newValue.typeName)
+        }
+    }
+
+    /// The key path that animates the whole property (nil when it does not animate).
+    public var keyPath: LayerKeyPath? {
+        guard isAnimatable else { return nil }
+        return LayerKeyPath(name: name) { v in
+            guard case .value(let value) = read(v) else { return type.fallback }
+            return value
+        } set: { value, v in
+            write(.value(value), &v)
+        }
+    }
+}
+
+extension LayerProperty {
+    /// An animatable property stored at `key`.
+    static func animatable<T: PropertyValueConvertible>(
+        _ name: String, _ key: WritableKeyPath<LayerValues, T> & Sendable, kinds: Set<LayerKind>? = nil,
+        subPaths: [LayerKeyPath] = []
+    ) -> LayerProperty {
+        LayerProperty(name: name, kinds: kinds, type: T.valueType, isAnimatable: true, isOptional: false, subPaths: subPaths,
+                      read: { .value($0[keyPath: key].animationValue) },
+                      write: { value, v in
+                          guard case .value(let a) = value, let x = T(a) else { return false }
+                          v[keyPath: key] = x
+                          return true
+                      })
+    }
+
+    /// An animatable property that may be unset; unset, an animation starts from the type's
+    /// neutral value (clear, an empty path).
+    static func animatable<T: PropertyValueConvertible>(
+        _ name: String, _ key: WritableKeyPath<LayerValues, T?> & Sendable, kinds: Set<LayerKind>? = nil
+    ) -> LayerProperty {
+        LayerProperty(name: name, kinds: kinds, type: T.valueType, isAnimatable: true, isOptional: true, subPaths: [],
+                      read: { v in v[keyPath: key].map { .value($0.animationValue) } ?? .absent },
+                      write: { value, v in
+                          switch value {
+                          case .absent: v[keyPath: key] = nil
+                          case .value(let a): guard let x = T(a) else { return false }; v[keyPath: key] = x
+                          default: return false
+                          }
+                          return true
+                      })
+    }
+
+    /// A number that does not animate, within `range`.
+    static func number(_ name: String, _ key: WritableKeyPath<LayerValues, Double> & Sendable, in range: ClosedRange<Double>,
+                       kinds: Set<LayerKind>? = nil) -> LayerProperty {
+        LayerProperty(name: name, kinds: kinds, type: .number(range), isAnimatable: false, isOptional: false, subPaths: [],
+                      read: { .value(.number($0[keyPath: key])) },
+                      write: { value, v in
+                          guard case .value(.number(let x)) = value else { return false }
+                          v[keyPath: key] = x
+                          return true
+                      })
+    }
+
+    /// A flag that does not animate.
+    static func boolean(_ name: String, _ key: WritableKeyPath<LayerValues, Bool> & Sendable, kinds: Set<LayerKind>? = nil) -> LayerProperty {
+        LayerProperty(name: name, kinds: kinds, type: .boolean, isAnimatable: false, isOptional: false, subPaths: [],
+                      read: { .value($0[keyPath: key].animationValue) },
+                      write: { value, v in
+                          guard case .value(let a) = value, let x = Bool(a) else { return false }
+                          v[keyPath: key] = x
+                          return true
+                      })
+    }
+
+    /// A count that does not animate, within `range`.
+    static func integer(_ name: String, _ key: WritableKeyPath<LayerValues, Int> & Sendable, in range: ClosedRange<Int>,
+                        kinds: Set<LayerKind>? = nil) -> LayerProperty {
+        LayerProperty(name: name, kinds: kinds, type: .integer(range), isAnimatable: false, isOptional: false, subPaths: [],
+                      read: { .integer($0[keyPath: key]) },
+                      write: { value, v in
+                          guard case .integer(let n) = value, range.contains(n) else { return false }
+                          v[keyPath: key] = n
+                          return true
+                      })
+    }
+
+    /// One of an enumeration's cases, by its raw name.
+    static func choice<T: RawRepresentable<String> & CaseIterable & SendableMetatype>(
+        _ name: String, _ key: WritableKeyPath<LayerValues, T> & Sendable, kinds: Set<LayerKind>? = nil
+    ) -> LayerProperty {
+        LayerProperty(name: name, kinds: kinds, type: .choice(T.allCases.map(\.rawValue)), isAnimatable: false, isOptional: false,
+                      subPaths: [],
+                      read: { .choice($0[keyPath: key].rawValue) },
+                      write: { value, v in
+                          guard case .choice(let raw) = value, let x = T(rawValue: raw) else { return false }
+                          v[keyPath: key] = x
+                          return true
+                      })
+    }
+
+    /// An image that may be unset.
+    static func image(_ name: String, _ key: WritableKeyPath<LayerValues, Image?> & Sendable) -> LayerProperty {
+        LayerProperty(name: name, kinds: nil, type: .image, isAnimatable: false, isOptional: true, subPaths: [],
+                      read: { v in v[keyPath: key].map { .image($0) } ?? .absent },
+                      write: { value, v in
+                          switch value {
+                          case .absent: v[keyPath: key] = nil
+                          case .image(let image): v[keyPath: key] = image
+                          default: return false
+                          }
+                          return true
+                      })
+    }
+}
+
+extension LayerProperty.ValueType {
+    /// The type's name, for error messages.
+    public var name: String {
+        switch self {
+        case .number: "number"
+        case .boolean: "boolean"
+        case .integer: "whole number"
+        case .point: "point"
+        case .size: "size"
+        case .rect: "rect"
+        case .color: "color"
+        case .transform: "transform"
+        case .path: "path"
+        case .numbers: "list of numbers"
+        case .colors: "list of colours"
+        case .choice(let names): "one of \(names.joined(separator: ", "))"
+        case .image: "image"
+        }
+    }
+
+    /// What an animation of an unset property starts from.
+    var fallback: AnimationValue {
+        switch self {
+        case .color: .color(.clear)
+        case .path: .path(Path())
+        default: .number(0)
+        }
+    }
+}
+
+extension LayerProperty.Value {
+    /// The name of the value's type, for error messages.
+    public var typeName: String {
+        switch self {
+        case .value(let v): v.typeName
+        case .choice: "name"
+        case .integer: "whole number"
+        case .image: "image"
+        case .absent: "null"
+        }
+    }
+}
