@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Rasterizer benchmark: animvid's raster-bench beside Cairo and Skia on the shared display list,
-# measured in one run, with the ratios the rasterizer's targets are stated in and the image
-# differences against Skia. Usage: [ROUNDS=5] bench/raster.sh [FRAMES]   (run by `make bench`)
+# Rasterizer benchmark: animvid's raster-bench beside Cairo and Skia on the display list that
+# bench/make-shapes.py generates, measured in one run, with the ratios the rasterizer's targets are
+# stated in and the image differences against Skia. Usage: [ROUNDS=5] bench/raster.sh [FRAMES]
+# (run by `make bench`; see bench/README.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 frames=${1:-20}
-kit=../shared/bench
-list=$kit/shapes-1080p.txt
 work=.build/bench
+list=$work/shapes-1080p.txt
 mkdir -p "$work"
+# The list is deterministic (seed 67): generated when missing, or again when the generator changed.
+if [ bench/make-shapes.py -nt "$list" ]; then
+  python3 bench/make-shapes.py -o "$list"
+fi
 
 if ! pkg-config --exists cairo || ! python3 -c 'import venv' 2>/dev/null || ! dpkg -s python3-venv >/dev/null 2>&1; then
   sudo=$([ "$(id -u)" = 0 ] || echo sudo)
@@ -18,7 +22,7 @@ if [ ! -x "$work/venv/bin/python" ] || ! "$work/venv/bin/python" -c 'import skia
   python3 -m venv "$work/venv"
   "$work/venv/bin/pip" install -q skia-python numpy
 fi
-cc -O2 -o "$work/cairo-ref" "$kit/cairo-ref.c" $(pkg-config --cflags --libs cairo) -lm
+cc -O2 -o "$work/cairo-ref" bench/cairo-ref.c $(pkg-config --cflags --libs cairo) -lm
 swift build -c release --product raster-bench >/dev/null
 
 ms() { sed -n 's/.*median \([0-9.]*\) ms\/frame.*/\1/p'; }
@@ -33,7 +37,7 @@ for _ in $(seq "$rounds"); do
   o2+=("$(.build/release/raster-bench "$list" "$frames" "$work/ours-2.png" --threads 2 | ms)")
   o3+=("$(.build/release/raster-bench "$list" "$frames" "$work/ours-whole.png" --threads 2 --whole-frames | ms)")
   c+=("$("$work/cairo-ref" "$list" "$frames" "$work/cairo.png" | ms)")
-  s+=("$("$work/venv/bin/python" "$kit/skia-ref.py" "$list" "$frames" "$work/skia.png" | ms)")
+  s+=("$("$work/venv/bin/python" bench/skia-ref.py "$list" "$frames" "$work/skia.png" | ms)")
 done
 ours1=$(min "${o1[@]}") ours2=$(min "${o2[@]}") whole2=$(min "${o3[@]}") cairo=$(min "${c[@]}") skia=$(min "${s[@]}")
 ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
@@ -57,5 +61,5 @@ together=$(min "$(ms < "$work/pair-a.txt")" "$(ms < "$work/pair-b.txt")")
 echo "  two single-thread runs at once / one alone = $(ratio "$together" "$alone")   (1.0 when the two CPUs are independent)"
 cmp -s "$work/ours.png" "$work/ours-2.png" && cmp -s "$work/ours.png" "$work/ours-whole.png" \
   && echo "  2-thread frames identical to 1-thread: yes" || echo "  2-thread frames identical to 1-thread: NO"
-echo "  animvid vs skia: $("$work/venv/bin/python" "$kit/imgdiff.py" "$work/ours.png" "$work/skia.png")   (target mean ≤ 1.0, p99.9 ≤ 32)"
-echo "  cairo vs skia:   $("$work/venv/bin/python" "$kit/imgdiff.py" "$work/cairo.png" "$work/skia.png")"
+echo "  animvid vs skia: $("$work/venv/bin/python" bench/imgdiff.py "$work/ours.png" "$work/skia.png")   (target mean ≤ 1.0, p99.9 ≤ 32)"
+echo "  cairo vs skia:   $("$work/venv/bin/python" bench/imgdiff.py "$work/cairo.png" "$work/skia.png")"

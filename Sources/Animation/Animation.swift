@@ -80,7 +80,7 @@ public class PropertyAnimation: Animation {
 }
 
 /// Interpolates a property between from, to and by values (`CABasicAnimation`); a missing end
-/// takes the underlying (model) value, as in ca-semantics §2.
+/// takes the underlying (model) value, as in docs/core-animation.md §3.
 public class BasicAnimation: PropertyAnimation {
     public var fromValue: AnimationValue?
     public var toValue: AnimationValue?

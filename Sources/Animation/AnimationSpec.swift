@@ -54,7 +54,7 @@ public struct AnimationSpec: Hashable, Sendable {
 }
 
 extension AnimationSpec.Basic {
-    /// The from/to/by table of ca-semantics §2, then additive and cumulative.
+    /// The from/to/by table of docs/core-animation.md §3, then additive and cumulative.
     func apply(to values: inout LayerValues, progress: Double, iteration: Int) {
         let underlying = keyPath.value(in: values)
         let base: AnimationValue = isAdditive ? zero(like: underlying) : underlying

@@ -25,7 +25,7 @@ public enum RotationMode: String, Hashable, Sendable {
 /// Animates a property through a list of values or along a path (`CAKeyframeAnimation`).
 public final class KeyframeAnimation: PropertyAnimation {
     public var values: [AnimationValue]?
-    /// Overrides `values`: every element but a move-to is a keyframe (ca-semantics §3).
+    /// Overrides `values`: every element but a move-to is a keyframe (docs/core-animation.md §3).
     public var path: Path?
     /// One per value (one more in discrete mode), non-decreasing from 0 to 1; invalid ones are ignored.
     public var keyTimes: [Double]?

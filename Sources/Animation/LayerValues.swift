@@ -99,7 +99,7 @@ public struct LayerValues: Hashable, Sendable {
         return style
     }
 
-    /// The layer → superlayer matrix (ca-semantics §7), without the superlayer's sublayerTransform.
+    /// The layer → superlayer matrix (docs/core-animation.md §1), without the superlayer's sublayerTransform.
     public var matrixToSuperlayer: Transform3D {
         let anchor = anchorInBounds
         return Transform3D(translationX: -anchor.x, y: -anchor.y, z: -anchorPointZ)
@@ -108,7 +108,7 @@ public struct LayerValues: Hashable, Sendable {
     }
 
     /// Instance k's colour multiplier: instanceColor plus k times the offsets, each channel
-    /// clamped to 0…1 (ca-semantics §8).
+    /// clamped to 0…1 (docs/core-animation.md §6).
     public func instanceTint(_ k: Int) -> Color {
         func channel(_ base: Double, _ offset: Double) -> Double { min(max(base + Double(k) * offset, 0), 1) }
         return Color(red: channel(instanceColor.red, instanceRedOffset), green: channel(instanceColor.green, instanceGreenOffset),

@@ -45,7 +45,7 @@ public struct MediaTiming: Hashable, Sendable {
         return cycle
     }
 
-    /// Where an animation stands at parent time `t` (ca-semantics §1), or nil when it does not apply.
+    /// Where an animation stands at parent time `t` (docs/core-animation.md §2), or nil when it does not apply.
     /// `fillsForwards` is false for an animation that is removed on completion.
     public func sample(at t: Double, fallbackDuration: Double, allowForwardFill: Bool = true) -> TimingSample? {
         let d = simpleDuration(fallback: fallbackDuration)

@@ -177,7 +177,7 @@ public struct Path: Hashable, Sendable {
 
 extension Path {
     /// Point-by-point interpolation towards a path with the same kinds of elements; nil when the
-    /// element kinds differ (the caller then jumps at the midpoint, ca-semantics §9).
+    /// element kinds differ (the caller then jumps at the midpoint, docs/core-animation.md §4).
     public func interpolated(to other: Path, at t: Double) -> Path? {
         guard elements.count == other.elements.count else { return nil }
         var out = Path()

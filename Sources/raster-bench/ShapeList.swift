@@ -1,7 +1,7 @@
 import Geometry
 import Raster
 
-/// A display list in the benchmark kit's text format (`../shared/bench/make-shapes.py`):
+/// A display list in the benchmark kit's text format (`bench/make-shapes.py`):
 /// `size W H`, then `circle`, `rrect` and `stroke` draws in painter's order, pixels, straight colours.
 struct ShapeList {
     enum Draw {

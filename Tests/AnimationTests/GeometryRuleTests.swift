@@ -2,7 +2,7 @@ import Animation
 import Geometry
 import XCTest
 
-/// Layer geometry (ca-semantics §7).
+/// Layer geometry (docs/core-animation.md §1).
 final class GeometryRuleTests: XCTestCase {
     /// Seed 003's worked example: position (200,100), anchorPoint (0.2,0.2), bounds 100×150 → (180,70).
     func testFrameFromPositionAndAnchorPoint() {

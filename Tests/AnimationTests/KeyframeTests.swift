@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import XCTest
 
-/// Keyframe animations (ca-semantics §3): values and keyTimes, the calculation modes, paths.
+/// Keyframe animations (docs/core-animation.md §3): values and keyTimes, the calculation modes, paths.
 final class KeyframeTests: XCTestCase {
     /// A 1 s animation of `position.x` made by `configure`, sampled at `t`.
     func x(at t: Double, _ configure: (KeyframeAnimation) -> Void) throws -> Double {

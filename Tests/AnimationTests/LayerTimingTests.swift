@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import XCTest
 
-/// Layer media timing (ca-semantics §1): speed, timeOffset, and the classic pause and resume.
+/// Layer media timing (docs/core-animation.md §2): speed, timeOffset, and the classic pause and resume.
 final class LayerTimingTests: XCTestCase {
     /// A container whose child animates position.x 0 → 100 over 2 s; `script` may change the
     /// container. The child is node 1 (nodes are numbered root first, depth first).

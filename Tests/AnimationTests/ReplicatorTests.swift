@@ -2,7 +2,7 @@ import Animation
 import Geometry
 import XCTest
 
-/// Replicator layers (ca-semantics §8): transforms about the anchor, delays, tints, nesting.
+/// Replicator layers (docs/core-animation.md §6): transforms about the anchor, delays, tints, nesting.
 final class ReplicatorTests: XCTestCase {
     /// A 50×50 replicator at (100, 100) with a 10×10 dot at (25, 0) on its top edge, four instances
     /// a quarter turn apart; the dot fades 1 → 0 over 1 s, repeating; each instance 0.25 s later.

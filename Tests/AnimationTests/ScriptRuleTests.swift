@@ -2,7 +2,7 @@ import Animation
 import Geometry
 import XCTest
 
-/// Script rules: the delegate callbacks of ca-semantics §11 written as data.
+/// Script rules: the delegate callbacks of docs/core-animation.md §7 written as data.
 final class ScriptRuleTests: XCTestCase {
     let canvas = Size(100, 100)
 

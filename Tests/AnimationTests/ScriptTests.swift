@@ -2,7 +2,7 @@ import Animation
 import Geometry
 import XCTest
 
-/// The script (ca-semantics §11) and basic animation values (§2), sampled through a timeline.
+/// The script (docs/core-animation.md §7) and basic animation values (§3), sampled through a timeline.
 final class ScriptTests: XCTestCase {
     let canvas = Size(100, 100)
 

@@ -1,7 +1,7 @@
 import Animation
 import XCTest
 
-/// Media timing (ca-semantics §1) and timing functions (§5), with expected values worked out by hand.
+/// Media timing (docs/core-animation.md §2) and timing functions (§3), with expected values worked out by hand.
 final class TimingTests: XCTestCase {
     /// Solves the Bézier independently of the engine: bisection on x(s), 200 steps.
     static func bezier(_ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double, at x: Double) -> Double {

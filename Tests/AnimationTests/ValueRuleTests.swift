@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import XCTest
 
-/// Additive and cumulative animations, groups, colour and transform interpolation (ca-semantics §2, §4, §6).
+/// Additive and cumulative animations, groups, colour and transform interpolation (docs/core-animation.md §3, §4).
 final class ValueRuleTests: XCTestCase {
     func values(at t: Double, _ build: (Layer) -> Void) throws -> LayerValues {
         let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { _ in

@@ -12,7 +12,7 @@ final class TransformTests: XCTestCase {
         for (x, y) in zip(a.entries, b.entries) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
     }
 
-    /// A positive z rotation turns clockwise on a y-down screen: +x goes to +y (ca-semantics §7).
+    /// A positive z rotation turns clockwise on a y-down screen: +x goes to +y (docs/core-animation.md §1).
     func testPositiveZRotationIsClockwiseOnScreen() {
         let quarter = Transform3D(rotationAngle: .pi / 2)
         assertClose(quarter.apply(to: Point(1, 0)), Point(0, 1))
@@ -63,7 +63,7 @@ final class TransformTests: XCTestCase {
     }
 
     /// Identity → translate(75, 0)·rotate(120°) halfway: half the translation, a 60° turn
-    /// (ca-semantics §6: the seed's triangle moves in a straight line while turning).
+    /// (docs/core-animation.md §4: the seed's triangle moves in a straight line while turning).
     func testInterpolationIsByParts() throws {
         let target = Transform3D(rotationAngle: 2 * .pi / 3).concatenating(Transform3D(translationX: 75, y: 0))
         let from = try XCTUnwrap(DecomposedTransform(.identity))
