@@ -6,7 +6,6 @@ import Geometry
 public struct ActivityIndicatorScene: Scene {
     public let name = "activity-indicator"
     public let summary = "a ring of bars fading in turn, like UIActivityIndicatorView"
-    public let seed = "000 效果五 indictor"
     public let cycle = 1.0
     public let parameters = SeedScaffold.commonParameters() + [
         SceneParameter("count", .integer(1...200), default: .number(30), "instanceCount (the bars go round once)"),

@@ -7,7 +7,6 @@ import Geometry
 public struct DotGridScene: Scene {
     public let name = "dot-grid"
     public let summary = "a 3×3 grid of dots pulsing in a diagonal wave"
-    public let seed = "000 效果九 replicatorLayerManyPoint"
     public let cycle = 1.0
     public let parameters = SeedScaffold.commonParameters() + [
         SceneParameter("delay", .number(0...10), default: .number(0.3), "instanceDelay of both replicators"),

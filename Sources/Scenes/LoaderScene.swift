@@ -9,7 +9,6 @@ import Geometry
 public struct LoaderScene: Scene {
     public let name = "loader"
     public let summary = "three grey dots pulsing in turn"
-    public let seed = "004 GQCircleLoadView"
     public let cycle = 0.75
     public let parameters: [SceneParameter] = [
         SceneParameter("color", .color, default: .color(.gray), "colour of the dots"),

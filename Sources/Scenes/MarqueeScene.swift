@@ -7,7 +7,6 @@ import Geometry
 public struct MarqueeScene: Scene {
     public let name = "marquee"
     public let summary = "an endless seamless scroll of a tiling image, in four directions"
-    public let seed = "001 ReplicatorLineAnimationView"
     public let cycle = 0.5
     public let parameters: [SceneParameter] = [
         SceneParameter("direction", .choice(["left", "right", "up", "down"]), default: .text("left"), "which way the image moves"),

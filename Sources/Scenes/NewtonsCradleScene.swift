@@ -14,7 +14,6 @@ import Geometry
 public struct NewtonsCradleScene: Scene {
     public let name = "newtons-cradle"
     public let summary = "a Newton's cradle, its outer balls swinging in turn"
-    public let seed = "003 牛顿摆"
     public let cycle = 1.6
     public let parameters: [SceneParameter] = [
         SceneParameter("angle", .number(0...1.5), default: .number(Double.pi / 8), "swing in radians"),

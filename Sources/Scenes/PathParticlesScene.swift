@@ -7,7 +7,6 @@ import Geometry
 public struct PathParticlesScene: Scene {
     public let name = "path-particles"
     public let summary = "dots streaming along a drawn path"
-    public let seed = "002 粒子效果"
     public let cycle = 3.0
     /// A gentle double wave across a 640×360 canvas, four curves of similar length.
     public static let defaultPath = "M 60 180 C 140 40, 240 40, 320 180 S 500 320, 580 180"

@@ -6,7 +6,6 @@ import Geometry
 public struct ReplicatorFanScene: Scene {
     public let name = "replicator-fan"
     public let summary = "a still fan of rounded squares around a centre, tinted darker per copy"
-    public let seed = "000 效果一 replicatorBase"
     public let cycle = 1.0
     public let parameters = SeedScaffold.commonParameters() + [
         SceneParameter("count", .integer(1...200), default: .number(20), "instanceCount"),

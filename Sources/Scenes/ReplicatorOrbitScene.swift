@@ -6,7 +6,6 @@ import Geometry
 public struct ReplicatorOrbitScene: Scene {
     public let name = "replicator-orbit"
     public let summary = "a trail of 20 dots chasing each other round an ellipse"
-    public let seed = "000 效果二 replicatorCircleBase"
     public let cycle = 4.0
     public let parameters = SeedScaffold.commonParameters() + [
         SceneParameter("count", .integer(1...200), default: .number(20), "instanceCount"),

@@ -7,7 +7,6 @@ import Geometry
 public struct RippleScene: Scene {
     public let name = "ripple"
     public let summary = "expanding, fading discs spreading past their view"
-    public let seed = "000 效果六 waveAnimation"
     public let cycle = 2.0
     public let parameters: [SceneParameter] = [
         SceneParameter("color", .color, default: .color(.green), "colour of the discs"),

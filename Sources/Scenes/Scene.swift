@@ -1,15 +1,13 @@
 import Animation
 import Geometry
 
-/// A built-in scene: a layer tree and its script, built the way the seed builds it, with knobs.
+/// A scene: a layer tree and its script, built with the engine's public API, with knobs.
 public protocol Scene: Sendable {
     /// The name used on the command line, e.g. `loader`.
     var name: String { get }
     /// One line saying what the scene shows.
     var summary: String { get }
-    /// The seed effect it reproduces, e.g. `004 GQCircleLoadView`.
-    var seed: String { get }
-    /// The knobs, with defaults that reproduce the seed.
+    /// The knobs, with their defaults.
     var parameters: [SceneParameter] { get }
     /// A good clip length in seconds: one or more whole cycles of the animation.
     var cycle: Double { get }

@@ -16,7 +16,6 @@ public struct SceneFile: Scene {
 
     public let name: String
     public let summary: String
-    public var seed: String { "scene file \(path)" }
     public let parameters: [SceneParameter]
     public let cycle: Double
     /// The canvas in points the file's layers are laid out for, when it says (`canvas`); the

@@ -6,7 +6,6 @@ import Geometry
 public struct SpinnerBarsScene: Scene {
     public let name = "spinner-bars"
     public let summary = "a still sunburst of 20 bars"
-    public let seed = "000 效果四 replicatorCircleHigh2"
     public let cycle = 1.0
     public let parameters = SeedScaffold.commonParameters() + [
         SceneParameter("count", .integer(1...200), default: .number(20), "instanceCount (the bars go round once)"),

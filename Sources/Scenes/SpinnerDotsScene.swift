@@ -6,7 +6,6 @@ import Geometry
 public struct SpinnerDotsScene: Scene {
     public let name = "spinner-dots"
     public let summary = "the classic shrinking-dot spinner"
-    public let seed = "000 效果三 replicatorCircleHigh"
     public let cycle = 2.0
     public let parameters = SeedScaffold.commonParameters() + [
         SceneParameter("count", .integer(1...200), default: .number(20), "instanceCount (the dots go round once)"),

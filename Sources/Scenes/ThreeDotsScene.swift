@@ -6,7 +6,6 @@ import Geometry
 public struct ThreeDotsScene: Scene {
     public let name = "three-dots"
     public let summary = "three dots shrinking in a wave"
-    public let seed = "000 效果七 threePointScale"
     public let cycle = 0.9
     public let parameters = SeedScaffold.commonParameters() + [
         SceneParameter("delay", .number(0...10), default: .number(0.2), "instanceDelay in seconds"),

@@ -8,7 +8,6 @@ import Geometry
 public struct TriangleScene: Scene {
     public let name = "triangle"
     public let summary = "three dots travelling round an equilateral triangle"
-    public let seed = "000 效果八 replicatorLayerTriangle"
     public let cycle = 1.0
     public let parameters = SeedScaffold.commonParameters() + [
         SceneParameter("duration", .number(0.05...60), default: .number(1), "seconds per move to the next corner"),

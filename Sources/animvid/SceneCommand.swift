@@ -9,8 +9,8 @@ enum SceneCommand {
            animvid scene NAME --export json [--param NAME=VALUE …] [--size WxH] [--scale S]
                                             [--background COLOR] [-o FILE.json] [-y]
 
-    Describes a built-in scene (or a scene file): what it shows, the effect it reproduces, its
-    cycle, and every knob (--param NAME=VALUE) with its type, default and meaning.
+    Describes a built-in scene (or a scene file): what it shows, its cycle, and every knob
+    (--param NAME=VALUE) with its type, default and meaning.
 
     --export json writes the scene as a scene file (docs/scene-files.md): its layers, animations
     and script rules, laid out for the canvas that --size and --scale give (default 1920x1080 at
@@ -73,7 +73,7 @@ enum SceneCommand {
 
     /// The scene's description and knobs, as `scene` and `scenes --verbose` print them.
     static func describe(_ scene: any Scene) -> String {
-        var lines = ["\(scene.name): \(scene.summary)", "  seed: \(scene.seed); one cycle: \(ParameterValue.number(scene.cycle).text) s", "  parameters:"]
+        var lines = ["\(scene.name): \(scene.summary)", "  one cycle: \(ParameterValue.number(scene.cycle).text) s", "  parameters:"]
         let nameWidth = scene.parameters.map(\.name.count).max() ?? 0
         let typeWidth = scene.parameters.map(\.typeDescription.count).max() ?? 0
         for p in scene.parameters {

@@ -5,7 +5,7 @@ enum ScenesCommand {
     static let help = """
     usage: animvid scenes [--verbose]
 
-    Lists the built-in scenes: name and what each shows. --verbose adds each scene's seed and
+    Lists the built-in scenes: name and what each shows. --verbose adds each scene's cycle and
     knobs (as animvid scene NAME prints them).
     """
 

@@ -7,7 +7,6 @@ import XCTest
 struct PulseScene: Scene {
     let name = "pulse"
     let summary = "one dot breathing"
-    let seed = "none: a custom scene"
     let cycle = 1.2
     let parameters = [
         SceneParameter("color", .color, default: .color(Color(hex: "#0A84FF")!), "colour of the dot"),
