@@ -5,7 +5,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
-.PHONY: all build deps demo test bench sheets install clean
+.PHONY: all build deps demo test goldens bench sheets install clean
 
 all: build
 
@@ -30,6 +30,14 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+## goldens: rewrite every golden file from what the code renders now (after an intended change;
+## look at the contact sheets and the golden PNGs before committing). Refused under CI.
+GOLDEN_TESTS := GoldenImageTests|SceneGoldenTests|LoaderEncodeTests|FormatTests
+goldens: deps
+	$(SWIFT) build --build-tests
+	ANIMVID_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --disable-swift-testing --filter '$(GOLDEN_TESTS)'
+	$(SWIFT) test --skip-build --disable-swift-testing --filter '$(GOLDEN_TESTS)'
 
 ## bench: the rasterizer beside Cairo and Skia, and the encoder beside ffmpeg (installs Cairo,
 ## skia-python and GNU time for the comparison)

@@ -1,13 +1,14 @@
 import Foundation
 import Geometry
+import GoldenFiles
 import Media
 import Raster
 import XCTest
 
 /// One golden PNG per rasterizer feature, in `Golden/`. A rendering may differ from its golden
 /// by at most 1 per channel (the output is deterministic; the slack absorbs PNG round trips).
-/// After an intended change, regenerate with `ANIMVID_UPDATE_GOLDEN=1 swift test --filter GoldenImageTests`
-/// and look at the new images before committing them.
+/// After an intended change, regenerate with `make goldens` and look at the new images before
+/// committing them.
 final class GoldenImageTests: XCTestCase {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
@@ -15,7 +16,7 @@ final class GoldenImageTests: XCTestCase {
         var frame = try draw(width: 96, height: 96, background: .white, body)
         frame.unpremultiply()
         let path = Self.folder.appendingPathComponent(name + ".png").path
-        if ProcessInfo.processInfo.environment["ANIMVID_UPDATE_GOLDEN"] != nil {
+        if Golden.isUpdating() {
             try PNGFile.write(rgba: frame.bytes, width: 96, height: 96, to: path)
             return
         }

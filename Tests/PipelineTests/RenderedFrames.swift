@@ -1,0 +1,43 @@
+import Animation
+import Foundation
+import Media
+import Pipeline
+import Raster
+import XCTest
+
+/// The frames a timeline renders, as the encoders receive them: what golden hashes and quality
+/// checks compare with, independent of any encoder build.
+struct RenderedFrames {
+    let timeline: Timeline
+    let rate: FrameRate
+    let width, height: Int
+    let scale: Double
+
+    /// Frame `index`, premultiplied RGBA.
+    func frame(_ index: Int) throws -> Pixmap {
+        try XCTUnwrap(StillImage.render(timeline, at: rate.time(ofFrame: index), width: width, height: height, scale: scale))
+    }
+
+    /// One line per frame, `index md5-of-RGBA`, for a golden file.
+    func hashLines(count: Int) throws -> [String] {
+        try (0..<count).map { "\($0) \(FrameMD5.md5(try frame($0).bytes))" }
+    }
+
+    /// The peak signal-to-noise ratio, in dB, of the decoded frames' RGB against the rendered
+    /// frames' (straight alpha), over all frames; infinity when they are identical.
+    func psnr(ofDecoded path: String, decoderName: String? = nil) throws -> (decibels: Double, frames: Int) {
+        var squaredError = 0.0, samples = 0, index = 0
+        try VideoDecoder(path: path, decoderName: decoderName).forEachRGBAFrame { decoded in
+            var rendered = try frame(index)
+            rendered.unpremultiply()
+            for i in 0..<decoded.count where i % 4 != 3 {
+                let d = Double(decoded[i]) - Double(rendered.bytes[i])
+                squaredError += d * d
+            }
+            samples += decoded.count / 4 * 3
+            index += 1
+        }
+        guard squaredError > 0 else { return (.infinity, index) }
+        return (10 * log10(255 * 255 / (squaredError / Double(samples))), index)
+    }
+}
