@@ -1,5 +1,6 @@
 // AnimvidKit: everything a Swift package needs to build scenes and encode them, in one import.
 @_exported import Animation
+@_exported import Documents
 @_exported import Geometry
 @_exported import Media
 @_exported import Pipeline

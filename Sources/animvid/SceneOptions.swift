@@ -1,6 +1,7 @@
 import Animation
-import Geometry
+import Documents
 import Foundation
+import Geometry
 import Media
 import Pipeline
 import Scenes

@@ -1,3 +1,4 @@
+import Documents
 import Scenes
 
 /// `animvid scenes`: one line per built-in scene.

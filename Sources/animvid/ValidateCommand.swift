@@ -1,6 +1,7 @@
+import Documents
 import Foundation
-import Pipeline
 import Geometry
+import Pipeline
 import Scenes
 
 /// `animvid validate FILE`: checks a preset or a scene file without rendering anything.

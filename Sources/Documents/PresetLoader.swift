@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import Scenes
 
 /// Reads preset files: JSON, optionally extending another preset, with `--set` overrides;
 /// unknown fields, wrong types and out-of-range values are errors that name the place.

@@ -1,4 +1,5 @@
 import Animation
+import Documents
 import Geometry
 import Scenes
 import XCTest

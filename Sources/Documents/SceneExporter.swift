@@ -1,5 +1,6 @@
 import Animation
 import Geometry
+import Scenes
 
 /// Writes a scene as a scene file: the layer tree it builds, the animations it starts with, and
 /// its script rules, with every number exact, so that reading the file back draws the same frames.

@@ -1,4 +1,4 @@
-import Scenes
+import Documents
 import XCTest
 
 /// The position-keeping JSON parser: values, escapes (RFC 8259 §7) and where errors are.

@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Geometry
+import Scenes
 
 /// Turns a scene file's JSON into a layer tree and script rules, for one set of parameter values
 /// and one canvas. Every error names the file, line, column and JSON path of the value at fault.

@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// A scene file's knobs: `"parameters": {"color": {"type": "color", "default": "#808080"}, …}`.
 extension SceneFileReader {

@@ -1,5 +1,6 @@
 import Animation
 import Geometry
+import Scenes
 
 /// The whole file: templates, the layer tree on the canvas, and the script.
 extension SceneFileReader {

@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Geometry
+import Scenes
 
 /// A scene written as a JSON file in Core Animation's vocabulary (see docs/scene-files.md): a
 /// layer tree, animations, script rules and knobs. It is checked completely when loaded, so a

@@ -1,5 +1,5 @@
+import Documents
 import Foundation
-import Scenes
 import XCTest
 
 /// Presets: loading, extends, --set, and a corpus of malformed files with their messages.
