@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import Media
 import Scenes
 
 /// Reads preset files: JSON, optionally extending another preset, with `--set` overrides;
@@ -19,7 +20,6 @@ public enum PresetLoader {
         "title": "a string", "comment": "a string",
     ]
     /// Limits against hostile files.
-    static let maximumSide = 8192
     static let maximumSeconds = 3600.0
     static let maximumOutputs = 16
     static let maximumExtends = 8
@@ -171,8 +171,8 @@ public enum PresetLoader {
             return Int(x)
         }
 
+        var clip = ClipChoices.defaults
         let scene: any Scene
-        var sceneFile: String?
         switch (member("scene"), member("scene-file")) {
         case let (sceneValue?, nil):
             let sceneName = try string("scene", sceneValue)
@@ -181,22 +181,22 @@ public enum PresetLoader {
                 throw fail("scene", sceneValue, "unknown scene \"\(sceneName)\"" + hint)
             }
             scene = found
+            clip.scene = .named(sceneName)
         case let (nil, fileValue?):
             // Relative to the preset that holds the value (a base preset's own folder).
             let relative = try string("scene-file", fileValue)
             let holder = URL(fileURLWithPath: fileValue.position.source ?? file).deletingLastPathComponent()
             let path = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
             scene = try SceneFile.load(path: path, decodeImage: decodeImage)
-            sceneFile = path
+            clip.scene = .file(path)
         case (nil, nil):
             throw fail("scene", nil, "missing: a preset names its scene (or its scene-file)")
         case (_?, let fileValue?):
             throw fail("scene-file", fileValue, "a preset names a scene or a scene file, not both")
         }
-        var params: [(name: String, value: String)] = []
+        var settings = SceneSettings(scene: scene)
         if let p = member("params") {
             guard case let .object(entries, _) = p else { throw fail("params", p, "expected an object of scene knobs, not \(p.kindName)") }
-            var settings = SceneSettings(scene: scene)
             for entry in entries {
                 let text: String
                 switch entry.value {
@@ -210,37 +210,39 @@ public enum PresetLoader {
                 } catch {
                     throw fail("params." + entry.key, entry.value, "\(error)")
                 }
-                params.append((entry.key, text))
+                clip.params.append("\(entry.key)=\(text)")
             }
         }
-        var (width, height) = (1920, 1080)
-        if let s = member("size") {
-            let text = try string("size", s)
-            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { throw fail("size", s, "expected \"WIDTHxHEIGHT\", not \"\(text)\"") }
-            guard (2...maximumSide).contains(w), (2...maximumSide).contains(h) else {
-                throw fail("size", s, "\(text) is out of range (each side 2…\(maximumSide) pixels)")
+        /// A value written as text, read with `read`.
+        func text<T>(_ name: String, _ v: JSONValue, _ read: (String) throws(ValueTextError) -> T) throws(DocumentError) -> T {
+            let s = try string(name, v)
+            do {
+                return try read(s)
+            } catch {
+                throw fail(name, v, error.message)
             }
-            (width, height) = (w, h)
         }
-        let scale = try member("scale").map { v throws(DocumentError) in try number("scale", v, 0.01...100) } ?? 3
-        var fps = "30"
+        if let s = member("size") { clip.size = try text("size", s, ValueText.size) }
+        if let v = member("scale") { clip.scale = try number("scale", v, 0.01...100) }
         if let f = member("fps") {
-            switch f {
-            case .number:
-                let n = try number("fps", f, 0.001...1000)
-                fps = n == n.rounded() ? String(Int(n)) : String(n)
-            case .string(let s, _):
-                let fraction = s.split(separator: "/", omittingEmptySubsequences: false)
-                guard Double(s) != nil || (fraction.count == 2 && fraction.allSatisfy { Int($0) != nil }) else {
-                    throw fail("fps", f, "expected a frame rate such as 30, 29.97 or \"30000/1001\", not \"\(s)\"")
-                }
-                fps = s
-            default: throw fail("fps", f, "expected \(fields["fps"] ?? ""), not \(f.kindName)")
+            if case .number = f {
+                let n = try number("fps", f, ValueText.frameRates)
+                clip.frameRate = FrameRate(parsing: n == n.rounded() ? String(Int(n)) : String(n))
+            } else {
+                clip.frameRate = try text("fps", f, ValueText.frameRate)
             }
         }
-        let seconds = try member("seconds").map { v throws(DocumentError) in try number("seconds", v, 0.001...maximumSeconds) } ?? 4
-        let background = try member("background").map { v throws(DocumentError) in try string("background", v) }
+        if let v = member("seconds") { clip.seconds = try number("seconds", v, 0.001...maximumSeconds) }
+        if let b = member("background") {
+            let background = try string("background", b)
+            do {
+                try settings.set("background", to: background.lowercased() == "transparent" ? "clear" : background)
+            } catch {
+                throw fail("background", b, "\(error)")
+            }
+            clip.background = background
+        }
+        let alpha = scene.parameters.contains { $0.name == "background" } && settings.color("background").alpha < 1
         guard let outputsValue = member("outputs") else { throw fail("outputs", nil, "missing: a preset lists its outputs") }
         guard case let .array(items, _) = outputsValue, !items.isEmpty else {
             throw fail("outputs", outputsValue, "expected a non-empty list of outputs")
@@ -253,25 +255,51 @@ public enum PresetLoader {
             func field(_ name: String) -> JSONValue? { fields.first { $0.key == name }?.value }
             let prefix = "outputs[\(i)]."
             guard let fileValue = field("file") else { throw fail(prefix + "file", item, "missing: every output names its file") }
-            var output = Preset.Output(file: try string(prefix + "file", fileValue).replacingOccurrences(of: "{scene}", with: scene.name))
-            output.codec = try field("codec").map { v throws(DocumentError) in try string(prefix + "codec", v) }
-            output.crf = try field("crf").map { v throws(DocumentError) in try wholeNumber(prefix + "crf", v, 0...63) }
+            let output = try string(prefix + "file", fileValue).replacingOccurrences(of: "{scene}", with: scene.name)
+            guard let container = Container(path: output) else {
+                throw fail(prefix + "file", fileValue, "\(output): animvid writes \(Container.extensions)")
+            }
+            var choices = OutputChoices()
+            if let v = field("codec") {
+                let name = try string(prefix + "codec", v)
+                guard let codec = VideoCodec(rawValue: name.lowercased()), container.codecs.contains(codec) else {
+                    throw fail(prefix + "codec", v, "\(container.rawValue) takes \(container.codecs.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
+                }
+                choices.codec = codec
+            }
+            choices.crf = try field("crf").map { v throws(DocumentError) in try wholeNumber(prefix + "crf", v, 0...63) }
             if let b = field("bitrate") {
                 switch b {
-                case .string(let s, _): output.bitrate = s
-                case .number: output.bitrate = String(try wholeNumber(prefix + "bitrate", b, 1...1_000_000_000_000))
+                case .string: choices.bitrate = try text(prefix + "bitrate", b, ValueText.bitrate)
+                case .number: choices.bitrate = try wholeNumber(prefix + "bitrate", b, 1...2_000_000_000)
                 default: throw fail(prefix + "bitrate", b, "expected a bitrate such as \"8M\", not \(b.kindName)")
                 }
             }
-            output.encoderPreset = try field("encoder-preset").map { v throws(DocumentError) in try string(prefix + "encoder-preset", v) }
-            output.keyint = try field("keyint").map { v throws(DocumentError) in try wholeNumber(prefix + "keyint", v, 1...100_000) }
-            output.pixelFormat = try field("pix-fmt").map { v throws(DocumentError) in try string(prefix + "pix-fmt", v) }
-            output.title = try field("title").map { v throws(DocumentError) in try string(prefix + "title", v) }
-            output.comment = try field("comment").map { v throws(DocumentError) in try string(prefix + "comment", v) }
-            outputs.append(output)
+            choices.encoderPreset = try field("encoder-preset").map { v throws(DocumentError) in try string(prefix + "encoder-preset", v) }
+            choices.keyint = try field("keyint").map { v throws(DocumentError) in try wholeNumber(prefix + "keyint", v, 1...100_000) }
+            choices.pixelFormat = try field("pix-fmt").map { v throws(DocumentError) in try string(prefix + "pix-fmt", v) }
+            choices.title = try field("title").map { v throws(DocumentError) in try string(prefix + "title", v) }
+            choices.comment = try field("comment").map { v throws(DocumentError) in try string(prefix + "comment", v) }
+            // What only the encoder setup can judge, at the field it concerns.
+            if let size = clip.size, let frameRate = clip.frameRate {
+                do {
+                    _ = try choices.encoderSettings(container: container, width: size.width, height: size.height, frameRate: frameRate, alpha: alpha)
+                } catch {
+                    let key: String? = switch error.setting {
+                    case .codec: "codec"
+                    case .pixelFormat: "pix-fmt"
+                    case .crf: "crf"
+                    case .bitrate: "bitrate"
+                    case .preset: "encoder-preset"
+                    case .alpha, .size: nil
+                    }
+                    if let key, let v = field(key) { throw fail(prefix + key, v, error.message) }
+                    throw fail("outputs[\(i)]", item, "\(output): \(error.message)")
+                }
+            }
+            outputs.append(Preset.Output(file: output, choices: choices))
         }
         _ = position
-        return Preset(scene: scene.name, sceneFile: sceneFile, params: params, width: width, height: height, scale: scale, fps: fps,
-                      seconds: seconds, background: background, outputs: outputs)
+        return Preset(clip: clip, outputs: outputs)
     }
 }

@@ -47,50 +47,66 @@ public struct EncoderSettings: Hashable, Sendable {
         pixelFormat ?? (alpha ? resolvedCodec.alphaPixelFormat : resolvedCodec.pixelFormats[0])
     }
 
-    /// The settings with every default filled in, or an error naming what cannot work and the
-    /// valid choices.
-    public func validated() throws(MediaError) -> EncoderSettings {
+    /// The settings with every default filled in, or an error naming the setting that cannot
+    /// work and the valid choices.
+    public func validated() throws(EncoderSettingsError) -> EncoderSettings {
+        func problem(_ setting: EncoderSettingsError.Setting, _ message: String) -> EncoderSettingsError {
+            EncoderSettingsError(setting: setting, message: message)
+        }
         var s = self
         let codec = resolvedCodec
         guard container.codecs.contains(codec) else {
-            throw MediaError("\(container.rawValue) cannot hold \(codec.rawValue); choose one of: \(container.codecs.map(\.rawValue).joined(separator: ", "))")
+            throw problem(.codec, "\(container.rawValue) cannot hold \(codec.rawValue); choose one of: \(container.codecs.map(\.rawValue).joined(separator: ", "))")
         }
         s.codec = codec
         if alpha && !codec.carriesAlpha {
-            throw MediaError("\(codec.rawValue) cannot carry transparency; for an alpha channel use .webm (vp9, vp8), .mov (prores), .mkv (ffv1), .gif, a .png pattern or .rgba")
+            throw problem(.alpha, "\(codec.rawValue) cannot carry transparency; for an alpha channel use .webm (vp9, vp8), .mov (prores), .mkv (ffv1), .gif, a .png pattern or .rgba")
         }
         if let pixelFormat {
             let alphaFormats = codec.carriesAlpha && !codec.pixelFormats.contains(codec.alphaPixelFormat) ? [codec.alphaPixelFormat] : []
             let allowed = codec.pixelFormats + alphaFormats
             guard allowed.contains(pixelFormat) else {
-                throw MediaError("\(codec.rawValue) takes --pix-fmt \(allowed.joined(separator: ", ")), not \(pixelFormat)")
+                throw problem(.pixelFormat, "\(codec.rawValue) takes \(allowed.joined(separator: ", ")), not \(pixelFormat)")
             }
         }
         s.pixelFormat = resolvedPixelFormat
         if VideoCodec.needsEvenSize(s.resolvedPixelFormat) && (width % 2 != 0 || height % 2 != 0) {
             let even = "\(width + width % 2)x\(height + height % 2)"
-            throw MediaError("\(width)x\(height) has an odd side, which \(s.resolvedPixelFormat) cannot hold; use an even size such as \(even)")
+            throw problem(.size, "\(width)x\(height) has an odd side, which \(s.resolvedPixelFormat) cannot hold; use an even size such as \(even)")
         }
         if let crf {
-            guard codec.takesCRF else { throw MediaError("\(codec.rawValue) takes no --crf") }
+            guard codec.takesCRF else { throw problem(.crf, "\(codec.rawValue) takes no constant quality (crf)") }
             guard codec.crfRange.contains(crf) else {
-                throw MediaError("--crf \(crf) is out of range for \(codec.rawValue) (\(codec.crfRange.lowerBound)…\(codec.crfRange.upperBound))")
+                throw problem(.crf, "\(crf) is out of range for \(codec.rawValue) (\(codec.crfRange.lowerBound)…\(codec.crfRange.upperBound))")
             }
         } else if bitrate == nil {
             s.crf = codec.defaultCRF
         }
         if crf != nil && bitrate != nil {
-            throw MediaError("--crf and --bitrate are alternatives (constant quality or a target rate); give one")
+            throw problem(.bitrate, "a constant quality (crf) and a bitrate are alternatives; give one")
         }
         if let preset {
-            guard let presets = codec.presets else { throw MediaError("\(codec.rawValue) takes no --encoder-preset") }
+            guard let presets = codec.presets else { throw problem(.preset, "\(codec.rawValue) takes no encoder preset") }
             guard presets.contains(preset) else {
                 let numeric = presets.allSatisfy { Int($0) != nil }
                 let choices = numeric ? "\(presets.first ?? "")…\(presets.last ?? "")" : presets.joined(separator: ", ")
-                throw MediaError("--encoder-preset \(preset) is not one of \(codec.rawValue)'s: \(choices)")
+                throw problem(.preset, "\(preset) is not one of \(codec.rawValue)'s: \(choices)")
             }
         }
         if s.preset == nil { s.preset = codec.defaultPreset }
         return s
     }
+}
+
+/// Encoder settings that cannot work together: the setting at fault and why, with the choices.
+public struct EncoderSettingsError: Error, CustomStringConvertible, Equatable {
+    /// The settings a user chooses, which an error can point at.
+    public enum Setting: Sendable, Equatable {
+        case codec, alpha, pixelFormat, size, crf, bitrate, preset
+    }
+
+    public let setting: Setting
+    public let message: String
+
+    public var description: String { message }
 }

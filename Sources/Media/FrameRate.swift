@@ -24,7 +24,7 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
             self.init(numerator: n)
             return
         }
-        guard let value = Double(text), value.isFinite, value > 0 else { return nil }
+        guard let value = Double(text), value.isFinite, value > 0, value <= 1_000_000 else { return nil }
         let ntsc = (value * 1.001).rounded()
         if abs(ntsc * 1000 / 1001 - value) < 0.0051 {
             self.init(numerator: Int(ntsc) * 1000, denominator: 1001)

@@ -16,7 +16,11 @@ public final class GIFWriter: FrameSink {
     private var generator: FilterGraph?
 
     public init(path: String, settings unchecked: EncoderSettings) throws(MediaError) {
-        settings = try unchecked.validated()
+        do {
+            settings = try unchecked.validated()
+        } catch {
+            throw MediaError(error.message)
+        }
         self.path = path
         FFmpegLog.quiet()
         frameBytes = settings.width * settings.height * 4

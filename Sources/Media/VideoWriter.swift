@@ -20,7 +20,12 @@ public final class VideoWriter: FrameSink {
 
     /// Opens `path` for writing (the file is created now); `settings` are validated first.
     public init(path: String, settings unchecked: EncoderSettings) throws(MediaError) {
-        let settings = try unchecked.validated()
+        let settings: EncoderSettings
+        do {
+            settings = try unchecked.validated()
+        } catch {
+            throw MediaError(error.message)
+        }
         self.settings = settings
         FFmpegLog.quiet()
         let codecKind = settings.resolvedCodec

@@ -1,3 +1,5 @@
+import Documents
+
 /// The arguments of one command, consumed as the command reads its options.
 struct Arguments {
     private var remaining: [String]
@@ -61,24 +63,6 @@ struct Arguments {
     /// Everything not yet read, to hand on to another command.
     var unread: [String] { remaining }
 
-    /// Where the last positional argument of an argument list stands (a word that is neither an
-    /// option nor an option's value), if there is one.
-    static func lastPositionalIndex(in all: [String]) -> Int? {
-        let flags: Set = ["-y", "--overwrite", "-q", "--quiet", "--fresh", "--no-session", "-h", "--help"]
-        var positional: Int?
-        var i = 0
-        while i < all.count {
-            let a = all[i]
-            if a.hasPrefix("-") && a != "-" {
-                i += flags.contains(a) || a.contains("=") ? 1 : 2
-                continue
-            }
-            positional = i
-            i += 1
-        }
-        return positional
-    }
-
     /// The positional arguments; any option left unread is an error naming it.
     func positionals() throws(CLIError) -> [String] {
         if let unknown = remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
@@ -108,16 +92,13 @@ enum Parse {
         return value
     }
 
-    /// `WIDTHxHEIGHT` in pixels.
-    static func size(_ text: String, option: String) throws(CLIError) -> (width: Int, height: Int) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw .usage("\(option): '\(text)' is not a size; write WIDTHxHEIGHT, e.g. 1920x1080")
+    /// A value written as text the same way in presets, read by `read`.
+    static func text<T>(_ text: String, option: String, _ read: (String) throws(ValueTextError) -> T) throws(CLIError) -> T {
+        do {
+            return try read(text)
+        } catch {
+            throw .usage("\(option): \(error.message)")
         }
-        guard (2...8192).contains(w), (2...8192).contains(h) else {
-            throw .usage("\(option): \(text) is out of range (each side 2…8192 pixels)")
-        }
-        return (w, h)
     }
 
     private static func format(_ v: Double) -> String {

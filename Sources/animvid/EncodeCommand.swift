@@ -94,73 +94,79 @@ enum EncodeCommand {
         try execute(plan(arguments))
     }
 
+    /// How an encode runs, beside what it renders and writes: the flags presets do not set.
+    struct RunOptions {
+        var frames: Range<Int>?
+        var threads = 0
+        var encoderThreads = 0
+        var progressMode = "tty"
+        var overwrite = false
+        var fresh = false
+        var noSession = false
+        var segmentSeconds = 2.0
+        var quiet = false
+
+        init(_ args: inout Arguments) throws(CLIError) {
+            frames = try args.option("--frames").map { text throws(CLIError) in try parseRange(text) }
+            threads = try args.option("--threads").map { text throws(CLIError) in try Parse.integer(text, option: "--threads", range: 1...256) } ?? 0
+            encoderThreads = try args.option("--encoder-threads").map { text throws(CLIError) in
+                try Parse.integer(text, option: "--encoder-threads", range: 0...64)
+            } ?? 0
+            progressMode = try args.option("--progress") ?? "tty"
+            guard ["tty", "json", "none"].contains(progressMode) else { throw .usage("--progress: '\(progressMode)' is not tty, json or none") }
+            overwrite = args.flag("-y", "--overwrite")
+            fresh = args.flag("--fresh")
+            noSession = args.flag("--no-session")
+            segmentSeconds = try args.option("--segment-seconds").map { text throws(CLIError) in
+                try Parse.number(text, option: "--segment-seconds", range: 0.1...600)
+            } ?? 2
+            quiet = args.flag("-q", "--quiet")
+        }
+    }
+
     /// Reads and checks an encode's arguments; refuses an existing output without --overwrite.
     static func plan(_ arguments: [String]) throws(CLIError) -> Plan {
         var args = Arguments(arguments, command: "encode")
-        let options = try SceneOptions(&args)
-        let seconds = try args.option("--seconds").map { text throws(CLIError) in
-            try Parse.number(text, option: "--seconds", range: 0.001...3600)
-        } ?? 4
-        let fps = try args.option("--fps").map { text throws(CLIError) in try parseFrameRate(text) } ?? FrameRate(numerator: 30)!
-        let range = try args.option("--frames").map { text throws(CLIError) in try parseRange(text) }
-        var settings = EncoderSettings(width: options.width, height: options.height, frameRate: fps)
-        settings.crf = try args.option("--crf").map { text throws(CLIError) in try Parse.integer(text, option: "--crf", range: 0...63) }
-        settings.bitrate = try args.option("--bitrate").map { text throws(CLIError) in try parseBitrate(text) }
-        settings.preset = try args.option("--encoder-preset")
-        settings.keyframeInterval = try args.option("--keyint").map { text throws(CLIError) in
-            try Parse.integer(text, option: "--keyint", range: 1...100_000)
-        }
-        settings.pixelFormat = try args.option("--pix-fmt")
-        settings.title = try args.option("--title")
-        settings.comment = try args.option("--comment")
-        settings.encoderThreads = try args.option("--encoder-threads").map { text throws(CLIError) in
-            try Parse.integer(text, option: "--encoder-threads", range: 0...64)
-        } ?? 0
-        let codecName = try args.option("--codec")
-        let threads = try args.option("--threads").map { text throws(CLIError) in
-            try Parse.integer(text, option: "--threads", range: 1...256)
-        } ?? 0
-        let progressMode = try args.option("--progress") ?? "tty"
-        guard ["tty", "json", "none"].contains(progressMode) else { throw .usage("--progress: '\(progressMode)' is not tty, json or none") }
-        let overwrite = args.flag("-y", "--overwrite")
-        let fresh = args.flag("--fresh")
-        let noSession = args.flag("--no-session")
-        let segmentSeconds = try args.option("--segment-seconds").map { text throws(CLIError) in
-            try Parse.number(text, option: "--segment-seconds", range: 0.1...600)
-        } ?? 2
-        let quiet = args.flag("-q", "--quiet")
+        let clip = try args.timedClipChoices()
+        let choices = try args.outputChoices()
+        let run = try RunOptions(&args)
         let positionals = try args.positionals()
         guard positionals.count == 1, let output = positionals.first else {
             throw .usage(positionals.isEmpty ? "encode needs an output file, e.g. out.mp4"
                                              : "encode takes one output file, got \(positionals.count): \(positionals.joined(separator: " "))")
         }
+        return try plan(clip: clip, output: choices, file: output, run: run, arguments: arguments)
+    }
+
+    /// The plan for writing `output` as `choices` say, of the clip `clip` chooses (the command
+    /// line's or a preset's, built the same way).
+    static func plan(clip: ClipChoices, output choices: OutputChoices, file output: String, run: RunOptions,
+                     arguments: [String]) throws(CLIError) -> Plan {
+        let options = try SceneOptions(clip, command: "encode")
+        let clip = clip.overriding(ClipChoices.defaults)
+        guard let fps = clip.frameRate, let seconds = clip.seconds else { throw .usage("encode needs a frame rate and a length") }
         guard let container = Container(path: output) else {
             throw .usage("\(output): animvid writes \(Container.extensions)")
         }
-        settings.container = container
-        if let codecName {
-            guard let codec = VideoCodec(rawValue: codecName.lowercased()) ?? (codecName == "raw" ? .rawRGBA : nil) else {
-                throw .usage("--codec: unknown codec '\(codecName)' (\(container.rawValue) takes \(container.codecs.map(\.rawValue).joined(separator: ", ")))")
-            }
-            settings.codec = codec
-        }
-        settings.alpha = options.hasTransparentBackground
+        var settings: EncoderSettings
         do {
-            settings = try settings.validated()
+            settings = try choices.encoderSettings(container: container, width: options.width, height: options.height, frameRate: fps,
+                                                   alpha: options.hasTransparentBackground)
         } catch {
-            throw .usage("\(error)")
+            throw .usage("\(error.flag): \(error.message)")
         }
+        settings.encoderThreads = run.encoderThreads
         let frameCount = fps.frameCount(seconds: seconds)
         guard frameCount >= 1 else { throw .usage("--seconds: \(seconds) s at \(fps) fps is less than one frame") }
-        let frames = range ?? 0..<frameCount
+        let frames = run.frames ?? 0..<frameCount
         guard frames.upperBound <= frameCount else {
             throw .usage("--frames: the clip has frames 0-\(frameCount - 1) (\(seconds) s at \(fps) fps)")
         }
-        let resumable = output != "-" && container != .pngSequence && !noSession
-        if resumable && !fresh && FileManager.default.fileExists(atPath: Session.folder(for: output) + "/" + SessionJournal.fileName) {
+        let resumable = output != "-" && container != .pngSequence && !run.noSession
+        if resumable && !run.fresh && FileManager.default.fileExists(atPath: Session.folder(for: output) + "/" + SessionJournal.fileName) {
             try checkFolder(of: output)  // an unfinished session of this output: resuming it needs no --overwrite
         } else if resumable {
-            try checkWritable(output, overwrite: overwrite)
+            try checkWritable(output, overwrite: run.overwrite)
         }
         if container == .pngSequence {
             guard let pattern = SequencePattern(output) else {
@@ -168,13 +174,13 @@ enum EncodeCommand {
             }
             try checkFolder(of: output)
             let first = pattern.fileName(1)
-            if !overwrite && FileManager.default.fileExists(atPath: first) {
+            if !run.overwrite && FileManager.default.fileExists(atPath: first) {
                 throw .usage("\(first) already exists; pass -y or --overwrite to replace the sequence")
             }
         }
         return Plan(options: options, settings: settings, fps: fps, frames: frames, frameCount: frameCount, output: output,
-                    resumable: resumable, fresh: fresh, segmentSeconds: segmentSeconds, threads: threads,
-                    progressMode: progressMode, quiet: quiet, arguments: arguments.filter { $0 != "--fresh" })
+                    resumable: resumable, fresh: run.fresh, segmentSeconds: run.segmentSeconds, threads: run.threads,
+                    progressMode: run.progressMode, quiet: run.quiet, arguments: arguments.filter { $0 != "--fresh" })
     }
 
     /// Renders and encodes a plan: a session for files, in one piece otherwise.
@@ -241,14 +247,6 @@ enum EncodeCommand {
         return identity
     }
 
-    static func parseFrameRate(_ text: String) throws(CLIError) -> FrameRate {
-        guard let rate = FrameRate(parsing: text) else {
-            throw .usage("--fps: '\(text)' is not a frame rate; write 30, 29.97 or 30000/1001")
-        }
-        guard rate.value >= 1, rate.value <= 240 else { throw .usage("--fps: \(text) is out of range (1…240)") }
-        return rate
-    }
-
     /// `A-B`, inclusive, 0-based.
     static func parseRange(_ text: String) throws(CLIError) -> Range<Int> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
@@ -257,17 +255,6 @@ enum EncodeCommand {
         }
         guard b >= a else { throw .usage("--frames: \(text) ends before it begins (frame \(b) comes before frame \(a))") }
         return a..<(b + 1)
-    }
-
-    /// `8M`, `2500k` or a plain number of bits a second.
-    static func parseBitrate(_ text: String) throws(CLIError) -> Int {
-        let lower = text.lowercased()
-        let multiplier = lower.hasSuffix("m") ? 1_000_000.0 : lower.hasSuffix("k") ? 1_000.0 : 1
-        let digits = multiplier == 1 ? lower : String(lower.dropLast())
-        guard let value = Double(digits), value > 0, value * multiplier <= 2e9 else {
-            throw .usage("--bitrate: '\(text)' is not a bitrate; write e.g. 8M or 2500k")
-        }
-        return Int(value * multiplier)
     }
 
     /// Refuses an existing output without --overwrite, and a folder that cannot be written.

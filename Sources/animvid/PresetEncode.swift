@@ -11,36 +11,18 @@ enum PresetEncode {
         var args = Arguments(arguments, command: "encode")
         guard let path = try args.option("--preset") else { throw .usage("--preset needs a file") }
         let overrides = try args.options("--set")
-        let preset: Preset
-        do {
-            preset = try PresetLoader.load(path: path, overrides: overrides, decodeImage: SceneOptions.decodeSceneImage)
-        } catch {
-            throw .usage("\(error)")
+        let preset = try load(path, overrides: overrides)
+        let clip = try args.timedClipChoices().overriding(preset.clip)
+        let choices = try args.outputChoices()
+        let run = try EncodeCommand.RunOptions(&args)
+        let positionals = try args.positionals()
+        guard positionals.count <= 1 else {
+            throw .usage("encode --preset takes at most one output file (it replaces the preset's outputs), got: \(positionals.joined(separator: " "))")
         }
-        // Rate control on the command line replaces the preset's, in the outputs that take it.
-        let userCRF = try args.option("--crf")
-        let userBitrate = try args.option("--bitrate")
-        var flags = args.unread
-        var outputs = preset.outputs
-        // An output on the command line replaces the preset's outputs: it keeps the first one's
-        // settings when it is of the same container, its title and comment otherwise.
-        if let index = Arguments.lastPositionalIndex(in: flags), let first = outputs.first {
-            let file = flags.remove(at: index)
-            var output = first
-            if Container(path: file) != Container(path: first.file) {
-                output = Preset.Output(file: file)
-                (output.title, output.comment) = (first.title, first.comment)
-            }
-            output.file = file
-            outputs = [output]
-        }
-        let plans = try outputs.map { output throws(CLIError) in
-            var output = output
-            if userCRF != nil || userBitrate != nil { (output.crf, output.bitrate) = (nil, nil) }
-            var rate: [String] = []
-            if let userCRF, Self.codec(of: output)?.takesCRF ?? true { rate += ["--crf", userCRF] }
-            if let userBitrate { rate += ["--bitrate", userBitrate] }
-            return try EncodeCommand.plan(encodeArguments(for: preset, output: output) + rate + flags + [output.file])
+        let plans = try outputs(of: preset, replacedBy: positionals.first).map { output throws(CLIError) in
+            let codec = output.choices.codec ?? Container(path: output.file)?.codecs.first
+            return try EncodeCommand.plan(clip: clip, output: choices.overriding(output.choices, codec: codec), file: output.file,
+                                          run: run, arguments: arguments)
         }
         guard plans.count > 1 else {
             if let plan = plans.first { try EncodeCommand.execute(plan) }
@@ -49,27 +31,25 @@ enum PresetEncode {
         try executeTogether(plans)
     }
 
-    /// The codec an output will be written with, when its file and codec name one.
-    static func codec(of output: Preset.Output) -> VideoCodec? {
-        output.codec.flatMap(VideoCodec.init(rawValue:)) ?? Container(path: output.file)?.codecs.first
+    /// Loads a preset with its `--set` overrides; every error in it is a usage error.
+    static func load(_ path: String, overrides: [String]) throws(CLIError) -> Preset {
+        do {
+            return try PresetLoader.load(path: path, overrides: overrides, decodeImage: SceneOptions.decodeSceneImage)
+        } catch {
+            throw .usage("\(error)")
+        }
     }
 
-    /// The encode arguments a preset output stands for.
-    static func encodeArguments(for preset: Preset, output: Preset.Output) -> [String] {
-        var a = preset.sceneFile.map { ["--scene-file", $0] } ?? ["--scene", preset.scene]
-        a += ["--size", "\(preset.width)x\(preset.height)", "--scale", String(preset.scale),
-                 "--fps", preset.fps, "--seconds", String(preset.seconds)]
-        if let background = preset.background { a += ["--background", background] }
-        for (name, value) in preset.params { a += ["--param", "\(name)=\(value)"] }
-        if let v = output.codec { a += ["--codec", v] }
-        if let v = output.crf { a += ["--crf", String(v)] }
-        if let v = output.bitrate { a += ["--bitrate", v] }
-        if let v = output.encoderPreset { a += ["--encoder-preset", v] }
-        if let v = output.keyint { a += ["--keyint", String(v)] }
-        if let v = output.pixelFormat { a += ["--pix-fmt", v] }
-        if let v = output.title { a += ["--title", v] }
-        if let v = output.comment { a += ["--comment", v] }
-        return a
+    /// The preset's outputs, or the one file given on the command line instead: it keeps the
+    /// first output's settings when it is of the same container, its title and comment otherwise.
+    static func outputs(of preset: Preset, replacedBy file: String?) -> [Preset.Output] {
+        guard let file, let first = preset.outputs.first else { return preset.outputs }
+        guard Container(path: file) == Container(path: first.file) else {
+            var choices = OutputChoices()
+            (choices.title, choices.comment) = (first.choices.title, first.choices.comment)
+            return [Preset.Output(file: file, choices: choices)]
+        }
+        return [Preset.Output(file: file, choices: first.choices)]
     }
 
     /// Several outputs of one scene, size and rate: rendered once, encoded to each.

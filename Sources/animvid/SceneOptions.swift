@@ -30,33 +30,37 @@ struct SceneOptions {
                             transparent needs a format with alpha)
     """
 
-    /// Reads `--scene`, `--param`, `--size`, `--scale` and `--background`; image knobs are decoded here.
+    /// Reads `--scene` or `--scene-file`, `--param`, `--size`, `--scale` and `--background`.
     /// `defaultScale` gives the scale when `--scale` is absent, from the width in pixels.
-    init(_ args: inout Arguments, defaultSize: (width: Int, height: Int) = (1920, 1080),
-         defaultScale: (Int) -> Double = { _ in 3 }) throws(CLIError) {
-        let name = try args.option("--scene"), file = try args.option("--scene-file")
+    init(_ args: inout Arguments, defaultSize: (width: Int, height: Int) = ClipChoices.defaults.size ?? (1920, 1080),
+         defaultScale: (Int) -> Double = { _ in ClipChoices.defaults.scale ?? 3 }) throws(CLIError) {
+        try self.init(try args.clipChoices(), command: args.command, defaultSize: defaultSize, defaultScale: defaultScale)
+    }
+
+    /// The scene and frame that `clip` chooses: the scene found or loaded, its knobs set (image
+    /// knobs decoded here), the size and scale.
+    init(_ clip: ClipChoices, command: String, defaultSize: (width: Int, height: Int) = ClipChoices.defaults.size ?? (1920, 1080),
+         defaultScale: (Int) -> Double = { _ in ClipChoices.defaults.scale ?? 3 }) throws(CLIError) {
         let scene: any Scene
-        switch (name, file) {
-        case let (name?, nil):
+        switch clip.scene {
+        case .named(let name):
             guard let found = SceneCatalog.scene(named: name) else { throw .usage("--scene: \(SceneError.unknownScene(name))") }
             scene = found
-        case let (nil, file?):
+        case .file(let file):
             let images = ImageChecksums()
             scene = try Self.loadSceneFile(file, recordingInto: images)
             inputChecksums = images.all
-        case (nil, nil):
-            throw .usage("\(args.command) needs --scene NAME (one of: \(SceneOptions.sceneNames)) or --scene-file FILE")
-        case (_?, _?):
-            throw .usage("--scene and --scene-file: give one of them, not both")
+        case nil:
+            throw .usage("\(command) needs --scene NAME (one of: \(SceneOptions.sceneNames)) or --scene-file FILE")
         }
         self.scene = scene
         var settings: SceneSettings
         do {
-            settings = try scene.settings(try args.options("--param", "-p"))
+            settings = try scene.settings(clip.params)
         } catch {
             throw .usage("--param: \(error)")
         }
-        if let background = try args.option("--background") {
+        if let background = clip.background {
             do {
                 try settings.set("background", to: background.lowercased() == "transparent" ? "clear" : background)
             } catch {
@@ -80,10 +84,8 @@ struct SceneOptions {
             }
         }
         self.settings = settings
-        let size = try args.option("--size").map { text throws(CLIError) in try Parse.size(text, option: "--size") } ?? defaultSize
-        (width, height) = (size.width, size.height)
-        scale = try args.option("--scale").map { text throws(CLIError) in try Parse.number(text, option: "--scale", range: 0.01...100) }
-            ?? defaultScale(size.width)
+        (width, height) = clip.size ?? defaultSize
+        scale = clip.scale ?? defaultScale(width)
     }
 
     /// Whether the scene's background lets what is behind show: then the output needs alpha.

@@ -11,8 +11,8 @@ enum ValidateCommand {
            animvid validate SCENE.json [--param NAME=VALUE]...
 
     Checks a preset (and what it extends): JSON syntax, field names, types, ranges, the scene and
-    its knobs, and each output's format as encode would set it up (codec, pixel format, size,
-    frame rate, background).
+    its knobs, and each output's encoder setup (a codec its container holds, a pixel format the
+    codec takes, even sizes where the format needs them, rate control, the background's alpha).
 
     Checks a scene file (a file with "layers"; docs/scene-files.md): field names, types, ranges,
     key paths, parameter references, templates and the layers that script rules name, and the
@@ -40,22 +40,15 @@ enum ValidateCommand {
             return
         }
         guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
-        let preset: Preset
-        do {
-            preset = try PresetLoader.load(path: file, overrides: overrides, decodeImage: SceneOptions.decodeSceneImage)
-        } catch {
-            throw .usage("\(error)")
+        let preset = try PresetEncode.load(file, overrides: overrides)
+        let clip = preset.clip
+        let size = clip.size.map { "\($0.width)x\($0.height)" } ?? "?"
+        let scene = switch clip.scene {
+        case .named(let name): name
+        case .file(let path): path
+        case nil: "?"
         }
-        // Each output as encode would set it up (codec for the container, pixel format, even
-        // sizes, the background colour), without touching the output files.
-        for (i, output) in preset.outputs.enumerated() {
-            do {
-                _ = try EncodeCommand.plan(PresetEncode.encodeArguments(for: preset, output: output) + ["--no-session", output.file])
-            } catch {
-                throw .usage("\(file): outputs[\(i)] (\(output.file)): \(error)")
-            }
-        }
-        print("\(file): valid preset: \(preset.scene), \(preset.width)x\(preset.height), \(preset.fps) fps, \(preset.seconds) s, "
+        print("\(file): valid preset: \(scene), \(size), \(clip.frameRate?.description ?? "?") fps, \(clip.seconds.map { "\($0)" } ?? "?") s, "
               + "\(preset.outputs.count) output\(preset.outputs.count == 1 ? "" : "s") (\(preset.outputs.map(\.file).joined(separator: ", ")))")
     }
 

@@ -61,13 +61,13 @@ final class CLITests: XCTestCase {
         try assertUsageError(["encode", "--scene", "loader", "--frobnicate", "out.mp4"], mentions: "--frobnicate")
         // Encoder options are checked before anything runs (no encoder error, no session left).
         try assertUsageError(["encode", "--scene", "loader", "--encoder-preset", "warp", "out.mp4"],
-                             mentions: "--encoder-preset warp is not one of h264's: ultrafast, superfast")
+                             mentions: "--encoder-preset: warp is not one of h264's: ultrafast, superfast")
         try assertUsageError(["encode", "--scene", "loader", "--encoder-preset", "99", "out.webm"],
-                             mentions: "--encoder-preset 99 is not one of vp9's: -8…8")
-        try assertUsageError(["encode", "--scene", "loader", "--encoder-preset", "fast", "out.mov"], mentions: "prores takes no --encoder-preset")
+                             mentions: "--encoder-preset: 99 is not one of vp9's: -8…8")
+        try assertUsageError(["encode", "--scene", "loader", "--encoder-preset", "fast", "out.mov"], mentions: "--encoder-preset: prores takes no encoder preset")
         try assertUsageError(["encode", "--scene", "loader", "--crf", "20", "--bitrate", "5M", "out.mp4"],
-                             mentions: "--crf and --bitrate are alternatives")
-        try assertUsageError(["encode", "--scene", "loader", "--pix-fmt", "x", "out.gif"], mentions: "gif takes --pix-fmt pal8, not x")
+                             mentions: "--bitrate: a constant quality (crf) and a bitrate are alternatives")
+        try assertUsageError(["encode", "--scene", "loader", "--pix-fmt", "x", "out.gif"], mentions: "--pix-fmt: gif takes pal8, not x")
         try assertUsageError(["encode", "--scene", "loader", "--frames", "5-2", "out.mp4"], mentions: "--frames: 5-2 ends before it begins")
         try assertUsageError(["encode", "--scene", "loader", "f%s.png"], mentions: "f%s.png: a PNG sequence needs exactly one frame number")
         try assertUsageError(["encode", "--scene", "loader", "f%d%d.png"], mentions: "f%d%d.png: a PNG sequence needs exactly one frame number")
@@ -78,8 +78,8 @@ final class CLITests: XCTestCase {
         try assertUsageError(["encode", "--scene", "loader", "--crf", "99", "out.mp4"], mentions: "--crf")
         try assertUsageError(["encode", "--scene", "loader", "--seconds"], mentions: "--seconds needs a value")
         try assertUsageError(["encode", "--scene", "loader", "out.avi"], mentions: ".mp4, .webm, .mov, .mkv, .gif")
-        try assertUsageError(["encode", "--scene", "loader", "--background", "transparent", "out.mp4"], mentions: "cannot carry transparency")
-        try assertUsageError(["encode", "--scene", "loader", "--codec", "vp9", "out.mp4"], mentions: "choose one of: h264, hevc, av1")
+        try assertUsageError(["encode", "--scene", "loader", "--background", "transparent", "out.mp4"], mentions: "--background: h264 cannot carry transparency")
+        try assertUsageError(["encode", "--scene", "loader", "--codec", "vp9", "out.mp4"], mentions: "--codec: mp4 cannot hold vp9; choose one of: h264, hevc, av1")
         try assertUsageError(["encode", "--scene", "loader", "--frames", "9-3", "out.mp4"], mentions: "--frames")
         try assertUsageError(["encode", "--scene", "loader", "--seconds", "1", "--frames", "0-30", "out.mp4"], mentions: "frames 0-29")
         try assertUsageError(["encode", "--scene", "loader", "--bitrate", "fast", "out.mp4"], mentions: "--bitrate")

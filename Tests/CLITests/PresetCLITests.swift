@@ -79,11 +79,15 @@ final class PresetCLITests: XCTestCase {
         XCTAssertEqual(encode.status, 2)
         // What only the encoder setup knows is checked too, and named by output.
         for (text, expected) in [(#"{"scene": "loader", "size": "101x100", "outputs": [{"file": "a.mp4"}]}"#,
-                                  "bad.json: outputs[0] (a.mp4): 101x100 has an odd side"),
+                                  "bad.json:1:52: outputs[0]: a.mp4: 101x100 has an odd side"),
                                  (#"{"scene": "loader", "fps": 500, "outputs": [{"file": "a.mp4"}]}"#,
-                                  "bad.json: outputs[0] (a.mp4): --fps: 500 is out of range (1…240)"),
+                                  "bad.json:1:28: fps: 500.0 is out of range (1.0…240.0)"),
                                  (#"{"scene": "loader", "fps": "fast", "outputs": [{"file": "a.mp4"}]}"#,
-                                  "bad.json:1:28: fps: expected a frame rate such as 30")] {
+                                  "bad.json:1:28: fps: 'fast' is not a frame rate"),
+                                 (#"{"scene": "loader", "outputs": [{"file": "a.mp4", "pix-fmt": "yuv422p"}]}"#,
+                                  "bad.json:1:62: outputs[0].pix-fmt: h264 takes yuv420p, yuv444p, not yuv422p"),
+                                 (#"{"scene": "loader", "outputs": [{"file": "a.webm", "codec": "h264"}]}"#,
+                                  "bad.json:1:61: outputs[0].codec: webm takes vp9, vp8, av1, not \"h264\"")] {
             try text.write(to: bad, atomically: false, encoding: .utf8)
             let result = try cli.run(["validate", bad.path])
             XCTAssertEqual(result.status, 2)

@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Media
 import XCTest
 
 /// Presets: loading, extends, --set, and a corpus of malformed files with their messages.
@@ -30,34 +31,52 @@ final class PresetTests: XCTestCase {
         }
         let web = try PresetLoader.load(path: Self.presets.appendingPathComponent("web-loader-transparent.json").path)
         XCTAssertEqual(web.outputs.map(\.file), ["activity-indicator-loader.webm", "activity-indicator-loader.mov", "activity-indicator-loader.gif"])
-        XCTAssertEqual(web.background, "transparent")
+        XCTAssertEqual(web.clip.background, "transparent")
     }
 
     /// story.json extends instagram-square.json: it inherits scale, fps and seconds, its knobs merge
     /// over the base's, and its outputs replace the base's.
     func testExtends() throws {
         let story = try PresetLoader.load(path: Self.presets.appendingPathComponent("story.json").path)
-        XCTAssertEqual(story.scene, "dot-grid")
-        XCTAssertEqual([story.width, story.height], [1080, 1920])
-        XCTAssertEqual(story.scale, 3)
-        XCTAssertEqual(story.seconds, 6)
-        XCTAssertEqual(story.params.map(\.name), ["debug", "color"])
-        XCTAssertEqual(story.params.first { $0.name == "color" }?.value, "#FF375F")
+        XCTAssertEqual(story.clip.scene, .named("dot-grid"))
+        XCTAssertEqual(story.clip.size.map { [$0.width, $0.height] }, [1080, 1920])
+        XCTAssertEqual(story.clip.scale, 3)
+        XCTAssertEqual(story.clip.seconds, 6)
+        XCTAssertEqual(story.clip.frameRate, FrameRate(numerator: 30))
+        XCTAssertEqual(story.clip.params, ["debug=false", "color=#FF375F"])
         XCTAssertEqual(story.outputs.map(\.file), ["dot-grid-story.mp4"])
+    }
+
+    /// Values arrive typed, read as the command line reads them: frame rates as fractions,
+    /// bitrates in bits a second, codecs from the container's list.
+    func testValuesAreTyped() throws {
+        let outputs = #"[{"file": "a.mp4", "codec": "HEVC", "bitrate": "2.5M", "encoder-preset": "fast"}, {"file": "b.webm", "bitrate": 800000}]"#
+        let path = try write("typed.json", #"{"scene": "loader", "fps": "29.97", "size": "640x360", "outputs": \#(outputs)}"#)
+        let preset = try PresetLoader.load(path: path)
+        XCTAssertEqual(preset.clip.frameRate, FrameRate(numerator: 30000, denominator: 1001))
+        XCTAssertEqual(preset.clip.size.map { [$0.width, $0.height] }, [640, 360])
+        XCTAssertEqual(preset.outputs[0].choices.codec, .hevc)
+        XCTAssertEqual(preset.outputs[0].choices.bitrate, 2_500_000)
+        XCTAssertEqual(preset.outputs[1].choices.bitrate, 800_000)
+        let settings = try preset.outputs[0].choices.encoderSettings(container: .mp4, width: 640, height: 360,
+                                                                    frameRate: try XCTUnwrap(preset.clip.frameRate), alpha: false)
+        XCTAssertEqual(settings.resolvedCodec, .hevc)
+        XCTAssertEqual(settings.preset, "fast")
+        XCTAssertNil(settings.crf, "a bitrate replaces the default crf")
     }
 
     func testSetOverridesAnyField() throws {
         let path = Self.presets.appendingPathComponent("instagram-square.json").path
         let preset = try PresetLoader.load(path: path, overrides: ["seconds=2", "params.color=#FF0000", "outputs.0.crf=24", "size=540x540"])
-        XCTAssertEqual(preset.seconds, 2)
-        XCTAssertEqual(preset.params.first { $0.name == "color" }?.value, "#FF0000")
-        XCTAssertEqual(preset.outputs[0].crf, 24)
-        XCTAssertEqual([preset.width, preset.height], [540, 540])
+        XCTAssertEqual(preset.clip.seconds, 2)
+        XCTAssertEqual(preset.clip.params.last, "color=#FF0000")
+        XCTAssertEqual(preset.outputs[0].choices.crf, 24)
+        XCTAssertEqual(preset.clip.size.map { [$0.width, $0.height] }, [540, 540])
         // Fields that --set adds are checked like the file's, and its errors point at --set.
         for (assignment, expected) in [("secnods=2", "--set: secnods: unknown field; did you mean \"seconds\"?"),
                                        ("outputs.0.crff=20", "--set: outputs[0].crff: unknown field; did you mean \"crf\"?"),
                                        ("outputs.0.crf=true", "--set: outputs[0].crf: expected a number, not true or false"),
-                                       ("fps=abc", "--set: fps: expected a frame rate such as 30, 29.97 or \"30000/1001\", not \"abc\"")] {
+                                       ("fps=abc", "--set: fps: 'abc' is not a frame rate; write 30, 29.97 or 30000/1001")] {
             XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: [assignment])) {
                 XCTAssertTrue("\($0)".hasPrefix(expected), "\($0)")
             }
@@ -93,7 +112,7 @@ final class PresetTests: XCTestCase {
             ("{\"scene\": \"loader\", \"fps\": 1e19, \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:28: fps: 1e+19 is out of range"),
             ("{\"scene\": \"loader\", \"outputs\": [{\"file\": \"a.mp4\", \"bitrate\": 1e300}]}", "bad.json:1:62: outputs[0].bitrate: 1e+300 is out of range"),
             ("{\"scene\": \"loader\", \"outputs\": [{\"file\": \"a.mp4\", \"crf\": 18.5}]}", "bad.json:1:58: outputs[0].crf: expected a whole number, not 18.5"),
-            ("{\"scene\": \"loader\", \"size\": \"1080x1080x\", \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:29: size: expected \"WIDTHxHEIGHT\""),
+            ("{\"scene\": \"loader\", \"size\": \"1080x1080x\", \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:29: size: '1080x1080x' is not a size; write WIDTHxHEIGHT"),
         ]
         for (text, expected) in cases {
             let path = try write("bad.json", text)
@@ -111,7 +130,7 @@ final class PresetTests: XCTestCase {
         // A preset of another scene does not inherit the base's knobs (loader's would not fit).
         let ripple = try write("ripple.json", #"{"extends": "base-loader.json", "scene": "ripple"}"#)
         _ = try write("base-loader.json", #"{"scene": "loader", "params": {"pulse": 0.3}, "outputs": [{"file": "x.mp4"}]}"#)
-        XCTAssertTrue(try PresetLoader.load(path: ripple).params.isEmpty)
+        XCTAssertTrue(try PresetLoader.load(path: ripple).clip.params.isEmpty)
         // An extends loop is found.
         _ = try write("a.json", #"{"extends": "b.json", "scene": "loader", "outputs": [{"file": "x.mp4"}]}"#)
         let b = try write("b.json", #"{"extends": "a.json"}"#)

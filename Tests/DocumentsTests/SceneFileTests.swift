@@ -92,8 +92,7 @@ final class SceneFileTests: XCTestCase {
         let preset = folder.appendingPathComponent("p.json")
         try Data(#"{"scene-file": "\#(Self.ring)", "params": {"count": 6}, "outputs": [{"file": "{scene}.mp4"}]}"#.utf8).write(to: preset)
         let loaded = try PresetLoader.load(path: preset.path)
-        XCTAssertEqual(loaded.scene, "ring")
-        XCTAssertEqual(loaded.sceneFile, Self.ring)
+        XCTAssertEqual(loaded.clip.scene, .file(Self.ring))
         XCTAssertEqual(loaded.outputs.first?.file, "ring.mp4")
         try Data(#"{"scene-file": "\#(Self.ring)", "params": {"count": 600}, "outputs": [{"file": "a.mp4"}]}"#.utf8).write(to: preset)
         XCTAssertThrowsError(try PresetLoader.load(path: preset.path)) { XCTAssertTrue("\($0)".contains("p.json:1:"), "\($0)") }
@@ -103,8 +102,8 @@ final class SceneFileTests: XCTestCase {
         try Data(#"{"scene": "loader", "params": {"pulse": 2}, "outputs": [{"file": "a.mp4"}]}"#.utf8).write(to: base)
         try Data(#"{"extends": "base.json", "scene-file": "\#(Self.ring)"}"#.utf8).write(to: preset)
         let child = try PresetLoader.load(path: preset.path)
-        XCTAssertEqual(child.scene, "ring")
-        XCTAssertTrue(child.params.isEmpty)
+        XCTAssertEqual(child.clip.scene, .file(Self.ring))
+        XCTAssertTrue(child.clip.params.isEmpty)
     }
 
     /// Each malformed file gives its message, naming line, column and JSON path.

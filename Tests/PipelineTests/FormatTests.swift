@@ -152,7 +152,7 @@ final class FormatTests: XCTestCase {
         XCTAssertThrowsError(try settings.validated()) { XCTAssertTrue("\($0)".contains("cannot carry transparency; for an alpha channel use .webm")) }
         settings.alpha = false
         settings.pixelFormat = "yuv422p"
-        XCTAssertThrowsError(try settings.validated()) { XCTAssertEqual("\($0)", "h264 takes --pix-fmt yuv420p, yuv444p, not yuv422p") }
+        XCTAssertThrowsError(try settings.validated()) { XCTAssertEqual("\($0)", "h264 takes yuv420p, yuv444p, not yuv422p") }
         settings.pixelFormat = nil
         settings.width = 161
         XCTAssertThrowsError(try settings.validated()) { XCTAssertTrue("\($0)".contains("162x90")) }

@@ -1,0 +1,103 @@
+import Media
+
+/// What to render, as a user chooses it on the command line or in a preset. Every field is
+/// optional: nil means not chosen here, so a weaker source's choice or the default applies.
+public struct ClipChoices: Sendable {
+    /// A built-in scene by name, or a scene file by path.
+    public enum SceneSource: Sendable, Equatable {
+        case named(String)
+        case file(String)
+    }
+
+    public var scene: SceneSource?
+    /// Knob assignments `NAME=VALUE`, applied in order (later ones win).
+    public var params: [String] = []
+    /// `transparent` or `#RRGGBB[AA]`: the scene's `background` knob.
+    public var background: String?
+    public var size: (width: Int, height: Int)?
+    /// Pixels per point.
+    public var scale: Double?
+    public var frameRate: FrameRate?
+    public var seconds: Double?
+
+    public init() {}
+
+    /// What a clip is when nothing is chosen: 1920x1080 at 3 pixels a point (a 640x360-point
+    /// canvas, an @3x iPhone), 30 fps, 4 s.
+    public static let defaults: ClipChoices = {
+        var clip = ClipChoices()
+        clip.size = (1920, 1080)
+        clip.scale = 3
+        clip.frameRate = FrameRate(numerator: 30)
+        clip.seconds = 4
+        return clip
+    }()
+
+    /// These choices over `base`'s: each field chosen here wins; knobs apply after `base`'s,
+    /// unless this names another scene (knobs belong to their scene).
+    public func overriding(_ base: ClipChoices) -> ClipChoices {
+        var merged = base
+        if let scene, scene != base.scene {
+            merged.scene = scene
+            merged.params = []
+        }
+        merged.params += params
+        merged.background = background ?? base.background
+        merged.size = size ?? base.size
+        merged.scale = scale ?? base.scale
+        merged.frameRate = frameRate ?? base.frameRate
+        merged.seconds = seconds ?? base.seconds
+        return merged
+    }
+}
+
+/// How one output is encoded, as a user chooses it; nil fields take the codec's defaults.
+public struct OutputChoices: Sendable, Equatable {
+    public var codec: VideoCodec?
+    public var crf: Int?
+    /// Bits a second.
+    public var bitrate: Int?
+    public var encoderPreset: String?
+    public var keyint: Int?
+    public var pixelFormat: String?
+    public var title: String?
+    public var comment: String?
+
+    public init() {}
+
+    /// These choices over `base`'s. Rate control is one choice: a crf or bitrate chosen here
+    /// replaces both of `base`'s (a crf only where `codec` takes one).
+    public func overriding(_ base: OutputChoices, codec resolved: VideoCodec?) -> OutputChoices {
+        var merged = base
+        merged.codec = codec ?? base.codec
+        if crf != nil || bitrate != nil {
+            merged.crf = (resolved?.takesCRF ?? true) ? crf : nil
+            merged.bitrate = bitrate
+        }
+        merged.encoderPreset = encoderPreset ?? base.encoderPreset
+        merged.keyint = keyint ?? base.keyint
+        merged.pixelFormat = pixelFormat ?? base.pixelFormat
+        merged.title = title ?? base.title
+        merged.comment = comment ?? base.comment
+        return merged
+    }
+
+    /// The encoder settings these choices give for a `container` file of `width` × `height` at
+    /// `frameRate`, checked: a codec the container holds, a pixel format the codec takes, even
+    /// sides where the format needs them, rate control and preset within the codec's ranges.
+    public func encoderSettings(container: Container, width: Int, height: Int, frameRate: FrameRate,
+                                alpha: Bool) throws(EncoderSettingsError) -> EncoderSettings {
+        var settings = EncoderSettings(width: width, height: height, frameRate: frameRate)
+        settings.container = container
+        settings.codec = codec
+        settings.crf = crf
+        settings.bitrate = bitrate
+        settings.preset = encoderPreset
+        settings.keyframeInterval = keyint
+        settings.pixelFormat = pixelFormat
+        settings.title = title
+        settings.comment = comment
+        settings.alpha = alpha
+        return try settings.validated()
+    }
+}
