@@ -20,23 +20,10 @@ extension Path {
                 poly = [p]
             case .line(let p):
                 poly.append(p)
-            case .quad(let c, let p):
-                let p0 = poly.last ?? start
-                let dd = (p0 - c * 2 + p)
-                let n = Self.segmentCount(secondDifference: (dd.x * dd.x + dd.y * dd.y).squareRoot(), factor: 2, tolerance: tolerance)
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    poly.append(p0 * (u * u) + c * (2 * u * t) + p * (t * t))
-                }
-            case .cubic(let c1, let c2, let p):
-                let p0 = poly.last ?? start
-                let d1 = p0 - c1 * 2 + c2, d2 = c1 - c2 * 2 + p
-                let dd = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
-                let n = Self.segmentCount(secondDifference: dd, factor: 6, tolerance: tolerance)
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    poly.append(p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t))
-                }
+            case .quad, .cubic:
+                guard let curve = e.curve(from: poly.last ?? start) else { continue }
+                let n = curve.flatteningSteps(tolerance: tolerance)
+                for i in 1...n { poly.append(curve.point(at: Double(i) / Double(n))) }
             case .close:
                 finish(closing: true)
                 poly = [start]
@@ -44,14 +31,6 @@ extension Path {
         }
         finish(closing: closeAll)
         return result
-    }
-
-    /// Wang's bound: n segments keep a degree-d Bézier within `tolerance` of its chords when
-    /// n² ≥ d(d−1)/8 · max|second difference| / tolerance (`factor` = d(d−1)).
-    static func segmentCount(secondDifference dd: Double, factor: Double, tolerance: Double) -> Int {
-        let n = (factor * dd / (8 * tolerance)).squareRoot().rounded(.up)
-        guard n.isFinite else { return 1 }
-        return Int(min(max(n, 1), 4096))
     }
 }
 
@@ -97,38 +76,9 @@ extension Path {
                 current = map(p)
                 points.append(current)
             case let .quad(c, p):
-                let (mc, mp) = (map(c), map(p))
-                let dd = current - mc * 2 + mp
-                let n = Self.segmentCount(secondDifference: (dd.x * dd.x + dd.y * dd.y).squareRoot(), factor: 2, tolerance: tolerance)
-                let p0 = current
-                let step = 1 / Double(n)
-                let lift = dd * (-2 * step * step / 12)  // −B″·Δt²/12, B″ = 2·(p0 − 2c + p)
-                for i in 1...n {
-                    let t = Double(i) * step, u = 1 - t
-                    let point = p0 * (u * u) + mc * (2 * u * t) + mp * (t * t)
-                    points.append(i < n ? point + lift : point)
-                }
-                current = mp
+                current = appendLifted(.quad(current, map(c), map(p)), tolerance: tolerance, to: &points)
             case let .cubic(c1, c2, p):
-                let (m1, m2, mp) = (map(c1), map(c2), map(p))
-                let d1 = current - m1 * 2 + m2, d2 = m1 - m2 * 2 + mp
-                let dd = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
-                let n = Self.segmentCount(secondDifference: dd, factor: 6, tolerance: tolerance)
-                let p0 = current
-                let step = 1 / Double(n)
-                let factor = -step * step / 12
-                for i in 1...n {
-                    let t = Double(i) * step, u = 1 - t
-                    let point = p0 * (u * u * u) + m1 * (3 * u * u * t) + m2 * (3 * u * t * t) + mp * (t * t * t)
-                    guard i < n else {
-                        points.append(point)
-                        break
-                    }
-                    // B″(t) = 6·(u·(p0 − 2c1 + c2) + t·(c1 − 2c2 + p))
-                    let second = (d1 * u + d2 * t) * 6
-                    points.append(point + second * factor)
-                }
-                current = mp
+                current = appendLifted(.cubic(current, map(c1), map(c2), map(p)), tolerance: tolerance, to: &points)
             case .close:
                 closeCurrent()
                 current = subpathStart
@@ -147,6 +97,21 @@ extension Path {
     /// enough for the transform's largest stretch), each polygon is clipped to w ≥ ε in
     /// homogeneous space, so the parts behind the viewer are cut off instead of folding over, and
     /// only then divided by w.
+    /// Appends the curve's flattened points after its start, each interior one lifted by
+    /// −B″·Δt²/12 (see `flattenClosed`); returns its end.
+    @inline(__always)
+    private func appendLifted(_ curve: PathSegment, tolerance: Double, to points: inout [Point]) -> Point {
+        let n = curve.flatteningSteps(tolerance: tolerance)
+        let step = 1 / Double(n)
+        let lift = -step * step / 12
+        for i in 1..<n {
+            let t = Double(i) * step
+            points.append(curve.point(at: t) + curve.secondDerivative(at: t) * lift)
+        }
+        points.append(curve.end)
+        return curve.end
+    }
+
     private func flattenProjected(transform t: Transform3D, tolerance: Double, into points: inout [Point], starts: inout [Int]) {
         let stretch = max(abs(t.m11) + abs(t.m12), abs(t.m21) + abs(t.m22), 1e-9) / max(abs(t.m44), 1e-9)
         let epsilon = 1e-6

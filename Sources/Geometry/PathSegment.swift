@@ -27,6 +27,31 @@ public enum PathSegment: Hashable, Sendable {
         }
     }
 
+    /// The second derivative (B″), which bounds how far the curve strays from its chords.
+    public func secondDerivative(at t: Double) -> Point {
+        switch self {
+        case .line: return .zero
+        case let .quad(p0, c, p1): return (p0 - c * 2 + p1) * 2
+        case let .cubic(p0, c1, c2, p1): return ((p0 - c1 * 2 + c2) * (1 - t) + (c1 - c2 * 2 + p1) * t) * 6
+        }
+    }
+
+    /// How many equal steps of t keep every chord within `tolerance` of the curve (Wang's bound:
+    /// n² ≥ max|B″| / (8 · tolerance)), at most 4096; 1 for a line.
+    public func flatteningSteps(tolerance: Double) -> Int {
+        let bound: Double
+        switch self {
+        case .line: return 1
+        case let .quad(p0, c, p1):
+            bound = 2 * (p0 - c * 2 + p1).length
+        case let .cubic(p0, c1, c2, p1):
+            bound = 6 * max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p1).length)
+        }
+        let n = (bound / (8 * tolerance)).squareRoot().rounded(.up)
+        guard n.isFinite else { return 1 }
+        return Int(min(max(n, 1), 4096))
+    }
+
     public var start: Point {
         switch self {
         case .line(let p, _), .quad(let p, _, _), .cubic(let p, _, _, _): p
@@ -175,5 +200,16 @@ extension PathSegment {
             }
         }
         return ts.filter { $0 > 0 && $0 < 1 }
+    }
+}
+
+extension PathElement {
+    /// The Bézier curve this element draws from `start`; nil for moves, lines and closes.
+    func curve(from start: Point) -> PathSegment? {
+        switch self {
+        case let .quad(c, p): .quad(start, c, p)
+        case let .cubic(c1, c2, p): .cubic(start, c1, c2, p)
+        case .move, .line, .close: nil
+        }
     }
 }

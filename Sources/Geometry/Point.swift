@@ -25,6 +25,9 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
         Point(x: x + (other.x - x) * t, y: y + (other.y - y) * t)
     }
 
+    /// Distance from the origin (the length of the point as a vector).
+    public var length: Double { (x * x + y * y).squareRoot() }
+
     /// Distance to another point.
     public func distance(to other: Point) -> Double {
         let dx = other.x - x, dy = other.y - y

@@ -50,91 +50,16 @@ extension Path {
                 current.append(p, corner: true)
             case .line(let p):
                 add(p, corner: true)
-            case let .quad(c, p):
-                let dd = from - c * 2 + p
-                let n = Self.segmentCount(secondDifference: (dd.x * dd.x + dd.y * dd.y).squareRoot(), factor: 2, tolerance: tolerance)
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    add(from * (u * u) + c * (2 * u * t) + p * (t * t), corner: i == n)
-                }
-            case let .cubic(c1, c2, p):
-                let d1 = from - c1 * 2 + c2, d2 = c1 - c2 * 2 + p
-                let dd = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
-                let n = Self.segmentCount(secondDifference: dd, factor: 6, tolerance: tolerance)
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    add(from * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t), corner: i == n)
-                }
+            case .quad, .cubic:
+                guard let curve = e.curve(from: from) else { continue }
+                let n = curve.flatteningSteps(tolerance: tolerance)
+                for i in 1...n { add(curve.point(at: Double(i) / Double(n)), corner: i == n) }
             case .close:
                 add(start, corner: true)
                 flush(closed: true)
             }
         }
         flush(closed: false)
-        return result
-    }
-
-    /// The parts drawn after dashing (laid out from each subpath's start, **DECISION**: as
-    /// Core Graphics, the pattern restarts per subpath) and trimming to strokeStart…strokeEnd of
-    /// the whole path's length. Untouched closed subpaths stay closed.
-    static func visiblePieces(_ subpaths: [Polyline], style: StrokeStyle) -> [Polyline] {
-        let dashes = style.dashPattern.filter { $0 >= 0 }
-        let dashed = dashes.count >= 1 && dashes.contains { $0 > 0 } && dashes.allSatisfy(\.isFinite)
-        let trimmed = style.start > 0 || style.end < 1
-        guard dashed || trimmed else { return subpaths }
-        let opened = subpaths.map { $0.closed ? $0.reopened() : $0 }
-        let lengths = opened.map { cumulativeLengths($0.points) }
-        let total = lengths.reduce(0) { $0 + ($1.last ?? 0) }
-        let (trimStart, trimEnd) = (max(style.start, 0) * total, min(style.end, 1) * total)
-        var pieces: [Polyline] = []
-        var offset = 0.0
-        var dashBudget = maximumDashes
-        for ((sub, line), cumulative) in zip(zip(subpaths, opened), lengths) {
-            let length = cumulative.last ?? 0
-            var intervals: [(Double, Double)] = [(0, length)]
-            if dashed {
-                intervals = dashIntervals(length: length, pattern: dashes, phase: style.dashPhase, limit: dashBudget)
-                dashBudget -= intervals.count
-            }
-            for (a, b) in intervals {
-                let lo = max(a, trimStart - offset), hi = min(b, trimEnd - offset)
-                guard hi > lo || (hi == lo && length == 0 && a == 0) else { continue }
-                let whole = sub.closed && !dashed && lo <= 0 && hi >= length
-                pieces.append(whole ? sub : line.slice(cumulative, from: lo, to: hi))
-            }
-            offset += length
-        }
-        return pieces
-    }
-
-    /// The most dashes one stroke draws (over all its subpaths): a pattern far finer than a
-    /// pixel must not take unbounded time and memory.
-    static let maximumDashes = 100_000
-
-    /// The "on" intervals of a dash pattern along a subpath of `length`, starting at `phase`;
-    /// at most `limit` of them.
-    static func dashIntervals(length: Double, pattern: [Double], phase: Double, limit: Int = maximumDashes) -> [(Double, Double)] {
-        let period = pattern.reduce(0, +)
-        guard period > 0 else { return [(0, length)] }
-        var position = -(phase.truncatingRemainder(dividingBy: period) + (phase < 0 ? period : 0))
-        var intervals: [(Double, Double)] = []
-        var index = 0
-        var count = 0
-        while position < length && intervals.count < limit && count < 2 * maximumDashes {
-            let dash = pattern[index % pattern.count]
-            if index % 2 == 0, position + dash > 0 {
-                intervals.append((max(position, 0), min(position + dash, length)))
-            }
-            position += dash
-            index += 1
-            count += 1
-        }
-        return intervals
-    }
-
-    static func cumulativeLengths(_ points: [Point]) -> [Double] {
-        var result = [0.0]
-        for i in points.indices.dropFirst() { result.append(result[i - 1] + points[i - 1].distance(to: points[i])) }
         return result
     }
 
@@ -288,57 +213,5 @@ extension Path {
             let a = start + sweep * Double(i) / Double(count)
             points.append(Point(center.x + reach * cos(a), center.y + reach * sin(a)))
         }
-    }
-}
-
-/// A flattened subpath for stroking: its points, which of them are path corners, and whether it is closed.
-struct Polyline {
-    var points: [Point]
-    var corners: [Bool]
-    var closed: Bool
-    /// Whether anything but a move was added (a zero-length line still draws caps).
-    var hasSegment = false
-
-    mutating func append(_ p: Point, corner: Bool) {
-        points.append(p)
-        corners.append(corner)
-    }
-
-    /// Consecutive equal points merged (a corner wins).
-    func removingDuplicates() -> Polyline {
-        var out = Polyline(points: [], corners: [], closed: closed, hasSegment: hasSegment)
-        for (p, corner) in zip(points, corners) {
-            if let last = out.points.last, last.distance(to: p) <= 1e-12 {
-                out.corners[out.corners.count - 1] = out.corners[out.corners.count - 1] || corner
-            } else {
-                out.append(p, corner: corner)
-            }
-        }
-        return out
-    }
-
-    /// A closed polyline as an open one that returns to its start.
-    func reopened() -> Polyline {
-        var open = self
-        if let first = points.first { open.append(first, corner: true) }
-        open.closed = false
-        return open
-    }
-
-    /// The part between arc lengths `a` and `b` (`cumulative` from `Path.cumulativeLengths`);
-    /// the cut ends are caps, not corners.
-    func slice(_ cumulative: [Double], from a: Double, to b: Double) -> Polyline {
-        func point(at s: Double) -> Point {
-            var i = 1
-            while i < points.count - 1 && cumulative[i] < s { i += 1 }
-            let span = cumulative[i] - cumulative[i - 1]
-            return points[i - 1].interpolated(to: points[i], at: span > 0 ? (s - cumulative[i - 1]) / span : 0)
-        }
-        guard points.count > 1 else { return self }
-        var out = Polyline(points: [], corners: [], closed: false, hasSegment: true)
-        out.append(point(at: a), corner: true)
-        for i in points.indices where cumulative[i] > a && cumulative[i] < b { out.append(points[i], corner: corners[i]) }
-        out.append(point(at: b), corner: true)
-        return out.removingDuplicates()
     }
 }
