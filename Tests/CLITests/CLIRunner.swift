@@ -32,11 +32,13 @@ struct CLIRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Both pipes are drained at once: a child that fills one pipe's buffer (64 KiB) while
+        // the other is being read would otherwise wait for ever.
+        let errData = Drained(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                      err: String(decoding: errData, as: UTF8.self), outBytes: outData.count)
+        let errText = String(decoding: errData.wait(), as: UTF8.self)
+        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), err: errText, outBytes: outData.count)
     }
 
     /// Runs one of FFmpeg's tools (installed by make deps) and returns what it printed.
@@ -51,5 +53,24 @@ struct CLIRunner {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments) (installed by make deps)")
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A pipe read to its end on another thread.
+final class Drained: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    /// Everything the pipe carried, once its writer has closed it.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -34,6 +34,15 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.out.isEmpty, file: file, line: line)
     }
 
+    /// The runner reads both pipes at once: 200 KB on standard error before the command prints
+    /// its version cannot stall it.
+    func testRunnerDrainsALargeStandardError() throws {
+        let result = try run(["--version"], shell: "head -c 200000 /dev/zero | tr '\\0' x >&2")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.err.count, 200_000)
+        XCTAssertEqual(result.out, "animvid 0.1.0\n")
+    }
+
     func testVersionHelpAndScenes() throws {
         XCTAssertEqual(try run(["--version"]).out, "animvid 0.1.0\n")
         let commands = ["encode", "scenes", "scene", "still", "sheet", "inspect", "sessions", "resume", "abandon", "validate", "hash"]
