@@ -158,15 +158,7 @@ final class FilterGraph {
         frame.pointee.width = Int32(settings.width)
         frame.pointee.height = Int32(settings.height)
         try check(av_frame_get_buffer(frame, 0), "cannot allocate a frame")
-        let stride = Int(frame.pointee.linesize.0)
-        if let destination = frame.pointee.data.0 {
-            rgba.withUnsafeBufferPointer { source in
-                guard let base = source.baseAddress else { return }
-                for y in 0..<settings.height {
-                    (destination + y * stride).update(from: base + y * settings.width * 4, count: settings.width * 4)
-                }
-            }
-        }
+        copyPlane(rgba, bytesPerRow: settings.width * 4, rows: settings.height, into: frame.pointee.data.0, stride: frame.pointee.linesize.0)
         frame.pointee.pts = pts
         try push(frame: frame, input: input)
     }
@@ -251,15 +243,6 @@ private final class GIFFile {
 
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
         guard let codec, let packet, let format, let stream else { return }
-        try check(avcodec_send_frame(codec, frame), "the GIF encoder refused a frame")
-        while true {
-            let status = avcodec_receive_packet(codec, packet)
-            if status == cffmpeg_error_again() || status == cffmpeg_error_eof() { return }
-            try check(status, "the GIF encoder failed")
-            if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
-            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
-            packet.pointee.stream_index = stream.pointee.index
-            try check(av_interleaved_write_frame(format, packet), "cannot write the GIF (is the disk full?)")
-        }
+        try EncodeLoop.send(frame, codec: codec, packet: packet, stream: stream, format: format, encoder: "GIF")
     }
 }

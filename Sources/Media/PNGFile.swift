@@ -32,14 +32,8 @@ public enum PNGFile {
         frame.pointee.width = Int32(width)
         frame.pointee.height = Int32(height)
         try check(av_frame_get_buffer(frame, 0), "cannot allocate an image")
-        let stride = Int(frame.pointee.linesize.0)
-        guard let destination = frame.pointee.data.0 else { throw MediaError("cannot allocate an image") }
-        rgba.withUnsafeBufferPointer { source in
-            guard let base = source.baseAddress else { return }
-            for y in 0..<height {
-                (destination + y * stride).update(from: base + y * width * 4, count: width * 4)
-            }
-        }
+        guard frame.pointee.data.0 != nil else { throw MediaError("cannot allocate an image") }
+        copyPlane(rgba, bytesPerRow: width * 4, rows: height, into: frame.pointee.data.0, stride: frame.pointee.linesize.0)
         try check(avcodec_send_frame(codec, frame), "the PNG encoder refused the image")
         try check(avcodec_send_frame(codec, nil), "cannot flush the PNG encoder")
         try check(avcodec_receive_packet(codec, packet), "the PNG encoder failed")

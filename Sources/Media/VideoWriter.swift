@@ -181,16 +181,9 @@ public final class VideoWriter: FrameSink {
         guard let frame, !finished, acceptsPlanarYUV else { throw MediaError("the video writer is closed or takes RGBA") }
         guard planar.width == settings.width, planar.height == settings.height else { throw MediaError("frame has the wrong size") }
         try check(av_frame_make_writable(frame), "cannot reuse the video frame")
-        func copy(_ plane: [UInt8], into destination: UnsafeMutablePointer<UInt8>?, stride: Int32, width: Int, rows: Int) {
-            guard let destination else { return }
-            plane.withUnsafeBufferPointer { source in
-                guard let base = source.baseAddress else { return }
-                for row in 0..<rows { (destination + row * Int(stride)).update(from: base + row * width, count: width) }
-            }
-        }
-        copy(planar.y, into: frame.pointee.data.0, stride: frame.pointee.linesize.0, width: planar.width, rows: planar.height)
-        copy(planar.u, into: frame.pointee.data.1, stride: frame.pointee.linesize.1, width: planar.width / 2, rows: planar.height / 2)
-        copy(planar.v, into: frame.pointee.data.2, stride: frame.pointee.linesize.2, width: planar.width / 2, rows: planar.height / 2)
+        copyPlane(planar.y, bytesPerRow: planar.width, rows: planar.height, into: frame.pointee.data.0, stride: frame.pointee.linesize.0)
+        copyPlane(planar.u, bytesPerRow: planar.width / 2, rows: planar.height / 2, into: frame.pointee.data.1, stride: frame.pointee.linesize.1)
+        copyPlane(planar.v, bytesPerRow: planar.width / 2, rows: planar.height / 2, into: frame.pointee.data.2, stride: frame.pointee.linesize.2)
         frame.pointee.pts = nextPTS
         nextPTS += 1
         try send(frame)
@@ -212,17 +205,7 @@ public final class VideoWriter: FrameSink {
     /// Sends a frame (nil flushes) and writes every packet the encoder has ready.
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
         guard let codec, let packet, let format else { throw MediaError("the video writer is closed") }
-        try check(avcodec_send_frame(codec, frame), "the \(settings.resolvedCodec.encoder) encoder refused a frame")
-        while true {
-            let status = avcodec_receive_packet(codec, packet)
-            if status == cffmpeg_error_again() || status == cffmpeg_error_eof() { return }
-            try check(status, "the \(settings.resolvedCodec.encoder) encoder failed")
-            if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
-            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
-            packet.pointee.stream_index = stream.pointee.index
-            let written = av_interleaved_write_frame(format, packet)
-            try check(written, "cannot write video data (is the disk full?)")
-        }
+        try EncodeLoop.send(frame, codec: codec, packet: packet, stream: stream, format: format, encoder: settings.resolvedCodec.encoder)
     }
 
     /// Frees every FFmpeg object; safe to call twice.

@@ -13,14 +13,17 @@ public enum LayerImageCodec {
     public static func decode(_ location: String, maximumSide: Int = ImageFile.maximumSide) throws -> Image {
         let file: (width: Int, height: Int, rgba: [UInt8])
         if location.hasPrefix("data:") {
+            // libavformat reads the URI itself (its data: protocol); the base64 form is checked
+            // here so that a malformed URI gets a message that says how to write one.
             guard let comma = location.firstIndex(of: ","), location[..<comma].hasSuffix(";base64"),
-                  let data = Data(base64Encoded: String(location[location.index(after: comma)...])) else {
+                  Data(base64Encoded: String(location[location.index(after: comma)...])) != nil else {
                 throw MediaError("a data: URI must be base64-encoded (data:image/png;base64,…)")
             }
-            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-image-\(UUID().uuidString)").path
-            guard DirectFile.create(atPath: temporary, contents: data) else { throw MediaError("cannot write a temporary file for a data: URI") }
-            defer { try? FileManager.default.removeItem(atPath: temporary) }
-            file = try ImageFile.load(path: temporary, maximumSide: maximumSide)
+            do {
+                file = try ImageFile.load(path: location, maximumSide: maximumSide)
+            } catch {
+                throw MediaError("the data: URI holds no image animvid can decode (PNG or JPEG)")
+            }
         } else {
             file = try ImageFile.load(path: location, maximumSide: maximumSide)
         }

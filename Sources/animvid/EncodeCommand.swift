@@ -169,11 +169,10 @@ enum EncodeCommand {
             try checkWritable(output, overwrite: run.overwrite)
         }
         if container == .pngSequence {
-            guard let pattern = SequencePattern(output) else {
+            guard let first = ImageSequence.fileName(output, frame: 1) else {
                 throw .usage("\(output): a PNG sequence needs exactly one frame number such as %05d (%% for a percent sign)")
             }
             try checkFolder(of: output)
-            let first = pattern.fileName(1)
             if !run.overwrite && FileManager.default.fileExists(atPath: first) {
                 throw .usage("\(first) already exists; pass -y or --overwrite to replace the sequence")
             }
