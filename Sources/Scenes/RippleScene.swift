@@ -11,7 +11,7 @@ public struct RippleScene: Scene {
     public let parameters: [SceneParameter] = [
         SceneParameter("color", .color, default: .color(.green), "colour of the discs"),
         SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)"),
-        SceneParameter("debug", .bool, default: .bool(true), "show the seed's orange view"),
+        SceneParameter("debug", .bool, default: .bool(true), "show the orange view the discs spread from"),
         SceneParameter("count", .integer(1...50), default: .number(4), "instanceCount"),
         SceneParameter("delay", .number(0...10), default: .number(0.5), "instanceDelay in seconds"),
         SceneParameter("duration", .number(0.05...60), default: .number(2), "seconds for a disc to grow and fade"),

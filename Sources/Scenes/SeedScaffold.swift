@@ -9,7 +9,7 @@ enum SeedScaffold {
         [
             SceneParameter("color", .color, default: .color(color), "colour of the replicated layer"),
             SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)"),
-            SceneParameter("debug", .bool, default: .bool(true), "show the seed's red container and yellow replicator backgrounds"),
+            SceneParameter("debug", .bool, default: .bool(true), "show the red container and the yellow replicator background"),
         ]
     }
 
