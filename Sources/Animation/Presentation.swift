@@ -19,7 +19,7 @@ extension Timeline {
     /// The presentation values of layer `node` at video time `t`: its model values with every
     /// attached animation applied in the order they were added. `parentTime` is the superlayer's
     /// layer time (the video time for the root; the masked layer's time for a mask).
-    public func presentationValues(of node: Int, at t: Double, parentTime: Double) -> (values: LayerValues, sublayers: [Int], layerTime: Double) {
+    func presentationValues(of node: Int, at t: Double, parentTime: Double) -> (values: LayerValues, sublayers: [Int], layerTime: Double) {
         let model = nodes[node].model(at: t)
         var values = model.values
         let local = values.timing.layerTime(fromParent: parentTime)

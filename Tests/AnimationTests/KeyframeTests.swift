@@ -1,4 +1,4 @@
-import Animation
+@testable import Animation
 import Foundation
 import Geometry
 import XCTest

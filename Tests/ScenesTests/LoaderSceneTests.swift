@@ -1,4 +1,4 @@
-import Animation
+@testable import Animation
 import Geometry
 import Scenes
 import XCTest
