@@ -216,13 +216,22 @@ extension CLITests {
         XCTAssertEqual(Array(pixels[centre..<(centre + 4)]), [128, 128, 128, 255])
     }
 
-    /// A sheet of 12 tiles, 4 to a row: 8 + 4·(320 + 8) by 8 + 3·(180 + 18 + 8) pixels.
+    /// A sheet of 12 tiles, 4 to a row: 8 + 4·(320 + 8) by 8 + 3·(180 + 18 + 8) pixels; the first
+    /// tile, at (8, 8), is the still at time 0 (320x180 at the sheet's scale, 0.5).
     func testSheetLayout() throws {
         let result = try run(["sheet", "--scene", "three-dots", "sheet.png"])
         XCTAssertEqual(result.status, 0, result.err)
         let probe = try tool("ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0",
                                          folder.appendingPathComponent("sheet.png").path])
         XCTAssertEqual(probe, "1320,626\n")
+        XCTAssertEqual(try run(["still", "--scene", "three-dots", "--time", "0", "--size", "320x180", "--scale", "0.5", "tile.png"]).status, 0)
+        let sheet = try rgba(folder.appendingPathComponent("sheet.png").path)
+        let tile = try rgba(folder.appendingPathComponent("tile.png").path)
+        XCTAssertEqual(tile.count, 320 * 180 * 4)
+        for y in 0..<180 {
+            let row = (y + 8) * 1320 * 4 + 8 * 4
+            XCTAssertEqual(Array(sheet[row..<(row + 320 * 4)]), Array(tile[(y * 320 * 4)..<((y + 1) * 320 * 4)]), "row \(y)")
+        }
     }
 
     /// The marquee takes an image file through --param image=…; a missing file is a clear runtime error.
