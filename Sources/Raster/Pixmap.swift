@@ -1,14 +1,39 @@
-/// A frame of premultiplied RGBA8 pixels, rows top to bottom, 4 bytes a pixel, no padding.
+/// A frame of premultiplied RGBA8 pixels, rows top to bottom, 4 bytes a pixel, no padding; or
+/// a band of a taller frame (rows `firstRow ..< firstRow + height` of `frameHeight`), which draws
+/// exactly the pixels those rows of the whole frame would show.
 public struct Pixmap: Sendable, Equatable {
     public let width: Int
     public let height: Int
+    /// The frame row shown by the first row (0 for a whole frame).
+    public let firstRow: Int
+    /// The height of the frame this is part of (`height` for a whole frame).
+    public let frameHeight: Int
     public var bytes: [UInt8]
 
     /// A transparent pixmap; nil when a side is not positive or the size is absurd.
     public init?(width: Int, height: Int) {
-        guard width > 0, height > 0, width <= 16_384, height <= 16_384 else { return nil }
+        self.init(width: width, rows: 0..<height, ofFrameHeight: height)
+    }
+
+    /// A transparent band: rows `rows` of a frame `width` × `frameHeight`; nil when the rows are
+    /// empty or outside the frame, or the size is absurd.
+    public init?(width: Int, rows: Range<Int>, ofFrameHeight frameHeight: Int) {
+        guard width > 0, !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= frameHeight, width <= 16_384, frameHeight <= 16_384 else {
+            return nil
+        }
         self.width = width
-        self.height = height
+        height = rows.count
+        firstRow = rows.lowerBound
+        self.frameHeight = frameHeight
+        bytes = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// A transparent pixmap covering the same rows of the same frame as `other`.
+    public init(sameWindowAs other: Pixmap) {
+        width = other.width
+        height = other.height
+        firstRow = other.firstRow
+        frameHeight = other.frameHeight
         bytes = [UInt8](repeating: 0, count: width * height * 4)
     }
 
@@ -17,12 +42,16 @@ public struct Pixmap: Sendable, Equatable {
         guard width > 0, height > 0, premultipliedBytes.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
+        firstRow = 0
+        frameHeight = height
         bytes = premultipliedBytes
     }
 
     private init(empty: Void) {
         width = 0
         height = 0
+        firstRow = 0
+        frameHeight = 0
         bytes = []
     }
 

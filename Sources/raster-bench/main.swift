@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Geometry
 import Media
+import Pipeline
 import Raster
 
 /// raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]: draws a benchmark display

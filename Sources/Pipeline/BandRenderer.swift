@@ -1,10 +1,14 @@
 import Dispatch
+import Raster
 import Synchronization
 
-/// Draws a frame on several threads at once, in horizontal bands drawn in place, each thread with
-/// its own canvas. The bands' rows equal those of a single whole-frame draw, so neither the thread
-/// count nor the band layout changes the output, except for shadows: a shadow's blur and offset
-/// need rows of other bands, so draws with shadows should use one thread.
+/// Draws one frame on several threads at once, in horizontal bands, each thread with its own
+/// canvas: a strategy for when one frame must come out sooner (encodes render whole frames in
+/// parallel instead). Each band is a pixmap of the frame's rows, kept from frame to frame, and is
+/// copied into the frame by the thread that drew it. The bands' rows equal those of a single
+/// whole-frame draw, so neither the thread count nor the band layout changes the output, except
+/// for shadows: a shadow's blur and offset need rows of other bands, so draws with shadows should
+/// use one thread.
 ///
 /// The first bands, one a thread, are large (together 80% of the rows); the rest is cut into one
 /// small band a thread. Threads take the bands in order as they finish, so a thread that the
@@ -18,6 +22,8 @@ public final class BandRenderer: @unchecked Sendable {
     public let threads: Int
     private let rows: [Range<Int>]
     private let canvases: [Canvas]
+    /// One pixmap a band, drawn and copied into the frame, then kept for the next frame.
+    private var bands: [Pixmap]
     private let nextBand = Atomic<Int>(0)
 
     /// A renderer for `width` × `height` frames on `threads` threads (at most one for every two
@@ -28,6 +34,7 @@ public final class BandRenderer: @unchecked Sendable {
         self.threads = max(1, min(threads, height / 2))
         rows = Self.bands(height: height, threads: self.threads)
         canvases = (0..<self.threads).map { _ in Canvas() }
+        bands = rows.map { Pixmap(width: width, rows: $0, ofFrameHeight: height) ?? .empty }
     }
 
     /// The bands of a frame `height` rows tall for `threads` threads, top to bottom: `threads`
@@ -54,22 +61,33 @@ public final class BandRenderer: @unchecked Sendable {
         nextBand.store(0, ordering: .relaxed)
         frame.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            let frameBytes = FrameBytes(base: base)
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                let canvas = canvases[thread]
-                while case let band = nextBand.wrappingAdd(1, ordering: .relaxed).oldValue, band < rows.count {
-                    canvas.begin(rows: rows[band], of: frameBytes.base + rows[band].lowerBound * width * 4,
-                                 width: width, frameHeight: height, clearingTo: background)
-                    draw(canvas)
-                    _ = canvas.end()
+            let frameBytes = Shared(base: base)
+            bands.withUnsafeMutableBufferPointer { slots in
+                guard let bandBase = slots.baseAddress else { return }
+                let bandSlots = Shared(base: bandBase)
+                DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                    let canvas = canvases[thread]
+                    while case let band = nextBand.wrappingAdd(1, ordering: .relaxed).oldValue, band < rows.count {
+                        // Moved out of its slot, so the band is drawn in place, not copied first.
+                        var pixmap = Pixmap.empty
+                        swap(&pixmap, &bandSlots.base[band])
+                        canvas.begin(pixmap, clearingTo: background)
+                        draw(canvas)
+                        pixmap = canvas.end()
+                        pixmap.bytes.withUnsafeBufferPointer { source in
+                            guard let rowsStart = source.baseAddress else { return }
+                            (frameBytes.base + rows[band].lowerBound * width * 4).update(from: rowsStart, count: source.count)
+                        }
+                        bandSlots.base[band] = pixmap
+                    }
                 }
             }
         }
         return frame
     }
 
-    /// The frame's bytes, shared by the band threads, each of which writes only its own rows.
-    private struct FrameBytes: @unchecked Sendable {
-        let base: UnsafeMutablePointer<UInt8>
+    /// Memory shared by the band threads, each of which touches only its own part.
+    private struct Shared<Element>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Element>
     }
 }

@@ -1,10 +1,19 @@
 import Geometry
+import Pipeline
 import Raster
 import XCTest
 
 /// A frame drawn in bands on several threads equals the frame drawn whole on one, whatever the
 /// band count and whatever the frame held before.
 final class BandRendererTests: XCTestCase {
+    /// The frame drawn whole, on one canvas: what every band layout must reproduce.
+    func draw(width: Int, height: Int, background: PremultipliedColor, _ body: (Canvas) -> Void) throws -> Pixmap {
+        let canvas = Canvas()
+        canvas.begin(try XCTUnwrap(Pixmap(width: width, height: height)), clearingTo: background)
+        body(canvas)
+        return canvas.end()
+    }
+
     /// Fills, strokes (dashed, hairline, long curves crossing every band), gradients, an image,
     /// a group, a clip, a mask and a perspective transform, across a 96 × 250 frame.
     static func drawEverything(on c: Canvas) {

@@ -1,0 +1,51 @@
+/// Whole-pixmap compositing: opacity groups, masks and shadows. Each call reads one pixmap and
+/// draws into another covering the same rows of the same frame.
+public enum Compositing {
+    /// Draws `layer` over `target` at `opacity`, source-over.
+    public static func draw(_ layer: Pixmap, opacity: Double, into target: inout Pixmap) {
+        let coverage = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+        target.bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let p = buffer.baseAddress else { return }
+            layer.bytes.withUnsafeBufferPointer { source in
+                for i in stride(from: 0, to: source.count, by: 4) where source[i + 3] != 0 {
+                    let color = PremultipliedColor(r: source[i], g: source[i + 1], b: source[i + 2], a: source[i + 3])
+                    Blend.sourceOver(color, coverage: coverage, into: p, at: i)
+                }
+            }
+        }
+    }
+
+    /// Multiplies every pixel of `target` by the alpha of `mask` (a mask layer's effect).
+    public static func multiply(_ target: inout Pixmap, byAlphaOf mask: Pixmap) {
+        mask.bytes.withUnsafeBufferPointer { m in
+            target.bytes.withUnsafeMutableBufferPointer { p in
+                for i in stride(from: 0, to: p.count, by: 4) {
+                    let a = UInt32(m[i + 3])
+                    if a == 255 { continue }
+                    for c in 0..<4 { p[i + c] = UInt8(Blend.div255(UInt32(p[i + c]) * a)) }
+                }
+            }
+        }
+    }
+
+    /// Blurs the alpha of `source`, moves it by the shadow's offset, and draws it in the shadow's
+    /// colour over `target`, within `clip` when given.
+    public static func drawShadow(of source: Pixmap, _ shadow: ShadowPaint, clip: ClipMask?, into target: inout Pixmap) {
+        let (w, h) = (target.width, target.height)
+        // An offset of a frame or more moves the whole shadow out of it.
+        guard abs(shadow.offsetX) < Double(w), abs(shadow.offsetY) < Double(h) else { return }
+        let blurred = GaussianBlur.alpha(of: source, sigma: shadow.radius / 2)
+        let (dx, dy) = (Int(shadow.offsetX.rounded()), Int(shadow.offsetY.rounded()))
+        target.bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let p = buffer.baseAddress else { return }
+            for y in max(0, dy)..<min(h, h + dy) {
+                for x in max(0, dx)..<min(w, w + dx) {
+                    var coverage = UInt32(blurred[(y - dy) * w + (x - dx)])
+                    if coverage == 0 { continue }
+                    if let clip { coverage = Blend.div255(coverage * UInt32(clip.coverage[y * w + x])) }
+                    Blend.sourceOver(shadow.color, coverage: coverage, into: p, at: (y * w + x) * 4)
+                }
+            }
+        }
+    }
+}
