@@ -11,56 +11,50 @@ public struct DecodedFrame: Sendable {
 public final class VideoDecoder {
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
-    private let streamIndex: Int32
-    private let streamTimeBase: AVRational
-    private let frameRate: AVRational
+    private var streamIndex: Int32 = -1
+    private var streamTimeBase = AVRational(num: 1, den: 1)
+    private var frameRate = AVRational(num: 25, den: 1)
 
-    public let width: Int
-    public let height: Int
+    public private(set) var width = 0
+    public private(set) var height = 0
     /// FFmpeg's name of the decoded pixel format, e.g. `yuv420p`.
-    public let pixelFormatName: String
+    public private(set) var pixelFormatName = "unknown"
     /// FFmpeg's name of the stream's codec, e.g. `h264`.
-    public let codecName: String
+    public private(set) var codecName = "unknown"
     /// The time base frames are reported in: one frame period (1 / frame rate), as ffmpeg's
     /// rawvideo output uses.
     public var timeBase: (numerator: Int, denominator: Int) { (Int(frameRate.den), Int(frameRate.num)) }
 
     /// Opens the first video stream of `path`; `decoderName` picks a decoder other than FFmpeg's
     /// default (e.g. `libvpx-vp9`, which keeps VP9's alpha where the native decoder drops it).
+    /// Each FFmpeg object belongs to `self` from its allocation on, so whichever step fails,
+    /// `deinit` frees what exists.
     public init(path: String, decoderName: String? = nil) throws(MediaError) {
         FFmpegLog.quiet()
-        var format: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_open_input(&format, path, nil, nil), "cannot open \(path)")
-        self.format = format
-        do throws(MediaError) {
-            try check(avformat_find_stream_info(format, nil), "cannot read the streams of \(path)")
-            var decoder: UnsafePointer<AVCodec>?
-            let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
-            try check(index, "\(path) has no video stream")
-            guard let format, var decoder, let stream = format.pointee.streams[Int(index)] else {
-                throw MediaError("\(path) has no decodable video stream")
-            }
-            if let decoderName {
-                guard let chosen = avcodec_find_decoder_by_name(decoderName) else { throw MediaError("this FFmpeg has no \(decoderName) decoder") }
-                decoder = chosen
-            }
-            codecName = avcodec_get_name(stream.pointee.codecpar.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
-            guard let codec = avcodec_alloc_context3(decoder) else { throw MediaError("out of memory") }
-            self.codec = codec
-            try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the decoder")
-            try check(avcodec_open2(codec, decoder, nil), "cannot open the decoder")
-            streamIndex = index
-            streamTimeBase = stream.pointee.time_base
-            let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
-            frameRate = rate.num > 0 ? rate : AVRational(num: 25, den: 1)
-            width = Int(codec.pointee.width)
-            height = Int(codec.pointee.height)
-            pixelFormatName = av_get_pix_fmt_name(codec.pointee.pix_fmt).map { String(cString: $0) } ?? "unknown"
-        } catch {
-            avcodec_free_context(&codec)
-            avformat_close_input(&self.format)
-            throw error
+        try check(avformat_find_stream_info(format, nil), "cannot read the streams of \(path)")
+        var decoder: UnsafePointer<AVCodec>?
+        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+        try check(index, "\(path) has no video stream")
+        guard let format, var decoder, let stream = format.pointee.streams[Int(index)] else {
+            throw MediaError("\(path) has no decodable video stream")
         }
+        if let decoderName {
+            guard let chosen = avcodec_find_decoder_by_name(decoderName) else { throw MediaError("this FFmpeg has no \(decoderName) decoder") }
+            decoder = chosen
+        }
+        codecName = avcodec_get_name(stream.pointee.codecpar.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
+        guard let codec = avcodec_alloc_context3(decoder) else { throw MediaError("out of memory") }
+        self.codec = codec
+        try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the decoder")
+        try check(avcodec_open2(codec, decoder, nil), "cannot open the decoder")
+        streamIndex = index
+        streamTimeBase = stream.pointee.time_base
+        let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+        frameRate = rate.num > 0 ? rate : AVRational(num: 25, den: 1)
+        width = Int(codec.pointee.width)
+        height = Int(codec.pointee.height)
+        pixelFormatName = av_get_pix_fmt_name(codec.pointee.pix_fmt).map { String(cString: $0) } ?? "unknown"
     }
 
     deinit {

@@ -10,7 +10,7 @@ public final class VideoWriter: FrameSink {
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    private let stream: UnsafeMutablePointer<AVStream>
+    private var stream: UnsafeMutablePointer<AVStream>?
     private let converter: PixelConverter
     private var nextPTS: Int64 = 0
     private var finished = false
@@ -19,6 +19,8 @@ public final class VideoWriter: FrameSink {
     public var frameCount: Int { Int(nextPTS) }
 
     /// Opens `path` for writing (the file is created now); `settings` are validated first.
+    /// Each FFmpeg object belongs to `self` from its allocation on, so whichever step fails,
+    /// `deinit` frees what exists (as every FFmpeg owner in this module does).
     public init(path: String, settings unchecked: EncoderSettings) throws(MediaError) {
         let settings: EncoderSettings
         do {
@@ -39,15 +41,11 @@ public final class VideoWriter: FrameSink {
         self.format = format
         if codecKind == .av1 { setenv("SVT_LOG", "1", 0) }  // SVT-AV1 prints only errors
         guard let encoder = avcodec_find_encoder_by_name(codecKind.encoder) else {
-            avformat_free_context(format)
             throw MediaError("this FFmpeg has no \(codecKind.encoder) encoder")
         }
-        guard let stream = avformat_new_stream(format, nil), let codec = avcodec_alloc_context3(encoder) else {
-            avformat_free_context(format)
-            throw MediaError("out of memory setting up the encoder")
-        }
-        self.stream = stream
-        self.codec = codec
+        stream = avformat_new_stream(format, nil)
+        codec = avcodec_alloc_context3(encoder)
+        guard let stream, let codec else { throw MediaError("out of memory setting up the encoder") }
         setPicture(of: codec, settings, pixelFormat: pixelFormat)
         codec.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         Self.tagColours(codec, yuv: codecKind.isYUV)
@@ -58,42 +56,35 @@ public final class VideoWriter: FrameSink {
         }
         codec.pointee.thread_count = Int32(clamping: settings.encoderThreads)
         Self.setEncoderOptions(codec, settings: settings)
-        do throws(MediaError) {
-            try check(avcodec_open2(codec, encoder, nil), "cannot open the \(codecKind.encoder) encoder")
-            try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "cannot configure the stream")
-            if codecKind == .hevc { stream.pointee.codecpar.pointee.codec_tag = Self.tag("hvc1") }
-            stream.pointee.time_base = codec.pointee.time_base
-            stream.pointee.avg_frame_rate = settings.frameRate.rational
-            stream.pointee.r_frame_rate = settings.frameRate.rational
-            if let title = settings.title { av_dict_set(&format.pointee.metadata, "title", title, 0) }
-            if let comment = settings.comment { av_dict_set(&format.pointee.metadata, "comment", comment, 0) }
-            if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-                try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
-            }
-            var options: OpaquePointer?
-            if settings.faststart && (settings.container == .mp4 || settings.container == .mov) {
-                av_dict_set(&options, "movflags", "+faststart", 0)
-            }
-            let status = avformat_write_header(format, &options)
-            av_dict_free(&options)
-            try check(status, "cannot write the header of \(path)")
-            guard let frame = av_frame_alloc(), let packet = av_packet_alloc() else {
-                throw MediaError("out of memory allocating frames")
-            }
-            self.frame = frame
-            self.packet = packet
-            frame.pointee.format = pixelFormat.rawValue
-            frame.pointee.width = Int32(settings.width)
-            frame.pointee.height = Int32(settings.height)
-            frame.pointee.color_primaries = codec.pointee.color_primaries
-            frame.pointee.color_trc = codec.pointee.color_trc
-            frame.pointee.colorspace = codec.pointee.colorspace
-            frame.pointee.color_range = codec.pointee.color_range
-            try check(av_frame_get_buffer(frame, 0), "cannot allocate a video frame")
-        } catch {
-            release()
-            throw error
+        try check(avcodec_open2(codec, encoder, nil), "cannot open the \(codecKind.encoder) encoder")
+        try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "cannot configure the stream")
+        if codecKind == .hevc { stream.pointee.codecpar.pointee.codec_tag = Self.tag("hvc1") }
+        stream.pointee.time_base = codec.pointee.time_base
+        stream.pointee.avg_frame_rate = settings.frameRate.rational
+        stream.pointee.r_frame_rate = settings.frameRate.rational
+        if let title = settings.title { av_dict_set(&format.pointee.metadata, "title", title, 0) }
+        if let comment = settings.comment { av_dict_set(&format.pointee.metadata, "comment", comment, 0) }
+        if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
         }
+        var options: OpaquePointer?
+        if settings.faststart && (settings.container == .mp4 || settings.container == .mov) {
+            av_dict_set(&options, "movflags", "+faststart", 0)
+        }
+        let status = avformat_write_header(format, &options)
+        av_dict_free(&options)
+        try check(status, "cannot write the header of \(path)")
+        frame = av_frame_alloc()
+        packet = av_packet_alloc()
+        guard let frame, packet != nil else { throw MediaError("out of memory allocating frames") }
+        frame.pointee.format = pixelFormat.rawValue
+        frame.pointee.width = Int32(settings.width)
+        frame.pointee.height = Int32(settings.height)
+        frame.pointee.color_primaries = codec.pointee.color_primaries
+        frame.pointee.color_trc = codec.pointee.color_trc
+        frame.pointee.colorspace = codec.pointee.colorspace
+        frame.pointee.color_range = codec.pointee.color_range
+        try check(av_frame_get_buffer(frame, 0), "cannot allocate a video frame")
     }
 
     deinit {
@@ -204,7 +195,7 @@ public final class VideoWriter: FrameSink {
 
     /// Sends a frame (nil flushes) and writes every packet the encoder has ready.
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
-        guard let codec, let packet, let format else { throw MediaError("the video writer is closed") }
+        guard let codec, let packet, let format, let stream else { throw MediaError("the video writer is closed") }
         try EncodeLoop.send(frame, codec: codec, packet: packet, stream: stream, format: format, encoder: settings.resolvedCodec.encoder)
     }
 
