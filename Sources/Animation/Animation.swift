@@ -3,16 +3,26 @@
 /// Like Core Animation, a layer keeps a copy of an animation when it is added, so changing the
 /// object afterwards does not change the running animation.
 public class Animation {
+    /// When the animation begins, in seconds of its layer's time (its group's, for a child); 0 when
+    /// added means the layer's time at that moment.
     public var beginTime: Double = 0
+    /// Seconds of one simple cycle; 0 means 0.25 s, or the group's duration for a group's child.
     public var duration: Double = 0
+    /// How fast the animation's time runs against its parent's; 0 pauses it.
     public var speed: Double = 1
+    /// Seconds added to the animation's local time after `speed` scales it.
     public var timeOffset: Double = 0
     /// May be fractional or `.infinity` (`HUGE_VALF`).
     public var repeatCount: Double = 0
+    /// Seconds the animation repeats for; when positive it overrides `repeatCount`.
     public var repeatDuration: Double = 0
+    /// Whether each cycle plays forwards and then backwards, doubling its length.
     public var autoreverses = false
+    /// Whether the animation applies before it begins and after it ends.
     public var fillMode: FillMode = .removed
+    /// Eases the fraction of each cycle; nil is linear.
     public var timingFunction: TimingFunction?
+    /// Whether the animation stops applying after its active duration; false lets a forward fill show.
     public var isRemovedOnCompletion = true
     /// A name that script rules refer to (what iOS code does with `setValue:forKey:` on the
     /// animation); it is not the key the animation is added under.
@@ -23,6 +33,7 @@ public class Animation {
     /// (`animationDidStop:finished:`).
     public var didStop: ((Script, Bool) -> Void)?
 
+    /// An animation with Core Animation's defaults.
     public init() {}
 
     /// The media timing properties as one value.
@@ -70,10 +81,14 @@ public class Animation {
 
 /// An animation of one layer property named by a key path (`CAPropertyAnimation`).
 public class PropertyAnimation: Animation {
+    /// The animated property's key path (`"position.x"`, `"transform.rotation.z"`); see `LayerKeyPath`.
     public var keyPath: String
+    /// Whether the value adds to the underlying one instead of replacing it (transforms concatenate).
     public var isAdditive = false
+    /// Whether repeats build on each other: iteration k is shifted by k × (end − start).
     public var isCumulative = false
 
+    /// An animation of the property at `keyPath`.
     public init(keyPath: String) {
         self.keyPath = keyPath
     }
@@ -82,8 +97,12 @@ public class PropertyAnimation: Animation {
 /// Interpolates a property between from, to and by values (`CABasicAnimation`); a missing end
 /// takes the underlying (model) value, as in docs/core-animation.md §3.
 public class BasicAnimation: PropertyAnimation {
+    /// The value at the start; when nil, `toValue` − `byValue` or the underlying value
+    /// (docs/core-animation.md §3).
     public var fromValue: AnimationValue?
+    /// The value at the end; when nil it is `fromValue` + `byValue` or the underlying value.
     public var toValue: AnimationValue?
+    /// The change over the animation; ignored when both `fromValue` and `toValue` are set.
     public var byValue: AnimationValue?
 
     public override func copy() -> Animation {
@@ -120,6 +139,7 @@ public class BasicAnimation: PropertyAnimation {
 
 /// Runs several animations together in one time space (`CAAnimationGroup`).
 public final class AnimationGroup: Animation {
+    /// Run together in the group's time; their delegates and removedOnCompletion are ignored.
     public var animations: [Animation] = []
 
     public override func copy() -> Animation {
@@ -138,6 +158,8 @@ public final class AnimationGroup: Animation {
 }
 
 extension AnimationValue: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    /// A `.number` from a literal, so `toValue = 0.5` works.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A `.number` from an integer literal.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
 }

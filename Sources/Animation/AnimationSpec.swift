@@ -1,9 +1,13 @@
 /// The frozen form of an animation that a timeline keeps and samples: value types only, so
 /// sampling is a pure, thread-safe function of time.
 public struct AnimationSpec: Hashable, Sendable {
+    /// The animation's media timing, in its parent's time (the layer's or the group's).
     public var timing: MediaTiming
+    /// Eases the fraction of each cycle; nil is linear.
     public var timingFunction: TimingFunction?
+    /// Whether a top-level animation stops applying after its active duration (no forward fill).
     public var isRemovedOnCompletion: Bool
+    /// What the animation animates.
     public var content: Content
 
     /// What the animation animates.
@@ -18,9 +22,13 @@ public struct AnimationSpec: Hashable, Sendable {
 
     /// A basic animation's key path and values.
     public struct Basic: Hashable, Sendable {
+        /// The animated property.
         public var keyPath: LayerKeyPath
+        /// The from, to and by values; a missing end is derived as in docs/core-animation.md §3.
         public var from, to, by: AnimationValue?
+        /// Whether the value is added to the underlying one.
         public var isAdditive: Bool
+        /// Whether iteration k is shifted by k × (end − start).
         public var isCumulative: Bool
     }
 

@@ -15,17 +15,20 @@ public enum AnimationValue: Hashable, Sendable {
     case colors([Color])
 
     /// The name of the value's type, for error messages.
-    public var typeName: String {
+    public var typeName: String { valueType.name }
+
+    /// The type a layer property holding this value has.
+    var valueType: LayerProperty.ValueType {
         switch self {
-        case .number: "number"
-        case .point: "point"
-        case .size: "size"
-        case .rect: "rect"
-        case .color: "color"
-        case .transform: "transform"
-        case .path: "path"
-        case .numbers: "list of numbers"
-        case .colors: "list of colours"
+        case .number: .number(-1e9...1e9)
+        case .point: .point
+        case .size: .size
+        case .rect: .rect
+        case .color: .color
+        case .transform: .transform
+        case .path: .path
+        case .numbers: .numbers
+        case .colors: .colors
         }
     }
 

@@ -7,6 +7,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var blue: Double
     public var alpha: Double
 
+    /// A colour from sRGB components and straight alpha, each in 0…1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -19,14 +20,21 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
+    /// `UIColor.clearColor`: black at alpha 0.
     public static let clear = Color(white: 0, alpha: 0)
+    /// `UIColor.blackColor`: white 0.
     public static let black = Color(white: 0)
+    /// `UIColor.whiteColor`: white 1.
     public static let white = Color(white: 1)
     /// `UIColor.grayColor`: white 0.5.
     public static let gray = Color(white: 0.5)
+    /// `UIColor.redColor`: (1, 0, 0).
     public static let red = Color(red: 1, green: 0, blue: 0)
+    /// `UIColor.greenColor`: (0, 1, 0).
     public static let green = Color(red: 0, green: 1, blue: 0)
+    /// `UIColor.blueColor`: (0, 0, 1).
     public static let blue = Color(red: 0, green: 0, blue: 1)
+    /// `UIColor.yellowColor`: (1, 1, 0).
     public static let yellow = Color(red: 1, green: 1, blue: 0)
     /// `UIColor.orangeColor`: (1, 0.5, 0).
     public static let orange = Color(red: 1, green: 0.5, blue: 0)

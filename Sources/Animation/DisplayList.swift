@@ -28,10 +28,15 @@ public enum DisplayItem: Hashable, Sendable {
 
 /// A colour ramp (`CAGradientLayer`): stops in 0…1 between a start and an end point.
 public struct Gradient: Hashable, Sendable {
+    /// The ramp's shape: axial, radial or conic.
     public var type: GradientType
+    /// The stop colours, straight alpha.
     public var colors: [Color]
+    /// Stop positions in 0…1, one per colour; otherwise the colours are spaced evenly.
     public var locations: [Double]
+    /// Where the ramp starts (t = 0), in the path's coordinates; the centre of a radial or conic ramp.
     public var start: Point
+    /// Where the ramp ends (t = 1), in the path's coordinates; for a conic ramp, the angle-0 direction.
     public var end: Point
 
     /// The colour at ramp position `t`, clamped to the end stops.
@@ -50,17 +55,22 @@ public struct Gradient: Hashable, Sendable {
 
 /// A drop shadow: colour (with the shadow's opacity in its alpha), offset and blur radius, in canvas points.
 public struct Shadow: Hashable, Sendable {
+    /// The shadow's colour, its opacity folded into the alpha.
     public var color: Color
+    /// The displacement in canvas points, y down.
     public var offset: Size
+    /// The blur radius in canvas points.
     public var radius: Double
 }
 
 /// What one frame draws, back to front: a flat list the rasterizer replays.
 public struct DisplayList: Hashable, Sendable {
+    /// The drawing operations, back to front.
     public var items: [DisplayItem] = []
     /// The canvas size in points.
     public var canvasSize: Size
 
+    /// A display list for a canvas of `canvasSize` points.
     public init(canvasSize: Size, items: [DisplayItem] = []) {
         self.canvasSize = canvasSize
         self.items = items

@@ -1,7 +1,10 @@
 /// Pixels for a layer's `contents`: premultiplied RGBA8, rows top to bottom, no padding.
 public struct Image: Hashable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// Premultiplied RGBA8, `width` × `height` × 4 bytes, rows top to bottom.
     public let bytes: [UInt8]
 
     /// An image of `width` × `height` pixels; nil when the byte count does not match.

@@ -24,6 +24,7 @@ public enum RotationMode: String, Hashable, Sendable {
 
 /// Animates a property through a list of values or along a path (`CAKeyframeAnimation`).
 public final class KeyframeAnimation: PropertyAnimation {
+    /// The keyframe values; ignored when `path` is set.
     public var values: [AnimationValue]?
     /// Overrides `values`: every element but a move-to is a keyframe (docs/core-animation.md §3).
     public var path: Path?
@@ -31,10 +32,15 @@ public final class KeyframeAnimation: PropertyAnimation {
     public var keyTimes: [Double]?
     /// One per segment between values, easing that segment.
     public var timingFunctions: [TimingFunction]?
+    /// How time runs between the keyframes.
     public var calculationMode: CalculationMode = .linear
+    /// Kochanek–Bartels tension per keyframe, for the cubic modes; a missing entry is 0.
     public var tensionValues: [Double]?
+    /// Kochanek–Bartels continuity per keyframe, for the cubic modes; a missing entry is 0.
     public var continuityValues: [Double]?
+    /// Kochanek–Bartels bias per keyframe, for the cubic modes; a missing entry is 0.
     public var biasValues: [Double]?
+    /// Turns the layer to its direction of motion; nil leaves the transform alone.
     public var rotationMode: RotationMode?
 
     public override func copy() -> Animation {

@@ -4,21 +4,33 @@ import Geometry
 extension AnimationSpec {
     /// A keyframe animation's frames and how time runs through them.
     public struct Keyframes: Hashable, Sendable {
+        /// The keyframes: a list of values, or the elements of a path for a point property.
         public enum Frames: Hashable, Sendable {
             case values([AnimationValue])
             case path([PathSegment])
         }
 
+        /// The animated property.
         public var keyPath: LayerKeyPath
+        /// The keyframes.
         public var frames: Frames
+        /// When each keyframe is reached, as fractions in 0…1; nil or invalid spaces them evenly.
         public var keyTimes: [Double]?
+        /// Easing for each segment between keyframes; a missing one is linear.
         public var timingFunctions: [TimingFunction]
+        /// How time runs between the keyframes.
         public var mode: CalculationMode
+        /// Kochanek–Bartels tension per keyframe (cubic modes); a missing entry is 0.
         public var tension: [Double]
+        /// Kochanek–Bartels continuity per keyframe (cubic modes); a missing entry is 0.
         public var continuity: [Double]
+        /// Kochanek–Bartels bias per keyframe (cubic modes); a missing entry is 0.
         public var bias: [Double]
+        /// Whether the layer turns to its direction of motion.
         public var rotationMode: RotationMode?
+        /// Whether the value is added to the underlying one.
         public var isAdditive: Bool
+        /// Whether iteration k is shifted by k × (last value − first value).
         public var isCumulative: Bool
     }
 }

@@ -10,12 +10,15 @@ import Geometry
 public class Layer {
     /// The model values, read and set through the layer's members.
     var values: LayerValues
+    /// The sublayers in sublayer order; drawing sorts them by zPosition, keeping this order for ties.
     public private(set) var sublayers: [Layer] = []
+    /// The layer this one is a sublayer of; nil for a root or a mask.
     public private(set) weak var superlayer: Layer?
 
     /// Animation additions and removals not yet collected by the timeline resolver.
     var pendingAnimationChanges: [AnimationChange] = []
 
+    /// A plain layer (`CALayer`) with Core Animation's defaults.
     public init() {
         values = LayerValues(kind: .plain)
     }
@@ -119,6 +122,7 @@ public class Layer {
 
 /// A layer that draws a path (`CAShapeLayer`).
 public final class ShapeLayer: Layer {
+    /// A shape layer: black fill, no stroke, no path yet.
     public override init() {
         super.init(kind: .shape)
     }
@@ -126,6 +130,7 @@ public final class ShapeLayer: Layer {
 
 /// A layer that fills its bounds with a colour ramp (`CAGradientLayer`).
 public final class GradientLayer: Layer {
+    /// A gradient layer: axial, top to bottom, no colours yet.
     public override init() {
         super.init(kind: .gradient)
     }
@@ -148,6 +153,7 @@ enum AnimationChange {
 /// instanceTransform^k about the replicator's anchor point, k · instanceDelay seconds behind, and
 /// tinted by instanceColor plus k times the colour offsets. Its own background is drawn once.
 public final class ReplicatorLayer: Layer {
+    /// A replicator layer with one instance.
     public override init() {
         super.init(kind: .replicator)
     }

@@ -31,6 +31,7 @@ public struct LayerProperty: Sendable {
     public let name: String
     /// The layer kinds that have the property; nil for every kind.
     public let kinds: Set<LayerKind>?
+    /// The shape of the property's value, with its allowed range.
     public let type: ValueType
     /// Whether an animation may change it (it is then reachable as a key path).
     public let isAnimatable: Bool

@@ -12,79 +12,126 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
 /// property here is a `CALayer` property of the same name (described for key paths and scene
 /// files in `LayerProperty.all`) and is read and set on a `Layer` as `layer.opacity`.
 public struct LayerValues: Hashable, Sendable {
+    /// Which drawing the layer does; fixed when the layer is created.
     public let kind: LayerKind
+    /// The name scripts and scene files find the layer by.
     public var name: String?
 
     // Geometry
+    /// The layer's own coordinate space, in points; sublayers are shifted by −origin.
     public var bounds: Rect = .zero
+    /// Where the anchor point sits in the superlayer's bounds coordinates, in points.
     public var position: Point = .zero
+    /// Depth in the superlayer, in points; sublayers draw in increasing zPosition.
     public var zPosition: Double = 0
+    /// The point of the bounds that `position` places and `transform` acts about, in unit coordinates.
     public var anchorPoint = Point(0.5, 0.5)
+    /// The anchor point's depth, in points.
     public var anchorPointZ: Double = 0
+    /// Applied about the anchor point, between the layer's bounds and its superlayer.
     public var transform: Transform3D = .identity
+    /// Applied to the sublayers about this layer's anchor point (where perspective usually goes).
     public var sublayerTransform: Transform3D = .identity
 
     // Appearance
+    /// 0…1; below 1, a layer with sublayers is composited as one group.
     public var opacity: Double = 1
+    /// Whether the layer and its sublayers draw nothing (`hidden`).
     public var isHidden = false
+    /// Fills the bounds, rounded by `cornerRadius`; nil draws no background.
     public var backgroundColor: Color?
+    /// Rounds the background, border and `masksToBounds` clip, in points.
     public var cornerRadius: Double = 0
+    /// Whether contents, shape or gradient and sublayers are clipped to the rounded bounds.
     public var masksToBounds = false
+    /// The border's width in points, drawn inside the bounds; 0 draws none.
     public var borderWidth: Double = 0
+    /// The border's colour; nil draws none.
     public var borderColor: Color? = .black
 
     // Contents
+    /// An image drawn into the bounds, placed by `contentsGravity`.
     public var contents: Image?
+    /// How `contents` is placed in the bounds.
     public var contentsGravity: ContentsGravity = .resize
     /// The part of the image shown, in unit coordinates of the image.
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
 
     // Shadow
+    /// The shadow's colour; nil casts none.
     public var shadowColor: Color? = .black
+    /// The shadow's opacity, 0…1; the default 0 casts none.
     public var shadowOpacity: Double = 0
+    /// The shadow's displacement in points, y down: the default (0, −3) casts it upwards, as on iOS.
     public var shadowOffset = Size(0, -3)
+    /// The shadow's blur radius in points.
     public var shadowRadius: Double = 3
+    /// The outline that casts the shadow, in the layer's coordinates; nil blurs what the layer draws.
     public var shadowPath: Path?
 
     // Media timing of the layer's own time space
+    /// Maps the superlayer's time to this layer's; only beginTime, speed and timeOffset count.
     public var timing = MediaTiming()
 
     // Shape layers
+    /// The shape drawn, in the layer's coordinates.
     public var path: Path?
+    /// The fill's colour; nil fills nothing.
     public var fillColor: Color? = .black
+    /// Which parts of a self-crossing path are inside.
     public var fillRule: FillRule = .nonZero
+    /// The stroke's colour; nil strokes nothing.
     public var strokeColor: Color?
+    /// The stroke's width in points.
     public var lineWidth: Double = 1
+    /// How stroke ends are drawn, including ends cut by strokeStart and strokeEnd.
     public var lineCap: StrokeStyle.Cap = .butt
+    /// How stroke corners are drawn.
     public var lineJoin: StrokeStyle.Join = .miter
     /// A miter longer than miterLimit × lineWidth is drawn as a bevel.
     public var miterLimit: Double = 10
     /// Alternating dash and gap lengths; empty draws a solid line.
     public var lineDashPattern: [Double] = []
+    /// How far into `lineDashPattern` the stroke starts, in points.
     public var lineDashPhase: Double = 0
     /// The part of the path stroked, as fractions of its length.
     public var strokeStart: Double = 0
+    /// Where the stroked part ends, as a fraction of the path's length.
     public var strokeEnd: Double = 1
 
     // Gradient layers
+    /// The gradient's colours, from start to end (straight alpha).
     public var colors: [Color] = []
     /// Stop positions in 0…1, one per colour; empty spaces the colours evenly.
     public var locations: [Double] = []
+    /// Where the ramp starts, in unit coordinates of the bounds; the centre of a radial or conic ramp.
     public var startPoint = Point(0.5, 0)
+    /// Where the ramp ends, in unit coordinates of the bounds.
     public var endPoint = Point(0.5, 1)
+    /// The ramp's shape (`CAGradientLayer.type`).
     public var gradientType: GradientType = .axial
 
     // Replicator layers
+    /// How many times the sublayers are drawn, the original included.
     public var instanceCount = 1
+    /// Applied once more for each further instance, about the replicator's anchor point.
     public var instanceTransform: Transform3D = .identity
+    /// Seconds by which each instance's time lags the one before.
     public var instanceDelay: Double = 0
+    /// The tint multiplying instance 0's drawing; each later instance adds the offsets once more.
     public var instanceColor: Color = .white
+    /// Added to the tint's red for each instance after the first.
     public var instanceRedOffset: Double = 0
+    /// Added to the tint's green for each instance after the first.
     public var instanceGreenOffset: Double = 0
+    /// Added to the tint's blue for each instance after the first.
     public var instanceBlueOffset: Double = 0
+    /// Added to the tint's alpha for each instance after the first.
     public var instanceAlphaOffset: Double = 0
+    /// Stored and exported, but without effect: animvid never flattens 3D (docs/core-animation.md §9).
     public var preservesDepth = false
 
+    /// A layer of `kind` with Core Animation's defaults.
     public init(kind: LayerKind = .plain) {
         self.kind = kind
     }

@@ -8,16 +8,24 @@ public enum FillMode: String, Hashable, Sendable, CaseIterable {
 
 /// The `CAMediaTiming` properties of an animation or a layer.
 public struct MediaTiming: Hashable, Sendable {
+    /// When the object begins, in seconds of its parent's time.
     public var beginTime: Double = 0
+    /// Seconds of one simple cycle; 0 takes the fallback duration.
     public var duration: Double = 0
+    /// Local seconds per second of parent time; 0 pauses.
     public var speed: Double = 1
+    /// Seconds added to local time after `speed` scales it.
     public var timeOffset: Double = 0
     /// May be fractional or `.infinity`.
     public var repeatCount: Double = 0
+    /// Seconds of repetition; when positive it overrides `repeatCount`.
     public var repeatDuration: Double = 0
+    /// Whether each cycle plays forwards and then backwards.
     public var autoreverses: Bool = false
+    /// Whether the object applies before it begins and after it ends.
     public var fillMode: FillMode = .removed
 
+    /// Core Animation's defaults: begin 0, speed 1, one cycle, no fill.
     public init() {}
 
     /// A layer's time from its parent's: layers only map time linearly (no wrapping or clipping).
@@ -86,7 +94,10 @@ public struct MediaTiming: Hashable, Sendable {
 /// An animation's position in its cycle: the un-eased fraction of the simple duration and the
 /// number of completed iterations (for cumulative animations).
 public struct TimingSample: Hashable, Sendable {
+    /// The fraction of the simple duration, 0…1, before easing.
     public var fraction: Double
+    /// The number of completed cycles.
     public var iteration: Int
+    /// The simple duration used, in seconds.
     public var duration: Double
 }

@@ -15,6 +15,7 @@ public final class Script {
     /// The root of the layer tree, where rules look up layers by name.
     var root: Layer?
 
+    /// An empty script at time 0.
     public init() {}
 
     /// Whether timers are waiting to run (which a scene file cannot hold: they are closures).

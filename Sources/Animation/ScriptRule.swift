@@ -23,14 +23,18 @@ public struct ScriptRule {
         }
     }
 
+    /// The event that starts the rule.
     public var trigger: Trigger
     /// Seconds between the trigger and the addition.
     public var delay: Double
+    /// The animation added (the rule keeps its own copy).
     public var animation: Animation
     /// The `name` of the layer the animation is added to.
     public var layer: String
+    /// The key the animation is added under; an animation already under it is replaced.
     public var key: String?
 
+    /// A rule adding a copy of `animation` to the layer named `layer`, `delay` seconds after `trigger`.
     public init(on trigger: Trigger, after delay: Double = 0, add animation: Animation, to layer: String, forKey key: String? = nil) {
         self.trigger = trigger
         self.delay = delay

@@ -3,8 +3,11 @@ import Foundation
 /// A basic animation whose progress follows a damped harmonic oscillator (`CASpringAnimation`).
 /// Its timing function is ignored; set `duration` to `settlingDuration` to see the whole motion.
 public final class SpringAnimation: BasicAnimation {
+    /// The mass m on the spring.
     public var mass: Double = 1
+    /// The spring constant k.
     public var stiffness: Double = 100
+    /// The damping coefficient c; below 2√(km) the motion overshoots.
     public var damping: Double = 10
     /// In units of the from → to distance per second; positive moves towards the target.
     public var initialVelocity: Double = 0
@@ -37,11 +40,16 @@ public final class SpringAnimation: BasicAnimation {
 extension AnimationSpec {
     /// The closed-form solution of m·x″ + c·x′ + k·x = 0 for the displacement from the target.
     public struct Spring: Hashable, Sendable {
+        /// m in m·x″ + c·x′ + k·x = 0.
         public var mass: Double
+        /// k, the spring constant.
         public var stiffness: Double
+        /// c, the damping coefficient.
         public var damping: Double
+        /// Speed towards the target at t = 0, in from → to distances per second.
         public var initialVelocity: Double
 
+        /// An oscillator with the given mass, stiffness, damping and initial velocity.
         public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
             self.mass = mass
             self.stiffness = stiffness

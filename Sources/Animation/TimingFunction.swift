@@ -1,5 +1,6 @@
 /// A cubic Bézier easing curve from (0, 0) to (1, 1), as `CAMediaTimingFunction`.
 public struct TimingFunction: Hashable, Sendable {
+    /// The control points (c1x, c1y) and (c2x, c2y); x values in 0…1.
     public let c1x, c1y, c2x, c2y: Double
 
     /// Creates a curve with control points (c1x, c1y) and (c2x, c2y); x values are clamped to 0…1.
@@ -10,9 +11,13 @@ public struct TimingFunction: Hashable, Sendable {
         self.c2y = c2y
     }
 
+    /// `kCAMediaTimingFunctionLinear`: (0, 0)(1, 1).
     public static let linear = TimingFunction(0, 0, 1, 1)
+    /// `kCAMediaTimingFunctionEaseIn`: (0.42, 0)(1, 1).
     public static let easeIn = TimingFunction(0.42, 0, 1, 1)
+    /// `kCAMediaTimingFunctionEaseOut`: (0, 0)(0.58, 1).
     public static let easeOut = TimingFunction(0, 0, 0.58, 1)
+    /// `kCAMediaTimingFunctionEaseInEaseOut`: (0.42, 0)(0.58, 1).
     public static let easeInEaseOut = TimingFunction(0.42, 0, 0.58, 1)
     /// `kCAMediaTimingFunctionDefault`.
     public static let `default` = TimingFunction(0.25, 0.1, 0.25, 1)

@@ -1,11 +1,17 @@
 /// An error in a preset or scene file: where it is (file, line, column), which field (a JSON path such
 /// as `outputs[1].crf`), and what was expected.
 public struct DocumentError: Error, Equatable, CustomStringConvertible {
+    /// The file's path as given, or `--set` for a value from the command line.
     public let file: String
+    /// The line and column; nil when the error has no place in a text (an unreadable file, a
+    /// command-line value).
     public let position: JSONPosition?
+    /// The JSON path of the field at fault (`outputs[1].crf`); empty for the whole document.
     public let path: String
+    /// What was wrong and what was expected.
     public let message: String
 
+    /// An error in `file` at `position`, at the field `path`.
     public init(file: String, position: JSONPosition?, path: String, message: String) {
         (self.file, self.position, self.path, self.message) = (file, position, path, message)
     }

@@ -9,17 +9,22 @@ public struct ClipChoices: Sendable {
         case file(String)
     }
 
+    /// The built-in scene or scene file to render.
     public var scene: SceneSource?
     /// Knob assignments `NAME=VALUE`, applied in order (later ones win).
     public var params: [String] = []
     /// `transparent` or `#RRGGBB[AA]`: the scene's `background` knob.
     public var background: String?
+    /// The output's size in pixels.
     public var size: (width: Int, height: Int)?
     /// Pixels per point.
     public var scale: Double?
+    /// Frames a second.
     public var frameRate: FrameRate?
+    /// The clip's length in seconds.
     public var seconds: Double?
 
+    /// No choices: every field nil and no knobs.
     public init() {}
 
     /// What a clip is when nothing is chosen: 1920x1080 at 3 pixels a point (a 640x360-point
@@ -53,16 +58,24 @@ public struct ClipChoices: Sendable {
 
 /// How one output is encoded, as a user chooses it; nil fields take the codec's defaults.
 public struct OutputChoices: Sendable, Equatable {
+    /// The codec; nil: the container's default.
     public var codec: VideoCodec?
+    /// Constant rate factor (lower is better); the alternative to `bitrate`.
     public var crf: Int?
     /// Bits a second.
     public var bitrate: Int?
+    /// The encoder's speed preset (x264/x265 names, VP9 cpu-used, SVT-AV1 preset number).
     public var encoderPreset: String?
+    /// Frames between key frames.
     public var keyint: Int?
+    /// FFmpeg's name of the pixel format, e.g. `yuv444p`.
     public var pixelFormat: String?
+    /// The container's `title` metadata.
     public var title: String?
+    /// The container's `comment` metadata.
     public var comment: String?
 
+    /// No choices: every field nil.
     public init() {}
 
     /// These choices over `base`'s. Rate control is one choice: a crf or bitrate chosen here

@@ -60,6 +60,8 @@ public indirect enum JSON {
         }
     }
 
+    /// `s` as a JSON string literal in quotes, with quotes, backslashes, newlines and control
+    /// characters escaped.
     public static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {

@@ -21,6 +21,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Where the value starts.
     public var position: JSONPosition {
         switch self {
         case .null(let p), .bool(_, let p), .number(_, let p), .string(_, let p), .array(_, let p), .object(_, let p): p
@@ -39,6 +40,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Equal values, positions ignored; object members must match in order.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
@@ -59,6 +61,7 @@ public struct JSONPosition: Sendable, Equatable, CustomStringConvertible {
     public var column: Int
     public var source: String?
 
+    /// A position at `line` and `column` of `source`.
     public init(line: Int, column: Int, source: String? = nil) {
         (self.line, self.column, self.source) = (line, column, source)
     }
@@ -68,7 +71,9 @@ public struct JSONPosition: Sendable, Equatable, CustomStringConvertible {
 
 /// A syntax error, with where it is.
 public struct JSONSyntaxError: Error, Equatable {
+    /// Where the error is.
     public let position: JSONPosition
+    /// What was wrong.
     public let message: String
 }
 
@@ -81,6 +86,7 @@ public struct JSONParser {
     /// Deeper nesting than this is an error, not a stack overflow.
     public static let maximumDepth = 64
 
+    /// Parses a whole document: one value with nothing but whitespace around it.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         parser.skipWhitespace()

@@ -4,9 +4,12 @@
 public struct Preset: Sendable {
     /// One file to write, with how it is encoded.
     public struct Output: Sendable, Equatable {
+        /// The path to write; its extension picks the container.
         public var file: String
+        /// How this output is encoded.
         public var choices: OutputChoices
 
+        /// An output to `file`, encoded with `choices`.
         public init(file: String, choices: OutputChoices = OutputChoices()) {
             self.file = file
             self.choices = choices
@@ -15,5 +18,6 @@ public struct Preset: Sendable {
 
     /// The scene, its knobs and the clip, with every field set (the preset's or the default).
     public var clip: ClipChoices
+    /// The files to write, all from one rendering of the clip.
     public var outputs: [Output]
 }

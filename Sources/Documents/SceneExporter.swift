@@ -11,6 +11,7 @@ public enum SceneExporter {
     /// Encodes a `contents` image as text the importer's image decoder reads (a `data:` URI).
     public typealias ImageEncoder = (Image) throws -> String
 
+    /// Why a scene cannot be written as a scene file.
     public enum ExportError: Error, CustomStringConvertible {
         case unsupportedAnimation(String)
         case scriptUsesClosures(String)

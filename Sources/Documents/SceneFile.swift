@@ -15,9 +15,13 @@ public struct SceneFile: Scene {
         throw DocumentError(file: location, position: nil, path: "", message: "images are not decoded here")
     }
 
+    /// The file's `name`, or the file name without its extension.
     public let name: String
+    /// The file's `summary`, or "a scene file".
     public let summary: String
+    /// The file's knobs, then `background` (the file's background colour, white by default).
     public let parameters: [SceneParameter]
+    /// The file's `cycle` in seconds, 2 when it gives none.
     public let cycle: Double
     /// The canvas in points the file's layers are laid out for, when it says (`canvas`); the
     /// scene is then scaled to fit the canvas it is rendered on, and centred.

@@ -1,12 +1,15 @@
 /// Limits that keep a hostile scene file from exhausting memory or time; each error names the one
 /// that was passed.
 public enum SceneFileLimits {
+    /// Bytes of one scene file (16 MiB).
     public static let fileSize = 16 << 20
     /// Layers inside layers (sublayers and masks).
     public static let layerDepth = 24
+    /// Layers in one file, masks included, before replication.
     public static let layers = 10_000
     /// Animations, counting the members of groups, templates and script rules.
     public static let animations = 100_000
+    /// Rules in one file's script.
     public static let scriptRules = 10_000
     /// The copies one replicator makes.
     public static let instanceCount = 10_000

@@ -44,6 +44,7 @@ public enum ValueText {
 
 /// A value that does not read as what it should be; the message says what was expected.
 public struct ValueTextError: Error, CustomStringConvertible {
+    /// What was wrong with the text and what was expected.
     public let message: String
 
     init(_ message: String) {

@@ -6,10 +6,15 @@ import Foundation
 /// Core Animation interpolates `transform` through these parts, not entry by entry, and its
 /// sub-key paths (`transform.scale`, `transform.rotation.z`, …) read and replace single parts.
 public struct DecomposedTransform: Hashable, Sendable {
+    /// Translation along x, y and z (m41…m43).
     public var translation: (x: Double, y: Double, z: Double)
+    /// Scale along each axis; z may be 0 for a flattened layer.
     public var scale: (x: Double, y: Double, z: Double)
+    /// Shear between the axes (xy, xz, yz), as the unmatrix algorithm defines it.
     public var skew: (xy: Double, xz: Double, yz: Double)
+    /// The rotation as a unit quaternion (x, y, z, w).
     public var quaternion: (x: Double, y: Double, z: Double, w: Double)
+    /// The perspective part; (0, 0, 0, 1) for none.
     public var perspective: (x: Double, y: Double, z: Double, w: Double)
 
     /// The parts of the identity transform.
@@ -17,6 +22,7 @@ public struct DecomposedTransform: Hashable, Sendable {
         translation: (0, 0, 0), scale: (1, 1, 1), skew: (0, 0, 0),
         quaternion: (0, 0, 0, 1), perspective: (0, 0, 0, 1))
 
+    /// A transform from its parts; `recomposed` turns them back into a matrix.
     public init(
         translation: (x: Double, y: Double, z: Double), scale: (x: Double, y: Double, z: Double),
         skew: (xy: Double, xz: Double, yz: Double), quaternion: (x: Double, y: Double, z: Double, w: Double),

@@ -11,10 +11,12 @@ public enum PathElement: Hashable, Sendable {
 
 /// A vector path built like `CGMutablePath`/`UIBezierPath`: subpaths of lines and Bézier curves.
 public struct Path: Hashable, Sendable {
+    /// The elements in the order they were added.
     public private(set) var elements: [PathElement] = []
     private var subpathStart: Point?
     private var current: Point?
 
+    /// An empty path.
     public init() {}
 
     /// Whether the path has no elements.
@@ -23,30 +25,37 @@ public struct Path: Hashable, Sendable {
     /// The current point (the end of the last element), if any.
     public var currentPoint: Point? { current }
 
+    /// Starts a new subpath at `p`.
     public mutating func move(to p: Point) {
         elements.append(.move(p))
         subpathStart = p
         current = p
     }
 
+    /// Appends a line to `p`; without a current point, moves to `p` first.
     public mutating func addLine(to p: Point) {
         startIfNeeded(at: p)
         elements.append(.line(p))
         current = p
     }
 
+    /// Appends a quadratic Bézier to `p` with control point `c`; without a current point, moves
+    /// to `c` first.
     public mutating func addQuadCurve(to p: Point, control c: Point) {
         startIfNeeded(at: c)
         elements.append(.quad(control: c, to: p))
         current = p
     }
 
+    /// Appends a cubic Bézier to `p` with control points `c1` and `c2`; without a current point, moves
+    /// to `c1` first.
     public mutating func addCurve(to p: Point, control1 c1: Point, control2 c2: Point) {
         startIfNeeded(at: c1)
         elements.append(.cubic(control1: c1, control2: c2, to: p))
         current = p
     }
 
+    /// Closes the current subpath with a line back to its start; does nothing without a current point.
     public mutating func closeSubpath() {
         guard current != nil else { return }
         elements.append(.close)

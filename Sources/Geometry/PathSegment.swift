@@ -52,12 +52,14 @@ public enum PathSegment: Hashable, Sendable {
         return Int(min(max(n, 1), 4096))
     }
 
+    /// The first point, at t = 0.
     public var start: Point {
         switch self {
         case .line(let p, _), .quad(let p, _, _), .cubic(let p, _, _, _): p
         }
     }
 
+    /// The last point, at t = 1.
     public var end: Point {
         switch self {
         case .line(_, let p), .quad(_, _, let p), .cubic(_, _, _, let p): p

@@ -1,6 +1,8 @@
 /// An error in SVG path data, naming the position (a 0-based character offset) and the problem.
 public struct SVGPathError: Error, Equatable, CustomStringConvertible {
+    /// Where the problem is: a 0-based character offset into the path data.
     public let offset: Int
+    /// What is wrong there.
     public let message: String
 
     public var description: String { "SVG path data, character \(offset + 1): \(message)" }

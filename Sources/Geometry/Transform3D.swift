@@ -3,9 +3,13 @@ import Foundation
 /// A 4×4 homogeneous transform with Core Animation's conventions (`CATransform3D`):
 /// points are row vectors, `p' = p · M`, and the translation lives in `m41…m43`.
 public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
+    /// Row 1: the image of the x axis (m14 feeds w).
     public var m11, m12, m13, m14: Double
+    /// Row 2: the image of the y axis (m24 feeds w).
     public var m21, m22, m23, m24: Double
+    /// Row 3: the image of the z axis (m34 = −1/d gives perspective).
     public var m31, m32, m33, m34: Double
+    /// Row 4: the translation (m41…m43) and w's constant term m44.
     public var m41, m42, m43, m44: Double
 
     /// Creates a transform from its sixteen entries in row-major order.
@@ -22,6 +26,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
+    /// `CATransform3DIdentity`.
     public static let identity = Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
 
     /// `CATransform3DMakeTranslation`.
@@ -84,6 +89,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         Transform3D(rotationAngle: angle, x: x, y: y, z: z).concatenating(self)
     }
 
+    /// Whether every entry is the identity's (`CATransform3DIsIdentity`).
     public var isIdentity: Bool { self == .identity }
 
     /// True when the transform maps the z = 0 plane affinely onto itself (`CATransform3DIsAffine`).

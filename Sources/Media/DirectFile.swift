@@ -2,10 +2,11 @@ import Foundation
 
 /// Creating files in place. On Linux, Foundation's `FileManager.createFile` writes through a
 /// temporary folder in /tmp that it never removes, one per call; this writes the file directly.
-public enum DirectFile {
+/// Shared by the package's modules, not part of its public API.
+package enum DirectFile {
     /// Creates or truncates the file at `path` and writes `contents` into it; false when it cannot.
     @discardableResult
-    public static func create(atPath path: String, contents: Data = Data()) -> Bool {
+    package static func create(atPath path: String, contents: Data = Data()) -> Bool {
         do {
             try contents.write(to: URL(fileURLWithPath: path))
             return true

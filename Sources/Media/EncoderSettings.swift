@@ -1,9 +1,13 @@
 /// What the encoder stage needs to know to write a video: size, rate, container, codec and its
 /// quality knobs. `validated()` fills in the defaults and refuses combinations that cannot work.
 public struct EncoderSettings: Hashable, Sendable {
+    /// Frame width in pixels.
     public var width: Int
+    /// Frame height in pixels.
     public var height: Int
+    /// Frames a second.
     public var frameRate: FrameRate
+    /// The file format (the output's extension picks it).
     public var container: Container = .mp4
     /// nil: the container's default codec.
     public var codec: VideoCodec?
@@ -19,7 +23,9 @@ public struct EncoderSettings: Hashable, Sendable {
     public var pixelFormat: String?
     /// Whether the frames have transparency to keep.
     public var alpha = false
+    /// The container's `title` metadata.
     public var title: String?
+    /// The container's `comment` metadata.
     public var comment: String?
     /// MP4 and MOV: put the index before the media data (off for a session's segments, which
     /// are joined into a faststart file at the end).
@@ -33,6 +39,7 @@ public struct EncoderSettings: Hashable, Sendable {
     /// The default CRF of H.264.
     public static let defaultCRF = 18
 
+    /// Settings for `width` × `height` pixels at `frameRate`, everything else at its default.
     public init(width: Int, height: Int, frameRate: FrameRate) {
         self.width = width
         self.height = height
@@ -105,7 +112,9 @@ public struct EncoderSettingsError: Error, CustomStringConvertible, Equatable {
         case codec, alpha, pixelFormat, size, crf, bitrate, preset
     }
 
+    /// The setting at fault.
     public let setting: Setting
+    /// Why, with the valid choices.
     public let message: String
 
     public var description: String { message }

@@ -1,6 +1,8 @@
 /// A frame rate as an exact fraction, e.g. 30/1 or 30000/1001.
 public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
+    /// The numerator in lowest terms (30000 in 30000/1001).
     public let numerator: Int
+    /// The denominator in lowest terms (1001 in 30000/1001).
     public let denominator: Int
 
     /// A rate of `numerator`/`denominator` frames a second; nil unless both are positive.

@@ -11,8 +11,10 @@ public protocol FrameSink: AnyObject {
 }
 
 extension FrameSink {
+    /// By default a sink takes RGBA frames only.
     public var acceptsPlanarYUV: Bool { false }
 
+    /// By default an error: the sink takes RGBA frames only.
     public func write(planar: PlanarYUV) throws {
         throw MediaError("this output takes RGBA frames")
     }

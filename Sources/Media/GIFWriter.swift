@@ -15,6 +15,7 @@ public final class GIFWriter: FrameSink {
     private var frames = 0
     private var generator: FilterGraph?
 
+    /// Opens a GIF at `path` after validating `settings`; frames are spooled to a hidden file beside it.
     public init(path: String, settings unchecked: EncoderSettings) throws(MediaError) {
         do {
             settings = try unchecked.validated()
@@ -39,6 +40,7 @@ public final class GIFWriter: FrameSink {
         unlink(spoolPath)
     }
 
+    /// Adds one straight-alpha RGBA frame to the palette's statistics and keeps it for the second pass.
     public func write(rgba: [UInt8]) throws(MediaError) {
         guard rgba.count == frameBytes, let generator else { throw MediaError("the GIF writer is closed or the frame is the wrong size") }
         do {
@@ -50,6 +52,7 @@ public final class GIFWriter: FrameSink {
         frames += 1
     }
 
+    /// Makes the palette from every frame, then maps and writes them; the file is complete on return.
     public func finish() throws(MediaError) {
         guard let generator else { return }
         self.generator = nil

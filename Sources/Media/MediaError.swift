@@ -2,8 +2,10 @@ import CFFmpeg
 
 /// A failure in FFmpeg work, with FFmpeg's own explanation when it gave one.
 public struct MediaError: Error, CustomStringConvertible, Equatable {
+    /// What failed, with FFmpeg's explanation when it gave one.
     public let message: String
 
+    /// An error saying `message`.
     public init(_ message: String) {
         self.message = message
     }

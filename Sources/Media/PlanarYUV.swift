@@ -2,10 +2,15 @@
 /// limited range by animvid itself: integer arithmetic, the same bytes on every machine, fast
 /// enough to run in the render workers so the encoder only encodes (`make bench` measures it).
 public struct PlanarYUV: Sendable {
+    /// Width in pixels (even).
     public let width: Int
+    /// Height in pixels (even).
     public let height: Int
+    /// Luma, `width` × `height` bytes, 16…235.
     public var y: [UInt8]
+    /// Cb, (`width` / 2) × (`height` / 2) bytes.
     public var u: [UInt8]
+    /// Cr, (`width` / 2) × (`height` / 2) bytes.
     public var v: [UInt8]
 
     /// A frame of even `width` and `height`.

@@ -7,6 +7,7 @@ public final class RawWriter: FrameSink {
     private let closesHandle: Bool
     private let frameBytes: Int
 
+    /// Opens `path` for writing, or standard output for `-`.
     public init(path: String, settings: EncoderSettings) throws(MediaError) {
         frameBytes = settings.width * settings.height * 4
         if path == "-" {
@@ -21,6 +22,7 @@ public final class RawWriter: FrameSink {
         }
     }
 
+    /// Appends one frame of `width` × `height` × 4 straight-alpha RGBA bytes.
     public func write(rgba: [UInt8]) throws(MediaError) {
         guard rgba.count == frameBytes else { throw MediaError("frame has \(rgba.count) bytes, expected \(frameBytes)") }
         do {
@@ -30,6 +32,7 @@ public final class RawWriter: FrameSink {
         }
     }
 
+    /// Closes the file; standard output is left open.
     public func finish() throws(MediaError) {
         guard closesHandle else { return }
         do {

@@ -3,7 +3,9 @@ import CFFmpeg
 /// One decoded video frame: its planes packed without padding (as FFmpeg's rawvideo encoder
 /// packs them) and its timestamp in units of `VideoDecoder.timeBase`.
 public struct DecodedFrame: Sendable {
+    /// The planes, packed without padding, in the decoded pixel format.
     public var bytes: [UInt8]
+    /// The timestamp in units of `VideoDecoder.timeBase`.
     public var pts: Int64
 }
 
@@ -15,7 +17,9 @@ public final class VideoDecoder {
     private var streamTimeBase = AVRational(num: 1, den: 1)
     private var frameRate = AVRational(num: 25, den: 1)
 
+    /// Frame width in pixels.
     public private(set) var width = 0
+    /// Frame height in pixels.
     public private(set) var height = 0
     /// FFmpeg's name of the decoded pixel format, e.g. `yuv420p`.
     public private(set) var pixelFormatName = "unknown"

@@ -17,8 +17,11 @@ import Synchronization
 /// again: drawn one after another, 4 equal bands took 5% and 8 bands 13% longer than the whole
 /// frame. One `render` at a time: a renderer is not for several callers at once.
 public final class BandRenderer: @unchecked Sendable {
+    /// Frame width in pixels.
     public let width: Int
+    /// Frame height in pixels.
     public let height: Int
+    /// Threads drawing each frame: the count asked for, clamped to 1…height / 2.
     public let threads: Int
     private let rows: [Range<Int>]
     private let canvases: [Canvas]

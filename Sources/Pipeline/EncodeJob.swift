@@ -3,13 +3,16 @@ import Media
 
 /// Everything an encode needs: the resolved scene, the output file and the encoder settings.
 public struct EncodeJob: Sendable {
+    /// The resolved scene: what every frame shows.
     public var timeline: Timeline
+    /// How the output is encoded: size, rate, container and codec.
     public var settings: EncoderSettings
     /// Pixels per point.
     public var scale: Double
     /// The timeline's frames to encode (frame n shows the scene at n / fps); the output's first
     /// frame is the range's first, at time 0 of the file.
     public var frames: Range<Int>
+    /// Where the output appears; `-` streams raw frames to standard output.
     public var outputPath: String
     /// Render threads; 0 picks one per core.
     public var renderThreads = 0
@@ -18,6 +21,7 @@ public struct EncodeJob: Sendable {
     /// Checked between frames: when set, the encode stops and throws `EncodeStopped`.
     public var stop: StopFlag?
 
+    /// A job encoding frames 0..<`frameCount` of `timeline` at `scale` pixels per point to `outputPath`.
     public init(timeline: Timeline, settings: EncoderSettings, scale: Double, frameCount: Int, outputPath: String) {
         self.timeline = timeline
         self.settings = settings
@@ -32,9 +36,13 @@ public struct EncodeJob: Sendable {
 
 /// What a finished encode reports.
 public struct EncodeSummary: Sendable {
+    /// The output written (the first one, when several are).
     public var outputPath: String
+    /// Frames encoded.
     public var frames: Int
+    /// Bytes written, summed over every output.
     public var bytes: Int
+    /// Wall-clock seconds the encode took.
     public var wallSeconds: Double
 }
 
@@ -44,9 +52,11 @@ public struct EncodeProgress: Sendable {
     public var framesDone: Int
     /// Frames rendered so far (ahead of the encoder by at most the queue's capacity).
     public var framesRendered: Int
+    /// Frames the whole encode writes.
     public var frameCount: Int
     /// Seconds since this run started.
     public var elapsedSeconds: Double
+    /// The output's frame rate, which `speed` is measured against.
     public var frameRate: FrameRate
     /// Frames a resumed session already had when this run started (counted in `framesDone`
     /// and `framesRendered`, not in the rates).

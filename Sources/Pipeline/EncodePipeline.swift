@@ -11,6 +11,8 @@ import Raster
 /// complete, so the output path never holds a partial file. (A PNG sequence is written in place,
 /// file by file; raw frames to standard output are streamed.)
 public enum EncodePipeline {
+    /// Encodes `job` to its output, calling `progress` after each encoded frame, and returns once
+    /// the output is in place; throws `EncodeStopped` when the job's stop flag is set.
     public static func run(_ job: EncodeJob, progress: (EncodeProgress) -> Void = { _ in }) throws -> EncodeSummary {
         try run(job, buffers: FrameBuffers(width: job.settings.width, height: job.settings.height), progress: progress)
     }

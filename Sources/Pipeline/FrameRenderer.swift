@@ -9,6 +9,7 @@ public final class FrameRenderer {
     /// Pixels per point.
     public let scale: Double
 
+    /// A renderer drawing at `scale` pixels per point.
     public init(scale: Double) {
         self.scale = scale
     }

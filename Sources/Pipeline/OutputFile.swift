@@ -1,8 +1,9 @@
 import Foundation
 import Media
 
-/// Writing an output atomically: a temporary file beside it, fsync, rename.
-public enum OutputFile {
+/// Writing an output atomically: a temporary file beside it, fsync, rename. Shared by the
+/// package's modules, not part of its public API.
+package enum OutputFile {
     /// A hidden temporary name in the output's folder, unique to this process.
     static func temporaryPath(for output: String) -> String {
         let url = URL(fileURLWithPath: output)
@@ -32,7 +33,7 @@ public enum OutputFile {
     }
 
     /// Writes `data` to `output` atomically: readers see the old file or the whole new one.
-    public static func write(_ data: Data, to output: String) throws {
+    package static func write(_ data: Data, to output: String) throws {
         let temporary = temporaryPath(for: output)
         guard DirectFile.create(atPath: temporary, contents: data) else { throw OutputError("cannot write \(output)") }
         do {
@@ -47,17 +48,18 @@ public enum OutputFile {
         unlink(path)
     }
 
-    public static func sizeOf(_ path: String) -> Int { size(of: path) }
-
-    static func size(of path: String) -> Int {
+    /// The size of the file at `path` in bytes; 0 when it cannot be read.
+    package static func size(of path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 }
 
 /// A failure writing the output file.
 public struct OutputError: Error, CustomStringConvertible {
+    /// What went wrong, as the user sees it.
     public let description: String
 
+    /// An error saying `description`.
     public init(_ description: String) {
         self.description = description
     }

@@ -9,17 +9,20 @@ import Media
 public enum SegmentedEncode {
     /// What a session needs beyond the job: what identifies it and how to rerun it.
     public struct Request {
+        /// The encode to run in segments.
         public var job: EncodeJob
         /// Everything that decides the frames and the bitstream, as readable name → value pairs.
         public var identity: [String: String]
         /// The encode command's arguments and working folder, for `animvid resume`.
         public var arguments: [String]
+        /// The working folder of the encode command.
         public var directory: String
         /// Seconds of video a segment (default 2).
         public var segmentSeconds = 2.0
         /// Discard an existing session first.
         public var fresh = false
 
+        /// A session request for `job`; `identity`, `arguments` and `directory` go into its journal.
         public init(job: EncodeJob, identity: [String: String], arguments: [String], directory: String) {
             self.job = job
             self.identity = identity

@@ -10,6 +10,7 @@ public final class Session {
         return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".animvid"
     }
 
+    /// The session folder, `.NAME.animvid/` beside the output.
     public let folder: String
     /// The open lock file; the kernel's lock on it lasts as long as the descriptor, so a killed
     /// process never leaves a stale lock behind.

@@ -4,15 +4,23 @@ import Media
 /// A session's record of finished segments, written atomically (temporary file, fsync, rename)
 /// after each segment, so that whatever stops the encode, what the journal lists is on disk.
 public struct SessionJournal: Codable, Equatable, Sendable {
+    /// One finished segment: where it sits in the clip and how to check its file.
     public struct Segment: Codable, Equatable, Sendable {
+        /// The segment's position in the clip, from 0.
         public var index: Int
+        /// The timeline frame it starts at.
         public var firstFrame: Int
+        /// The number of frames it holds.
         public var frameCount: Int
+        /// Its file's name inside the session folder.
         public var file: String
+        /// Its file's size in bytes.
         public var bytes: Int
+        /// The MD5 of its file, in hex.
         public var md5: String
     }
 
+    /// The journal's file name inside the session folder.
     public static let fileName = "journal.json"
 
     /// The hash of everything that decides the frames and the bitstream.
@@ -23,8 +31,11 @@ public struct SessionJournal: Codable, Equatable, Sendable {
     public var output: String
     /// The encode command's arguments and working folder, for `animvid resume`.
     public var arguments: [String]
+    /// The working folder of the encode command.
     public var directory: String
+    /// Frames in the whole output.
     public var totalFrames: Int
+    /// The finished segments, in clip order.
     public var segments: [Segment]
 
     /// Frames journaled so far.

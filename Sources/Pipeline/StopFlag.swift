@@ -5,6 +5,7 @@ public final class StopFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var signal: Int32?
 
+    /// A flag with no stop requested.
     public init() {}
 
     /// Asks the encode to stop, remembering which signal asked.
@@ -24,8 +25,11 @@ public final class StopFlag: @unchecked Sendable {
 
 /// An encode stopped on request: `keptFrames` of `totalFrames` are safe in the session.
 public struct EncodeStopped: Error, CustomStringConvertible {
+    /// The signal that asked to stop (e.g. SIGINT).
     public let signal: Int32
+    /// Frames safe in the session's finished segments.
     public let keptFrames: Int
+    /// Frames in the whole output.
     public let totalFrames: Int
 
     public var description: String {

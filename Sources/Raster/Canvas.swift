@@ -20,6 +20,7 @@ public final class Canvas {
         var isMask: Bool
     }
 
+    /// A canvas without a frame; `begin` hands it one.
     public init() {}
 
     /// Starts drawing into `frame`, cleared to `background`.
@@ -73,6 +74,7 @@ public final class Canvas {
         layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: opacity, shadow: shadow, isMask: false))
     }
 
+    /// Ends the innermost group: draws its shadow, if any, then the group at its opacity.
     public func endGroup() {
         guard let group = layers.popLast(), !group.isMask else { return }
         let clip = clips.last
@@ -89,6 +91,7 @@ public final class Canvas {
         layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: 1, shadow: nil, isMask: true))
     }
 
+    /// Ends the innermost mask: its alpha multiplies the enclosing group.
     public func endMask() {
         guard let mask = layers.popLast(), mask.isMask, !layers.isEmpty else { return }
         Compositing.multiply(&layers[layers.count - 1].pixels, byAlphaOf: mask.pixels)
@@ -100,6 +103,7 @@ public final class Canvas {
         clips.append(rasterizer.clipMask(path, transform: transform, within: clips.last, for: frame))
     }
 
+    /// Ends the innermost clip.
     public func endClip() {
         _ = clips.popLast()
     }
@@ -116,11 +120,16 @@ public final class Canvas {
 
 /// A drop shadow in device pixels: premultiplied colour (opacity included), offset, blur radius.
 public struct ShadowPaint: Sendable {
+    /// The shadow's colour, premultiplied, its opacity included.
     public var color: PremultipliedColor
+    /// Horizontal offset in device pixels.
     public var offsetX: Double
+    /// Vertical offset in device pixels, y down.
     public var offsetY: Double
+    /// Blur radius in device pixels.
     public var radius: Double
 
+    /// A shadow of `color`, moved by (`offsetX`, `offsetY`) and blurred by `radius`, in device pixels.
     public init(color: PremultipliedColor, offsetX: Double, offsetY: Double, radius: Double) {
         self.color = color
         self.offsetX = offsetX

@@ -10,6 +10,7 @@ public enum Paint {
 
 /// A colour ramp in a layer's plane, looked up through a 256-entry premultiplied table.
 public struct GradientPaint {
+    /// Along the line from start to end, in ellipses about start, or by angle about start.
     public enum Kind {
         case axial, radial, conic
     }

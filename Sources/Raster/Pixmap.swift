@@ -2,12 +2,15 @@
 /// a band of a taller frame (rows `firstRow ..< firstRow + height` of `frameHeight`), which draws
 /// exactly the pixels those rows of the whole frame would show.
 public struct Pixmap: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Rows held: the band's rows, or the whole frame's.
     public let height: Int
     /// The frame row shown by the first row (0 for a whole frame).
     public let firstRow: Int
     /// The height of the frame this is part of (`height` for a whole frame).
     public let frameHeight: Int
+    /// The pixels: premultiplied RGBA8, `width` × `height` × 4 bytes, rows top to bottom.
     public var bytes: [UInt8]
 
     /// A transparent pixmap; nil when a side is not positive or the size is absurd.

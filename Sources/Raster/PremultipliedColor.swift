@@ -1,7 +1,9 @@
 /// An 8-bit RGBA colour with premultiplied alpha, the rasterizer's pixel format.
 public struct PremultipliedColor: Hashable, Sendable {
+    /// The channel bytes; r, g and b are already multiplied by a, so none exceeds it.
     public var r, g, b, a: UInt8
 
+    /// A colour from premultiplied bytes (r, g and b at most `a`).
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         (self.r, self.g, self.b, self.a) = (r, g, b, a)
     }
@@ -15,6 +17,8 @@ public struct PremultipliedColor: Hashable, Sendable {
         self.init(r: byte(red), g: byte(green), b: byte(blue), a: UInt8(a))
     }
 
+    /// Transparent black: every byte 0.
     public static let transparent = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+    /// Opaque white: every byte 255.
     public static let white = PremultipliedColor(r: 255, g: 255, b: 255, a: 255)
 }

@@ -12,6 +12,7 @@ public struct ActivityIndicatorScene: Scene {
         SceneParameter("duration", .number(0.05...60), default: .number(1), "seconds for a bar to fade (one turn)"),
     ]
 
+    /// The scene; its knobs are given to each build as `SceneSettings`.
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {

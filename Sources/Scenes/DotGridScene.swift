@@ -13,6 +13,7 @@ public struct DotGridScene: Scene {
         SceneParameter("duration", .number(0.05...60), default: .number(1), "seconds per pulse (the group's duration)"),
     ]
 
+    /// The scene; its knobs are given to each build as `SceneSettings`.
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {

@@ -24,6 +24,7 @@ public struct NewtonsCradleScene: Scene {
         SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)"),
     ]
 
+    /// The scene; its knobs are given to each build as `SceneSettings`.
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {

@@ -22,6 +22,7 @@ public struct PathParticlesScene: Scene {
         SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)"),
     ]
 
+    /// The scene; its knobs are given to each build as `SceneSettings`.
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {

@@ -14,6 +14,7 @@ public struct ReplicatorFanScene: Scene {
         SceneParameter("blue-offset", .number(-1...1), default: .number(-0.05), "instanceBlueOffset"),
     ]
 
+    /// The scene; its knobs are given to each build as `SceneSettings`.
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {

@@ -13,6 +13,7 @@ public struct ReplicatorOrbitScene: Scene {
         SceneParameter("duration", .number(0.05...60), default: .number(4), "seconds per lap"),
     ]
 
+    /// The scene; its knobs are given to each build as `SceneSettings`.
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {

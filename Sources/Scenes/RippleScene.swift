@@ -18,6 +18,7 @@ public struct RippleScene: Scene {
         SceneParameter("growth", .number(1...1000), default: .number(100), "how many times a disc grows"),
     ]
 
+    /// The scene; its knobs are given to each build as `SceneSettings`.
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {

@@ -40,7 +40,9 @@ extension Scene {
 
 /// A scene's knob values: the defaults, with what the user set on top.
 public struct SceneSettings: Sendable {
+    /// The name of the scene the settings are for.
     public let sceneName: String
+    /// The scene's knobs, in declaration order.
     public let parameters: [SceneParameter]
     private var values: [String: ParameterValue]
     /// Decoded images for `imageFile` knobs (decoding is the caller's: Scenes knows no codecs).
@@ -66,13 +68,16 @@ public struct SceneSettings: Sendable {
         parameters.map { ($0.name, values[$0.name] ?? $0.defaultValue) }
     }
 
+    /// A number or integer knob's value; 0 when `name` is not one.
     public func number(_ name: String) -> Double {
         if case .number(let x)? = values[name] { return x }
         return 0
     }
 
+    /// A number or integer knob's value as an `Int`, truncated towards zero.
     public func integer(_ name: String) -> Int { Int(number(name)) }
 
+    /// A colour knob's value; clear when `name` is not one.
     public func color(_ name: String) -> Color {
         if case .color(let c)? = values[name] { return c }
         return .clear
@@ -92,11 +97,13 @@ public struct SceneSettings: Sendable {
     /// The image given for an `imageFile` knob, if one was.
     public func image(_ name: String) -> Image? { images[name] }
 
+    /// A boolean knob's value; false when `name` is not one.
     public func bool(_ name: String) -> Bool {
         if case .bool(let b)? = values[name] { return b }
         return false
     }
 
+    /// A choice, path or image-file knob's text; empty when `name` is not one.
     public func text(_ name: String) -> String {
         if case .text(let t)? = values[name] { return t }
         return ""

@@ -2,6 +2,7 @@ import Animation
 
 /// Every built-in scene, by name: the thirteen effects of the seed documents.
 public enum SceneCatalog {
+    /// Every built-in scene, in the order `animvid scenes` lists them.
     public static let all: [any Scene] = [
         ReplicatorFanScene(), ReplicatorOrbitScene(), SpinnerDotsScene(), SpinnerBarsScene(), ActivityIndicatorScene(),
         RippleScene(), ThreeDotsScene(), TriangleScene(), DotGridScene(), MarqueeScene(), PathParticlesScene(),

@@ -22,11 +22,16 @@ public struct SceneParameter: Sendable {
         case imageFile
     }
 
+    /// The knob's name, as in `--param NAME=VALUE`.
     public let name: String
+    /// The values the knob takes.
     public let kind: Kind
+    /// The value when the user sets none.
     public let defaultValue: ParameterValue
+    /// One line saying what the knob does.
     public let summary: String
 
+    /// A knob called `name` of `kind`, with its default and a one-line summary.
     public init(_ name: String, _ kind: Kind, default defaultValue: ParameterValue, _ summary: String) {
         self.name = name
         self.kind = kind

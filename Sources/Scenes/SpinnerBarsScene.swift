@@ -11,6 +11,7 @@ public struct SpinnerBarsScene: Scene {
         SceneParameter("count", .integer(1...200), default: .number(20), "instanceCount (the bars go round once)"),
     ]
 
+    /// The scene; its knobs are given to each build as `SceneSettings`.
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {

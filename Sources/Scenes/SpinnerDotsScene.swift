@@ -13,6 +13,7 @@ public struct SpinnerDotsScene: Scene {
         SceneParameter("duration", .number(0.05...60), default: .number(2), "seconds for a dot to shrink"),
     ]
 
+    /// The scene; its knobs are given to each build as `SceneSettings`.
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {

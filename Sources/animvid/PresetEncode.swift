@@ -69,7 +69,7 @@ enum PresetEncode {
         do {
             let summary = try EncodePipeline.run(job, outputs: plans.map { ($0.output, $0.settings) }) { progress.update($0) }
             progress.finish()
-            if !first.quiet { for plan in plans { EncodeCommand.reportWritten(plan, bytes: OutputFile.sizeOf(plan.output), seconds: summary.wallSeconds) } }
+            if !first.quiet { for plan in plans { EncodeCommand.reportWritten(plan, bytes: OutputFile.size(of: plan.output), seconds: summary.wallSeconds) } }
         } catch let stopped as EncodeStopped {
             progress.finish()
             throw .interrupted("interrupted: \(label) not written (several outputs are written in one piece, not as a session)", signal: stopped.signal)
