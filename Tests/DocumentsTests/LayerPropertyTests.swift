@@ -59,6 +59,30 @@ final class LayerPropertyTests: XCTestCase {
         }
     }
 
+    /// Every stored model value has its entry in the table (so a property added to
+    /// `LayerValues` without one fails here), and every entry changes only what it names.
+    func testTheTableCoversEveryStoredValue() throws {
+        let stored = Set(Mirror(reflecting: LayerValues()).children.compactMap(\.label))
+        // Stored under another name: `hidden` is `isHidden`; the layer's time space holds three.
+        let described = Set(LayerProperty.all.map(\.name)).subtracting(["hidden", "beginTime", "speed", "timeOffset"])
+            .union(["isHidden", "timing"])
+        XCTAssertEqual(stored.subtracting(["kind", "name"]), described)
+        for property in LayerProperty.all {
+            let kind = try XCTUnwrap(LayerKind.allCases.first(where: property.applies))
+            var values = LayerValues(kind: kind)
+            let before = Mirror(reflecting: values).children.map { "\($0.label ?? ""): \($0.value)" }
+            let sample: LayerProperty.Value = switch property.type {
+            case .integer: .integer(3)
+            case .choice(let names): .choice(names.last { .choice($0) != property.value(in: values) } ?? "")
+            case .image: .image(picture)
+            default: .value(try XCTUnwrap(property.keyPath?.value(in: values) ?? .number(0.5)).nudged)
+            }
+            try property.set(sample, in: &values)
+            let after = Mirror(reflecting: values).children.map { "\($0.label ?? ""): \($0.value)" }
+            XCTAssertEqual(zip(before, after).filter { $0 != $1 }.count, 1, "\(property.name) changes one stored value")
+        }
+    }
+
     func testNamesAreUniqueAndSubKeyPathsAddressTheirProperty() throws {
         XCTAssertEqual(Set(LayerProperty.all.map(\.name)).count, LayerProperty.all.count)
         var values = LayerValues()
@@ -77,6 +101,23 @@ final class LayerPropertyTests: XCTestCase {
         XCTAssertThrowsError(try SceneFile(text: #"{"layers": [{"type": "replicator", "preservesDepht": true}]}"#,
                                            path: "s.json", decodeImage: SceneFile.noImages)) {
             XCTAssertTrue("\($0)".contains(#"layers[0].preservesDepht: unknown field in a layer; did you mean "preservesDepth"?"#), "\($0)")
+        }
+    }
+}
+
+private extension AnimationValue {
+    /// A value of the same type that differs.
+    var nudged: AnimationValue {
+        switch self {
+        case .number(let x): .number(x == 0.5 ? 0.25 : 0.5)
+        case .point(let p): .point(Point(p.x + 1, p.y))
+        case .size(let s): .size(Size(s.width + 1, s.height))
+        case .rect(let r): .rect(Rect(x: r.origin.x + 1, y: r.origin.y, width: r.size.width, height: r.size.height))
+        case .color(let c): .color(Color(red: 1 - c.red, green: c.green, blue: c.blue, alpha: 1))
+        case .transform(let t): .transform(t.concatenating(Transform3D(translationX: 1, y: 0, z: 0)))
+        case .path: .path(.ellipse(in: Rect(x: 0, y: 0, width: 2, height: 2)))
+        case .numbers(let list): .numbers(list + [1])
+        case .colors(let list): .colors(list + [.white])
         }
     }
 }
