@@ -38,9 +38,11 @@ public struct AnimationSpec: Hashable, Sendable {
     /// Applies the animation at `time` (in the parent's time: the layer's or the group's) on top
     /// of `values`. `fallbackDuration` replaces a zero duration; `isTopLevel` is false for the
     /// children of a group, whose removedOnCompletion is ignored.
-    public func apply(to values: inout LayerValues, at time: Double, fallbackDuration: Double = defaultDuration, isTopLevel: Bool = true) {
+    public func apply(to values: inout LayerValues, at time: Double, fallbackDuration: Double = defaultDuration, isTopLevel: Bool = true,
+                      atLeftLimit: Bool = false) {
         let allowFill = !isTopLevel || !isRemovedOnCompletion
-        guard let sample = timing.sample(at: time, fallbackDuration: fallbackDuration, allowForwardFill: allowFill) else { return }
+        guard let sample = timing.sample(at: time, fallbackDuration: fallbackDuration, allowForwardFill: allowFill,
+                                         atLeftLimit: atLeftLimit) else { return }
         let progress = timingFunction.map { $0(sample.fraction) } ?? sample.fraction
         switch content {
         case .none:
@@ -48,7 +50,8 @@ public struct AnimationSpec: Hashable, Sendable {
         case .group(let children):
             let d = sample.duration
             for child in children {
-                child.apply(to: &values, at: progress * d, fallbackDuration: d, isTopLevel: false)
+                // A group held at its end holds its children at their left limits too.
+                child.apply(to: &values, at: progress * d, fallbackDuration: d, isTopLevel: false, atLeftLimit: sample.isLeftLimit)
             }
         case .basic(let basic):
             basic.apply(to: &values, progress: progress, iteration: sample.iteration)

@@ -54,8 +54,10 @@ public struct MediaTiming: Hashable, Sendable {
     }
 
     /// Where an animation stands at parent time `t` (docs/core-animation.md §2), or nil when it does not apply.
-    /// `fillsForwards` is false for an animation that is removed on completion.
-    public func sample(at t: Double, fallbackDuration: Double, allowForwardFill: Bool = true) -> TimingSample? {
+    /// `allowForwardFill` is false for an animation that is removed on completion. `atLeftLimit`
+    /// says `t` is the end of a parent's active time held by its fill, so an animation ending
+    /// exactly there shows its last value (the left limit) rather than having ended.
+    public func sample(at t: Double, fallbackDuration: Double, allowForwardFill: Bool = true, atLeftLimit: Bool = false) -> TimingSample? {
         let d = simpleDuration(fallback: fallbackDuration)
         let cycle = autoreverses ? 2 * d : d
         let active = activeDuration(fallback: fallbackDuration)
@@ -65,8 +67,13 @@ public struct MediaTiming: Hashable, Sendable {
             guard fillMode.fillsBackwards else { return nil }
             a = timeOffset
         } else if elapsed >= active {
-            guard fillMode.fillsForwards, allowForwardFill, active.isFinite else { return nil }
-            return endSample(active: active, cycle: cycle, d: d)
+            let endsHere = atLeftLimit && elapsed == active
+            guard endsHere || (fillMode.fillsForwards && allowForwardFill), active.isFinite else { return nil }
+            // The filled value is the left limit of the active interval: the last local time
+            // shown, timeOffset included, where a cycle boundary counts as the end of a cycle.
+            var last = (active + timeOffset).truncatingRemainder(dividingBy: active)
+            if last <= 0 { last += active }
+            return endSample(at: last, cycle: cycle, d: d)
         } else {
             a = elapsed + timeOffset
         }
@@ -81,13 +88,13 @@ public struct MediaTiming: Hashable, Sendable {
         return TimingSample(fraction: min(max(within / d, 0), 1), iteration: Int(min(iteration, 1e9)), duration: d)
     }
 
-    /// The left limit at the end of the active duration.
-    private func endSample(active: Double, cycle: Double, d: Double) -> TimingSample {
-        var iteration = (active / cycle).rounded(.up) - 1
-        iteration = max(iteration, 0)
-        var within = active - iteration * cycle
+    /// The left limit at local position `position` (in 0 < position ≤ active): a position on a
+    /// cycle boundary is the end of the cycle before it.
+    private func endSample(at position: Double, cycle: Double, d: Double) -> TimingSample {
+        let iteration = max((position / cycle).rounded(.up) - 1, 0)
+        var within = position - iteration * cycle
         if autoreverses && within > d { within = cycle - within }
-        return TimingSample(fraction: min(max(within / d, 0), 1), iteration: Int(min(iteration, 1e9)), duration: d)
+        return TimingSample(fraction: min(max(within / d, 0), 1), iteration: Int(min(iteration, 1e9)), duration: d, isLeftLimit: true)
     }
 }
 
@@ -100,4 +107,6 @@ public struct TimingSample: Hashable, Sendable {
     public var iteration: Int
     /// The simple duration used, in seconds.
     public var duration: Double
+    /// Whether this is the value held at the end of the active time (a forward fill).
+    public var isLeftLimit = false
 }
