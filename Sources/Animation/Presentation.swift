@@ -55,7 +55,14 @@ private struct PresentationWalk {
     /// What a layer inherits from the layers above it.
     struct Context {
         var parentTime: Double
-        var matrix: Transform3D
+        /// The plane the layer is drawn onto: that layer's bounds coordinates → canvas points.
+        var plane: Transform3D
+        /// The layer's superlayer coordinates → the plane's bounds coordinates (the superlayer's
+        /// sublayerTransform and replicator instance; more for a layer that preserves depth).
+        var inPlane: Transform3D = .identity
+        /// Whether the layer is flattened onto the plane (every superlayer but a replicator that
+        /// preserves depth flattens its sublayers).
+        var flattens = true
         /// Opacity not yet applied by a group, multiplied into colours.
         var alpha: Double
         /// The product of all opacities above, for reporting.
@@ -66,14 +73,17 @@ private struct PresentationWalk {
     }
 
     mutating func visitRoot() {
-        let root = Context(parentTime: time, matrix: .identity, alpha: 1, opacity: 1, tint: .white, path: "", instances: [])
-        visit(node: timeline.root, siblingIndex: 0, context: root)
+        let root = Context(parentTime: time, plane: .identity, alpha: 1, opacity: 1, tint: .white, path: "", instances: [])
+        visit(timeline.presentationValues(of: timeline.root, at: time, parentTime: time), node: timeline.root, siblingIndex: 0, context: root)
     }
 
-    private mutating func visit(node: Int, siblingIndex: Int, context: Context) {
-        let (v, sublayers, local) = timeline.presentationValues(of: node, at: time, parentTime: context.parentTime)
+    /// Visits `node`, whose presentation values are `presented`.
+    private mutating func visit(_ presented: (values: LayerValues, sublayers: [Int], layerTime: Double), node: Int, siblingIndex: Int,
+                                context: Context) {
+        let (v, sublayers, local) = presented
         guard !v.isHidden, v.opacity > 0, context.alpha > 0 else { return }
-        let matrix = v.matrixToSuperlayer.concatenating(context.matrix)
+        let relative = v.matrixToSuperlayer.concatenating(context.inPlane)
+        let matrix = (context.flattens ? relative.flattened : relative).concatenating(context.plane)
         let name = (v.name ?? "\(v.kind.rawValue)[\(siblingIndex)]")
             + (context.instances.isEmpty ? "" : "#" + context.instances.map(String.init).joined(separator: "."))
         let path = context.path.isEmpty ? name : context.path + "/" + name
@@ -81,9 +91,6 @@ private struct PresentationWalk {
         if recordsLayers {
             layers.append(PresentedLayer(path: path, values: v, toCanvas: matrix, opacity: opacity, tint: context.tint))
         }
-        let children = sublayers.enumerated()
-            .map { (order: $0.offset, node: $0.element, z: timeline.nodes[$0.element].model(at: time).values.zPosition) }
-            .sorted { ($0.z, $0.order) < ($1.z, $1.order) }
         let mask = timeline.nodes[node].model(at: time).mask
 
         // Shadows: the shadowPath fast path, or the whole layer's blurred alpha via its group.
@@ -97,7 +104,7 @@ private struct PresentationWalk {
                 shadow = cast
             }
         }
-        let grouped = (v.opacity < 1 && !children.isEmpty) || mask != nil || shadow != nil
+        let grouped = (v.opacity < 1 && !sublayers.isEmpty) || mask != nil || shadow != nil
         let alpha = grouped ? 1 : context.alpha * v.opacity
         if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow)) }
 
@@ -107,31 +114,40 @@ private struct PresentationWalk {
         }
         // A clip with nothing to clip (a plain layer without contents or sublayers, like the
         // seeds' rounded tiles) would only cost a frame-sized mask per draw.
-        let clips = v.masksToBounds && (v.contents != nil || !children.isEmpty || v.kind == .shape || v.kind == .gradient)
+        let clips = v.masksToBounds && (v.contents != nil || !sublayers.isEmpty || v.kind == .shape || v.kind == .gradient)
         if clips { items.append(.beginClip(outline, transform: matrix)) }
         if let image = v.contents, !v.bounds.isEmpty {
             items.append(.image(image, transform: matrix, destination: Self.placement(of: image, in: v),
                                 source: v.contentsRect, opacity: alpha * context.tint.alpha))
         }
         drawOwnContent(v, matrix: matrix, alpha: alpha, tint: context.tint)
-        if !children.isEmpty {
-            var contentMatrix = matrix
-            if !v.sublayerTransform.isIdentity {
-                contentMatrix = Self.aboutAnchor(v.sublayerTransform, of: v).concatenating(matrix)
-            }
+        if !sublayers.isEmpty {
+            let sublayerPart = Self.aboutAnchor(v.sublayerTransform, of: v)
+            // A replicator that preserves depth keeps its sublayers in its superlayer's 3D space:
+            // they are flattened together with it, onto the plane it is drawn onto.
+            let preservesDepth = v.kind == .replicator && v.preservesDepth
             let instanceCount = v.kind == .replicator ? max(v.instanceCount, 0) : 1
             var instanceTransform = Transform3D.identity
             let step = Self.aboutAnchor(v.instanceTransform, of: v)
             for k in 0..<instanceCount {
-                var inner = Context(parentTime: local, matrix: instanceTransform.concatenating(contentMatrix), alpha: alpha,
+                let inPlane = instanceTransform.concatenating(sublayerPart)
+                var inner = Context(parentTime: local, plane: preservesDepth ? context.plane : matrix,
+                                    inPlane: preservesDepth ? inPlane.concatenating(relative) : inPlane,
+                                    flattens: preservesDepth ? context.flattens : true, alpha: alpha,
                                     opacity: opacity, tint: context.tint, path: path, instances: context.instances)
                 if v.kind == .replicator {
                     inner.parentTime = local - Double(k) * v.instanceDelay
                     inner.tint = Self.multiply(context.tint, v.instanceTint(k))
                     inner.instances.append(k)
                 }
+                // Siblings draw in order of their presentation zPosition (an animated one counts),
+                // ties in sublayer order.
+                let children = sublayers.enumerated()
+                    .map { (order: $0.offset, node: $0.element,
+                            presented: timeline.presentationValues(of: $0.element, at: time, parentTime: inner.parentTime)) }
+                    .sorted { ($0.presented.values.zPosition, $0.order) < ($1.presented.values.zPosition, $1.order) }
                 for (index, child) in children.enumerated() {
-                    visit(node: child.node, siblingIndex: index, context: inner)
+                    visit(child.presented, node: child.node, siblingIndex: index, context: inner)
                 }
                 instanceTransform = step.concatenating(instanceTransform)
             }
@@ -142,9 +158,9 @@ private struct PresentationWalk {
         }
         if let mask {
             items.append(.beginMask)
-            let maskContext = Context(parentTime: local, matrix: matrix, alpha: 1, opacity: 1, tint: .white,
+            let maskContext = Context(parentTime: local, plane: matrix, alpha: 1, opacity: 1, tint: .white,
                                       path: path + "/mask", instances: [])
-            visit(node: mask, siblingIndex: 0, context: maskContext)
+            visit(timeline.presentationValues(of: mask, at: time, parentTime: local), node: mask, siblingIndex: 0, context: maskContext)
             items.append(.endMask)
         }
         if grouped { items.append(.endGroup) }

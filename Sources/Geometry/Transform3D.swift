@@ -102,6 +102,16 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     /// transform does to z: `affineComponents` then describe the layer's flat mapping.
     public var mapsPlaneAffinely: Bool { m14 == 0 && m24 == 0 && m44 == 1 }
 
+    /// The transform followed by a projection onto the z = 0 plane (the z output set to 0, w
+    /// kept): what a layer does to its sublayers' 3D transforms when it draws them into its own
+    /// plane. Unchanged when it already maps the z = 0 plane into that plane.
+    public var flattened: Transform3D {
+        guard m13 != 0 || m23 != 0 || m43 != 0 else { return self }
+        var t = self
+        (t.m13, t.m23, t.m33, t.m43) = (0, 0, 0, 0)
+        return t
+    }
+
     /// Maps a point of the z = 0 plane, dividing by w.
     public func apply(to p: Point) -> Point {
         let x = p.x * m11 + p.y * m21 + m41

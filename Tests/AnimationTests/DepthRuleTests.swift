@@ -1,0 +1,103 @@
+import Animation
+import Foundation
+import Geometry
+import XCTest
+
+/// How layers combine in depth (docs/core-animation.md §1): a layer flattens its sublayers into
+/// its own plane unless it is a replicator that preserves depth, perspective survives the
+/// flattening, and siblings draw in the order of their presentation zPosition.
+final class DepthRuleTests: XCTestCase {
+    /// The presented layers at `t` of the tree `build` makes under a plain root.
+    func presented(at t: Double = 0, _ build: (Layer) -> Void) throws -> [PresentedLayer] {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { _ in
+            let root = Layer()
+            build(root)
+            return root
+        }
+        return timeline.presentedLayers(at: t)
+    }
+
+    /// A layer of zero bounds turned π/4 about y, at the origin: its anchor is its origin.
+    func tilted(_ name: String) -> Layer {
+        let layer = Layer()
+        layer.name = name
+        layer.transform = Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0)
+        return layer
+    }
+
+    /// A parent turned π/4 about y draws its child, also turned π/4 about y, flattened into its
+    /// plane: the child's x axis first shrinks to cos(π/4) in the parent's plane, then the parent
+    /// shrinks that plane's x by cos(π/4) again: m11 = cos²(π/4) = 0.5, not cos(π/2) = 0.
+    func testALayerFlattensItsSublayersIntoItsPlane() throws {
+        let layers = try presented { root in
+            let parent = tilted("parent")
+            parent.addSublayer(tilted("child"))
+            root.addSublayer(parent)
+        }
+        let child = try XCTUnwrap(layers.first { $0.path.hasSuffix("child") })
+        XCTAssertEqual(child.toCanvas.m11, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(child.toCanvas.m22, 1, accuracy: 1e-12)
+        XCTAssertEqual(child.toCanvas.m13, 0, accuracy: 1e-12, "flattened: no z left")
+    }
+
+    /// A replicator that preserves depth keeps its sublayers in its superlayer's 3D space: the
+    /// two quarter turns compose into a half turn about y before flattening, cos(π/2) = 0
+    /// (edge-on); without preservesDepth the replicator flattens them like any layer (0.5).
+    func testAReplicatorThatPreservesDepthDoesNotFlatten() throws {
+        for (preserves, expected) in [(true, 0.0), (false, 0.5)] {
+            let layers = try presented { root in
+                let replicator = ReplicatorLayer()
+                replicator.name = "replicator"
+                replicator.transform = Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0)
+                replicator.preservesDepth = preserves
+                replicator.addSublayer(tilted("child"))
+                root.addSublayer(replicator)
+            }
+            let child = try XCTUnwrap(layers.first { $0.path.hasSuffix("child#0") })
+            XCTAssertEqual(child.toCanvas.m11, expected, accuracy: 1e-12, "preservesDepth \(preserves)")
+        }
+    }
+
+    /// Perspective in the superlayer's sublayerTransform (m34 = −1/500) still acts before the
+    /// flattening: a sublayer at zPosition 100 has w = 1 − 100/500 = 0.8, so its origin, at
+    /// x = 50 in the superlayer, shows at 50 / 0.8 = 62.5.
+    func testPerspectiveActsBeforeFlattening() throws {
+        let layers = try presented { root in
+            var perspective = Transform3D.identity
+            perspective.m34 = -1.0 / 500
+            root.sublayerTransform = perspective
+            let near = Layer()
+            near.name = "near"
+            near.position = Point(50, 0)
+            near.zPosition = 100
+            root.addSublayer(near)
+        }
+        let near = try XCTUnwrap(layers.first { $0.path.hasSuffix("near") })
+        XCTAssertEqual(near.toCanvas.apply(to: .zero).x, 62.5, accuracy: 1e-9)
+    }
+
+    /// Siblings are ordered by their presentation zPosition: `a` (model 0, animated to 10 over
+    /// 1 s and held) is under `b` (5) at first and over it once its zPosition passes 5.
+    func testAnAnimatedZPositionReordersSiblings() throws {
+        func build(_ root: Layer) {
+            let a = Layer(), b = Layer()
+            a.name = "a"
+            b.name = "b"
+            b.zPosition = 5
+            let rise = BasicAnimation(keyPath: "zPosition")
+            rise.fromValue = 0
+            rise.toValue = 10
+            rise.duration = 1
+            rise.fillMode = .forwards
+            rise.isRemovedOnCompletion = false
+            a.add(rise)
+            root.addSublayer(a)
+            root.addSublayer(b)
+        }
+        func order(at t: Double) throws -> [String] {
+            try presented(at: t, build).compactMap { $0.path.split(separator: "/").last.map(String.init) }.filter { $0 == "a" || $0 == "b" }
+        }
+        XCTAssertEqual(try order(at: 0.25), ["a", "b"], "z 2.5 under 5")
+        XCTAssertEqual(try order(at: 2), ["b", "a"], "z 10 over 5")
+    }
+}
