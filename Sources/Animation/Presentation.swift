@@ -12,6 +12,8 @@ public struct PresentedLayer: Hashable, Sendable {
     public var opacity: Double
     /// The colour multiplier of the enclosing replicator instances.
     public var tint: Color
+    /// Whether it shows: false for a hidden layer, one at opacity 0, and everything under them.
+    public var isDrawn: Bool
 }
 
 /// Sampling: the presentation tree and display list at a video time, as pure functions of the timeline.
@@ -36,7 +38,8 @@ extension Timeline {
         return DisplayList(canvasSize: canvasSize, items: walk.items)
     }
 
-    /// Every drawn layer instance at video time `t`, back to front, replicator instances expanded.
+    /// Every layer instance at video time `t`, back to front, replicator instances expanded;
+    /// those that do not show (hidden, opacity 0, or under such a layer) are marked.
     public func presentedLayers(at t: Double) -> [PresentedLayer] {
         var walk = PresentationWalk(timeline: self, time: t, recordsLayers: true)
         walk.visitRoot()
@@ -70,6 +73,8 @@ private struct PresentationWalk {
         var tint: Color
         var path: String
         var instances: [Int]
+        /// False under a layer that does not show (only inspection visits there).
+        var isDrawn = true
     }
 
     mutating func visitRoot() {
@@ -81,7 +86,11 @@ private struct PresentationWalk {
     private mutating func visit(_ presented: (values: LayerValues, sublayers: [Int], layerTime: Double), node: Int, siblingIndex: Int,
                                 context: Context) {
         let (v, sublayers, local) = presented
-        guard !v.isHidden, v.opacity > 0, context.alpha > 0 else { return }
+        let isDrawn = context.isDrawn && !v.isHidden && v.opacity > 0 && context.alpha > 0
+        guard isDrawn || recordsLayers else { return }
+        // A layer that does not show is walked for inspection only: what it would draw is dropped.
+        let firstItem = items.count
+        defer { if !isDrawn { items.removeSubrange(firstItem...) } }
         let relative = v.matrixToSuperlayer.concatenating(context.inPlane)
         let matrix = (context.flattens ? relative.flattened : relative).concatenating(context.plane)
         let name = (v.name ?? "\(v.kind.rawValue)[\(siblingIndex)]")
@@ -89,7 +98,7 @@ private struct PresentationWalk {
         let path = context.path.isEmpty ? name : context.path + "/" + name
         let opacity = context.opacity * v.opacity
         if recordsLayers {
-            layers.append(PresentedLayer(path: path, values: v, toCanvas: matrix, opacity: opacity, tint: context.tint))
+            layers.append(PresentedLayer(path: path, values: v, toCanvas: matrix, opacity: opacity, tint: context.tint, isDrawn: isDrawn))
         }
         let mask = timeline.nodes[node].model(at: time).mask
 
@@ -134,7 +143,7 @@ private struct PresentationWalk {
                 var inner = Context(parentTime: local, plane: preservesDepth ? context.plane : matrix,
                                     inPlane: preservesDepth ? inPlane.concatenating(relative) : inPlane,
                                     flattens: preservesDepth ? context.flattens : true, alpha: alpha,
-                                    opacity: opacity, tint: context.tint, path: path, instances: context.instances)
+                                    opacity: opacity, tint: context.tint, path: path, instances: context.instances, isDrawn: isDrawn)
                 if v.kind == .replicator {
                     inner.parentTime = local - Double(k) * v.instanceDelay
                     inner.tint = Self.multiply(context.tint, v.instanceTint(k))
@@ -159,7 +168,7 @@ private struct PresentationWalk {
         if let mask {
             items.append(.beginMask)
             let maskContext = Context(parentTime: local, plane: matrix, alpha: 1, opacity: 1, tint: .white,
-                                      path: path + "/mask", instances: [])
+                                      path: path + "/mask", instances: [], isDrawn: isDrawn)
             visit(timeline.presentationValues(of: mask, at: time, parentTime: local), node: mask, siblingIndex: 0, context: maskContext)
             items.append(.endMask)
         }

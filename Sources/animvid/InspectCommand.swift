@@ -9,10 +9,11 @@ enum InspectCommand {
     static let help = """
     usage: animvid inspect --scene NAME --time T [--param NAME=VALUE] [--size WxH] [--scale S] [--json]
 
-    Prints every drawn layer instance of the scene at time T (seconds) as JSON, back to front:
-    its path from the root (replicator instances as dot#7, nested ones as dot#2.1), its transform
-    to canvas points ([a, b, c, d, tx, ty] when affine, else 16 numbers row-major), its effective
-    opacity, its bounds, and every colour property of its type after replicator tints.
+    Prints every layer instance of the scene at time T (seconds) as JSON, back to front: its path
+    from the root (replicator instances as dot#7, nested ones as dot#2.1), its transform to canvas
+    points ([a, b, c, d, tx, ty] when affine, else 16 numbers row-major), its effective opacity,
+    whether it is drawn (false when hidden, at opacity 0, or under such a layer), its bounds, and
+    every colour property of its type after replicator tints.
 
     options:
     \(SceneOptions.help)
@@ -53,6 +54,7 @@ enum InspectCommand {
             ("type", .string(v.kind.rawValue)),
             ("transform", .array(transform.map { .number($0) })),
             ("opacity", .number(layer.opacity)),
+            ("drawn", .bool(layer.isDrawn)),
             ("bounds", .array([v.bounds.origin.x, v.bounds.origin.y, v.bounds.size.width, v.bounds.size.height].map { .number($0) })),
         ]
         for property in LayerProperty.all where property.type == .color && property.applies(to: v.kind) {

@@ -101,3 +101,28 @@ final class DepthRuleTests: XCTestCase {
         XCTAssertEqual(try order(at: 2), ["b", "a"], "z 10 over 5")
     }
 }
+
+/// Inspection lists the whole presentation tree: a hidden layer and its sublayer are there,
+/// marked as not drawn, and draw nothing.
+final class InspectionRuleTests: XCTestCase {
+    func testLayersThatDoNotShowAreListedAndMarked() throws {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 1) { _ in
+            let root = Layer()
+            root.name = "root"
+            let hidden = Layer(), inner = Layer(), faded = Layer()
+            (hidden.name, inner.name, faded.name) = ("hidden", "inner", "faded")
+            hidden.isHidden = true
+            hidden.backgroundColor = .black
+            hidden.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            faded.opacity = 0
+            hidden.addSublayer(inner)
+            root.addSublayer(hidden)
+            root.addSublayer(faded)
+            return root
+        }
+        let layers = timeline.presentedLayers(at: 0)
+        XCTAssertEqual(layers.map(\.path), ["root", "root/hidden", "root/hidden/inner", "root/faded"])
+        XCTAssertEqual(layers.map(\.isDrawn), [true, false, false, false])
+        XCTAssertTrue(timeline.displayList(at: 0).items.isEmpty, "nothing is drawn")
+    }
+}

@@ -10,10 +10,11 @@ import XCTest
 final class SeedSceneTests: XCTestCase {
     let canvas = Size(640, 360)
 
+    /// The layer instances of scene `name` that show at `t`.
     func layers(_ name: String, at t: Double, _ settings: [String] = []) throws -> [PresentedLayer] {
         let scene = try XCTUnwrap(SceneCatalog.scene(named: name))
         let timeline = try scene.timeline(canvas: canvas, duration: t + 1, settings: try scene.settings(settings))
-        return timeline.presentedLayers(at: t)
+        return timeline.presentedLayers(at: t).filter(\.isDrawn)
     }
 
     func instances(_ layers: [PresentedLayer], _ prefix: String) -> [PresentedLayer] {
