@@ -4,6 +4,7 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     case wrongValueType(keyPath: String, expected: String, got: String)
     case scriptDidNotSettle(time: Double, events: Int)
     case unknownLayer(String)
+    case notAProperty(String, of: String, kinds: [String])
     case tooManyAnimations(layer: String?, count: Int)
     case scriptTooBusy(events: Int, layers: Int)
 
@@ -12,6 +13,8 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
         case .unknownKeyPath(let k):
             let suggestion = closestName(to: k, among: LayerKeyPath.named.keys, within: .max)
             return "unknown key path \"\(k)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
+        case let .notAProperty(name, kind, kinds):
+            return "\(name) is a property of \(kinds.joined(separator: ", ")) layers; this layer's type is \(kind)"
         case let .wrongValueType(keyPath, expected, got):
             return "key path \"\(keyPath)\" takes a \(expected), not a \(got)"
         case let .scriptDidNotSettle(time, events):

@@ -54,6 +54,9 @@ public struct LayerProperty: Sendable {
 
     /// Sets the property in `values`; a value of the wrong type is an error naming both.
     public func set(_ newValue: Value, in values: inout LayerValues) throws(AnimationError) {
+        guard applies(to: values.kind) else {
+            throw .notAProperty(name, of: values.kind.rawValue, kinds: kinds.map { $0.map(\.rawValue).sorted() } ?? [])
+        }
         guard write(newValue, &values) else {
             throw .wrongValueType(keyPath: name, expected: type.name, got: newValue.typeName)
         }
@@ -109,7 +112,7 @@ extension LayerProperty {
         LayerProperty(name: name, kinds: kinds, type: .number(range), isAnimatable: false, isOptional: false, subPaths: [],
                       read: { .value(.number($0[keyPath: key])) },
                       write: { value, v in
-                          guard case .value(.number(let x)) = value else { return false }
+                          guard case .value(.number(let x)) = value, range.contains(x) else { return false }
                           v[keyPath: key] = x
                           return true
                       })
@@ -171,7 +174,8 @@ extension LayerProperty.ValueType {
     /// The type's name, for error messages.
     public var name: String {
         switch self {
-        case .number: "number"
+        case .number(let range) where range == -1e9...1e9: "number"
+        case .number(let range): "number in \(Self.exact(range.lowerBound))…\(Self.exact(range.upperBound))"
         case .boolean: "boolean"
         case .integer: "whole number"
         case .point: "point"
@@ -185,6 +189,10 @@ extension LayerProperty.ValueType {
         case .choice(let names): "one of \(names.joined(separator: ", "))"
         case .image: "image"
         }
+    }
+
+    private static func exact(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
     }
 
     /// What an animation of an unset property starts from.

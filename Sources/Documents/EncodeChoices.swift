@@ -1,3 +1,4 @@
+import Foundation
 import Media
 
 /// What to render, as a user chooses it on the command line or in a preset. Every field is
@@ -7,6 +8,16 @@ public struct ClipChoices: Sendable {
     public enum SceneSource: Sendable, Equatable {
         case named(String)
         case file(String)
+
+        /// Whether both name the same scene (file paths compared as absolute, standardized paths).
+        func isSame(as other: SceneSource?) -> Bool {
+            switch (self, other) {
+            case let (.named(a), .named(b)?): a == b
+            case let (.file(a), .file(b)?):
+                URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
+            default: false
+            }
+        }
     }
 
     /// The built-in scene or scene file to render.
@@ -42,7 +53,7 @@ public struct ClipChoices: Sendable {
     /// unless this names another scene (knobs belong to their scene).
     public func overriding(_ base: ClipChoices) -> ClipChoices {
         var merged = base
-        if let scene, scene != base.scene {
+        if let scene, !scene.isSame(as: base.scene) {
             merged.scene = scene
             merged.params = []
         }

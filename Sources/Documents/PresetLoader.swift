@@ -162,12 +162,14 @@ public enum PresetLoader {
             case .string(let s, _): guard let n = Double(s) else { throw fail(name, v, "expected a number, not \"\(s)\"") }; x = n
             default: throw fail(name, v, "expected a number, not \(v.kindName)")
             }
-            guard range.contains(x) else { throw fail(name, v, "\(x) is out of range (\(range.lowerBound)…\(range.upperBound))") }
+            guard range.contains(x) else {
+                throw fail(name, v, "\(JSON.exact(x)) is out of range (\(JSON.exact(range.lowerBound))…\(JSON.exact(range.upperBound)))")
+            }
             return x
         }
         func wholeNumber(_ name: String, _ v: JSONValue, _ range: ClosedRange<Int>) throws(DocumentError) -> Int {
             let x = try number(name, v, Double(range.lowerBound)...Double(range.upperBound))
-            guard x == x.rounded() else { throw fail(name, v, "expected a whole number, not \(x)") }
+            guard x == x.rounded() else { throw fail(name, v, "expected a whole number, not \(JSON.exact(x))") }
             return Int(x)
         }
 
@@ -227,7 +229,10 @@ public enum PresetLoader {
         if let f = member("fps") {
             if case .number = f {
                 let n = try number("fps", f, ValueText.frameRates)
-                clip.frameRate = FrameRate(parsing: n == n.rounded() ? String(Int(n)) : String(n))
+                guard let rate = FrameRate(parsing: JSON.exact(n)) else {
+                    throw fail("fps", f, "\(JSON.exact(n)) is not a frame rate; write 30, 29.97 or \"30000/1001\"")
+                }
+                clip.frameRate = rate
             } else {
                 clip.frameRate = try text("fps", f, ValueText.frameRate)
             }
@@ -241,6 +246,9 @@ public enum PresetLoader {
                 throw fail("background", b, "\(error)")
             }
             clip.background = background
+        }
+        if let rate = clip.frameRate, let seconds = clip.seconds, rate.frameCount(seconds: seconds) < 1 {
+            throw fail("seconds", member("seconds"), "\(JSON.exact(seconds)) s at \(rate) fps is less than one frame")
         }
         let alpha = scene.parameters.contains { $0.name == "background" } && settings.color("background").alpha < 1
         guard let outputsValue = member("outputs") else { throw fail("outputs", nil, "missing: a preset lists its outputs") }
@@ -259,10 +267,13 @@ public enum PresetLoader {
             guard let container = Container(path: output) else {
                 throw fail(prefix + "file", fileValue, "\(output): animvid writes \(Container.extensions)")
             }
+            if container == .pngSequence, ImageSequence.fileName(output, frame: 1) == nil {
+                throw fail(prefix + "file", fileValue, "\(output): a PNG sequence needs exactly one frame number such as %05d (%% for a percent sign)")
+            }
             var choices = OutputChoices()
             if let v = field("codec") {
                 let name = try string(prefix + "codec", v)
-                guard let codec = VideoCodec(rawValue: name.lowercased()), container.codecs.contains(codec) else {
+                guard let codec = VideoCodec(named: name), container.codecs.contains(codec) else {
                     throw fail(prefix + "codec", v, "\(container.rawValue) takes \(container.codecs.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
                 }
                 choices.codec = codec

@@ -92,11 +92,6 @@ extension Path {
     }
 }
 
-extension Path {
-    /// Flattening through a perspective transform: the path is flattened in its own plane (finely
-    /// enough for the transform's largest stretch), each polygon is clipped to w ≥ ε in
-    /// homogeneous space, so the parts behind the viewer are cut off instead of folding over, and
-    /// only then divided by w.
     /// Appends the curve's flattened points after its start, each interior one lifted by
     /// −B″·Δt²/12 (see `flattenClosed`); returns its end.
     @inline(__always)
@@ -112,6 +107,11 @@ extension Path {
         return curve.end
     }
 
+extension Path {
+    /// Flattening through a perspective transform: the path is flattened in its own plane (finely
+    /// enough for the transform's largest stretch), each polygon is clipped to w ≥ ε in
+    /// homogeneous space, so the parts behind the viewer are cut off instead of folding over, and
+    /// only then divided by w.
     private func flattenProjected(transform t: Transform3D, tolerance: Double, into points: inout [Point], starts: inout [Int]) {
         let stretch = max(abs(t.m11) + abs(t.m12), abs(t.m21) + abs(t.m22), 1e-9) / max(abs(t.m44), 1e-9)
         let epsilon = 1e-6

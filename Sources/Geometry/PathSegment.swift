@@ -28,7 +28,7 @@ public enum PathSegment: Hashable, Sendable {
     }
 
     /// The second derivative (B″), which bounds how far the curve strays from its chords.
-    public func secondDerivative(at t: Double) -> Point {
+    func secondDerivative(at t: Double) -> Point {
         switch self {
         case .line: return .zero
         case let .quad(p0, c, p1): return (p0 - c * 2 + p1) * 2
@@ -38,7 +38,7 @@ public enum PathSegment: Hashable, Sendable {
 
     /// How many equal steps of t keep every chord within `tolerance` of the curve (Wang's bound:
     /// n² ≥ max|B″| / (8 · tolerance)), at most 4096; 1 for a line.
-    public func flatteningSteps(tolerance: Double) -> Int {
+    func flatteningSteps(tolerance: Double) -> Int {
         let bound: Double
         switch self {
         case .line: return 1

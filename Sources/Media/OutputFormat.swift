@@ -52,6 +52,15 @@ public enum Container: String, Sendable, CaseIterable {
 
 /// The video codecs animvid encodes with, and what each can do.
 public enum VideoCodec: String, Sendable, CaseIterable {
+    /// The codec called `name` on the command line or in a preset (any case; `raw` for raw RGBA).
+    public init?(named name: String) {
+        if name == "raw" {
+            self = .rawRGBA
+        } else {
+            self.init(rawValue: name.lowercased())
+        }
+    }
+
     case h264, hevc, av1, vp9, vp8, prores, ffv1, gif, png
     case rawRGBA = "rawvideo"
 

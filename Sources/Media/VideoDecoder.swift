@@ -31,11 +31,18 @@ public final class VideoDecoder {
 
     /// Opens the first video stream of `path`; `decoderName` picks a decoder other than FFmpeg's
     /// default (e.g. `libvpx-vp9`, which keeps VP9's alpha where the native decoder drops it).
+    /// `formats` and `protocols` (comma-separated FFmpeg names), when given, are all libavformat
+    /// may use: a file a user names cannot then make it open other files or the network.
     /// Each FFmpeg object belongs to `self` from its allocation on, so whichever step fails,
     /// `deinit` frees what exists.
-    public init(path: String, decoderName: String? = nil) throws(MediaError) {
+    public init(path: String, decoderName: String? = nil, formats: String? = nil, protocols: String? = nil) throws(MediaError) {
         FFmpegLog.quiet()
-        try check(avformat_open_input(&format, path, nil, nil), "cannot open \(path)")
+        var options: OpaquePointer?
+        if let formats { av_dict_set(&options, "format_whitelist", formats, 0) }
+        if let protocols { av_dict_set(&options, "protocol_whitelist", protocols, 0) }
+        let opened = avformat_open_input(&format, path, nil, &options)
+        av_dict_free(&options)
+        try check(opened, "cannot open \(path)")
         try check(avformat_find_stream_info(format, nil), "cannot read the streams of \(path)")
         var decoder: UnsafePointer<AVCodec>?
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
@@ -99,15 +106,13 @@ public final class VideoDecoder {
     /// Decodes frames in order and hands each (owned by the decoder) to `body`, until `body`
     /// returns false or the stream ends.
     private func forEachRawFrame(_ body: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws {
-        guard let format, let codec, let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
-            throw MediaError("out of memory")
-        }
-        var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
-        var framePointer: UnsafeMutablePointer<AVFrame>? = frame
+        var packetPointer = av_packet_alloc()
+        var framePointer = av_frame_alloc()
         defer {
             av_packet_free(&packetPointer)
             av_frame_free(&framePointer)
         }
+        guard let format, let codec, let packet = packetPointer, let frame = framePointer else { throw MediaError("out of memory") }
         /// Hands on the frames the decoder has ready; false once `body` wants no more.
         func drain() throws -> Bool {
             while true {

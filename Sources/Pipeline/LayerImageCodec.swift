@@ -22,7 +22,8 @@ public enum LayerImageCodec {
             do {
                 file = try ImageFile.load(path: location, maximumSide: maximumSide)
             } catch {
-                throw MediaError("the data: URI holds no image animvid can decode (PNG or JPEG)")
+                // The message names the URI: say "the data: URI" instead of quoting it whole.
+                throw MediaError(error.message.replacingOccurrences(of: location, with: "the data: URI"))
             }
         } else {
             file = try ImageFile.load(path: location, maximumSide: maximumSide)

@@ -3,6 +3,7 @@
 public enum Compositing {
     /// Draws `layer` over `target` at `opacity`, source-over.
     public static func draw(_ layer: Pixmap, opacity: Double, into target: inout Pixmap) {
+        precondition(layer.sameWindow(as: target), "a layer is drawn onto a pixmap of its own size and rows")
         let coverage = UInt32((min(max(opacity, 0), 1) * 255).rounded())
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
@@ -17,6 +18,7 @@ public enum Compositing {
 
     /// Multiplies every pixel of `target` by the alpha of `mask` (a mask layer's effect).
     public static func multiply(_ target: inout Pixmap, byAlphaOf mask: Pixmap) {
+        precondition(mask.sameWindow(as: target), "a mask covers a pixmap of its own size and rows")
         mask.bytes.withUnsafeBufferPointer { m in
             target.bytes.withUnsafeMutableBufferPointer { p in
                 for i in stride(from: 0, to: p.count, by: 4) {
@@ -31,6 +33,8 @@ public enum Compositing {
     /// Blurs the alpha of `source`, moves it by the shadow's offset, and draws it in the shadow's
     /// colour over `target`, within `clip` when given.
     public static func drawShadow(of source: Pixmap, _ shadow: ShadowPaint, clip: ClipMask?, into target: inout Pixmap) {
+        precondition(source.sameWindow(as: target), "a shadow's silhouette covers a pixmap of its own size and rows")
+        precondition(clip.map { $0.coverage.count == target.width * target.height } ?? true, "the clip covers the pixmap")
         let (w, h) = (target.width, target.height)
         // An offset of a frame or more moves the whole shadow out of it.
         guard abs(shadow.offsetX) < Double(w), abs(shadow.offsetY) < Double(h) else { return }

@@ -11,7 +11,8 @@ public struct Pixmap: Sendable, Equatable {
     /// The height of the frame this is part of (`height` for a whole frame).
     public let frameHeight: Int
     /// The pixels: premultiplied RGBA8, `width` × `height` × 4 bytes, rows top to bottom.
-    public var bytes: [UInt8]
+    /// The pixels, 4 bytes each; set only within the package, so the count always matches the size.
+    public package(set) var bytes: [UInt8]
 
     /// A transparent pixmap; nil when a side is not positive or the size is absurd.
     public init?(width: Int, height: Int) {
@@ -29,6 +30,11 @@ public struct Pixmap: Sendable, Equatable {
         firstRow = rows.lowerBound
         self.frameHeight = frameHeight
         bytes = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// Whether `other` covers the same rows of a frame of the same size.
+    public func sameWindow(as other: Pixmap) -> Bool {
+        width == other.width && height == other.height && firstRow == other.firstRow && frameHeight == other.frameHeight
     }
 
     /// A transparent pixmap covering the same rows of the same frame as `other`.

@@ -26,6 +26,7 @@ public struct Rasterizer {
     public mutating func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule, clip: ClipMask? = nil,
                               into target: inout Pixmap) {
         if case .solid(let color) = paint, color.a == 0 { return }
+        precondition(clip.map { $0.coverage.count == target.width * target.height } ?? true, "the clip covers the pixmap")
         guard Self.mayTouchRows(of: target, path, transform: transform, margin: 1) else { return }
         let mapping = PlaneMapping(transform)
         guard let (x0, _, rows) = accumulate(path, transform: transform, for: target) else { return }

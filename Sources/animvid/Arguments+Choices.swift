@@ -32,7 +32,7 @@ extension Arguments {
     mutating func outputChoices() throws(CLIError) -> OutputChoices {
         var choices = OutputChoices()
         if let name = try option("--codec") {
-            guard let codec = VideoCodec(rawValue: name.lowercased()) ?? (name == "raw" ? .rawRGBA : nil) else {
+            guard let codec = VideoCodec(named: name) else {
                 throw .usage("--codec: unknown codec '\(name)' (one of: \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             choices.codec = codec

@@ -20,7 +20,7 @@ enum PresetEncode {
             throw .usage("encode --preset takes at most one output file (it replaces the preset's outputs), got: \(positionals.joined(separator: " "))")
         }
         let plans = try outputs(of: preset, replacedBy: positionals.first).map { output throws(CLIError) in
-            let codec = output.choices.codec ?? Container(path: output.file)?.codecs.first
+            let codec = choices.codec ?? output.choices.codec ?? Container(path: output.file)?.codecs.first
             return try EncodeCommand.plan(clip: clip, output: choices.overriding(output.choices, codec: codec), file: output.file,
                                           run: run, arguments: arguments)
         }

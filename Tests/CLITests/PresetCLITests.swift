@@ -81,7 +81,7 @@ final class PresetCLITests: XCTestCase {
         for (text, expected) in [(#"{"scene": "loader", "size": "101x100", "outputs": [{"file": "a.mp4"}]}"#,
                                   "bad.json:1:52: outputs[0]: a.mp4: 101x100 has an odd side"),
                                  (#"{"scene": "loader", "fps": 500, "outputs": [{"file": "a.mp4"}]}"#,
-                                  "bad.json:1:28: fps: 500.0 is out of range (1.0…240.0)"),
+                                  "bad.json:1:28: fps: 500 is out of range (1…240)"),
                                  (#"{"scene": "loader", "fps": "fast", "outputs": [{"file": "a.mp4"}]}"#,
                                   "bad.json:1:28: fps: 'fast' is not a frame rate"),
                                  (#"{"scene": "loader", "outputs": [{"file": "a.mp4", "pix-fmt": "yuv422p"}]}"#,

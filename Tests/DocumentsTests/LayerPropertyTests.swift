@@ -70,17 +70,36 @@ final class LayerPropertyTests: XCTestCase {
         for property in LayerProperty.all {
             let kind = try XCTUnwrap(LayerKind.allCases.first(where: property.applies))
             var values = LayerValues(kind: kind)
-            let before = Mirror(reflecting: values).children.map { "\($0.label ?? ""): \($0.value)" }
             let sample: LayerProperty.Value = switch property.type {
             case .integer: .integer(3)
             case .choice(let names): .choice(names.last { .choice($0) != property.value(in: values) } ?? "")
             case .image: .image(picture)
             default: .value(try XCTUnwrap(property.keyPath?.value(in: values) ?? .number(0.5)).nudged)
             }
+            let original = values
             try property.set(sample, in: &values)
-            let after = Mirror(reflecting: values).children.map { "\($0.label ?? ""): \($0.value)" }
-            XCTAssertEqual(zip(before, after).filter { $0 != $1 }.count, 1, "\(property.name) changes one stored value")
+            // The one stored value that changed is the one the entry names.
+            func changed(_ a: Any, _ b: Any) -> [String] {
+                zip(Mirror(reflecting: a).children, Mirror(reflecting: b).children)
+                    .filter { "\($0.value)" != "\($1.value)" }.compactMap(\.0.label)
+            }
+            let timingFields = ["beginTime", "speed", "timeOffset"]
+            let label = property.name == "hidden" ? "isHidden" : timingFields.contains(property.name) ? "timing" : property.name
+            XCTAssertEqual(changed(original, values), [label], property.name)
+            if label == "timing" { XCTAssertEqual(changed(original.timing, values.timing), [property.name]) }
         }
+    }
+
+    /// A value is set only on a layer kind that has the property, and within its range.
+    func testSettingChecksTheKindAndTheRange() throws {
+        var plain = LayerValues()
+        XCTAssertThrowsError(try XCTUnwrap(LayerProperty.named["lineWidth"]).set(.value(.number(2)), in: &plain)) {
+            XCTAssertEqual("\($0)", "lineWidth is a property of shape layers; this layer's type is layer")
+        }
+        XCTAssertThrowsError(try XCTUnwrap(LayerProperty.named["speed"]).set(.value(.number(5000)), in: &plain)) {
+            XCTAssertEqual("\($0)", #"key path "speed" takes a number in -1000…1000, not a number"#)
+        }
+        XCTAssertEqual(plain, LayerValues(), "nothing was set")
     }
 
     func testNamesAreUniqueAndSubKeyPathsAddressTheirProperty() throws {

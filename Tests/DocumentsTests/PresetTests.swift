@@ -101,7 +101,7 @@ final class PresetTests: XCTestCase {
              "bad.json:1:42: params.colour: scene 'loader' has no parameter 'colour' (its parameters: color, count"),
             ("{\"scene\": \"loader\", \"params\": {\"radius\": -4}, \"outputs\": [{\"file\": \"a.mp4\"}]}",
              "bad.json:1:42: params.radius: parameter radius: '-4' is not a valid value (expected number 0.5…500)"),
-            ("{\"scene\": \"loader\", \"seconds\": 99999, \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:32: seconds: 99999.0 is out of range"),
+            ("{\"scene\": \"loader\", \"seconds\": 99999, \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:32: seconds: 99999 is out of range"),
             ("{\"scene\": \"loader\", \"size\": \"100000x2\", \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:29: size: 100000x2 is out of range"),
             ("{\"scene\": \"loader\"}", "bad.json: outputs: missing: a preset lists its outputs"),
             ("{\"scene\": \"loader\", \"outputs\": []}", "bad.json:1:32: outputs: expected a non-empty list of outputs"),
@@ -113,6 +113,9 @@ final class PresetTests: XCTestCase {
             ("{\"scene\": \"loader\", \"outputs\": [{\"file\": \"a.mp4\", \"bitrate\": 1e300}]}", "bad.json:1:62: outputs[0].bitrate: 1e+300 is out of range"),
             ("{\"scene\": \"loader\", \"outputs\": [{\"file\": \"a.mp4\", \"crf\": 18.5}]}", "bad.json:1:58: outputs[0].crf: expected a whole number, not 18.5"),
             ("{\"scene\": \"loader\", \"size\": \"1080x1080x\", \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:29: size: '1080x1080x' is not a size; write WIDTHxHEIGHT"),
+            ("{\"scene\": \"loader\", \"fps\": 12.3456, \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:28: fps: 12.3456 is not a frame rate"),
+            ("{\"scene\": \"loader\", \"seconds\": 0.01, \"outputs\": [{\"file\": \"a.mp4\"}]}", "bad.json:1:32: seconds: 0.01 s at 30 fps is less than one frame"),
+            ("{\"scene\": \"loader\", \"outputs\": [{\"file\": \"f%d%d.png\"}]}", "bad.json:1:42: outputs[0].file: f%d%d.png: a PNG sequence needs exactly one frame number"),
         ]
         for (text, expected) in cases {
             let path = try write("bad.json", text)
@@ -125,7 +128,7 @@ final class PresetTests: XCTestCase {
         _ = try write("base.json", "{\"scene\": \"loader\",\n \"seconds\": -1}")
         let child = try write("child.json", #"{"extends": "base.json", "outputs": [{"file": "x.mp4"}]}"#)
         XCTAssertThrowsError(try PresetLoader.load(path: child)) {
-            XCTAssertTrue("\($0)".hasSuffix("base.json:2:13: seconds: -1.0 is out of range (0.001…3600.0)"), "\($0)")
+            XCTAssertTrue("\($0)".hasSuffix("base.json:2:13: seconds: -1 is out of range (0.001…3600)"), "\($0)")
         }
         // A preset of another scene does not inherit the base's knobs (loader's would not fit).
         let ripple = try write("ripple.json", #"{"extends": "base-loader.json", "scene": "ripple"}"#)

@@ -62,6 +62,19 @@ final class EncodeDecodeTests: XCTestCase {
         }
     }
 
+    /// Images are read as still images only: a video named like a picture is refused (an image
+    /// a user names cannot make libavformat open another format), while a PNG reads.
+    func testImagesAreReadAsStillImagesOnly() throws {
+        let video = try encodeSolid((200, 40, 40), frames: 2, rate: FrameRate(numerator: 30)!)
+        let disguised = folder.appendingPathComponent("disguised.png").path
+        try FileManager.default.moveItem(atPath: video, toPath: disguised)
+        XCTAssertNoThrow(try VideoDecoder(path: disguised), "the video itself decodes")
+        XCTAssertThrowsError(try ImageFile.load(path: disguised))
+        let png = folder.appendingPathComponent("real.png").path
+        try PNGFile.write(rgba: [UInt8](repeating: 255, count: 4 * 4 * 4), width: 4, height: 4, to: png)
+        XCTAssertEqual(try ImageFile.load(path: png).width, 4)
+    }
+
     func testUnwritablePathIsAClearError() {
         XCTAssertThrowsError(try VideoWriter(path: "/nonexistent-folder/x.mp4",
                                              settings: EncoderSettings(width: 64, height: 48, frameRate: FrameRate(numerator: 30)!))) { error in
