@@ -57,9 +57,9 @@ public struct Gradient: Hashable, Sendable {
 public struct Shadow: Hashable, Sendable {
     /// The shadow's colour, its opacity folded into the alpha.
     public var color: Color
-    /// The displacement in canvas points, y down.
+    /// The displacement in canvas points, y down (the layer's shadowOffset through its transform).
     public var offset: Size
-    /// The blur radius in canvas points.
+    /// The blur radius in canvas points (the layer's shadowRadius scaled by its transform).
     public var radius: Double
 }
 

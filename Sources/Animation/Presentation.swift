@@ -105,8 +105,9 @@ private struct PresentationWalk {
         // Shadows: the shadowPath fast path, or the whole layer's blurred alpha via its group.
         var shadow: Shadow?
         if v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 {
+            let (offset, radius) = Self.shadowOnCanvas(v, matrix: matrix)
             let cast = Shadow(color: paint(color, context.alpha * v.opacity * min(v.shadowOpacity, 1), context.tint),
-                              offset: v.shadowOffset, radius: max(v.shadowRadius, 0))
+                              offset: offset, radius: radius)
             if let shadowPath = v.shadowPath {
                 items.append(.shadow(shadowPath, transform: matrix, shadow: cast))
             } else {
@@ -225,6 +226,20 @@ private struct PresentationWalk {
             let y = name.hasPrefix("top") ? b.maxY - h : name.hasPrefix("bottom") ? b.minY : b.midY - h / 2
             return Rect(x: x, y: y, width: w, height: h)
         }
+    }
+
+    /// The shadow's offset and blur radius on the canvas. The shadow is part of what the layer
+    /// draws, so both go through the layer's transform (and its superlayers'): the offset as a
+    /// vector of the layer's space at the centre of its bounds, the radius scaled by the square
+    /// root of the area scale there (exact for affine transforms, first order for perspective).
+    static func shadowOnCanvas(_ v: LayerValues, matrix: Transform3D) -> (offset: Size, radius: Double) {
+        let c = Point(v.bounds.midX, v.bounds.midY)
+        let origin = matrix.apply(to: c)
+        let ex = matrix.apply(to: Point(c.x + 1, c.y)) - origin, ey = matrix.apply(to: Point(c.x, c.y + 1)) - origin
+        let offset = ex * v.shadowOffset.width + ey * v.shadowOffset.height
+        let scale = abs(ex.x * ey.y - ex.y * ey.x).squareRoot()
+        guard offset.x.isFinite, offset.y.isFinite, scale.isFinite else { return (.zero, 0) }
+        return (Size(offset.x, offset.y), max(v.shadowRadius, 0) * scale)
     }
 
     /// `t` applied about the layer's anchor point: T(−A) · t · T(A).

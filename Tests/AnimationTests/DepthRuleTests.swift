@@ -126,3 +126,38 @@ final class InspectionRuleTests: XCTestCase {
         XCTAssertTrue(timeline.displayList(at: 0).items.isEmpty, "nothing is drawn")
     }
 }
+
+/// A shadow is part of what its layer draws (docs/core-animation.md §1): its offset and blur go
+/// through the layer's transform.
+final class ShadowRuleTests: XCTestCase {
+    func shadow(_ transform: Transform3D) throws -> Shadow {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 1) { _ in
+            let root = Layer()
+            let card = Layer()
+            card.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            card.position = Point(50, 50)
+            card.transform = transform
+            card.shadowOpacity = 1
+            card.shadowRadius = 10
+            card.shadowOffset = Size(0, 20)
+            card.shadowPath = .roundedRect(card.bounds, cornerRadius: 0)
+            root.addSublayer(card)
+            return root
+        }
+        for case let .shadow(_, _, shadow) in timeline.displayList(at: 0).items { return shadow }
+        throw XCTSkip("no shadow drawn")
+    }
+
+    /// Scaled to 0.1, the layer's shadow is a tenth: offset (0, 2), radius 1. Turned a quarter
+    /// turn (+x to +y on the y-down canvas, so +y to −x), the offset (0, 20) turns to (−20, 0).
+    func testAShadowFollowsItsLayersTransform() throws {
+        let small = try shadow(Transform3D(scaleX: 0.1, y: 0.1))
+        XCTAssertEqual(small.offset.width, 0, accuracy: 1e-12)
+        XCTAssertEqual(small.offset.height, 2, accuracy: 1e-12)
+        XCTAssertEqual(small.radius, 1, accuracy: 1e-12)
+        let turned = try shadow(Transform3D(rotationAngle: .pi / 2))
+        XCTAssertEqual(turned.offset.width, -20, accuracy: 1e-9)
+        XCTAssertEqual(turned.offset.height, 0, accuracy: 1e-9)
+        XCTAssertEqual(turned.radius, 10, accuracy: 1e-9)
+    }
+}
