@@ -47,7 +47,11 @@ public struct Gradient: Hashable, Sendable {
         if t <= stops[0] { return first }
         for i in 1..<colors.count where t <= stops[i] {
             let span = stops[i] - stops[i - 1]
-            return colors[i - 1].interpolated(to: colors[i], at: span > 0 ? (t - stops[i - 1]) / span : 1)
+            // Straight (unpremultiplied) components, as Core Graphics mixes gradient stops: white
+            // to clear passes through half-transparent grey.
+            let (c0, c1, f) = (colors[i - 1], colors[i], span > 0 ? (t - stops[i - 1]) / span : 1)
+            func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
+            return Color(red: mix(c0.red, c1.red), green: mix(c0.green, c1.green), blue: mix(c0.blue, c1.blue), alpha: mix(c0.alpha, c1.alpha))
         }
         return colors[colors.count - 1]
     }
