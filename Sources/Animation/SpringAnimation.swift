@@ -11,10 +11,38 @@ public final class SpringAnimation: BasicAnimation {
     public var damping: Double = 10
     /// In units of the from → to distance per second; positive moves towards the target.
     public var initialVelocity: Double = 0
+    /// Whether damping above critical (2√(km)) slows the motion; when false, as by default on
+    /// iOS 17, such a spring moves as a critically damped one.
+    public var allowsOverdamping = false
+
+    /// A spring described as iOS 17 and SwiftUI describe one: mass 1, stiffness (2π/d)² and a
+    /// damping that gives `bounce` (0 critical, towards 1 bouncier, below 0 overdamped, which
+    /// needs `allowsOverdamping` to slow the motion).
+    /// - Parameters:
+    ///   - perceptualDuration: d, the pace of the motion in seconds (its undamped period).
+    ///   - bounce: in −1 < bounce < 1.
+    public convenience init(keyPath: String, perceptualDuration: Double, bounce: Double) {
+        self.init(keyPath: keyPath)
+        let d = max(perceptualDuration, 1e-6), b = min(max(bounce, -0.999), 0.999)
+        mass = 1
+        stiffness = (2 * .pi / d) * (2 * .pi / d)
+        damping = b >= 0 ? 4 * .pi * (1 - b) / d : 4 * .pi / (d * (1 + b))
+    }
+
+    /// The undamped period 2π√(m/k), in seconds: the pace iOS 17 calls the perceptual duration.
+    public var perceptualDuration: Double { 2 * .pi * (mass / stiffness).squareRoot() }
+
+    /// How bouncy the motion is, from the damping ratio ζ = c / 2√(km): 1 − ζ up to critical,
+    /// 1/ζ − 1 above it (negative, overdamped).
+    public var bounce: Double {
+        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
+    }
 
     /// The oscillator these parameters describe.
     public var spring: AnimationSpec.Spring {
-        AnimationSpec.Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+        AnimationSpec.Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
+                             allowsOverdamping: allowsOverdamping)
     }
 
     /// The time after which the motion stays within 0.1% of the distance from the target
@@ -28,6 +56,7 @@ public final class SpringAnimation: BasicAnimation {
         a.stiffness = stiffness
         a.damping = damping
         a.initialVelocity = initialVelocity
+        a.allowsOverdamping = allowsOverdamping
         return a
     }
 
@@ -48,13 +77,16 @@ extension AnimationSpec {
         public var damping: Double
         /// Speed towards the target at t = 0, in from → to distances per second.
         public var initialVelocity: Double
+        /// Whether damping above critical slows the motion (otherwise it is critical).
+        public var allowsOverdamping: Bool
 
         /// An oscillator with the given mass, stiffness, damping and initial velocity.
-        public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
+        public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, allowsOverdamping: Bool = false) {
             self.mass = mass
             self.stiffness = stiffness
             self.damping = damping
             self.initialVelocity = initialVelocity
+            self.allowsOverdamping = allowsOverdamping
         }
 
         /// Progress from 0 (the from-value) towards 1 (the to-value) after `t` seconds; it may overshoot.
@@ -64,7 +96,9 @@ extension AnimationSpec {
 
         /// y(t) with y(0) = 1 and y′(0) = −initialVelocity.
         func displacement(at t: Double) -> Double {
-            let m = max(mass, 1e-9), k = max(stiffness, 1e-9), c = max(damping, 0), v0 = initialVelocity
+            let m = max(mass, 1e-9), k = max(stiffness, 1e-9), v0 = initialVelocity
+            let critical = 2 * (k * m).squareRoot()
+            let c = allowsOverdamping ? max(damping, 0) : min(max(damping, 0), critical)
             let omega0 = (k / m).squareRoot()
             let zeta = c / (2 * (k * m).squareRoot())
             if abs(zeta - 1) < 1e-9 {

@@ -92,6 +92,7 @@ public enum SceneExporter {
                 if spring.stiffness != d.stiffness { fields.append(("stiffness", .exactNumber(spring.stiffness))) }
                 if spring.damping != d.damping { fields.append(("damping", .exactNumber(spring.damping))) }
                 if spring.initialVelocity != d.initialVelocity { fields.append(("initialVelocity", .exactNumber(spring.initialVelocity))) }
+                if spring.allowsOverdamping { fields.append(("allowsOverdamping", .bool(true))) }
             case let basic as BasicAnimation:
                 type = "basic"
                 fields = self.basic(basic)

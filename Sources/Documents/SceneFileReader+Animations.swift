@@ -7,7 +7,7 @@ extension SceneFileReader {
                                "autoreverses", "fillMode", "timingFunction", "removedOnCompletion"]
     static let propertyFields = ["keyPath", "additive", "cumulative"]
     static let basicFields = ["fromValue", "toValue", "byValue"]
-    static let springFields = ["mass", "stiffness", "damping", "initialVelocity"]
+    static let springFields = ["mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping", "perceptualDuration", "bounce"]
     static let keyframeFields = ["values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
                                  "continuityValues", "biasValues", "rotationMode"]
     static let animationTypes = ["basic", "keyframe", "spring", "group"]
@@ -91,7 +91,13 @@ extension SceneFileReader {
         func value(_ name: String) -> (JSONValue, String)? { fields[name].map { ($0, fields.path(name)) } }
         if let (v, p) = value("name") { a.name = try literal(v, p) }
         if let (v, p) = value("beginTime") { a.beginTime = try number(v, p) }
-        if let (v, p) = value("duration") { a.duration = try number(v, p, in: 0...SceneFileLimits.duration) }
+        if let (v, p) = value("duration") {
+            if let spring = a as? SpringAnimation, case .string("settlingDuration", _) = try resolved(v, p) {
+                a.duration = spring.settlingDuration
+            } else {
+                a.duration = try number(v, p, in: 0...SceneFileLimits.duration)
+            }
+        }
         if let (v, p) = value("speed") { a.speed = try number(v, p, in: -1000...1000) }
         if let (v, p) = value("timeOffset") { a.timeOffset = try number(v, p) }
         if let (v, p) = value("repeatCount") { a.repeatCount = try number(v, p, in: 0...Double.infinity) }
@@ -137,6 +143,18 @@ extension SceneFileReader {
         if let v = fields["additive"] { a.isAdditive = try bool(v, fields.path("additive")) }
         if let v = fields["cumulative"] { a.isCumulative = try bool(v, fields.path("cumulative")) }
         if let s = a as? SpringAnimation {
+            if let v = fields["perceptualDuration"] {
+                if let other = ["mass", "stiffness", "damping"].first(where: { fields[$0] != nil }), let at = fields[other] {
+                    throw fail(fields.path(other), at, "a spring is given by perceptualDuration and bounce, or by mass, stiffness and damping, not both")
+                }
+                let d = try number(v, fields.path("perceptualDuration"), in: 1e-3...1e3)
+                let b = try fields["bounce"].map { x throws(DocumentError) in try number(x, fields.path("bounce"), in: -0.999...0.999) } ?? 0
+                let shaped = SpringAnimation(keyPath: name, perceptualDuration: d, bounce: b)
+                (s.mass, s.stiffness, s.damping) = (shaped.mass, shaped.stiffness, shaped.damping)
+            } else if let b = fields["bounce"] {
+                throw fail(fields.path("bounce"), b, "bounce goes with perceptualDuration")
+            }
+            if let v = fields["allowsOverdamping"] { s.allowsOverdamping = try bool(v, fields.path("allowsOverdamping")) }
             if let v = fields["mass"] { s.mass = try number(v, fields.path("mass"), in: 1e-6...1e6) }
             if let v = fields["stiffness"] { s.stiffness = try number(v, fields.path("stiffness"), in: 1e-6...1e6) }
             if let v = fields["damping"] { s.damping = try number(v, fields.path("damping"), in: 0...1e6) }

@@ -23,12 +23,37 @@ final class SpringTests: XCTestCase {
 
     func testUnderCriticallyAndOverDampedMatchTheODE() {
         for (m, k, c, v0) in [(1.0, 100.0, 10.0, 0.0), (1.0, 100.0, 20.0, 0.0), (2.0, 100.0, 50.0, 3.0), (0.5, 300.0, 4.0, -2.0)] {
-            let spring = AnimationSpec.Spring(mass: m, stiffness: k, damping: c, initialVelocity: v0)
+            let spring = AnimationSpec.Spring(mass: m, stiffness: k, damping: c, initialVelocity: v0, allowsOverdamping: true)
             for t in [0.05, 0.2, 0.5, 1.3] {
                 XCTAssertEqual(spring.progress(at: t), integrated(mass: m, stiffness: k, damping: c, velocity: v0, until: t),
                                accuracy: 1e-7, "m \(m) k \(k) c \(c) v0 \(v0) t \(t)")
             }
         }
+    }
+
+    /// Without allowsOverdamping (the iOS 17 default) damping above critical moves as critical:
+    /// m 2, k 100, c 50 is c 2√(km) = 2√200 ≈ 28.28, integrated independently.
+    func testOverdampingIsClampedToCriticalUnlessAllowed() {
+        let spring = AnimationSpec.Spring(mass: 2, stiffness: 100, damping: 50, initialVelocity: 3)
+        for t in [0.05, 0.2, 0.5, 1.3] {
+            XCTAssertEqual(spring.progress(at: t), integrated(mass: 2, stiffness: 100, damping: 2 * 200.0.squareRoot(), velocity: 3, until: t),
+                           accuracy: 1e-7, "t \(t)")
+        }
+    }
+
+    /// iOS 17's description: perceptualDuration 0.5 and bounce 0.3 is mass 1, stiffness
+    /// (2π/0.5)² = 16π², damping 4π(1 − 0.3)/0.5 = 5.6π; bounce −0.5 (overdamped) is damping
+    /// 4π/(0.5 · 0.5) = 16π. Both read back.
+    func testPerceptualDurationAndBounce() {
+        let bouncy = SpringAnimation(keyPath: "opacity", perceptualDuration: 0.5, bounce: 0.3)
+        XCTAssertEqual(bouncy.mass, 1)
+        XCTAssertEqual(bouncy.stiffness, 16 * .pi * .pi, accuracy: 1e-9)
+        XCTAssertEqual(bouncy.damping, 5.6 * .pi, accuracy: 1e-9)
+        XCTAssertEqual(bouncy.perceptualDuration, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(bouncy.bounce, 0.3, accuracy: 1e-12)
+        let slow = SpringAnimation(keyPath: "opacity", perceptualDuration: 0.5, bounce: -0.5)
+        XCTAssertEqual(slow.damping, 16 * .pi, accuracy: 1e-9)
+        XCTAssertEqual(slow.bounce, -0.5, accuracy: 1e-12)
     }
 
     /// After settlingDuration the motion stays within 0.1% of the target; just before, it does not.

@@ -46,6 +46,25 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(r.instanceTransform.m34, -1.0 / 500)
     }
 
+    /// Springs as iOS 17 describes them: perceptualDuration and bounce, allowsOverdamping, and
+    /// "settlingDuration" as the duration (the spring's own settling time, worked out from it).
+    func testSpringsByPerceptualDurationAndSettlingDuration() throws {
+        let root = try tree(#"""
+        {"layers": [{"name": "a", "animations": [{"type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1,
+                     "perceptualDuration": 0.5, "bounce": 0.3, "allowsOverdamping": true, "duration": "settlingDuration"}]}]}
+        """#)
+        let spring = try XCTUnwrap(root.layer(named: "a")?.addedAnimations.first?.animation as? SpringAnimation)
+        XCTAssertEqual(spring.stiffness, 16 * .pi * .pi, accuracy: 1e-9)
+        XCTAssertEqual(spring.damping, 5.6 * .pi, accuracy: 1e-9)
+        XCTAssertTrue(spring.allowsOverdamping)
+        XCTAssertEqual(spring.duration, spring.settlingDuration)
+        XCTAssertGreaterThan(spring.duration, 0.5)
+        XCTAssertThrowsError(try tree(#"{"layers": [{"animations": [{"type": "spring", "keyPath": "opacity", "perceptualDuration": 1, "mass": 2}]}]}"#)) {
+            XCTAssertTrue("\($0)".contains("mass: a spring is given by perceptualDuration and bounce, or by mass, stiffness and damping"), "\($0)")
+        }
+        XCTAssertThrowsError(try tree(#"{"layers": [{"animations": [{"type": "basic", "keyPath": "opacity", "duration": "settlingDuration"}]}]}"#))
+    }
+
     /// A file laid out for another canvas is scaled to fit the one it is rendered on, and centred;
     /// `$canvas` values are those of the file's canvas.
     func testALaidOutCanvasIsScaledToFit() throws {
