@@ -24,9 +24,9 @@ public enum TransformComponent: String, Hashable, Sendable, CaseIterable {
         case .scaleX: return d.scale.x
         case .scaleY: return d.scale.y
         case .scaleZ: return d.scale.z
-        case .rotation, .rotationZ: return Self.angle(of: d, axis: 2)
-        case .rotationX: return Self.angle(of: d, axis: 0)
-        case .rotationY: return Self.angle(of: d, axis: 1)
+        case .rotation, .rotationZ: return Self.eulerAngles(of: d).z
+        case .rotationX: return Self.eulerAngles(of: d).x
+        case .rotationY: return Self.eulerAngles(of: d).y
         case .translationX: return d.translation.x
         case .translationY: return d.translation.y
         case .translationZ: return d.translation.z
@@ -41,9 +41,15 @@ public enum TransformComponent: String, Hashable, Sendable, CaseIterable {
         case .scaleX: d.scale.x = value
         case .scaleY: d.scale.y = value
         case .scaleZ: d.scale.z = value
-        case .rotation, .rotationZ: d.quaternion = Self.quaternion(angle: value, x: 0, y: 0, z: 1)
-        case .rotationX: d.quaternion = Self.quaternion(angle: value, x: 1, y: 0, z: 0)
-        case .rotationY: d.quaternion = Self.quaternion(angle: value, x: 0, y: 1, z: 0)
+        case .rotation, .rotationZ, .rotationX, .rotationY:
+            // One Euler angle replaced, the other two kept.
+            var angles = Self.eulerAngles(of: d)
+            switch self {
+            case .rotationX: angles.x = value
+            case .rotationY: angles.y = value
+            default: angles.z = value
+            }
+            d.quaternion = Self.quaternion(euler: angles)
         case .translationX: d.translation.x = value
         case .translationY: d.translation.y = value
         case .translationZ: d.translation.z = value
@@ -51,19 +57,22 @@ public enum TransformComponent: String, Hashable, Sendable, CaseIterable {
         return d.recomposed
     }
 
-    private static func quaternion(angle: Double, x: Double, y: Double, z: Double) -> (x: Double, y: Double, z: Double, w: Double) {
-        (DecomposedTransform(Transform3D(rotationAngle: angle, x: x, y: y, z: z)) ?? .identity).quaternion
-    }
-
-    /// The rotation angle about one axis, read from the rotation part's matrix.
-    private static func angle(of d: DecomposedTransform, axis: Int) -> Double {
+    /// The rotation part as Euler angles: about x, then y, then z (row vectors, R = Rx · Ry · Rz),
+    /// with y in −π/2…π/2 (**DECISION**: Apple does not document the order).
+    static func eulerAngles(of d: DecomposedTransform) -> (x: Double, y: Double, z: Double) {
         var rotation = DecomposedTransform.identity
         rotation.quaternion = d.quaternion
         let r = rotation.recomposed
-        switch axis {
-        case 0: return atan2(r.m23, r.m22)
-        case 1: return atan2(r.m31, r.m33)
-        default: return atan2(r.m12, r.m11)
-        }
+        let y = asin(min(max(-r.m13, -1), 1))
+        guard cos(y) > 1e-9 else { return (0, y, atan2(-r.m21, r.m22)) }  // gimbal lock: x folds into z
+        return (atan2(r.m23, r.m33), y, atan2(r.m12, r.m11))
+    }
+
+    /// The quaternion of the rotation Rx · Ry · Rz.
+    private static func quaternion(euler a: (x: Double, y: Double, z: Double)) -> (x: Double, y: Double, z: Double, w: Double) {
+        let r = Transform3D(rotationAngle: a.x, x: 1, y: 0, z: 0)
+            .concatenating(Transform3D(rotationAngle: a.y, x: 0, y: 1, z: 0))
+            .concatenating(Transform3D(rotationAngle: a.z, x: 0, y: 0, z: 1))
+        return (DecomposedTransform(r) ?? .identity).quaternion
     }
 }

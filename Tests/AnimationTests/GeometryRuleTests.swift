@@ -45,3 +45,52 @@ final class GeometryRuleTests: XCTestCase {
         XCTAssertEqual(corner.y, 30, accuracy: 1e-9)
     }
 }
+
+/// Rotation sub-key paths are components of the decomposed transform (docs/core-animation.md
+/// §3): setting one leaves the others.
+final class RotationComponentTests: XCTestCase {
+    func values(at t: Double, _ build: (Layer) -> Void) throws -> LayerValues {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { _ in
+            let layer = Layer()
+            build(layer)
+            return layer
+        }
+        return timeline.presentationValues(of: 0, at: t, parentTime: t).values
+    }
+
+    func spin(_ keyPath: String, to angle: Double) -> BasicAnimation {
+        let a = BasicAnimation(keyPath: keyPath)
+        a.fromValue = .number(angle)
+        a.toValue = .number(angle)
+        a.duration = 1
+        return a
+    }
+
+    /// A layer tilted π/6 about y, turned π/2 about z by `transform.rotation.z`, keeps its tilt:
+    /// R = Ry(π/6) · Rz(π/2). Its x axis (1, 0, 0) goes to (cos π/6, 0, −sin π/6) by the tilt, then
+    /// the z turn takes (x, y) to (−y, x): (0, cos π/6, −sin π/6), so m11 = 0, m12 = cos π/6 = 0.866
+    /// and m13 = −0.5 (a pure z turn would give m12 = 1, m13 = 0).
+    func testAZRotationKeepsAModelTilt() throws {
+        let v = try values(at: 0.5) { layer in
+            layer.transform = Transform3D(rotationAngle: .pi / 6, x: 0, y: 1, z: 0)
+            layer.add(spin("transform.rotation.z", to: .pi / 2))
+        }
+        XCTAssertEqual(v.transform.m11, 0, accuracy: 1e-9)
+        XCTAssertEqual(v.transform.m12, cos(.pi / 6), accuracy: 1e-9)
+        XCTAssertEqual(v.transform.m13, -0.5, accuracy: 1e-9)
+        XCTAssertEqual(TransformComponent.rotationY.value(in: v.transform), .pi / 6, accuracy: 1e-9)
+        XCTAssertEqual(TransformComponent.rotationZ.value(in: v.transform), .pi / 2, accuracy: 1e-9)
+    }
+
+    /// `transform.rotation.y` and `.z` animated together compose (y π/6, z π/3) instead of the
+    /// last one wiping the other: both read back.
+    func testYAndZRotationsAnimateTogether() throws {
+        let v = try values(at: 0.5) { layer in
+            layer.add(spin("transform.rotation.y", to: .pi / 6), forKey: "y")
+            layer.add(spin("transform.rotation.z", to: .pi / 3), forKey: "z")
+        }
+        XCTAssertEqual(TransformComponent.rotationY.value(in: v.transform), .pi / 6, accuracy: 1e-9)
+        XCTAssertEqual(TransformComponent.rotationZ.value(in: v.transform), .pi / 3, accuracy: 1e-9)
+        XCTAssertEqual(TransformComponent.rotationX.value(in: v.transform), 0, accuracy: 1e-7)
+    }
+}
