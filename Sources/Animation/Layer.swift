@@ -142,6 +142,15 @@ public final class GradientLayer: Layer {
     }
 }
 
+/// A layer that holds its sublayers in a shared 3D space (`CATransformLayer`): it does not
+/// flatten them into a plane of its own, draws nothing itself (background, contents, border,
+/// shadow, mask and masksToBounds are ignored), and draws its sublayers back to front by depth.
+public final class TransformLayer: Layer {
+    public override init() {
+        super.init(kind: .transform)
+    }
+}
+
 /// A change to a layer's attached animations, in the order it was made.
 enum AnimationChange {
     case add(Animation, key: String?)

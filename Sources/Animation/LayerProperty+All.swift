@@ -18,6 +18,7 @@ extension LayerProperty {
         // Appearance
         .animatable("opacity", \.opacity),
         .animatable("hidden", \.isHidden),
+        .boolean("doubleSided", \.isDoubleSided),
         .animatable("backgroundColor", \.backgroundColor),
         .animatable("cornerRadius", \.cornerRadius),
         .animatable("masksToBounds", \.masksToBounds),

@@ -6,6 +6,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case shape
     case replicator
     case gradient
+    /// Holds its sublayers in a shared 3D space, drawing nothing itself (`CATransformLayer`).
+    case transform
 }
 
 /// Every model value of a layer: what the script snapshots and animations modify. Each stored
@@ -38,6 +40,8 @@ public struct LayerValues: Hashable, Sendable {
     public var opacity: Double = 1
     /// Whether the layer and its sublayers draw nothing (`hidden`).
     public var isHidden = false
+    /// Whether the layer is drawn when it faces away from the viewer.
+    public var isDoubleSided = true
     /// Fills the bounds, rounded by `cornerRadius`; nil draws no background.
     public var backgroundColor: Color?
     /// Rounds the background, border and `masksToBounds` clip, in points.

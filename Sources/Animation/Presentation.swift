@@ -86,13 +86,17 @@ private struct PresentationWalk {
     private mutating func visit(_ presented: (values: LayerValues, sublayers: [Int], layerTime: Double), node: Int, siblingIndex: Int,
                                 context: Context) {
         let (v, sublayers, local) = presented
+        let relative = v.matrixToSuperlayer.concatenating(context.inPlane)
+        let matrix = (context.flattens ? relative.flattened : relative).concatenating(context.plane)
         let isDrawn = context.isDrawn && !v.isHidden && v.opacity > 0 && context.alpha > 0
+            && (v.isDoubleSided || Self.facesViewer(v, matrix))
         guard isDrawn || recordsLayers else { return }
         // A layer that does not show is walked for inspection only: what it would draw is dropped.
         let firstItem = items.count
         defer { if !isDrawn { items.removeSubrange(firstItem...) } }
-        let relative = v.matrixToSuperlayer.concatenating(context.inPlane)
-        let matrix = (context.flattens ? relative.flattened : relative).concatenating(context.plane)
+        // A transform layer draws nothing of its own (no background, contents, border, shadow,
+        // mask or clip) and applies its opacity to each sublayer; it only holds them in 3D.
+        let drawsItself = v.kind != .transform
         let name = (v.name ?? "\(v.kind.rawValue)[\(siblingIndex)]")
             + (context.instances.isEmpty ? "" : "#" + context.instances.map(String.init).joined(separator: "."))
         let path = context.path.isEmpty ? name : context.path + "/" + name
@@ -100,11 +104,11 @@ private struct PresentationWalk {
         if recordsLayers {
             layers.append(PresentedLayer(path: path, values: v, toCanvas: matrix, opacity: opacity, tint: context.tint, isDrawn: isDrawn))
         }
-        let mask = timeline.nodes[node].model(at: time).mask
+        let mask = drawsItself ? timeline.nodes[node].model(at: time).mask : nil
 
         // Shadows: the shadowPath fast path, or the whole layer's blurred alpha via its group.
         var shadow: Shadow?
-        if v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 {
+        if drawsItself, v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 {
             let (offset, radius) = Self.shadowOnCanvas(v, matrix: matrix)
             let cast = Shadow(color: paint(color, context.alpha * v.opacity * min(v.shadowOpacity, 1), context.tint),
                               offset: offset, radius: radius)
@@ -114,28 +118,29 @@ private struct PresentationWalk {
                 shadow = cast
             }
         }
-        let grouped = (v.opacity < 1 && !sublayers.isEmpty) || mask != nil || shadow != nil
+        let grouped = drawsItself && ((v.opacity < 1 && !sublayers.isEmpty) || mask != nil || shadow != nil)
         let alpha = grouped ? 1 : context.alpha * v.opacity
         if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow)) }
 
         let outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius)
-        if let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
+        if drawsItself, let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
             items.append(.fill(outline, transform: matrix, color: paint(background, alpha, context.tint), rule: .nonZero))
         }
         // A clip with nothing to clip (a plain layer without contents or sublayers, like the
         // seeds' rounded tiles) would only cost a frame-sized mask per draw.
-        let clips = v.masksToBounds && (v.contents != nil || !sublayers.isEmpty || v.kind == .shape || v.kind == .gradient)
+        let clips = drawsItself && v.masksToBounds && (v.contents != nil || !sublayers.isEmpty || v.kind == .shape || v.kind == .gradient)
         if clips { items.append(.beginClip(outline, transform: matrix)) }
-        if let image = v.contents, !v.bounds.isEmpty {
+        if drawsItself, let image = v.contents, !v.bounds.isEmpty {
             items.append(.image(image, transform: matrix, destination: Self.placement(of: image, in: v),
                                 source: v.contentsRect, opacity: alpha * context.tint.alpha))
         }
         drawOwnContent(v, matrix: matrix, alpha: alpha, tint: context.tint)
         if !sublayers.isEmpty {
             let sublayerPart = Self.aboutAnchor(v.sublayerTransform, of: v)
-            // A replicator that preserves depth keeps its sublayers in its superlayer's 3D space:
-            // they are flattened together with it, onto the plane it is drawn onto.
-            let preservesDepth = v.kind == .replicator && v.preservesDepth
+            // A transform layer, or a replicator that preserves depth, keeps its sublayers in its
+            // superlayer's 3D space: they are flattened together with it, onto the plane it is
+            // drawn onto.
+            let preservesDepth = v.kind == .transform || (v.kind == .replicator && v.preservesDepth)
             let instanceCount = v.kind == .replicator ? max(v.instanceCount, 0) : 1
             var instanceTransform = Transform3D.identity
             let step = Self.aboutAnchor(v.instanceTransform, of: v)
@@ -150,12 +155,14 @@ private struct PresentationWalk {
                     inner.tint = Self.multiply(context.tint, v.instanceTint(k))
                     inner.instances.append(k)
                 }
-                // Siblings draw in order of their presentation zPosition (an animated one counts),
-                // ties in sublayer order.
-                let children = sublayers.enumerated()
-                    .map { (order: $0.offset, node: $0.element,
-                            presented: timeline.presentationValues(of: $0.element, at: time, parentTime: inner.parentTime)) }
-                    .sorted { ($0.presented.values.zPosition, $0.order) < ($1.presented.values.zPosition, $1.order) }
+                // Siblings draw in order of their presentation zPosition (an animated one counts);
+                // a transform layer's, back to front by the depth of their centres in its 3D
+                // space. Ties keep sublayer order.
+                let children = sublayers.enumerated().map { order, node in
+                    let presented = timeline.presentationValues(of: node, at: time, parentTime: inner.parentTime)
+                    let depth = v.kind == .transform ? Self.depth(of: presented.values, in: inner.inPlane) : presented.values.zPosition
+                    return (order: order, node: node, presented: presented, depth: depth)
+                }.sorted { ($0.depth, $0.order) < ($1.depth, $1.order) }
                 for (index, child) in children.enumerated() {
                     visit(child.presented, node: child.node, siblingIndex: index, context: inner)
                 }
@@ -163,7 +170,7 @@ private struct PresentationWalk {
             }
         }
         if clips { items.append(.endClip) }
-        if v.borderWidth > 0, let border = v.borderColor, border.alpha > 0, !v.bounds.isEmpty {
+        if drawsItself, v.borderWidth > 0, let border = v.borderColor, border.alpha > 0, !v.bounds.isEmpty {
             items.append(.fill(Self.borderRing(v), transform: matrix, color: paint(border, alpha, context.tint), rule: .evenOdd))
         }
         if let mask {
@@ -194,7 +201,7 @@ private struct PresentationWalk {
             let gradient = Gradient(type: v.gradientType, colors: v.colors.map { Self.multiply($0, tint) }, locations: v.locations,
                                     start: unit(v.startPoint), end: unit(v.endPoint))
             items.append(.fillGradient(.roundedRect(b, cornerRadius: 0), transform: matrix, gradient: gradient, opacity: alpha))
-        case .plain, .replicator:
+        case .plain, .replicator, .transform:
             return
         }
     }
@@ -240,6 +247,24 @@ private struct PresentationWalk {
         let scale = abs(ex.x * ey.y - ex.y * ey.x).squareRoot()
         guard offset.x.isFinite, offset.y.isFinite, scale.isFinite else { return (.zero, 0) }
         return (Size(offset.x, offset.y), max(v.shadowRadius, 0) * scale)
+    }
+
+    /// Whether the layer's front faces the viewer: its bounds keep their orientation on the
+    /// canvas (a layer turned past a quarter turn about x or y shows its back).
+    static func facesViewer(_ v: LayerValues, _ matrix: Transform3D) -> Bool {
+        let c = Point(v.bounds.midX, v.bounds.midY)
+        let origin = matrix.apply(to: c)
+        let ex = matrix.apply(to: Point(c.x + 1, c.y)) - origin, ey = matrix.apply(to: Point(c.x, c.y + 1)) - origin
+        return !(ex.x * ey.y - ex.y * ey.x < 0)
+    }
+
+    /// The depth (z, after the perspective divide) of a layer's centre in the 3D space that
+    /// `inPlane` maps its superlayer into: larger is nearer the viewer.
+    static func depth(of v: LayerValues, in inPlane: Transform3D) -> Double {
+        let m = v.matrixToSuperlayer.concatenating(inPlane)
+        let (x, y) = (v.bounds.midX, v.bounds.midY)
+        let z = x * m.m13 + y * m.m23 + m.m43, w = x * m.m14 + y * m.m24 + m.m44
+        return w > 0 ? z / w : -.infinity
     }
 
     /// `t` applied about the layer's anchor point: T(−A) · t · T(A).

@@ -14,13 +14,14 @@ extension SceneFileReader {
         guard layerCount <= SceneFileLimits.layers else { throw fail(path, value, "more than \(SceneFileLimits.layers) layers") }
         let fields = try object(value, path, allowed: Self.layerFields, what: "a layer")
         let kind = try fields["type"].map { v throws(DocumentError) in
-            try choice(v, fields.path("type"), [LayerKind.plain, .shape, .replicator, .gradient], literally: true)
+            try choice(v, fields.path("type"), LayerKind.allCases, literally: true)
         } ?? .plain
         let layer: Layer = switch kind as LayerKind {
         case .plain: Layer()
         case .shape: ShapeLayer()
         case .replicator: ReplicatorLayer()
         case .gradient: GradientLayer()
+        case .transform: TransformLayer()
         }
         if let v = fields["name"] {
             let name = try literal(v, fields.path("name"))

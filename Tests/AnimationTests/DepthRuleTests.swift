@@ -161,3 +161,86 @@ final class ShadowRuleTests: XCTestCase {
         XCTAssertEqual(turned.radius, 10, accuracy: 1e-9)
     }
 }
+
+/// Transform layers hold their sublayers in 3D; layers that are not double-sided hide their backs
+/// (docs/core-animation.md §1).
+final class TransformLayerTests: XCTestCase {
+    func presented(_ build: (Layer) -> Void) throws -> (layers: [PresentedLayer], list: DisplayList) {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 1) { _ in
+            let root = Layer()
+            root.name = "root"
+            build(root)
+            return root
+        }
+        return (timeline.presentedLayers(at: 0), timeline.displayList(at: 0))
+    }
+
+    func layer(_ name: String, _ transform: Transform3D = .identity) -> Layer {
+        let layer = Layer()
+        layer.name = name
+        layer.transform = transform
+        return layer
+    }
+
+    /// Inside a transform layer turned π/4 about y, a child turned π/4 about y shares its space:
+    /// the turns add up to π/2 before the root flattens them, so the child is edge-on (m11 0).
+    /// The transform layer's own background is not drawn; the child's is.
+    func testATransformLayerDoesNotFlattenOrDrawItself() throws {
+        let (layers, list) = try presented { root in
+            let holder = TransformLayer()
+            holder.name = "holder"
+            holder.transform = Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0)
+            holder.backgroundColor = .black
+            holder.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            let child = layer("child", Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0))
+            child.backgroundColor = .white
+            child.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            holder.addSublayer(child)
+            root.addSublayer(holder)
+        }
+        XCTAssertEqual(try XCTUnwrap(layers.first { $0.path == "root/holder/child" }).toCanvas.m11, 0, accuracy: 1e-12)
+        let fills = list.items.compactMap { item -> Color? in if case let .fill(_, _, color, _) = item { color } else { nil } }
+        XCTAssertEqual(fills, [.white], "only the child's background")
+    }
+
+    /// A transform layer draws its sublayers back to front by depth: `far` (its own transform moves
+    /// it 10 back) under `near` (10 forward), whatever the sublayer order; both have zPosition 0,
+    /// which alone would keep the sublayer order (near, far).
+    func testATransformLayerSortsItsSublayersByDepth() throws {
+        let (layers, _) = try presented { root in
+            let holder = TransformLayer()
+            holder.name = "holder"
+            holder.addSublayer(layer("near", Transform3D(translationX: 0, y: 0, z: 10)))
+            holder.addSublayer(layer("far", Transform3D(translationX: 0, y: 0, z: -10)))
+            root.addSublayer(holder)
+        }
+        XCTAssertEqual(layers.map(\.path).filter { $0.hasPrefix("root/holder/") }, ["root/holder/far", "root/holder/near"])
+    }
+
+    /// A card flip: a transform layer holds a front and a back turned π about y, neither
+    /// double-sided, under perspective. Unturned, the back's x axis runs right to left on the
+    /// canvas, so it faces away and only the front shows; turned π, the card shows the back.
+    func testACardFlipShowsItsBackFace() throws {
+        func faces(turn: Double) throws -> [String: Bool] {
+            let (layers, _) = try presented { root in
+                var perspective = Transform3D.identity
+                perspective.m34 = -1.0 / 500
+                root.sublayerTransform = perspective
+                let card = TransformLayer()
+                card.name = "card"
+                card.position = Point(50, 50)
+                card.transform = Transform3D(rotationAngle: turn, x: 0, y: 1, z: 0)
+                for (name, angle) in [("front", 0.0), ("back", Double.pi)] {
+                    let face = layer(name, Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0))
+                    face.bounds = Rect(x: 0, y: 0, width: 20, height: 30)
+                    face.isDoubleSided = false
+                    card.addSublayer(face)
+                }
+                root.addSublayer(card)
+            }
+            return Dictionary(uniqueKeysWithValues: layers.filter { $0.path.hasPrefix("root/card/") }.map { (String($0.path.dropFirst(10)), $0.isDrawn) })
+        }
+        XCTAssertEqual(try faces(turn: 0), ["front": true, "back": false])
+        XCTAssertEqual(try faces(turn: .pi), ["front": false, "back": true])
+    }
+}

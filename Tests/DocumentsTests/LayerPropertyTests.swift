@@ -14,7 +14,7 @@ final class LayerPropertyTests: XCTestCase {
     func sample(_ property: LayerProperty, _ kind: LayerKind) -> String {
         switch property.type {
         case .number: "0.75"
-        case .boolean: "true"
+        case .boolean: property.value(in: LayerValues(kind: kind)) == .value(.number(1)) ? "false" : "true"
         case .integer: "7"
         case .point: "[3, 4]"
         case .size: "[5, 6]"
@@ -63,9 +63,8 @@ final class LayerPropertyTests: XCTestCase {
     /// `LayerValues` without one fails here), and every entry changes only what it names.
     func testTheTableCoversEveryStoredValue() throws {
         let stored = Set(Mirror(reflecting: LayerValues()).children.compactMap(\.label))
-        // Stored under another name: `hidden` is `isHidden`; the layer's time space holds three.
-        let described = Set(LayerProperty.all.map(\.name)).subtracting(["hidden", "beginTime", "speed", "timeOffset"])
-            .union(["isHidden", "timing"])
+        // Stored under another name: flags as `isHidden`, `isDoubleSided`; the layer's time space holds three.
+        let described = Set(LayerProperty.all.map(storedName))
         XCTAssertEqual(stored.subtracting(["kind", "name"]), described)
         for property in LayerProperty.all {
             let kind = try XCTUnwrap(LayerKind.allCases.first(where: property.applies))
@@ -74,6 +73,7 @@ final class LayerPropertyTests: XCTestCase {
             case .integer: .integer(3)
             case .choice(let names): .choice(names.last { .choice($0) != property.value(in: values) } ?? "")
             case .image: .image(picture)
+            case .boolean: .value(.number(property.value(in: values) == .value(.number(1)) ? 0 : 1))
             default: .value(try XCTUnwrap(property.keyPath?.value(in: values) ?? .number(0.5)).nudged)
             }
             let original = values
@@ -83,8 +83,7 @@ final class LayerPropertyTests: XCTestCase {
                 zip(Mirror(reflecting: a).children, Mirror(reflecting: b).children)
                     .filter { "\($0.value)" != "\($1.value)" }.compactMap(\.0.label)
             }
-            let timingFields = ["beginTime", "speed", "timeOffset"]
-            let label = property.name == "hidden" ? "isHidden" : timingFields.contains(property.name) ? "timing" : property.name
+            let label = storedName(property)
             XCTAssertEqual(changed(original, values), [label], property.name)
             if label == "timing" { XCTAssertEqual(changed(original.timing, values.timing), [property.name]) }
         }
@@ -100,6 +99,15 @@ final class LayerPropertyTests: XCTestCase {
             XCTAssertEqual("\($0)", #"key path "speed" takes a number in -1000…1000, not a number"#)
         }
         XCTAssertEqual(plain, LayerValues(), "nothing was set")
+    }
+
+    /// The `LayerValues` field an entry is stored in.
+    func storedName(_ property: LayerProperty) -> String {
+        switch property.name {
+        case "hidden", "doubleSided": "is" + property.name.prefix(1).uppercased() + property.name.dropFirst()
+        case "beginTime", "speed", "timeOffset": "timing"
+        default: property.name
+        }
     }
 
     func testNamesAreUniqueAndSubKeyPathsAddressTheirProperty() throws {

@@ -46,6 +46,17 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(r.instanceTransform.m34, -1.0 / 500)
     }
 
+    /// A transform layer and a one-sided face read from a file and export back.
+    func testTransformLayersAndDoubleSided() throws {
+        let text = #"{"layers": [{"type": "transform", "name": "card", "sublayers": [{"name": "face", "doubleSided": false}]}]}"#
+        let root = try tree(text)
+        XCTAssertTrue(root.layer(named: "card") is TransformLayer)
+        XCTAssertEqual(root.layer(named: "face")?.isDoubleSided, false)
+        let file = try scene(text)
+        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
+        XCTAssertTrue(exported.contains(#""type": "transform""#) && exported.contains(#""doubleSided": false"#), exported)
+    }
+
     /// Springs as iOS 17 describes them: perceptualDuration and bounce, allowsOverdamping, and
     /// "settlingDuration" as the duration (the spring's own settling time, worked out from it).
     func testSpringsByPerceptualDurationAndSettlingDuration() throws {
