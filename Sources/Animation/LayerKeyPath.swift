@@ -70,12 +70,23 @@ extension LayerKeyPath {
         }
     }
 
-    /// A component of the decomposed transform (`transform.rotation.z`).
-    static func component(_ c: TransformComponent) -> LayerKeyPath {
-        LayerKeyPath(name: c.rawValue, get: { .number(c.value(in: $0.transform)) }) { value, v in
-            guard case .number(let x) = value else { return false }
-            v.transform = c.replacing(x, in: v.transform)
+    /// The components of the decomposed transform stored at `key` (`transform.rotation.z`,
+    /// `sublayerTransform.scale`, …), and its 2D translation (`transform.translation`, a size).
+    static func components(of name: String, _ key: WritableKeyPath<LayerValues, Transform3D> & Sendable) -> [LayerKeyPath] {
+        let parts = TransformComponent.allCases.map { c in
+            LayerKeyPath(name: name + c.rawValue.dropFirst("transform".count), get: { .number(c.value(in: $0[keyPath: key])) }) { value, v in
+                guard case .number(let x) = value else { return false }
+                v[keyPath: key] = c.replacing(x, in: v[keyPath: key])
+                return true
+            }
+        }
+        let translation = LayerKeyPath(name: name + ".translation", get: { v in
+            .size(Size(TransformComponent.translationX.value(in: v[keyPath: key]), TransformComponent.translationY.value(in: v[keyPath: key])))
+        }) { value, v in
+            guard case .size(let s) = value else { return false }
+            v[keyPath: key] = TransformComponent.translationY.replacing(s.height, in: TransformComponent.translationX.replacing(s.width, in: v[keyPath: key]))
             return true
         }
+        return parts + [translation]
     }
 }

@@ -7,14 +7,15 @@ extension LayerProperty {
         // Geometry
         .animatable("bounds", \.bounds, subPaths: [
             .part("bounds.origin", \.bounds.origin), .part("bounds.size", \.bounds.size),
+            .number("bounds.origin.x", \.bounds.origin.x), .number("bounds.origin.y", \.bounds.origin.y),
             .number("bounds.size.width", \.bounds.size.width), .number("bounds.size.height", \.bounds.size.height),
         ]),
         .animatable("position", \.position, subPaths: [.number("position.x", \.position.x), .number("position.y", \.position.y)]),
         .animatable("zPosition", \.zPosition),
-        .animatable("anchorPoint", \.anchorPoint),
+        .animatable("anchorPoint", \.anchorPoint, subPaths: [.number("anchorPoint.x", \.anchorPoint.x), .number("anchorPoint.y", \.anchorPoint.y)]),
         .animatable("anchorPointZ", \.anchorPointZ),
-        .animatable("transform", \.transform, subPaths: TransformComponent.allCases.map(LayerKeyPath.component)),
-        .animatable("sublayerTransform", \.sublayerTransform),
+        .animatable("transform", \.transform, subPaths: LayerKeyPath.components(of: "transform", \.transform)),
+        .animatable("sublayerTransform", \.sublayerTransform, subPaths: LayerKeyPath.components(of: "sublayerTransform", \.sublayerTransform)),
         // Appearance
         .animatable("opacity", \.opacity),
         .animatable("hidden", \.isHidden),
@@ -27,7 +28,9 @@ extension LayerProperty {
         .animatable("contentsRect", \.contentsRect),
         .animatable("shadowColor", \.shadowColor),
         .animatable("shadowOpacity", \.shadowOpacity),
-        .animatable("shadowOffset", \.shadowOffset),
+        .animatable("shadowOffset", \.shadowOffset, subPaths: [
+            .number("shadowOffset.width", \.shadowOffset.width), .number("shadowOffset.height", \.shadowOffset.height),
+        ]),
         .animatable("shadowRadius", \.shadowRadius),
         .animatable("shadowPath", \.shadowPath),
         // Shape layers
@@ -46,7 +49,8 @@ extension LayerProperty {
         .animatable("startPoint", \.startPoint, kinds: [.gradient]),
         .animatable("endPoint", \.endPoint, kinds: [.gradient]),
         // Replicator layers
-        .animatable("instanceTransform", \.instanceTransform, kinds: [.replicator]),
+        .animatable("instanceTransform", \.instanceTransform, kinds: [.replicator],
+                    subPaths: LayerKeyPath.components(of: "instanceTransform", \.instanceTransform)),
         .animatable("instanceDelay", \.instanceDelay, kinds: [.replicator]),
         .animatable("instanceColor", \.instanceColor, kinds: [.replicator]),
         .animatable("instanceRedOffset", \.instanceRedOffset, kinds: [.replicator]),

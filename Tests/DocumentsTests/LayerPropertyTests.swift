@@ -101,6 +101,27 @@ final class LayerPropertyTests: XCTestCase {
         XCTAssertEqual(plain, LayerValues(), "nothing was set")
     }
 
+    /// The parts of points, sizes and every transform are key paths of their own, as in
+    /// Core Animation's key-value coding.
+    func testPartsOfValuesAreKeyPaths() throws {
+        var v = LayerValues(kind: .replicator)
+        try LayerKeyPath("anchorPoint.x").set(.number(0), in: &v)
+        try LayerKeyPath("bounds.origin.y").set(.number(7), in: &v)
+        try LayerKeyPath("shadowOffset.height").set(.number(4), in: &v)
+        try LayerKeyPath("transform.translation").set(.size(Size(3, 5)), in: &v)
+        try LayerKeyPath("sublayerTransform.rotation.z").set(.number(.pi / 2), in: &v)
+        try LayerKeyPath("instanceTransform.translation.x").set(.number(12), in: &v)
+        try LayerKeyPath("instanceTransform.scale").set(.number(2), in: &v)
+        XCTAssertEqual(v.anchorPoint, Point(0, 0.5))
+        XCTAssertEqual(v.bounds.origin, Point(0, 7))
+        XCTAssertEqual(v.shadowOffset, Size(0, 4))
+        XCTAssertEqual(v.transform, Transform3D(translationX: 3, y: 5, z: 0))
+        XCTAssertEqual(try LayerKeyPath("transform.translation").value(in: v), .size(Size(3, 5)))
+        XCTAssertEqual(v.sublayerTransform.m12, 1, accuracy: 1e-12, "a quarter turn takes +x to +y")
+        XCTAssertEqual(v.instanceTransform.m41, 12, accuracy: 1e-12)
+        XCTAssertEqual(v.instanceTransform.m11, 2, accuracy: 1e-12)
+    }
+
     /// The `LayerValues` field an entry is stored in.
     func storedName(_ property: LayerProperty) -> String {
         switch property.name {
