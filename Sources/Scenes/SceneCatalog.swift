@@ -1,12 +1,13 @@
 import Animation
 
-/// Every built-in scene, by name: the thirteen effects of the seed documents.
+/// Every built-in scene, by name: the thirteen effects of the seed documents, and a cube of
+/// transform layers.
 public enum SceneCatalog {
     /// Every built-in scene, in the order `animvid scenes` lists them.
     public static let all: [any Scene] = [
         ReplicatorFanScene(), ReplicatorOrbitScene(), SpinnerDotsScene(), SpinnerBarsScene(), ActivityIndicatorScene(),
         RippleScene(), ThreeDotsScene(), TriangleScene(), DotGridScene(), MarqueeScene(), PathParticlesScene(),
-        NewtonsCradleScene(), LoaderScene(),
+        NewtonsCradleScene(), LoaderScene(), CubeScene(),
     ]
 
     /// The scene called `name`, if there is one.
