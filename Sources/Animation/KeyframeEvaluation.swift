@@ -88,6 +88,18 @@ extension AnimationSpec.Keyframes {
         }
     }
 
+    /// Whether keyTimes are given but do not fit the frames (Core Animation then spaces the frames
+    /// evenly, and so does animvid): the wrong count, not from 0 to 1, or decreasing. Paced
+    /// modes ignore keyTimes anyway.
+    public var keyTimesAreIgnored: Bool {
+        guard keyTimes != nil, mode != .paced, mode != .cubicPaced else { return false }
+        let count: Int = switch frames {
+        case .values(let list): mode == .discrete ? list.count + 1 : list.count
+        case .path(let segments): mode == .discrete ? segments.count + 2 : segments.count + 1
+        }
+        return validKeyTimes(count: count) == nil
+    }
+
     /// keyTimes when they are valid for `count` frames: that many, non-decreasing, from 0 to 1.
     private func validKeyTimes(count: Int) -> [Double]? {
         guard let keyTimes, keyTimes.count == count, keyTimes.first == 0, keyTimes.last == 1,

@@ -28,6 +28,9 @@ public struct SceneFile: Scene {
     public let layout: Size?
     /// Where the file was read from, for messages and relative image paths.
     public let path: String
+    /// What the file says that rendering ignores, as Core Animation would (invalid keyTimes),
+    /// each with its place.
+    public private(set) var warnings: [DocumentError] = []
     private let document: JSONValue
     private let decodeImage: ImageDecoder
     /// The pictures the check at load time decoded, so building the scene does not decode them again.
@@ -81,6 +84,7 @@ public struct SceneFile: Scene {
         let checked = reader(SceneSettings(scene: self), canvas: Size(640, 360))
         _ = try checked.build(document, canvas: Size(640, 360), layout: layout, script: Script())
         decodedImages = checked.images
+        warnings = checked.warnings
     }
 
     /// Builds the scene on `canvas` with `settings` (default: the default knobs), so that every

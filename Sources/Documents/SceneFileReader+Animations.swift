@@ -79,10 +79,15 @@ extension SceneFileReader {
             animation = try basic(fields, spring: type == "spring")
         }
         try readTiming(fields, into: animation)
+        let spec: AnimationSpec
         do {
-            _ = try animation.spec()
+            spec = try animation.spec()
         } catch {
             throw fail(path, value, "\(error)")
+        }
+        if case .keyframes(let keyframes) = spec.content, keyframes.keyTimesAreIgnored, let at = fields["keyTimes"] {
+            warnings.append(fail(fields.path("keyTimes"), at,
+                                 "ignored: keyTimes need one time per frame (one more for discrete), rising from 0 to 1; the frames are spaced evenly"))
         }
         return animation
     }

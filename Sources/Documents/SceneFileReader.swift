@@ -22,6 +22,8 @@ final class SceneFileReader {
     var animationCount = 0
     /// How many layers have each name: rules may only name a layer whose name is unique.
     var layerNames: [String: Int] = [:]
+    /// What the file says that rendering ignores, as Core Animation would (reported by validate).
+    var warnings: [DocumentError] = []
 
     /// A reader for one build; `settings` nil reads the header, where no parameter is known yet.
     /// `images` are pictures an earlier build of the same file decoded.

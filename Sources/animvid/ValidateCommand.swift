@@ -21,7 +21,8 @@ enum ValidateCommand {
 
     Each error names the file, line and column, the field (a JSON path such as
     layers[2].animations[0].keyPath) and what was expected; the exit status is 2 on an error.
-    Writes nothing.
+    What a scene file says that rendering ignores, as Core Animation does (keyTimes that do not
+    fit their keyframes), is a warning on standard error; the file is still valid. Writes nothing.
     """
 
     static func run(_ arguments: [String]) throws(CLIError) {
@@ -73,6 +74,8 @@ enum ValidateCommand {
                 throw .usage("\(error)")
             }
         }
-        print("\(path): valid scene file: \(scene.name), knobs: \(scene.parameters.map(\.name).joined(separator: ", "))")
+        for warning in scene.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        print("\(path): valid scene file: \(scene.name), knobs: \(scene.parameters.map(\.name).joined(separator: ", "))"
+              + (scene.warnings.isEmpty ? "" : " (\(scene.warnings.count) warning\(scene.warnings.count == 1 ? "" : "s"))"))
     }
 }

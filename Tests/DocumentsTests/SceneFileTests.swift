@@ -46,6 +46,23 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(r.instanceTransform.m34, -1.0 / 500)
     }
 
+    /// keyTimes that do not fit their keyframes are ignored as Core Animation ignores them, and
+    /// reported with their place: two times for three values, times that fall, a discrete
+    /// animation's times without the extra one. Fitting ones and paced ones are not reported.
+    func testKeyTimesThatDoNotFitAreWarnedAbout() throws {
+        func warnings(_ keyframe: String) throws -> [String] {
+            try scene(#"{"layers": [{"animations": [{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], \#(keyframe)}]}]}"#)
+                .warnings.map(\.description)
+        }
+        XCTAssertEqual(try warnings(#""keyTimes": [0, 1]"#).first?.hasPrefix("s.json:1:"), true)
+        XCTAssertTrue(try warnings(#""keyTimes": [0, 1]"#).first?.contains("layers[0].animations[0].keyTimes: ignored: keyTimes need one time per frame") ?? false)
+        XCTAssertEqual(try warnings(#""keyTimes": [0, 0.8, 0.5]"#).count, 1)
+        XCTAssertEqual(try warnings(#""keyTimes": [0, 0.5, 1], "calculationMode": "discrete""#).count, 1)
+        XCTAssertEqual(try warnings(#""keyTimes": [0, 0.2, 0.6, 1], "calculationMode": "discrete""#), [])
+        XCTAssertEqual(try warnings(#""keyTimes": [0, 0.3, 1]"#), [])
+        XCTAssertEqual(try warnings(#""keyTimes": [0, 1], "calculationMode": "paced""#), [])
+    }
+
     /// A transform layer and a one-sided face read from a file and export back.
     func testTransformLayersAndDoubleSided() throws {
         let text = #"{"layers": [{"type": "transform", "name": "card", "sublayers": [{"name": "face", "doubleSided": false}]}]}"#
