@@ -151,6 +151,16 @@ public final class TransformLayer: Layer {
     }
 }
 
+/// A layer that sends out particles (`CAEmitterLayer`): each of its `emitterCells` is born
+/// `birthRate` times a second at a point of the emitter's shape, moves, turns, scales and fades
+/// as the cell says, and draws the cell's image. Particles are computed from their birth time,
+/// never from the previous frame, so frames stay independent.
+public final class EmitterLayer: Layer {
+    public override init() {
+        super.init(kind: .emitter)
+    }
+}
+
 /// A change to a layer's attached animations, in the order it was made.
 enum AnimationChange {
     case add(Animation, key: String?)

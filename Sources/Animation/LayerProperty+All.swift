@@ -57,6 +57,14 @@ extension LayerProperty {
         .animatable("instanceGreenOffset", \.instanceGreenOffset, kinds: [.replicator]),
         .animatable("instanceBlueOffset", \.instanceBlueOffset, kinds: [.replicator]),
         .animatable("instanceAlphaOffset", \.instanceAlphaOffset, kinds: [.replicator]),
+        // Emitter layers
+        .animatable("emitterPosition", \.emitterPosition, kinds: [.emitter]),
+        .animatable("emitterSize", \.emitterSize, kinds: [.emitter]),
+        .animatable("birthRate", \.birthRate, kinds: [.emitter]),
+        .animatable("lifetime", \.lifetime, kinds: [.emitter]),
+        .animatable("velocity", \.velocity, kinds: [.emitter]),
+        .animatable("scale", \.scale, kinds: [.emitter]),
+        .animatable("spin", \.spin, kinds: [.emitter]),
         // Not animatable
         .image("contents", \.contents),
         .choice("contentsGravity", \.contentsGravity),
@@ -69,6 +77,11 @@ extension LayerProperty {
         .choice("gradientType", \.gradientType, kinds: [.gradient]),
         .integer("instanceCount", \.instanceCount, in: 0...10_000, kinds: [.replicator]),
         .boolean("preservesDepth", \.preservesDepth, kinds: [.replicator]),
+        .choice("emitterShape", \.emitterShape, kinds: [.emitter]),
+        .choice("emitterMode", \.emitterMode, kinds: [.emitter]),
+        .choice("renderMode", \.renderMode, kinds: [.emitter]),
+        .integer("seed", \.seed, in: 0...Int(UInt32.max), kinds: [.emitter]),
+        .cells("emitterCells", \.emitterCells, kinds: [.emitter]),
     ]
 
     /// The properties by name.

@@ -15,6 +15,8 @@ public struct LayerProperty: Sendable {
         /// One of the listed names (an enumeration such as `lineCap`).
         case choice([String])
         case image
+        /// An emitter's cells, each an object of `EmitterCell`'s fields.
+        case cells
     }
 
     /// A property's value: an animatable value, a name, a count, or an image.
@@ -23,6 +25,7 @@ public struct LayerProperty: Sendable {
         case choice(String)
         case integer(Int)
         case image(Image)
+        case cells([EmitterCell])
         /// An optional colour, path or image that is not set.
         case absent
     }
@@ -155,6 +158,17 @@ extension LayerProperty {
                       })
     }
 
+    /// An emitter's list of cells.
+    static func cells(_ name: String, _ key: WritableKeyPath<LayerValues, [EmitterCell]> & Sendable, kinds: Set<LayerKind>) -> LayerProperty {
+        LayerProperty(name: name, kinds: kinds, type: .cells, isAnimatable: false, isOptional: false, subPaths: [],
+                      read: { .cells($0[keyPath: key]) },
+                      write: { value, v in
+                          guard case .cells(let cells) = value else { return false }
+                          v[keyPath: key] = cells
+                          return true
+                      })
+    }
+
     /// An image that may be unset.
     static func image(_ name: String, _ key: WritableKeyPath<LayerValues, Image?> & Sendable) -> LayerProperty {
         LayerProperty(name: name, kinds: nil, type: .image, isAnimatable: false, isOptional: true, subPaths: [],
@@ -188,6 +202,7 @@ extension LayerProperty.ValueType {
         case .colors: "list of colours"
         case .choice(let names): "one of \(names.joined(separator: ", "))"
         case .image: "image"
+        case .cells: "list of emitter cells"
         }
     }
 
@@ -213,6 +228,7 @@ extension LayerProperty.Value {
         case .choice: "name"
         case .integer: "whole number"
         case .image: "image"
+        case .cells: "list of emitter cells"
         case .absent: "null"
         }
     }

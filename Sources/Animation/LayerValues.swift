@@ -8,6 +8,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case gradient
     /// Holds its sublayers in a shared 3D space, drawing nothing itself (`CATransformLayer`).
     case transform
+    /// Sends out particles (`CAEmitterLayer`).
+    case emitter
 }
 
 /// Every model value of a layer: what the script snapshots and animations modify. Each stored
@@ -134,6 +136,29 @@ public struct LayerValues: Hashable, Sendable {
     public var instanceAlphaOffset: Double = 0
     /// Stored and exported, but without effect: animvid never flattens 3D (docs/core-animation.md §9).
     public var preservesDepth = false
+
+    // Emitter layers
+    /// The centre of the emitter's shape, in the layer's coordinates.
+    public var emitterPosition: Point = .zero
+    /// The shape's size: a line's length, a rectangle's sides, a circle's diameter (width).
+    public var emitterSize: Size = .zero
+    public var emitterShape: EmitterShape = .point
+    public var emitterMode: EmitterMode = .volume
+    public var renderMode: EmitterRenderMode = .unordered
+    /// Multiplies every cell's birthRate (0 stops new particles; those out live on).
+    public var birthRate: Double = 1
+    /// Multiplies every cell's lifetime.
+    public var lifetime: Double = 1
+    /// Multiplies every cell's velocity.
+    public var velocity: Double = 1
+    /// Multiplies every cell's scale.
+    public var scale: Double = 1
+    /// Multiplies every cell's spin.
+    public var spin: Double = 1
+    /// Picks the random stream particles vary by (the same seed gives the same particles).
+    public var seed = 0
+    /// The kinds of particle the layer emits.
+    public var emitterCells: [EmitterCell] = []
 
     /// A layer of `kind` with Core Animation's defaults.
     public init(kind: LayerKind = .plain) {

@@ -132,9 +132,10 @@ private struct PresentationWalk {
         if clips { items.append(.beginClip(outline, transform: matrix)) }
         if drawsItself, let image = v.contents, !v.bounds.isEmpty {
             items.append(.image(image, transform: matrix, destination: Self.placement(of: image, in: v),
-                                source: v.contentsRect, opacity: alpha * context.tint.alpha))
+                                source: v.contentsRect, opacity: alpha, tint: context.tint))
         }
         drawOwnContent(v, matrix: matrix, alpha: alpha, tint: context.tint)
+        if v.kind == .emitter { drawParticles(v, node: node, layerTime: local, context: context, matrix: matrix, alpha: alpha) }
         if !sublayers.isEmpty {
             let sublayerPart = Self.aboutAnchor(v.sublayerTransform, of: v)
             // A transform layer, or a replicator that preserves depth, keeps its sublayers in its
@@ -201,8 +202,34 @@ private struct PresentationWalk {
             let gradient = Gradient(type: v.gradientType, colors: v.colors.map { Self.multiply($0, tint) }, locations: v.locations,
                                     start: unit(v.startPoint), end: unit(v.endPoint))
             items.append(.fillGradient(.roundedRect(b, cornerRadius: 0), transform: matrix, gradient: gradient, opacity: alpha))
-        case .plain, .replicator, .transform:
+        case .plain, .replicator, .transform, .emitter:
             return
+        }
+    }
+
+    /// An emitter's particles: each cell's image, centred on the particle, turned and scaled,
+    /// tinted by the particle's colour (and the replicator tint around the layer).
+    private mutating func drawParticles(_ v: LayerValues, node: Int, layerTime: Double, context: Context, matrix: Transform3D, alpha: Double) {
+        let history = timeline.nodes[node]
+        // The layer's birthRate at an earlier layer time, for the particles born then: read
+        // from its presentation at that time when it changes (animated, or set by the script).
+        let changes = !history.animations.isEmpty || history.history.count > 1
+        let (time, parentTime, timing) = (self.time, context.parentTime, v.timing)
+        let timeline = self.timeline
+        let particles = v.particles(at: layerTime) { born in
+            guard changes, let parent = timing.parentTime(fromLayer: born) else { return v.birthRate }
+            return timeline.presentationValues(of: node, at: time - (parentTime - parent), parentTime: parent).values.birthRate
+        }
+        for particle in particles {
+            let cell = v.emitterCells[particle.cell]
+            guard let image = cell.contents, particle.scale > 0, particle.color.alpha > 0 else { continue }
+            let size = Size(Double(image.width) * cell.contentsRect.width, Double(image.height) * cell.contentsRect.height)
+            let place = Transform3D(translationX: -size.width / 2, y: -size.height / 2)
+                .concatenating(Transform3D(scaleX: particle.scale, y: particle.scale))
+                .concatenating(Transform3D(rotationAngle: particle.angle))
+                .concatenating(Transform3D(translationX: particle.position.x, y: particle.position.y))
+            items.append(.image(image, transform: place.concatenating(matrix), destination: Rect(origin: .zero, size: size),
+                                source: cell.contentsRect, opacity: alpha, tint: Self.multiply(particle.color, context.tint)))
         }
     }
 

@@ -203,6 +203,21 @@ public enum SceneExporter {
             return key
         }
 
+        /// An emitter cell: the fields that differ from a new cell's.
+        func cell(_ cell: EmitterCell) throws -> JSON {
+            let defaults = EmitterCell()
+            var fields: [(String, JSON)] = []
+            if let name = cell.name { fields.append(("name", .string(name))) }
+            if !cell.isEnabled { fields.append(("enabled", .bool(false))) }
+            if cell.color != defaults.color { fields.append(("color", color(cell.color))) }
+            if let contents = cell.contents { fields.append(("contents", .string(try encodeImage(contents)))) }
+            if cell.contentsRect != defaults.contentsRect { fields.append(("contentsRect", value(.rect(cell.contentsRect)))) }
+            for field in EmitterCellFields.numbers where cell[keyPath: field.key] != defaults[keyPath: field.key] {
+                fields.append((field.name, .exactNumber(cell[keyPath: field.key])))
+            }
+            return .object(fields)
+        }
+
         /// A property's value as a file writes it (flags as true or false).
         func value(_ v: LayerProperty.Value, of type: LayerProperty.ValueType) throws -> JSON {
             switch v {
@@ -211,6 +226,7 @@ public enum SceneExporter {
             case .choice(let name): .string(name)
             case .integer(let n): .exactNumber(Double(n))
             case .image(let image): .string(try encodeImage(image))
+            case .cells(let cells): .array(try cells.map(cell))
             case .absent: .null
             }
         }

@@ -13,6 +13,8 @@ public enum SceneFileLimits {
     public static let scriptRules = 10_000
     /// The copies one replicator makes.
     public static let instanceCount = 10_000
+    /// Cells of one emitter.
+    public static let emitterCells = 64
     /// Layers drawn per frame, counting every replicated copy.
     public static let drawnInstances = 200_000
     /// Elements of one path (after helpers are expanded).

@@ -22,6 +22,7 @@ extension SceneFileReader {
         case .replicator: ReplicatorLayer()
         case .gradient: GradientLayer()
         case .transform: TransformLayer()
+        case .emitter: EmitterLayer()
         }
         if let v = fields["name"] {
             let name = try literal(v, fields.path("name"))
@@ -87,6 +88,8 @@ extension SceneFileReader {
             newValue = .choice(try choice(value, path, names))
         case .image:
             newValue = .image(try image(value, path))
+        case .cells:
+            newValue = .cells(try cells(value, path))
         default:
             guard let keyPath = property.keyPath else { throw fail(path, value, "\(property.name) cannot be set in a scene file") }
             newValue = .value(try animationValue(value, path, like: keyPath.value(in: LayerValues(kind: layer.kind))))
@@ -96,6 +99,26 @@ extension SceneFileReader {
         } catch {
             throw fail(path, value, "\(error)")
         }
+    }
+
+    /// An emitter's cells: objects of `EmitterCellFields`.
+    private func cells(_ value: JSONValue, _ path: String) throws(DocumentError) -> [EmitterCell] {
+        var cells: [EmitterCell] = []
+        for (i, item) in try list(value, path, count: 0...SceneFileLimits.emitterCells).enumerated() {
+            let itemPath = "\(path)[\(i)]"
+            let fields = try object(item, itemPath, allowed: EmitterCellFields.all, what: "an emitter cell")
+            var cell = EmitterCell()
+            if let v = fields["name"] { cell.name = try literal(v, fields.path("name")) }
+            if let v = fields["enabled"] { cell.isEnabled = try bool(v, fields.path("enabled")) }
+            if let v = fields["color"] { cell.color = try color(v, fields.path("color")) }
+            if let v = fields["contents"] { cell.contents = try image(v, fields.path("contents")) }
+            if let v = fields["contentsRect"] { cell.contentsRect = try rect(v, fields.path("contentsRect")) }
+            for field in EmitterCellFields.numbers {
+                if let v = fields[field.name] { cell[keyPath: field.key] = try number(v, fields.path(field.name), in: field.range) }
+            }
+            cells.append(cell)
+        }
+        return cells
     }
 
     /// A `contents` image: a PNG or JPEG path (relative to the scene file) or a `data:` URI,

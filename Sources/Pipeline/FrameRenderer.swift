@@ -40,14 +40,14 @@ public final class FrameRenderer {
                 canvas.fill(path, transform: transform.concatenating(toPixels), paint: .gradient(paint), rule: .nonZero)
             case let .stroke(path, transform, color, style):
                 canvas.stroke(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), style: style)
-            case let .image(image, transform, destination, source, opacity):
+            case let .image(image, transform, destination, source, opacity, tint):
                 guard let pixels = Pixmap(width: image.width, height: image.height, premultipliedBytes: image.bytes) else { continue }
                 let device = transform.concatenating(toPixels)
                 let stretch = abs(device.m11 * device.m22 - device.m12 * device.m21).squareRoot()
                 let shown = (Double(image.width) * source.width * Double(image.height) * source.height).squareRoot()
                 let drawn = (destination.width * destination.height).squareRoot() * stretch
                 let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity,
-                                       minification: drawn > 0 ? shown / drawn : 1)
+                                       tint: (tint.red, tint.green, tint.blue, tint.alpha), minification: drawn > 0 ? shown / drawn : 1)
                 canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device, paint: .image(paint), rule: .nonZero)
             case let .shadow(path, transform, shadow):
                 canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))

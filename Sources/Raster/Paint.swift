@@ -68,10 +68,13 @@ public struct ImagePaint {
     let destination: Rect
     /// The part of the image shown, in unit coordinates.
     let source: Rect
-    let opacity: UInt32
+    /// What each premultiplied channel is multiplied by, in 0…255: the opacity and the tint.
+    let factors: (UInt32, UInt32, UInt32, UInt32)
 
-    /// `minification` is how many image pixels fall on one device pixel (1 or less: none).
-    public init(image: Pixmap, destination: Rect, source: Rect, opacity: Double, minification: Double = 1) {
+    /// `minification` is how many image pixels fall on one device pixel (1 or less: none);
+    /// `tint`, straight r, g, b, a in 0…1, multiplies the image's colour (white leaves it).
+    public init(image: Pixmap, destination: Rect, source: Rect, opacity: Double,
+                tint: (r: Double, g: Double, b: Double, a: Double) = (1, 1, 1, 1), minification: Double = 1) {
         var level = image
         var factor = minification
         while factor >= 2, level.width > 1 || level.height > 1 {
@@ -81,7 +84,10 @@ public struct ImagePaint {
         self.image = level
         self.destination = destination
         self.source = source
-        self.opacity = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+        // Premultiplied, a straight tint (r, g, b, a) scales r, g and b by r·a and so on, and alpha by a.
+        func byte(_ x: Double) -> UInt32 { UInt32((min(max(x, 0), 1) * 255).rounded()) }
+        let o = min(max(opacity, 0), 1) * min(max(tint.a, 0), 1)
+        factors = (byte(o * tint.r), byte(o * tint.g), byte(o * tint.b), byte(o))
     }
 
     /// The next mipmap level: each pixel the rounded average of a 2×2 block (edges clamped).
@@ -116,13 +122,14 @@ public struct ImagePaint {
         let x0 = Int(min(max(x0f, 0), Double(image.width - 1))), y0 = Int(min(max(y0f, 0), Double(image.height - 1)))
         let x1 = Int(min(max(x0f + 1, 0), Double(image.width - 1))), y1 = Int(min(max(y0f + 1, 0), Double(image.height - 1)))
         var out = [UInt32](repeating: 0, count: 4)
+        let factor = [factors.0, factors.1, factors.2, factors.3]
         image.bytes.withUnsafeBufferPointer { px in
             let w = image.width
             for c in 0..<4 {
                 let top = UInt32(px[(y0 * w + x0) * 4 + c]) * (256 - wx) + UInt32(px[(y0 * w + x1) * 4 + c]) * wx
                 let bottom = UInt32(px[(y1 * w + x0) * 4 + c]) * (256 - wx) + UInt32(px[(y1 * w + x1) * 4 + c]) * wx
                 let value = (top * (256 - wy) + bottom * wy + 32768) >> 16
-                out[c] = Blend.div255(value * opacity)
+                out[c] = min(Blend.div255(value * factor[c]), 255)
             }
         }
         return PremultipliedColor(r: UInt8(out[0]), g: UInt8(out[1]), b: UInt8(out[2]), a: UInt8(out[3]))

@@ -1,0 +1,91 @@
+@testable import Animation
+import Foundation
+import Geometry
+import XCTest
+
+/// Emitter layers: particles as pure functions of their birth slot (docs/core-animation.md §5).
+final class EmitterTests: XCTestCase {
+    let dot = Image(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16))!
+
+    /// An emitter at (10, 20) sending one 2×2 dot a tenth of a second along +x at 100 points a
+    /// second, living 1 s; `configure` changes it.
+    func particleCentres(at t: Double, _ configure: (EmitterLayer, inout EmitterCell) -> Void = { _, _ in }) throws -> [Point] {
+        let timeline = try Timeline.resolve(canvasSize: Size(200, 100), duration: 5) { _ in
+            let root = Layer()
+            let emitter = EmitterLayer()
+            emitter.emitterPosition = Point(10, 20)
+            var cell = EmitterCell()
+            cell.birthRate = 10
+            cell.lifetime = 1
+            cell.velocity = 100
+            cell.contents = dot
+            configure(emitter, &cell)
+            emitter.emitterCells = [cell]
+            root.addSublayer(emitter)
+            return root
+        }
+        return timeline.displayList(at: t).items.compactMap { item in
+            if case let .image(_, transform, _, _, _, _) = item { transform.apply(to: Point(1, 1)) } else { nil }
+        }
+    }
+
+    /// Born at 0, 0.1, …, 0.5 (slot k at k / birthRate), so at 0.55 six dots are out, aged 0.55 …
+    /// 0.05: x = 10 + 100 · age = 65, 55, 45, 35, 25, 15, all at y = 20, oldest first.
+    func testParticlesLeaveAtTheirBirthRateAndMove() throws {
+        let centres = try particleCentres(at: 0.55)
+        XCTAssertEqual(centres.count, 6)
+        for (centre, x) in zip(centres, [65.0, 55, 45, 35, 25, 15]) {
+            XCTAssertEqual(centre.x, x, accuracy: 1e-9)
+            XCTAssertEqual(centre.y, 20, accuracy: 1e-9)
+        }
+    }
+
+    /// Living 1 s, the dots out at 1.25 are those born after 0.25: slots 3 to 12, ten of them.
+    /// Gravity (yAcceleration 40) pulls each down by 40 · age² / 2: the oldest, 0.95 s old, by 18.05.
+    func testParticlesDieAndFall() throws {
+        let centres = try particleCentres(at: 1.25) { _, cell in cell.yAcceleration = 40 }
+        XCTAssertEqual(centres.count, 10)
+        XCTAssertEqual(try XCTUnwrap(centres.first).y, 20 + 40 * 0.95 * 0.95 / 2, accuracy: 1e-9)
+    }
+
+    /// The layer's birthRate at each birth decides: 1 until 0.3 s (an animation), 0 after (the
+    /// model), so only the slots at 0, 0.1 and 0.2 give dots, and they live on: at 0.55 three,
+    /// at x = 65, 55, 45.
+    func testStoppingTheFlowKeepsTheParticlesOut() throws {
+        let centres = try particleCentres(at: 0.55) { emitter, _ in
+            emitter.birthRate = 0
+            let on = BasicAnimation(keyPath: "birthRate")
+            on.fromValue = 1
+            on.toValue = 1
+            on.duration = 0.3
+            emitter.add(on)
+        }
+        XCTAssertEqual(centres.map(\.x).map { ($0 * 1e6).rounded() / 1e6 }, [65, 55, 45])
+    }
+
+    /// Random variations come from the seed and the slot: the same frame is the same whatever
+    /// was rendered before, and another seed gives other positions.
+    func testFramesArePureFunctionsOfTime() throws {
+        func spread(_ emitter: EmitterLayer, _ cell: inout EmitterCell) {
+            cell.velocityRange = 50
+            cell.emissionRange = .pi
+            emitter.seed = 7
+        }
+        let late = try particleCentres(at: 0.8, spread)
+        _ = try particleCentres(at: 0.3, spread)
+        XCTAssertEqual(try particleCentres(at: 0.8, spread), late)
+        let other = try particleCentres(at: 0.8) { emitter, cell in
+            spread(emitter, &cell)
+            emitter.seed = 8
+        }
+        XCTAssertNotEqual(other, late)
+        XCTAssertEqual(other.count, late.count)
+    }
+
+    /// oldestLast draws the youngest first: at 0.55 the first dot is the 0.05 s old one (x 15).
+    func testRenderModeOrdersTheParticles() throws {
+        let centres = try particleCentres(at: 0.55) { emitter, _ in emitter.renderMode = .oldestLast }
+        XCTAssertEqual(try XCTUnwrap(centres.first).x, 15, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(centres.last).x, 65, accuracy: 1e-9)
+    }
+}
