@@ -1,13 +1,13 @@
 import Animation
 
-/// Every built-in scene, by name: the thirteen effects of the seed documents, and a cube of
-/// transform layers.
+/// Every built-in scene, by name: the thirteen effects of the seed documents, a cube of
+/// transform layers and confetti from an emitter layer.
 public enum SceneCatalog {
     /// Every built-in scene, in the order `animvid scenes` lists them.
     public static let all: [any Scene] = [
         ReplicatorFanScene(), ReplicatorOrbitScene(), SpinnerDotsScene(), SpinnerBarsScene(), ActivityIndicatorScene(),
         RippleScene(), ThreeDotsScene(), TriangleScene(), DotGridScene(), MarqueeScene(), PathParticlesScene(),
-        NewtonsCradleScene(), LoaderScene(), CubeScene(),
+        NewtonsCradleScene(), LoaderScene(), CubeScene(), ConfettiScene(),
     ]
 
     /// The scene called `name`, if there is one.

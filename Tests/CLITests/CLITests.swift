@@ -54,10 +54,10 @@ final class CLITests: XCTestCase {
         }
         let scenes = try run(["scenes"])
         XCTAssertEqual(scenes.status, 0)
-        XCTAssertEqual(scenes.out.split(separator: "\n").count, 14)
+        XCTAssertEqual(scenes.out.split(separator: "\n").count, 15)
         XCTAssertTrue(scenes.out.contains("\nloader "))
         let verbose = try run(["scenes", "--verbose"])
-        XCTAssertEqual(verbose.out.components(separatedBy: "  parameters:").count, 15)
+        XCTAssertEqual(verbose.out.components(separatedBy: "  parameters:").count, 16)
         let marquee = try run(["scene", "marquee"])
         XCTAssertTrue(marquee.out.contains("direction"), marquee.out)
         XCTAssertTrue(marquee.out.contains("left|right|up|down"), marquee.out)

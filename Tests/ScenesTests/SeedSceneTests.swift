@@ -26,10 +26,10 @@ final class SeedSceneTests: XCTestCase {
         XCTAssertEqual(p.y, y, accuracy: accuracy, file: file, line: line)
     }
 
-    func testCatalogHasTheThirteenSeedsAndTheCube() {
+    func testCatalogHasTheThirteenSeedsTheCubeAndConfetti() {
         XCTAssertEqual(SceneCatalog.all.map(\.name), ["replicator-fan", "replicator-orbit", "spinner-dots", "spinner-bars",
                                                       "activity-indicator", "ripple", "three-dots", "triangle", "dot-grid",
-                                                      "marquee", "path-particles", "newtons-cradle", "loader", "cube"])
+                                                      "marquee", "path-particles", "newtons-cradle", "loader", "cube", "confetti"])
     }
 
     /// Ten positions each drawn twice (20 instances a fifth of a turn apart); instance k's green
