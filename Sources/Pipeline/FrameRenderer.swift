@@ -48,7 +48,9 @@ public final class FrameRenderer {
                 let drawn = (destination.width * destination.height).squareRoot() * stretch
                 let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity,
                                        tint: (tint.red, tint.green, tint.blue, tint.alpha), minification: drawn > 0 ? shown / drawn : 1)
-                canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device, paint: .image(paint), rule: .nonZero)
+                // An image of one colour (confetti paper) fills as that colour: every sample is it.
+                canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device,
+                            paint: paint.uniformColor.map(Paint.solid) ?? .image(paint), rule: .nonZero)
             case let .shadow(path, transform, shadow):
                 canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))
             case let .beginGroup(opacity, shadow):

@@ -88,6 +88,26 @@ public struct ImagePaint {
         func byte(_ x: Double) -> UInt32 { UInt32((min(max(x, 0), 1) * 255).rounded()) }
         let o = min(max(opacity, 0), 1) * min(max(tint.a, 0), 1)
         factors = (byte(o * tint.r), byte(o * tint.g), byte(o * tint.b), byte(o))
+        let f = factors
+        func scaled(_ c: UInt8, _ factor: UInt32) -> UInt8 { UInt8(min(Blend.div255(UInt32(c) * factor), 255)) }
+        uniformColor = Self.uniformPixel(of: level).map { p in
+            PremultipliedColor(r: scaled(p.r, f.0), g: scaled(p.g, f.1), b: scaled(p.b, f.2), a: scaled(p.a, f.3))
+        }
+    }
+
+    /// The colour every sample has when all the image's pixels are the same (a plain piece of
+    /// paper, a dot): such an image fills as that solid colour, far faster. Nil otherwise.
+    public let uniformColor: PremultipliedColor?
+
+    /// The one pixel value of an image whose pixels are all equal, or nil.
+    static func uniformPixel(of p: Pixmap) -> PremultipliedColor? {
+        guard p.bytes.count >= 4 else { return nil }
+        let first = PremultipliedColor(r: p.bytes[0], g: p.bytes[1], b: p.bytes[2], a: p.bytes[3])
+        for i in stride(from: 4, to: p.bytes.count, by: 4)
+        where p.bytes[i] != first.r || p.bytes[i + 1] != first.g || p.bytes[i + 2] != first.b || p.bytes[i + 3] != first.a {
+            return nil
+        }
+        return first
     }
 
     /// The next mipmap level: each pixel the rounded average of a 2×2 block (edges clamped).
@@ -121,17 +141,15 @@ public struct ImagePaint {
         let wx = UInt32(((sx - x0f) * 256).rounded()), wy = UInt32(((sy - y0f) * 256).rounded())
         let x0 = Int(min(max(x0f, 0), Double(image.width - 1))), y0 = Int(min(max(y0f, 0), Double(image.height - 1)))
         let x1 = Int(min(max(x0f + 1, 0), Double(image.width - 1))), y1 = Int(min(max(y0f + 1, 0), Double(image.height - 1)))
-        var out = [UInt32](repeating: 0, count: 4)
-        let factor = [factors.0, factors.1, factors.2, factors.3]
-        image.bytes.withUnsafeBufferPointer { px in
-            let w = image.width
-            for c in 0..<4 {
-                let top = UInt32(px[(y0 * w + x0) * 4 + c]) * (256 - wx) + UInt32(px[(y0 * w + x1) * 4 + c]) * wx
-                let bottom = UInt32(px[(y1 * w + x0) * 4 + c]) * (256 - wx) + UInt32(px[(y1 * w + x1) * 4 + c]) * wx
-                let value = (top * (256 - wy) + bottom * wy + 32768) >> 16
-                out[c] = min(Blend.div255(value * factor[c]), 255)
+        let w = image.width
+        let (i00, i01, i10, i11) = ((y0 * w + x0) * 4, (y0 * w + x1) * 4, (y1 * w + x0) * 4, (y1 * w + x1) * 4)
+        return image.bytes.withUnsafeBufferPointer { px in
+            @inline(__always) func channel(_ c: Int, _ factor: UInt32) -> UInt8 {
+                let top = UInt32(px[i00 + c]) * (256 - wx) + UInt32(px[i01 + c]) * wx
+                let bottom = UInt32(px[i10 + c]) * (256 - wx) + UInt32(px[i11 + c]) * wx
+                return UInt8(min(Blend.div255(((top * (256 - wy) + bottom * wy + 32768) >> 16) * factor), 255))
             }
+            return PremultipliedColor(r: channel(0, factors.0), g: channel(1, factors.1), b: channel(2, factors.2), a: channel(3, factors.3))
         }
-        return PremultipliedColor(r: UInt8(out[0]), g: UInt8(out[1]), b: UInt8(out[2]), a: UInt8(out[3]))
     }
 }
