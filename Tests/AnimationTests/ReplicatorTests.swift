@@ -116,3 +116,23 @@ final class ReplicatorTests: XCTestCase {
         XCTAssertEqual(dots.count, 9)
     }
 }
+
+/// A replicator's tint multiplies an instance's image in every channel, as it does colours.
+final class ReplicatorImageTintTests: XCTestCase {
+    func testTheTintReachesContentsImages() throws {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 1) { _ in
+            let replicator = ReplicatorLayer()
+            replicator.instanceCount = 2
+            replicator.instanceColor = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
+            let picture = Layer()
+            picture.bounds = Rect(x: 0, y: 0, width: 4, height: 4)
+            picture.contents = Image(width: 1, height: 1, premultipliedRGBA: [255, 255, 255, 255])
+            replicator.addSublayer(picture)
+            return replicator
+        }
+        let tints = timeline.displayList(at: 0).items.compactMap { item -> Color? in
+            if case let .image(_, _, _, _, _, tint) = item { tint } else { nil }
+        }
+        XCTAssertEqual(tints, [Color(red: 1, green: 0.5, blue: 0, alpha: 1), Color(red: 1, green: 0.5, blue: 0, alpha: 1)])
+    }
+}
