@@ -87,6 +87,8 @@ public class PropertyAnimation: Animation {
     public var isAdditive = false
     /// Whether repeats build on each other: iteration k is shifted by k × (end − start).
     public var isCumulative = false
+    /// For a transform key path: the values are numbers this turns into transforms (`CAValueFunction`).
+    public var valueFunction: ValueFunction?
 
     /// An animation of the property at `keyPath`.
     public init(keyPath: String) {
@@ -115,6 +117,7 @@ public class BasicAnimation: PropertyAnimation {
         copyTiming(from: o)
         isAdditive = o.isAdditive
         isCumulative = o.isCumulative
+        valueFunction = o.valueFunction
         fromValue = o.fromValue
         toValue = o.toValue
         byValue = o.byValue
@@ -125,10 +128,17 @@ public class BasicAnimation: PropertyAnimation {
         let key = try LayerKeyPath(keyPath)
         for value in [fromValue, toValue, byValue].compactMap({ $0 }) {
             var probe = LayerValues()
-            try key.set(value, in: &probe)
+            if let valueFunction {
+                guard let transform = valueFunction.transform(value) else {
+                    throw .wrongValueType(keyPath: keyPath, expected: "number for \(valueFunction.rawValue)", got: value.typeName)
+                }
+                try key.set(.transform(transform), in: &probe)
+            } else {
+                try key.set(value, in: &probe)
+            }
         }
         return AnimationSpec.Basic(keyPath: key, from: fromValue, to: toValue, by: byValue,
-                                   isAdditive: isAdditive, isCumulative: isCumulative)
+                                   isAdditive: isAdditive, isCumulative: isCumulative, valueFunction: valueFunction)
     }
 
     public override func spec() throws(AnimationError) -> AnimationSpec {

@@ -30,6 +30,8 @@ public struct AnimationSpec: Hashable, Sendable {
         public var isAdditive: Bool
         /// Whether iteration k is shifted by k × (end − start).
         public var isCumulative: Bool
+        /// Turns the interpolated numbers into the transform set (nil: the values are set as they are).
+        public var valueFunction: ValueFunction?
     }
 
     /// Core Animation's duration for an animation added to a layer with duration 0.
@@ -67,7 +69,9 @@ public struct AnimationSpec: Hashable, Sendable {
 extension AnimationSpec.Basic {
     /// The from/to/by table of docs/core-animation.md §3, then additive and cumulative.
     func apply(to values: inout LayerValues, progress: Double, iteration: Int) {
-        let underlying = keyPath.value(in: values)
+        let transformed = keyPath.value(in: values)
+        // With a value function the numbers interpolate; a missing end means no change.
+        let underlying = valueFunction?.identity ?? transformed
         let base: AnimationValue = isAdditive ? zero(like: underlying) : underlying
         let start: AnimationValue, end: AnimationValue
         switch (from, to, by) {
@@ -83,6 +87,11 @@ extension AnimationSpec.Basic {
         if isCumulative && iteration > 0 {
             let step = end.subtracting(start)
             for _ in 0..<min(iteration, 10_000) { value = value.adding(step) }
+        }
+        if let valueFunction {
+            guard let transform = valueFunction.transform(value) else { return }
+            try? keyPath.set(isAdditive ? transformed.adding(.transform(transform)) : .transform(transform), in: &values)
+            return
         }
         if isAdditive { value = underlying.adding(value) }
         try? keyPath.set(value, in: &values)

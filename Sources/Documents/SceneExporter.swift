@@ -123,6 +123,7 @@ public enum SceneExporter {
 
         private func basic(_ a: BasicAnimation) -> [(String, JSON)] {
             var fields: [(String, JSON)] = [("keyPath", .string(a.keyPath))]
+            if let f = a.valueFunction { fields.append(("valueFunction", .string(f.rawValue))) }
             if let v = a.fromValue { fields.append(("fromValue", value(v))) }
             if let v = a.toValue { fields.append(("toValue", value(v))) }
             if let v = a.byValue { fields.append(("byValue", value(v))) }

@@ -6,7 +6,7 @@ extension SceneFileReader {
     static let timingFields = ["type", "name", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
                                "autoreverses", "fillMode", "timingFunction", "removedOnCompletion"]
     static let propertyFields = ["keyPath", "additive", "cumulative"]
-    static let basicFields = ["fromValue", "toValue", "byValue"]
+    static let basicFields = ["fromValue", "toValue", "byValue", "valueFunction"]
     static let springFields = ["mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping", "perceptualDuration", "bounce"]
     static let keyframeFields = ["values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
                                  "continuityValues", "biasValues", "rotationMode"]
@@ -142,9 +142,16 @@ extension SceneFileReader {
     private func basic(_ fields: Fields, spring: Bool) throws(DocumentError) -> BasicAnimation {
         let (name, sample) = try keyPath(fields)
         let a = spring ? SpringAnimation(keyPath: name) : BasicAnimation(keyPath: name)
-        if let v = fields["fromValue"] { a.fromValue = try animationValue(v, fields.path("fromValue"), like: sample) }
-        if let v = fields["toValue"] { a.toValue = try animationValue(v, fields.path("toValue"), like: sample) }
-        if let v = fields["byValue"] { a.byValue = try animationValue(v, fields.path("byValue"), like: sample) }
+        if let v = fields["valueFunction"] { a.valueFunction = try choice(v, fields.path("valueFunction"), ValueFunction.allCases) }
+        /// With a value function the values are numbers (three for scale and translate).
+        func read(_ v: JSONValue, _ path: String) throws(DocumentError) -> AnimationValue {
+            guard a.valueFunction != nil else { return try animationValue(v, path, like: sample) }
+            if case .array = try resolved(v, path) { return .numbers(try numbers(v, path, count: 3...3)) }
+            return .number(try number(v, path))
+        }
+        if let v = fields["fromValue"] { a.fromValue = try read(v, fields.path("fromValue")) }
+        if let v = fields["toValue"] { a.toValue = try read(v, fields.path("toValue")) }
+        if let v = fields["byValue"] { a.byValue = try read(v, fields.path("byValue")) }
         if let v = fields["additive"] { a.isAdditive = try bool(v, fields.path("additive")) }
         if let v = fields["cumulative"] { a.isCumulative = try bool(v, fields.path("cumulative")) }
         if let s = a as? SpringAnimation {

@@ -134,3 +134,49 @@ final class ValueRuleTests: XCTestCase {
         }
     }
 }
+
+/// Value functions (`CAValueFunction`, docs/core-animation.md §3): numbers interpolate, then
+/// become the transform.
+final class ValueFunctionTests: XCTestCase {
+    func transform(at t: Double, _ build: (BasicAnimation) -> Void) throws -> Transform3D {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 2) { _ in
+            let layer = Layer()
+            let a = BasicAnimation(keyPath: "transform")
+            a.duration = 1
+            build(a)
+            layer.add(a)
+            return layer
+        }
+        return timeline.presentationValues(of: 0, at: t, parentTime: t).values.transform
+    }
+
+    /// rotateZ from 0 to 2π: a quarter of the way the angle is π/2 (+x turns to +y: m12 = 1),
+    /// halfway π (m11 = −1). The transforms alone, identity to identity, would not move at all.
+    func testATurnAnimatesThroughItsAngles() throws {
+        func turn(_ a: BasicAnimation) {
+            a.valueFunction = .rotateZ
+            a.fromValue = 0
+            a.toValue = .number(2 * .pi)
+        }
+        XCTAssertEqual(try transform(at: 0.25, turn).m12, 1, accuracy: 1e-12)
+        XCTAssertEqual(try transform(at: 0.5, turn).m11, -1, accuracy: 1e-12)
+    }
+
+    /// scale from (1, 1, 1) to (3, 2, 1): halfway (2, 1.5, 1).
+    func testAScaleTakesThreeNumbers() throws {
+        let t = try transform(at: 0.5) { a in
+            a.valueFunction = .scale
+            a.fromValue = .numbers([1, 1, 1])
+            a.toValue = .numbers([3, 2, 1])
+        }
+        XCTAssertEqual([t.m11, t.m22, t.m33], [2, 1.5, 1])
+    }
+
+    /// A value of another kind is refused when the animation is added.
+    func testAWrongValueIsAnError() {
+        let a = BasicAnimation(keyPath: "transform")
+        a.valueFunction = .rotateX
+        a.toValue = .point(.zero)
+        XCTAssertThrowsError(try a.spec())
+    }
+}

@@ -63,6 +63,19 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(try warnings(#""keyTimes": [0, 1], "calculationMode": "paced""#), [])
     }
 
+    /// A value function reads numbers for a transform and exports back.
+    func testValueFunctions() throws {
+        let text = #"{"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "transform", "valueFunction": "rotateZ", "fromValue": 0, "toValue": 6.283185307179586}]}]}"#
+        let root = try tree(text)
+        let turn = try XCTUnwrap(root.layer(named: "a")?.addedAnimations.first?.animation as? BasicAnimation)
+        XCTAssertEqual(turn.valueFunction, .rotateZ)
+        XCTAssertEqual(turn.toValue, .number(6.283185307179586))
+        let file = try scene(text)
+        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
+        XCTAssertTrue(exported.contains(#""valueFunction": "rotateZ""#), exported)
+        XCTAssertThrowsError(try tree(#"{"layers": [{"animations": [{"type": "basic", "keyPath": "transform", "valueFunction": "scale", "toValue": [1, 2]}]}]}"#))
+    }
+
     /// A transform layer and a one-sided face read from a file and export back.
     func testTransformLayersAndDoubleSided() throws {
         let text = #"{"layers": [{"type": "transform", "name": "card", "sublayers": [{"name": "face", "doubleSided": false}]}]}"#
