@@ -68,6 +68,7 @@ extension LayerProperty {
         // Not animatable
         .image("contents", \.contents),
         .choice("contentsGravity", \.contentsGravity),
+        .number("contentsScale", \.contentsScale, in: 0.01...100),
         .number("beginTime", \.timing.beginTime, in: -1e9...1e9),
         .number("speed", \.timing.speed, in: -1000...1000),
         .number("timeOffset", \.timing.timeOffset, in: -1e9...1e9),

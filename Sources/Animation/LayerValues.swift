@@ -62,6 +62,9 @@ public struct LayerValues: Hashable, Sendable {
     public var contentsGravity: ContentsGravity = .resize
     /// The part of the image shown, in unit coordinates of the image.
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// Image pixels per point: an image placed at its own size (any gravity but resize) is
+    /// its pixel size divided by this.
+    public var contentsScale: Double = 1
 
     // Shadow
     /// The shadow's colour; nil casts none.

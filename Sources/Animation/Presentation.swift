@@ -242,12 +242,13 @@ private struct PresentationWalk {
         return ring
     }
 
-    /// Where `contentsGravity` puts an image (1 pixel = 1 point) in the bounds. On iOS the
+    /// Where `contentsGravity` puts an image (contentsScale pixels a point) in the bounds. On iOS the
     /// gravity names are those of Core Animation's y-up space, so `top` places the image at the
     /// bottom of the screen and `bottom` at the top (**DECISION**: reproduce iOS).
     static func placement(of image: Image, in v: LayerValues) -> Rect {
         let b = v.bounds
-        let w = Double(image.width) * v.contentsRect.width, h = Double(image.height) * v.contentsRect.height
+        let scale = v.contentsScale > 0 ? v.contentsScale : 1
+        let w = Double(image.width) * v.contentsRect.width / scale, h = Double(image.height) * v.contentsRect.height / scale
         switch v.contentsGravity {
         case .resize:
             return b

@@ -94,3 +94,26 @@ final class RotationComponentTests: XCTestCase {
         XCTAssertEqual(TransformComponent.rotationX.value(in: v.transform), 0, accuracy: 1e-7)
     }
 }
+
+/// contentsScale: image pixels per point for an image placed at its own size.
+final class ContentsScaleTests: XCTestCase {
+    func destination(_ gravity: ContentsGravity) throws -> Rect {
+        let timeline = try Timeline.resolve(canvasSize: Size(200, 100), duration: 1) { _ in
+            let layer = Layer()
+            layer.bounds = Rect(x: 0, y: 0, width: 200, height: 100)
+            layer.contents = Image(width: 100, height: 40, premultipliedRGBA: [UInt8](repeating: 255, count: 100 * 40 * 4))
+            layer.contentsScale = 2
+            layer.contentsGravity = gravity
+            return layer
+        }
+        for case let .image(_, _, destination, _, _, _) in timeline.displayList(at: 0).items { return destination }
+        throw XCTSkip("no image drawn")
+    }
+
+    /// A 100×40-pixel image at contentsScale 2 is 50×20 points; centred in 200×100 bounds it
+    /// spans x 75…125, y 40…60. At resize gravity the scale does not matter: it fills the bounds.
+    func testContentsScaleSizesTheImage() throws {
+        XCTAssertEqual(try destination(.center), Rect(x: 75, y: 40, width: 50, height: 20))
+        XCTAssertEqual(try destination(.resize), Rect(x: 0, y: 0, width: 200, height: 100))
+    }
+}
