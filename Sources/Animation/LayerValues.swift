@@ -48,6 +48,8 @@ public struct LayerValues: Hashable, Sendable {
     public var backgroundColor: Color?
     /// Rounds the background, border and `masksToBounds` clip, in points.
     public var cornerRadius: Double = 0
+    /// The corners cornerRadius rounds (`maskedCorners`); the others stay square.
+    public var maskedCorners: RectCorners = .all
     /// Whether contents, shape or gradient and sublayers are clipped to the rounded bounds.
     public var masksToBounds = false
     /// The border's width in points, drawn inside the bounds; 0 draws none.

@@ -87,22 +87,24 @@ public struct Path: Hashable, Sendable {
 
     /// Appends a closed rounded rectangle with circular corners of `cornerRadius`, clamped to half
     /// the shorter side (so a square with half-side radius is a circle).
-    public mutating func addRoundedRect(_ r: Rect, cornerRadius: Double) {
+    public mutating func addRoundedRect(_ r: Rect, cornerRadius: Double, corners: RectCorners = .all) {
         let radius = min(max(cornerRadius, 0), r.width / 2, r.height / 2)
-        guard radius > 0 else {
+        guard radius > 0, !corners.isEmpty else {
             addRect(r)
             return
         }
+        func rounding(_ corner: RectCorners) -> Double { corners.contains(corner) ? radius : 0 }
+        let (tl, tr, br, bl) = (rounding(.minXMinY), rounding(.maxXMinY), rounding(.maxXMaxY), rounding(.minXMaxY))
         let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
-        move(to: Point(x0 + radius, y0))
-        addLine(to: Point(x1 - radius, y0))
-        appendArcCurves(center: Point(x1 - radius, y0 + radius), radiusX: radius, radiusY: radius, start: -.pi / 2, sweep: .pi / 2)
-        addLine(to: Point(x1, y1 - radius))
-        appendArcCurves(center: Point(x1 - radius, y1 - radius), radiusX: radius, radiusY: radius, start: 0, sweep: .pi / 2)
-        addLine(to: Point(x0 + radius, y1))
-        appendArcCurves(center: Point(x0 + radius, y1 - radius), radiusX: radius, radiusY: radius, start: .pi / 2, sweep: .pi / 2)
-        addLine(to: Point(x0, y0 + radius))
-        appendArcCurves(center: Point(x0 + radius, y0 + radius), radiusX: radius, radiusY: radius, start: .pi, sweep: .pi / 2)
+        move(to: Point(x0 + tl, y0))
+        addLine(to: Point(x1 - tr, y0))
+        if tr > 0 { appendArcCurves(center: Point(x1 - tr, y0 + tr), radiusX: tr, radiusY: tr, start: -.pi / 2, sweep: .pi / 2) }
+        addLine(to: Point(x1, y1 - br))
+        if br > 0 { appendArcCurves(center: Point(x1 - br, y1 - br), radiusX: br, radiusY: br, start: 0, sweep: .pi / 2) }
+        addLine(to: Point(x0 + bl, y1))
+        if bl > 0 { appendArcCurves(center: Point(x0 + bl, y1 - bl), radiusX: bl, radiusY: bl, start: .pi / 2, sweep: .pi / 2) }
+        addLine(to: Point(x0, y0 + tl))
+        if tl > 0 { appendArcCurves(center: Point(x0 + tl, y0 + tl), radiusX: tl, radiusY: tl, start: .pi, sweep: .pi / 2) }
         closeSubpath()
     }
 
@@ -167,9 +169,9 @@ public struct Path: Hashable, Sendable {
     }
 
     /// A path of a rounded rectangle, or of a plain one when the radius is 0.
-    public static func roundedRect(_ r: Rect, cornerRadius: Double) -> Path {
+    public static func roundedRect(_ r: Rect, cornerRadius: Double, corners: RectCorners = .all) -> Path {
         var p = Path()
-        p.addRoundedRect(r, cornerRadius: cornerRadius)
+        p.addRoundedRect(r, cornerRadius: cornerRadius, corners: corners)
         return p
     }
 

@@ -41,3 +41,17 @@ final class PathTests: XCTestCase {
         XCTAssertEqual(long.last?.y ?? 0, 1, accuracy: 1e-9)
     }
 }
+
+/// maskedCorners: only the corners named are rounded.
+final class RoundedCornerTests: XCTestCase {
+    /// A 10×10 square with radius 5 on its top-left corner alone keeps the other three corners
+    /// as vertices, and has none at the rounded one.
+    func testOnlyTheMaskedCornersAreRounded() {
+        let path = Path.roundedRect(Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 5, corners: [.minXMinY])
+        let points = path.flattened(tolerance: 0.01).flatMap { $0 }
+        for corner in [Point(10, 0), Point(10, 10), Point(0, 10)] { XCTAssertTrue(points.contains(corner), "\(corner)") }
+        XCTAssertFalse(points.contains(Point(0, 0)))
+        XCTAssertEqual(Path.roundedRect(Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 5, corners: .all),
+                       Path.roundedRect(Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 5))
+    }
+}
