@@ -31,14 +31,17 @@ extension LayerValues {
             let spacing = 1 / cell.birthRate
             let longest = (cell.lifetime + abs(cell.lifetimeRange)) * max(lifetime, 0)
             guard t >= 0, longest > 0, spacing.isFinite else { continue }
-            let first = max(Int(((t - longest) / spacing).rounded(.up)), 0)
+            guard (t / spacing).isFinite, t / spacing < 1e15 else { continue }
             let last = Int((t / spacing).rounded(.down))
+            // The slots that can still have a particle out, at most the particle limit of them.
+            let first = max(Int(max((t - longest) / spacing, -1).rounded(.up)), 0, last - Self.maximumParticles)
             guard first <= last else { continue }
             for slot in first...last {
                 let born = Double(slot) * spacing
-                let rate = max(birthRate(born), 0)
+                let rate = min(max(birthRate(born), 0), 64)
+                guard rate.isFinite else { continue }
                 let copies = Int(rate) + (Self.random(seed, index, slot, 0) < rate - rate.rounded(.down) ? 1 : 0)
-                for copy in 0..<min(copies, 64) {
+                for copy in 0..<copies {
                     if particles.count >= Self.maximumParticles { return order(particles) }
                     if let particle = self.particle(of: cell, index, slot: slot, copy: copy, born: born, age: t - born) {
                         particles.append(particle)

@@ -88,4 +88,19 @@ final class EmitterTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(centres.first).x, 15, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(centres.last).x, 65, accuracy: 1e-9)
     }
+
+    /// Absurd rates and lifetimes stay bounded: at most `maximumParticles` particles, from at
+    /// most that many slots, whatever the clip's length; a rate that is not a number gives none.
+    func testAbsurdEmittersStayBounded() {
+        var v = LayerValues(kind: .emitter)
+        var cell = EmitterCell()
+        cell.birthRate = 1e5
+        cell.lifetime = 3600
+        cell.contents = dot
+        v.emitterCells = [cell]
+        v.lifetime = 1e9
+        XCTAssertEqual(v.particles(at: 1000) { _ in 1 }.count, LayerValues.maximumParticles)
+        XCTAssertEqual(v.particles(at: 10) { _ in .nan }.count, 0)
+        XCTAssertEqual(v.particles(at: 10) { _ in .infinity }.count, LayerValues.maximumParticles)
+    }
 }
