@@ -35,7 +35,12 @@ public func closestName(to name: String, among names: some Sequence<String>, wit
     var best: (name: String, distance: Int)?
     for candidate in names {
         let distance = editDistance(candidate, name)
-        if distance <= limit, distance < best?.distance ?? .max { best = (candidate, distance) }
+        // Ties go to the name first in alphabetical order, so a suggestion never depends on the
+        // order a dictionary happens to list its keys in.
+        if distance <= limit, let current = best, distance > current.distance || (distance == current.distance && candidate >= current.name) {
+            continue
+        }
+        if distance <= limit { best = (candidate, distance) }
     }
     return best?.name
 }

@@ -34,6 +34,16 @@ public struct AnimationSpec: Hashable, Sendable {
         public var valueFunction: ValueFunction?
     }
 
+    /// Whether the animation (or one in it) changes the property or sub-key path called `name`.
+    public func animates(_ name: String) -> Bool {
+        switch content {
+        case .none: false
+        case .basic(let basic), .spring(let basic, _): basic.keyPath.name == name
+        case .keyframes(let keyframes): keyframes.keyPath.name == name
+        case .group(let children): children.contains { $0.animates(name) }
+        }
+    }
+
     /// Core Animation's duration for an animation added to a layer with duration 0.
     public static let defaultDuration = 0.25
 
@@ -71,7 +81,7 @@ extension AnimationSpec.Basic {
     func apply(to values: inout LayerValues, progress: Double, iteration: Int) {
         let transformed = keyPath.value(in: values)
         // With a value function the numbers interpolate; a missing end means no change.
-        let underlying = valueFunction?.identity ?? transformed
+        let underlying = valueFunction?.identity(like: from ?? to ?? by) ?? transformed
         let base: AnimationValue = isAdditive ? zero(like: underlying) : underlying
         let start: AnimationValue, end: AnimationValue
         switch (from, to, by) {

@@ -24,9 +24,13 @@ extension LayerValues {
     /// so the layer's birthRate may change over time (animated to 0 to stop the flow) while
     /// particles already out live on. Their random variations come from `seed`, the cell and the
     /// slot, never from earlier frames: frames render in any order and on any machine alike.
-    /// - Parameter birthRate: the layer's birthRate multiplier at a layer time.
-    func particles(at t: Double, birthRate: (Double) -> Double) -> [Particle] {
+    /// - Parameters:
+    ///   - limit: the most particles to return (the rest of the frame's budget).
+    ///   - birthRate: the layer's birthRate multiplier at a layer time.
+    func particles(at t: Double, limit: Int = maximumParticles, birthRate: (Double) -> Double) -> [Particle] {
         var particles: [Particle] = []
+        // Slots are looked at up to the budget too, however many give no particle.
+        var slotsLeft = 4 * Self.maximumParticles
         for (index, cell) in emitterCells.enumerated() where cell.isEnabled && cell.birthRate > 0 && cell.lifetime > 0 {
             let spacing = 1 / cell.birthRate
             let longest = (cell.lifetime + abs(cell.lifetimeRange)) * max(lifetime, 0)
@@ -37,12 +41,14 @@ extension LayerValues {
             let first = max(Int(max((t - longest) / spacing, -1).rounded(.up)), 0, last - Self.maximumParticles)
             guard first <= last else { continue }
             for slot in first...last {
+                slotsLeft -= 1
+                if slotsLeft < 0 { return order(particles) }
                 let born = Double(slot) * spacing
                 let rate = min(max(birthRate(born), 0), 64)
                 guard rate.isFinite else { continue }
                 let copies = Int(rate) + (Self.random(seed, index, slot, 0) < rate - rate.rounded(.down) ? 1 : 0)
                 for copy in 0..<copies {
-                    if particles.count >= Self.maximumParticles { return order(particles) }
+                    if particles.count >= min(limit, Self.maximumParticles) { return order(particles) }
                     if let particle = self.particle(of: cell, index, slot: slot, copy: copy, born: born, age: t - born) {
                         particles.append(particle)
                     }
@@ -126,12 +132,15 @@ extension LayerValues {
     /// A number in 0..<1 fixed by the seed, the cell, the slot and the draw (SplitMix64).
     static func random(_ seed: Int, _ cell: Int, _ slot: Int, _ draw: Int) -> Double {
         var z = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15
-        for part in [cell, slot, draw] {
+        func mix(_ part: Int) {
             z = (z ^ UInt64(truncatingIfNeeded: part)) &+ 0x9E37_79B9_7F4A_7C15
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             z ^= z >> 31
         }
+        mix(cell)
+        mix(slot)
+        mix(draw)
         return Double(z >> 11) / Double(UInt64(1) << 53)
     }
 }

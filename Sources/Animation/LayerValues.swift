@@ -139,7 +139,8 @@ public struct LayerValues: Hashable, Sendable {
     public var instanceBlueOffset: Double = 0
     /// Added to the tint's alpha for each instance after the first.
     public var instanceAlphaOffset: Double = 0
-    /// Stored and exported, but without effect: animvid never flattens 3D (docs/core-animation.md §9).
+    /// Whether a replicator keeps its sublayers in its superlayer's 3D space instead of
+    /// flattening them into its plane (docs/core-animation.md §1).
     public var preservesDepth = false
 
     // Emitter layers

@@ -67,7 +67,8 @@ public struct MediaTiming: Hashable, Sendable {
             guard fillMode.fillsBackwards else { return nil }
             a = timeOffset
         } else if elapsed >= active {
-            let endsHere = atLeftLimit && elapsed == active
+            // Equal up to rounding: a child that ends with its group may sum to a few ulps more.
+            let endsHere = atLeftLimit && elapsed - active <= 1e-9 * max(1, active)
             guard endsHere || (fillMode.fillsForwards && allowForwardFill), active.isFinite else { return nil }
             // The filled value is the left limit of the active interval: the last local time
             // shown, timeOffset included, where a cycle boundary counts as the end of a cycle.

@@ -54,6 +54,8 @@ private struct PresentationWalk {
     let recordsLayers: Bool
     var items: [DisplayItem] = []
     var layers: [PresentedLayer] = []
+    /// Particles every emitter of the frame may still draw, together (replicated emitters too).
+    var particleBudget = LayerValues.maximumParticles
 
     /// What a layer inherits from the layers above it.
     struct Context {
@@ -128,7 +130,7 @@ private struct PresentationWalk {
         }
         // A clip with nothing to clip (a plain layer without contents or sublayers, like the
         // seeds' rounded tiles) would only cost a frame-sized mask per draw.
-        let clips = drawsItself && v.masksToBounds && (v.contents != nil || !sublayers.isEmpty || v.kind == .shape || v.kind == .gradient)
+        let clips = drawsItself && v.masksToBounds && (v.contents != nil || !sublayers.isEmpty || v.kind == .shape || v.kind == .gradient || v.kind == .emitter)
         if clips { items.append(.beginClip(outline, transform: matrix)) }
         if drawsItself, let image = v.contents, !v.bounds.isEmpty {
             items.append(.image(image, transform: matrix, destination: Self.placement(of: image, in: v),
@@ -213,13 +215,15 @@ private struct PresentationWalk {
         let history = timeline.nodes[node]
         // The layer's birthRate at an earlier layer time, for the particles born then: read
         // from its presentation at that time when it changes (animated, or set by the script).
-        let changes = !history.animations.isEmpty || history.history.count > 1
+        let changes = history.animations.contains { $0.spec.animates("birthRate") }
+            || Set(history.history.map(\.values.birthRate)).count > 1
         let (time, parentTime, timing) = (self.time, context.parentTime, v.timing)
         let timeline = self.timeline
-        let particles = v.particles(at: layerTime) { born in
+        let particles = v.particles(at: layerTime, limit: particleBudget) { born in
             guard changes, let parent = timing.parentTime(fromLayer: born) else { return v.birthRate }
             return timeline.presentationValues(of: node, at: time - (parentTime - parent), parentTime: parent).values.birthRate
         }
+        particleBudget -= particles.count
         for particle in particles {
             let cell = v.emitterCells[particle.cell]
             guard let image = cell.contents, particle.scale > 0, particle.color.alpha > 0 else { continue }

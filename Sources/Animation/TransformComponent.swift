@@ -65,7 +65,12 @@ public enum TransformComponent: String, Hashable, Sendable, CaseIterable {
         let r = rotation.recomposed
         let y = asin(min(max(-r.m13, -1), 1))
         guard cos(y) > 1e-9 else { return (0, y, atan2(-r.m21, r.m22)) }  // gimbal lock: x folds into z
-        return (atan2(r.m23, r.m33), y, atan2(r.m12, r.m11))
+        let first = (x: atan2(r.m23, r.m33), y: y, z: atan2(r.m12, r.m11))
+        // The same rotation is also (x + π, π − y, z + π): take the one that turns least about x
+        // and z, so a layer turned past a quarter turn about y reads as that turn (Ry(π) as y π).
+        func wrapped(_ a: Double) -> Double { a > .pi ? a - 2 * .pi : a <= -.pi ? a + 2 * .pi : a }
+        let second = (x: wrapped(first.x + .pi), y: wrapped(.pi - y), z: wrapped(first.z + .pi))
+        return abs(second.x) + abs(second.z) < abs(first.x) + abs(first.z) - 1e-9 ? second : first
     }
 
     /// The quaternion of the rotation Rx · Ry · Rz.

@@ -37,11 +37,14 @@ public enum ValueFunction: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The value a missing end stands for: no change (0 for turns and moves, 1 for scales).
-    var identity: AnimationValue {
-        switch self {
-        case .scale, .scaleX, .scaleY, .scaleZ: .number(1)
-        default: .number(0)
+    /// The value a missing end stands for: no change (0 for turns and moves, 1 for scales), as
+    /// three numbers when `given` is three.
+    func identity(like given: AnimationValue?) -> AnimationValue {
+        let x: Double = switch self {
+        case .scale, .scaleX, .scaleY, .scaleZ: 1
+        default: 0
         }
+        if case .numbers = given { return .numbers([x, x, x]) }
+        return .number(x)
     }
 }

@@ -98,7 +98,7 @@ extension SceneFileReader {
         if let (v, p) = value("beginTime") { a.beginTime = try number(v, p) }
         if let (v, p) = value("duration") {
             if let spring = a as? SpringAnimation, case .string("settlingDuration", _) = try resolved(v, p) {
-                a.duration = spring.settlingDuration
+                a.duration = min(spring.settlingDuration, SceneFileLimits.duration)
             } else {
                 a.duration = try number(v, p, in: 0...SceneFileLimits.duration)
             }

@@ -103,4 +103,27 @@ final class EmitterTests: XCTestCase {
         XCTAssertEqual(v.particles(at: 10) { _ in .nan }.count, 0)
         XCTAssertEqual(v.particles(at: 10) { _ in .infinity }.count, LayerValues.maximumParticles)
     }
+
+    /// Every emitter of a frame shares one particle budget: 200 replicated copies of an emitter
+    /// with up to 1,000 particles out draw 100,000 at most, not 200,000. And an emitter that
+    /// masks to its bounds clips its particles.
+    func testAFrameSharesOneParticleBudgetAndEmittersClip() throws {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 2) { _ in
+            let replicator = ReplicatorLayer()
+            replicator.instanceCount = 200
+            let emitter = EmitterLayer()
+            emitter.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            emitter.masksToBounds = true
+            var cell = EmitterCell()
+            cell.birthRate = 1000
+            cell.lifetime = 10
+            cell.contents = dot
+            emitter.emitterCells = [cell]
+            replicator.addSublayer(emitter)
+            return replicator
+        }
+        let items = timeline.displayList(at: 1).items
+        XCTAssertEqual(items.filter { if case .image = $0 { true } else { false } }.count, LayerValues.maximumParticles)
+        XCTAssertEqual(items.filter { if case .beginClip = $0 { true } else { false } }.count, 200)
+    }
 }

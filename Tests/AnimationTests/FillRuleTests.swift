@@ -76,6 +76,25 @@ final class FillRuleTests: XCTestCase {
         XCTAssertEqual(try x(at: 4, flip), 100, accuracy: 1e-9)
     }
 
+    /// A child that begins at 0.7 and lasts 0.3 ends with its 1 s group, though 1 − 0.7 is a few
+    /// ulps more than 0.3: it is held at x = 100 too.
+    func testAChildEndingWithItsGroupUpToRoundingIsHeld() throws {
+        let x = try x(at: 2) { layer in
+            let child = BasicAnimation(keyPath: "position.x")
+            child.fromValue = 0
+            child.toValue = 100
+            child.beginTime = 0.7
+            child.duration = 0.3
+            let group = AnimationGroup()
+            group.animations = [child]
+            group.duration = 1
+            group.fillMode = .forwards
+            group.isRemovedOnCompletion = false
+            layer.add(group)
+        }
+        XCTAssertEqual(x, 100, accuracy: 1e-9)
+    }
+
     /// A child that ends before its group does has ended at the group's end: without its own
     /// fill it no longer applies (the layer's model x, 7, shows).
     func testAChildThatEndedEarlierStaysEnded() throws {

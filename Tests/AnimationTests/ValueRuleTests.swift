@@ -172,6 +172,16 @@ final class ValueFunctionTests: XCTestCase {
         XCTAssertEqual([t.m11, t.m22, t.m33], [2, 1.5, 1])
     }
 
+    /// translate to (30, 10, 0) with no fromValue starts from no move, three numbers like it:
+    /// halfway (15, 5, 0).
+    func testAMissingEndIsNoChangeInTheValuesShape() throws {
+        let t = try transform(at: 0.5) { a in
+            a.valueFunction = .translate
+            a.toValue = .numbers([30, 10, 0])
+        }
+        XCTAssertEqual([t.m41, t.m42, t.m43], [15, 5, 0])
+    }
+
     /// A value of another kind is refused when the animation is added.
     func testAWrongValueIsAnError() {
         let a = BasicAnimation(keyPath: "transform")
