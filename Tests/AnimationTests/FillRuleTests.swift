@@ -6,6 +6,16 @@ import XCTest
 /// A forward fill holds the left limit of the active interval (docs/core-animation.md §2): the
 /// last value shown, whatever timeOffset or group wraps the animation.
 final class FillRuleTests: XCTestCase {
+    /// A 1 s group holding `child` that fills forwards and stays (the card-flip idiom).
+    static func heldGroup(of child: Animation) -> AnimationGroup {
+        let group = AnimationGroup()
+        group.animations = [child]
+        group.duration = 1
+        group.fillMode = .forwards
+        group.isRemovedOnCompletion = false
+        return group
+    }
+
     func x(at t: Double, _ build: (Layer) -> Void) throws -> Double {
         let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { _ in
             let layer = Layer()
@@ -64,12 +74,7 @@ final class FillRuleTests: XCTestCase {
             child.fromValue = 0
             child.toValue = 100
             child.duration = 1
-            let group = AnimationGroup()
-            group.animations = [child]
-            group.duration = 1
-            group.fillMode = .forwards
-            group.isRemovedOnCompletion = false
-            layer.add(group)
+            layer.add(Self.heldGroup(of: child))
         }
         XCTAssertEqual(try x(at: 0.5, flip), 50, accuracy: 1e-9)
         XCTAssertEqual(try x(at: 1, flip), 100, accuracy: 1e-9)
@@ -85,12 +90,7 @@ final class FillRuleTests: XCTestCase {
             child.toValue = 100
             child.beginTime = 0.7
             child.duration = 0.3
-            let group = AnimationGroup()
-            group.animations = [child]
-            group.duration = 1
-            group.fillMode = .forwards
-            group.isRemovedOnCompletion = false
-            layer.add(group)
+            layer.add(Self.heldGroup(of: child))
         }
         XCTAssertEqual(x, 100, accuracy: 1e-9)
     }
@@ -104,12 +104,7 @@ final class FillRuleTests: XCTestCase {
             child.fromValue = 0
             child.toValue = 100
             child.duration = 0.5
-            let group = AnimationGroup()
-            group.animations = [child]
-            group.duration = 1
-            group.fillMode = .forwards
-            group.isRemovedOnCompletion = false
-            layer.add(group)
+            layer.add(Self.heldGroup(of: child))
         }
         XCTAssertEqual(x, 7, accuracy: 1e-9)
     }
