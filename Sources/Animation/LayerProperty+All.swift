@@ -70,6 +70,7 @@ extension LayerProperty {
         .choice("contentsGravity", \.contentsGravity),
         .number("contentsScale", \.contentsScale, in: 0.01...100),
         .integer("maskedCorners", \.maskedCorners.rawValue, in: 0...15),
+        .choice("cornerCurve", \.cornerCurve),
         .number("beginTime", \.timing.beginTime, in: -1e9...1e9),
         .number("speed", \.timing.speed, in: -1000...1000),
         .number("timeOffset", \.timing.timeOffset, in: -1e9...1e9),

@@ -50,6 +50,8 @@ public struct LayerValues: Hashable, Sendable {
     public var cornerRadius: Double = 0
     /// The corners cornerRadius rounds (`maskedCorners`); the others stay square.
     public var maskedCorners: RectCorners = .all
+    /// The shape of the rounded corners: quarter circles, or iOS's continuous curve.
+    public var cornerCurve: CornerCurve = .circular
     /// Whether contents, shape or gradient and sublayers are clipped to the rounded bounds.
     public var masksToBounds = false
     /// The border's width in points, drawn inside the bounds; 0 draws none.

@@ -124,7 +124,7 @@ private struct PresentationWalk {
         let alpha = grouped ? 1 : context.alpha * v.opacity
         if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow)) }
 
-        let outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners)
+        let outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve)
         if drawsItself, let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
             items.append(.fill(outline, transform: matrix, color: paint(background, alpha, context.tint), rule: .nonZero))
         }
@@ -239,10 +239,12 @@ private struct PresentationWalk {
 
     /// The border: the bounds' rounded rectangle less the same inset by borderWidth (even-odd).
     private static func borderRing(_ v: LayerValues) -> Path {
-        var ring = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners)
+        var ring = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve)
         let w = min(v.borderWidth, v.bounds.width / 2, v.bounds.height / 2)
         let inner = Rect(x: v.bounds.minX + w, y: v.bounds.minY + w, width: v.bounds.width - 2 * w, height: v.bounds.height - 2 * w)
-        if !inner.isEmpty { ring.addPath(.roundedRect(inner, cornerRadius: max(v.cornerRadius - w, 0), corners: v.maskedCorners)) }
+        if !inner.isEmpty {
+            ring.addPath(.roundedRect(inner, cornerRadius: max(v.cornerRadius - w, 0), corners: v.maskedCorners, curve: v.cornerCurve))
+        }
         return ring
     }
 

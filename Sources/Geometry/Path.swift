@@ -87,7 +87,11 @@ public struct Path: Hashable, Sendable {
 
     /// Appends a closed rounded rectangle with circular corners of `cornerRadius`, clamped to half
     /// the shorter side (so a square with half-side radius is a circle).
-    public mutating func addRoundedRect(_ r: Rect, cornerRadius: Double, corners: RectCorners = .all) {
+    public mutating func addRoundedRect(_ r: Rect, cornerRadius: Double, corners: RectCorners = .all, curve: CornerCurve = .circular) {
+        if curve == .continuous {
+            addContinuousRoundedRect(r, cornerRadius: cornerRadius, corners: corners)
+            return
+        }
         let radius = min(max(cornerRadius, 0), r.width / 2, r.height / 2)
         guard radius > 0, !corners.isEmpty else {
             addRect(r)
@@ -169,9 +173,9 @@ public struct Path: Hashable, Sendable {
     }
 
     /// A path of a rounded rectangle, or of a plain one when the radius is 0.
-    public static func roundedRect(_ r: Rect, cornerRadius: Double, corners: RectCorners = .all) -> Path {
+    public static func roundedRect(_ r: Rect, cornerRadius: Double, corners: RectCorners = .all, curve: CornerCurve = .circular) -> Path {
         var p = Path()
-        p.addRoundedRect(r, cornerRadius: cornerRadius, corners: corners)
+        p.addRoundedRect(r, cornerRadius: cornerRadius, corners: corners, curve: curve)
         return p
     }
 

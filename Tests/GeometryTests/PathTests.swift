@@ -54,4 +54,28 @@ final class RoundedCornerTests: XCTestCase {
         let round = Path.roundedRect(Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 5).flattened(tolerance: 0.01).flatMap { $0 }
         for corner in [Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)] { XCTAssertFalse(round.contains(corner), "\(corner)") }
     }
+
+    /// A continuous corner of radius 10 on a 100×100 square starts 15.2866483 from the corner
+    /// along each edge (1.52866483 radii), leaves the edge along it (its first control point is on
+    /// the edge: no kink), passes through the published point (0.07491100, 0.63149399) radii
+    /// from the corner, and stays inside the square; a circular corner starts 10 away.
+    func testContinuousCornersFollowIOSCurve() {
+        let square = Rect(x: 0, y: 0, width: 100, height: 100)
+        let path = Path.roundedRect(square, cornerRadius: 10, curve: .continuous)
+        guard case .move(let start) = path.elements.first else { return XCTFail("no start") }
+        XCTAssertEqual(start.x, 15.2866483, accuracy: 1e-9)
+        XCTAssertEqual(start.y, 0)
+        let curves = path.elements.compactMap { element -> (Point, Point, Point)? in
+            if case let .cubic(c1, c2, end) = element { (c1, c2, end) } else { nil }
+        }
+        XCTAssertEqual(curves.count, 12)
+        XCTAssertEqual(curves[0].0.y, 0, "the first control point lies on the top edge")
+        XCTAssertEqual(curves[1].2.x, 100 - 0.7491100, accuracy: 1e-9)
+        XCTAssertEqual(curves[1].2.y, 6.3149399, accuracy: 1e-9)
+        for p in path.flattened(tolerance: 0.01).flatMap({ $0 }) {
+            XCTAssertTrue(p.x >= -1e-9 && p.x <= 100 + 1e-9 && p.y >= -1e-9 && p.y <= 100 + 1e-9, "\(p)")
+        }
+        guard case .move(let circular) = Path.roundedRect(square, cornerRadius: 10).elements.first else { return XCTFail("no start") }
+        XCTAssertEqual(circular.x, 10)
+    }
 }
