@@ -20,7 +20,7 @@ public enum AnimationValue: Hashable, Sendable {
     /// The type a layer property holding this value has.
     var valueType: LayerProperty.ValueType {
         switch self {
-        case .number: .number(-1e9...1e9)
+        case .number: .number(LayerProperty.numberRange)
         case .point: .point
         case .size: .size
         case .rect: .rect

@@ -6,6 +6,9 @@ public struct Image: Hashable, Sendable {
     public let height: Int
     /// Premultiplied RGBA8, `width` × `height` × 4 bytes, rows top to bottom.
     public let bytes: [UInt8]
+    /// Whether every pixel is the same (a plain piece of paper, a dot), found once when the
+    /// image is made: such an image draws as its one colour, far faster than sampled.
+    public let isUniform: Bool
 
     /// An image of `width` × `height` pixels; nil when the byte count does not match.
     public init?(width: Int, height: Int, premultipliedRGBA bytes: [UInt8]) {
@@ -13,6 +16,9 @@ public struct Image: Hashable, Sendable {
         self.width = width
         self.height = height
         self.bytes = bytes
+        isUniform = stride(from: 4, to: bytes.count, by: 4).allSatisfy { i in
+            bytes[i] == bytes[0] && bytes[i + 1] == bytes[1] && bytes[i + 2] == bytes[2] && bytes[i + 3] == bytes[3]
+        }
     }
 }
 

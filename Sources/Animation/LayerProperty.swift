@@ -6,6 +6,10 @@ import Geometry
 /// the table of these (`LayerProperty.all`); the typed accessors are `LayerValues`' stored
 /// properties, reached from a `Layer` by member lookup.
 public struct LayerProperty: Sendable {
+    /// The largest magnitude a number may have where no narrower range is given: enough for any
+    /// geometry or time, small enough that nothing downstream overflows.
+    public static let numberRange = -1e9...1e9
+
     /// The shape of a property's value, which decides how it is written in a scene file.
     public enum ValueType: Sendable, Equatable {
         case number(ClosedRange<Double>)
@@ -188,7 +192,7 @@ extension LayerProperty.ValueType {
     /// The type's name, for error messages.
     public var name: String {
         switch self {
-        case .number(let range) where range == -1e9...1e9: "number"
+        case .number(let range) where range == LayerProperty.numberRange: "number"
         case .number(let range): "number in \(Self.exact(range.lowerBound))…\(Self.exact(range.upperBound))"
         case .boolean: "boolean"
         case .integer: "whole number"

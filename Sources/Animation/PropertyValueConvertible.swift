@@ -9,7 +9,7 @@ protocol PropertyValueConvertible: SendableMetatype {
 }
 
 extension Double: PropertyValueConvertible {
-    static var valueType: LayerProperty.ValueType { .number(-1e9...1e9) }
+    static var valueType: LayerProperty.ValueType { .number(LayerProperty.numberRange) }
     var animationValue: AnimationValue { .number(self) }
     init?(_ value: AnimationValue) {
         guard case .number(let x) = value else { return nil }

@@ -38,12 +38,16 @@ public struct ClipChoices: Sendable {
     /// No choices: every field nil and no knobs.
     public init() {}
 
-    /// What a clip is when nothing is chosen: 1920x1080 at 3 pixels a point (a 640x360-point
-    /// canvas, an @3x iPhone), 30 fps, 4 s.
+    /// The size when none is chosen, in pixels.
+    public static let defaultSize = (width: 1920, height: 1080)
+    /// The scale when none is chosen: 3 pixels a point (a 640x360-point canvas, an @3x iPhone).
+    public static let defaultScale = 3.0
+
+    /// What a clip is when nothing is chosen: `defaultSize` at `defaultScale`, 30 fps, 4 s.
     public static let defaults: ClipChoices = {
         var clip = ClipChoices()
-        clip.size = (1920, 1080)
-        clip.scale = 3
+        clip.size = defaultSize
+        clip.scale = defaultScale
         clip.frameRate = FrameRate(numerator: 30)
         clip.seconds = 4
         return clip

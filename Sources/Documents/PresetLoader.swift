@@ -241,7 +241,7 @@ public enum PresetLoader {
         if let b = member("background") {
             let background = try string("background", b)
             do {
-                try settings.set("background", to: background.lowercased() == "transparent" ? "clear" : background)
+                try settings.set("background", to: background)
             } catch {
                 throw fail("background", b, "\(error)")
             }
@@ -250,7 +250,7 @@ public enum PresetLoader {
         if let rate = clip.frameRate, let seconds = clip.seconds, rate.frameCount(seconds: seconds) < 1 {
             throw fail("seconds", member("seconds"), "\(JSON.exact(seconds)) s at \(rate) fps is less than one frame")
         }
-        let alpha = scene.parameters.contains { $0.name == "background" } && settings.color("background").alpha < 1
+        let alpha = settings.hasTransparentBackground
         guard let outputsValue = member("outputs") else { throw fail("outputs", nil, "missing: a preset lists its outputs") }
         guard case let .array(items, _) = outputsValue, !items.isEmpty else {
             throw fail("outputs", outputsValue, "expected a non-empty list of outputs")

@@ -29,12 +29,12 @@ extension SceneFileReader {
             let kind: SceneParameter.Kind
             switch type {
             case "number":
-                let lower = minimum ?? Self.numberRange.lowerBound, upper = maximum ?? Self.numberRange.upperBound
+                let lower = minimum ?? LayerProperty.numberRange.lowerBound, upper = maximum ?? LayerProperty.numberRange.upperBound
                 guard lower <= upper else { throw fail(path, entry.value, "min is more than max") }
                 kind = .number(lower...upper)
             case "integer":
-                let lower = Int((minimum ?? Self.numberRange.lowerBound).rounded(.up))
-                let upper = Int((maximum ?? Self.numberRange.upperBound).rounded(.down))
+                let lower = Int((minimum ?? LayerProperty.numberRange.lowerBound).rounded(.up))
+                let upper = Int((maximum ?? LayerProperty.numberRange.upperBound).rounded(.down))
                 guard lower <= upper else { throw fail(path, entry.value, "no whole number lies between min and max") }
                 kind = .integer(lower...upper)
             case "color": kind = .color

@@ -89,13 +89,9 @@ final class SceneFileReader {
         }
     }
 
-    /// The largest magnitude a number may have where no narrower range is given: enough for any
-    /// geometry or time, small enough that nothing downstream overflows.
-    static let numberRange = -1e9...1e9
-
     /// A number in `range`; `"infinity"` is accepted only when the range's upper end is infinite
     /// (repeat counts and durations).
-    func number(_ value: JSONValue, _ path: String, in range: ClosedRange<Double> = numberRange) throws(DocumentError) -> Double {
+    func number(_ value: JSONValue, _ path: String, in range: ClosedRange<Double> = LayerProperty.numberRange) throws(DocumentError) -> Double {
         let value = try resolved(value, path)
         let x: Double
         switch value {

@@ -47,7 +47,8 @@ public final class FrameRenderer {
                 let shown = (Double(image.width) * source.width * Double(image.height) * source.height).squareRoot()
                 let drawn = (destination.width * destination.height).squareRoot() * stretch
                 let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity,
-                                       tint: (tint.red, tint.green, tint.blue, tint.alpha), minification: drawn > 0 ? shown / drawn : 1)
+                                       tint: (tint.red, tint.green, tint.blue, tint.alpha), minification: drawn > 0 ? shown / drawn : 1,
+                                       isUniform: image.isUniform)
                 // An image of one colour (confetti paper) fills as that colour: every sample is it.
                 canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device,
                             paint: paint.uniformColor.map(Paint.solid) ?? .image(paint), rule: .nonZero)

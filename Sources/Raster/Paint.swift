@@ -72,12 +72,14 @@ public struct ImagePaint {
     let factors: (UInt32, UInt32, UInt32, UInt32)
 
     /// `minification` is how many image pixels fall on one device pixel (1 or less: none);
-    /// `tint`, straight r, g, b, a in 0…1, multiplies the image's colour (white leaves it).
+    /// `tint`, straight r, g, b, a in 0…1, multiplies the image's colour (white leaves it);
+    /// `isUniform` says every pixel of the image is the same (the image knows: `Image.isUniform`).
     public init(image: Pixmap, destination: Rect, source: Rect, opacity: Double,
-                tint: (r: Double, g: Double, b: Double, a: Double) = (1, 1, 1, 1), minification: Double = 1) {
+                tint: (r: Double, g: Double, b: Double, a: Double) = (1, 1, 1, 1), minification: Double = 1, isUniform: Bool = false) {
         var level = image
         var factor = minification
-        while factor >= 2, level.width > 1 || level.height > 1 {
+        // A uniform image is the same at every mipmap level: it fills as its one colour.
+        while !isUniform, factor >= 2, level.width > 1 || level.height > 1 {
             level = Self.halved(level)
             factor /= 2
         }
@@ -90,25 +92,15 @@ public struct ImagePaint {
         factors = (byte(o * tint.r), byte(o * tint.g), byte(o * tint.b), byte(o))
         let f = factors
         func scaled(_ c: UInt8, _ factor: UInt32) -> UInt8 { UInt8(min(Blend.div255(UInt32(c) * factor), 255)) }
-        uniformColor = Self.uniformPixel(of: level).map { p in
-            PremultipliedColor(r: scaled(p.r, f.0), g: scaled(p.g, f.1), b: scaled(p.b, f.2), a: scaled(p.a, f.3))
-        }
+        let p = level.bytes
+        uniformColor = isUniform && p.count >= 4
+            ? PremultipliedColor(r: scaled(p[0], f.0), g: scaled(p[1], f.1), b: scaled(p[2], f.2), a: scaled(p[3], f.3)) : nil
     }
 
     /// The colour every sample has when all the image's pixels are the same (a plain piece of
     /// paper, a dot): such an image fills as that solid colour, far faster. Nil otherwise.
     public let uniformColor: PremultipliedColor?
 
-    /// The one pixel value of an image whose pixels are all equal, or nil.
-    static func uniformPixel(of p: Pixmap) -> PremultipliedColor? {
-        guard p.bytes.count >= 4 else { return nil }
-        let first = PremultipliedColor(r: p.bytes[0], g: p.bytes[1], b: p.bytes[2], a: p.bytes[3])
-        for i in stride(from: 4, to: p.bytes.count, by: 4)
-        where p.bytes[i] != first.r || p.bytes[i + 1] != first.g || p.bytes[i + 2] != first.b || p.bytes[i + 3] != first.a {
-            return nil
-        }
-        return first
-    }
 
     /// The next mipmap level: each pixel the rounded average of a 2×2 block (edges clamped).
     static func halved(_ p: Pixmap) -> Pixmap {

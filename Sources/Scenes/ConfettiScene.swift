@@ -22,10 +22,7 @@ public struct ConfettiScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
-        let root = Layer()
-        root.name = "view"
-        root.frame = Rect(origin: .zero, size: canvas)
-        root.backgroundColor = settings.optionalColor("background")
+        let root = SeedScaffold.root(canvas: canvas, settings: settings)
 
         let emitter = EmitterLayer()
         emitter.name = "confetti"

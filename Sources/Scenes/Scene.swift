@@ -83,6 +83,12 @@ public struct SceneSettings: Sendable {
         return .clear
     }
 
+    /// Whether the scene's `background` knob lets what is behind show: a video of it then
+    /// needs a format that keeps alpha.
+    public var hasTransparentBackground: Bool {
+        parameters.contains { $0.name == "background" } && color("background").alpha < 1
+    }
+
     /// A colour knob, or nil when it is clear (nothing drawn).
     public func optionalColor(_ name: String) -> Color? {
         let c = color(name)

@@ -1,7 +1,7 @@
 import Animation
 import Geometry
 
-/// The pieces most seed scenes share: the view controller's view filling the canvas, and a
+/// The pieces the built-in scenes share: the view controller's view filling the canvas, and a
 /// container view centred in it (the seeds' `containView.center = self.view.center`).
 enum SeedScaffold {
     /// The knobs every seed-000 scene has.

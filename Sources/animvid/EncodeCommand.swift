@@ -151,7 +151,7 @@ enum EncodeCommand {
         var settings: EncoderSettings
         do {
             settings = try choices.encoderSettings(container: container, width: options.width, height: options.height, frameRate: fps,
-                                                   alpha: options.hasTransparentBackground)
+                                                   alpha: options.settings.hasTransparentBackground)
         } catch {
             throw .usage("\(error.flag): \(error.message)")
         }

@@ -32,15 +32,15 @@ struct SceneOptions {
 
     /// Reads `--scene` or `--scene-file`, `--param`, `--size`, `--scale` and `--background`.
     /// `defaultScale` gives the scale when `--scale` is absent, from the width in pixels.
-    init(_ args: inout Arguments, defaultSize: (width: Int, height: Int) = ClipChoices.defaults.size ?? (1920, 1080),
-         defaultScale: (Int) -> Double = { _ in ClipChoices.defaults.scale ?? 3 }) throws(CLIError) {
+    init(_ args: inout Arguments, defaultSize: (width: Int, height: Int) = ClipChoices.defaultSize,
+         defaultScale: (Int) -> Double = { _ in ClipChoices.defaultScale }) throws(CLIError) {
         try self.init(try args.clipChoices(), command: args.command, defaultSize: defaultSize, defaultScale: defaultScale)
     }
 
     /// The scene and frame that `clip` chooses: the scene found or loaded, its knobs set (image
     /// knobs decoded here), the size and scale.
-    init(_ clip: ClipChoices, command: String, defaultSize: (width: Int, height: Int) = ClipChoices.defaults.size ?? (1920, 1080),
-         defaultScale: (Int) -> Double = { _ in ClipChoices.defaults.scale ?? 3 }) throws(CLIError) {
+    init(_ clip: ClipChoices, command: String, defaultSize: (width: Int, height: Int) = ClipChoices.defaultSize,
+         defaultScale: (Int) -> Double = { _ in ClipChoices.defaultScale }) throws(CLIError) {
         let scene: any Scene
         switch clip.scene {
         case .named(let name):
@@ -62,7 +62,7 @@ struct SceneOptions {
         }
         if let background = clip.background {
             do {
-                try settings.set("background", to: background.lowercased() == "transparent" ? "clear" : background)
+                try settings.set("background", to: background)
             } catch {
                 throw .usage("--background: \(error)")
             }
@@ -86,11 +86,6 @@ struct SceneOptions {
         self.settings = settings
         (width, height) = clip.size ?? defaultSize
         scale = clip.scale ?? defaultScale(width)
-    }
-
-    /// Whether the scene's background lets what is behind show: then the output needs alpha.
-    var hasTransparentBackground: Bool {
-        scene.parameters.contains { $0.name == "background" } && settings.color("background").alpha < 1
     }
 
     /// The canvas in points.

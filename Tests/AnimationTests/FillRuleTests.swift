@@ -17,12 +17,7 @@ final class FillRuleTests: XCTestCase {
     }
 
     func x(at t: Double, _ build: (Layer) -> Void) throws -> Double {
-        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { _ in
-            let layer = Layer()
-            build(layer)
-            return layer
-        }
-        return timeline.presentationValues(of: 0, at: t, parentTime: t).values.position.x
+        try presentation(at: t, build).position.x
     }
 
     /// x from 0 to 100 over 1 s, linear, timeOffset 0.5: local time is elapsed + 0.5, wrapped into

@@ -49,15 +49,6 @@ final class GeometryRuleTests: XCTestCase {
 /// Rotation sub-key paths are components of the decomposed transform (docs/core-animation.md
 /// §3): setting one leaves the others.
 final class RotationComponentTests: XCTestCase {
-    func values(at t: Double, _ build: (Layer) -> Void) throws -> LayerValues {
-        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { _ in
-            let layer = Layer()
-            build(layer)
-            return layer
-        }
-        return timeline.presentationValues(of: 0, at: t, parentTime: t).values
-    }
-
     func spin(_ keyPath: String, to angle: Double) -> BasicAnimation {
         let a = BasicAnimation(keyPath: keyPath)
         a.fromValue = .number(angle)
@@ -71,7 +62,7 @@ final class RotationComponentTests: XCTestCase {
     /// the z turn takes (x, y) to (−y, x): (0, cos π/6, −sin π/6), so m11 = 0, m12 = cos π/6 = 0.866
     /// and m13 = −0.5 (a pure z turn would give m12 = 1, m13 = 0).
     func testAZRotationKeepsAModelTilt() throws {
-        let v = try values(at: 0.5) { layer in
+        let v = try presentation(at: 0.5) { layer in
             layer.transform = Transform3D(rotationAngle: .pi / 6, x: 0, y: 1, z: 0)
             layer.add(spin("transform.rotation.z", to: .pi / 2))
         }
@@ -85,7 +76,7 @@ final class RotationComponentTests: XCTestCase {
     /// `transform.rotation.y` and `.z` animated together compose (y π/6, z π/3) instead of the
     /// last one wiping the other: both read back.
     func testYAndZRotationsAnimateTogether() throws {
-        let v = try values(at: 0.5) { layer in
+        let v = try presentation(at: 0.5) { layer in
             layer.add(spin("transform.rotation.y", to: .pi / 6), forKey: "y")
             layer.add(spin("transform.rotation.z", to: .pi / 3), forKey: "z")
         }
@@ -100,7 +91,7 @@ final class RotationComponentTests: XCTestCase {
     /// m33 = −1 (facing away). Read as x and z half turns instead, it would give m12 = +1.
     func testTurnsPastAQuarterKeepTheirAxis() throws {
         XCTAssertEqual(TransformComponent.rotationY.value(in: Transform3D(rotationAngle: 2, x: 0, y: 1, z: 0)), 2, accuracy: 1e-9)
-        let v = try values(at: 0.5) { layer in
+        let v = try presentation(at: 0.5) { layer in
             layer.transform = Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0)
             layer.add(spin("transform.rotation.z", to: .pi / 2))
         }

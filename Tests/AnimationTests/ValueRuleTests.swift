@@ -5,17 +5,8 @@ import XCTest
 
 /// Additive and cumulative animations, groups, colour and transform interpolation (docs/core-animation.md §3, §4).
 final class ValueRuleTests: XCTestCase {
-    func values(at t: Double, _ build: (Layer) -> Void) throws -> LayerValues {
-        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { _ in
-            let layer = Layer()
-            build(layer)
-            return layer
-        }
-        return timeline.presentationValues(of: 0, at: t, parentTime: t).values
-    }
-
     func testAdditiveAddsToTheModelValue() throws {
-        let v = try values(at: 0.5) { layer in
+        let v = try presentation(at: 0.5) { layer in
             layer.position = Point(10, 0)
             let a = BasicAnimation(keyPath: "position.x")
             a.fromValue = 0
@@ -28,7 +19,7 @@ final class ValueRuleTests: XCTestCase {
     }
 
     func testCumulativeAddsEachIterationsChange() throws {
-        let v = try values(at: 2.5) { layer in
+        let v = try presentation(at: 2.5) { layer in
             let a = BasicAnimation(keyPath: "position.x")
             a.fromValue = 0
             a.toValue = 10
@@ -56,18 +47,18 @@ final class ValueRuleTests: XCTestCase {
             group.beginTime = 1
             layer.add(group)
         }
-        let during = try values(at: 1.75, build)
+        let during = try presentation(at: 1.75, build)
         XCTAssertEqual(during.position.x, 37.5, accuracy: 1e-12)
         XCTAssertEqual(during.opacity, 0.25, accuracy: 1e-12)
-        let after = try values(at: 2.25, build)
+        let after = try presentation(at: 2.25, build)
         XCTAssertEqual(after.position.x, 0)
         XCTAssertEqual(after.opacity, 1)
-        XCTAssertEqual(try values(at: 0.5, build).position.x, 0, "before the group's beginTime")
+        XCTAssertEqual(try presentation(at: 0.5, build).position.x, 0, "before the group's beginTime")
     }
 
     /// The group's timing function warps the time its children see.
     func testGroupTimingFunctionWarpsChildren() throws {
-        let v = try values(at: 0.5) { layer in
+        let v = try presentation(at: 0.5) { layer in
             let a = BasicAnimation(keyPath: "position.x")
             a.fromValue = 0
             a.toValue = 100
@@ -82,7 +73,7 @@ final class ValueRuleTests: XCTestCase {
 
     /// Colours interpolate premultiplied: red fading to clear stays red while it fades.
     func testColoursInterpolatePremultiplied() throws {
-        let v = try values(at: 0.5) { layer in
+        let v = try presentation(at: 0.5) { layer in
             let a = BasicAnimation(keyPath: "backgroundColor")
             a.fromValue = .color(.red)
             a.toValue = .color(.clear)
@@ -96,7 +87,7 @@ final class ValueRuleTests: XCTestCase {
     /// 1 s. Halfway (ease-in-ease-out(0.5) = 0.5) the parts are half-way: a 60° turn and (37.5, 0),
     /// not the average of the matrices.
     func testTransformInterpolatesByParts() throws {
-        let v = try values(at: 0.5) { layer in
+        let v = try presentation(at: 0.5) { layer in
             let a = BasicAnimation(keyPath: "transform")
             a.fromValue = .transform(.identity)
             a.toValue = .transform(Transform3D(translationX: 75, y: 0).rotated(by: 2 * .pi / 3))
@@ -112,7 +103,7 @@ final class ValueRuleTests: XCTestCase {
 
     /// A flat scale (z = 0), as seed 000's dot grid uses, still interpolates x and y smoothly.
     func testFlatScaleInterpolates() throws {
-        let v = try values(at: 0.5) { layer in
+        let v = try presentation(at: 0.5) { layer in
             let a = BasicAnimation(keyPath: "transform")
             a.fromValue = .transform(Transform3D(scaleX: 1, y: 1, z: 0))
             a.toValue = .transform(Transform3D(scaleX: 0.2, y: 0.2, z: 0))
@@ -125,7 +116,7 @@ final class ValueRuleTests: XCTestCase {
     }
 
     func testWrongValueTypeIsAnError() {
-        XCTAssertThrowsError(try values(at: 0) { layer in
+        XCTAssertThrowsError(try presentation(at: 0) { layer in
             let a = BasicAnimation(keyPath: "position")
             a.toValue = 3
             layer.add(a)
@@ -139,15 +130,12 @@ final class ValueRuleTests: XCTestCase {
 /// become the transform.
 final class ValueFunctionTests: XCTestCase {
     func transform(at t: Double, _ build: (BasicAnimation) -> Void) throws -> Transform3D {
-        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 2) { _ in
-            let layer = Layer()
+        try presentation(at: t) { layer in
             let a = BasicAnimation(keyPath: "transform")
             a.duration = 1
             build(a)
             layer.add(a)
-            return layer
-        }
-        return timeline.presentationValues(of: 0, at: t, parentTime: t).values.transform
+        }.transform
     }
 
     /// rotateZ from 0 to 2π: a quarter of the way the angle is π/2 (+x turns to +y: m12 = 1),
