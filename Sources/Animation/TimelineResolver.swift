@@ -14,29 +14,29 @@ extension Timeline {
     public static func resolve(canvasSize: Size, duration: Double, maximumEvents: Int = 1_000_000,
                                maximumWork: Int = 200_000_000, maximumLiveAnimations: Int = 10_000,
                                build: (Script) throws -> Layer) throws -> Timeline {
-        var resolver = TimelineResolver(maximumLiveAnimations: maximumLiveAnimations)
         let script = Script()
         let root = try build(script)
+        let resolver = TimelineResolver(root: root, script: script, maximumLiveAnimations: maximumLiveAnimations)
         script.root = root
         // One walk of the tree for every rule's layer (a file may hold 10,000 rules and layers).
-        var names = Set<String>()
         func gather(_ layer: Layer) {
-            if let name = layer.name { names.insert(name) }
+            if let name = layer.name, script.layersByName[name] == nil { script.layersByName[name] = layer }
             if let mask = layer.mask { gather(mask) }
             layer.sublayers.forEach(gather)
         }
         gather(root)
-        for rule in script.rules where !names.contains(rule.layer) {
-            throw AnimationError.unknownLayer(rule.layer)
+        for rule in script.rules {
+            try check(rule.actions, layers: script.layersByName)
         }
-        try resolver.collect(from: root, script: script)
+        try resolver.collect(.implicit, completion: nil)
+        script.commit = { [unowned resolver] settings, completion in resolver.commit(settings, completion: completion) }
         script.fire(.start, layerName: nil)
-        try resolver.collect(from: root, script: script)
+        try resolver.finishEvent()
         var handled = 0
         while let time = resolver.events.nextTime, time <= duration, let event = resolver.events.pop() {
             script.now = event.time
-            resolver.run(event.payload, script: script)
-            try resolver.collect(from: root, script: script)
+            resolver.run(event.payload)
+            try resolver.finishEvent()
             handled += 1
             if handled > maximumEvents {
                 throw AnimationError.scriptDidNotSettle(time: duration, events: handled)
@@ -45,17 +45,39 @@ extension Timeline {
                 throw AnimationError.scriptTooBusy(events: handled, layers: resolver.nodes.count)
             }
         }
+        script.commit = nil
         return Timeline(nodes: resolver.frozenNodes(), root: resolver.index[ObjectIdentifier(root)] ?? 0,
                         canvasSize: canvasSize, duration: duration)
+    }
+
+    /// Checks that every layer a rule names exists and has the properties the rule sets.
+    private static func check(_ actions: [ScriptAction], layers: [String: Layer]) throws(AnimationError) {
+        for action in actions {
+            for name in action.layerNames where layers[name] == nil { throw .unknownLayer(name) }
+            switch action {
+            case let .set(changes, name):
+                let kind = layers[name]!.kind
+                for change in changes where !change.property.applies(to: kind) {
+                    throw .notAProperty(change.property.name, of: kind.rawValue,
+                                        kinds: change.property.kinds.map { $0.map(\.rawValue).sorted() } ?? [])
+                }
+            case let .transaction(_, body, completion):
+                try check(body + completion, layers: layers)
+            default:
+                break
+            }
+        }
     }
 }
 
 /// The mutable state of one script run.
-private struct TimelineResolver {
+private final class TimelineResolver {
     enum Event {
         case timer((Script) -> Void)
-        case didStart(node: Int, record: Int)
-        case didStop(node: Int, record: Int, finished: Bool)
+        /// A record's start or finish, valid while the record's `generation` is the one given
+        /// (a change of timing above the layer reschedules them).
+        case didStart(node: Int, record: Int, generation: Int)
+        case didStop(node: Int, record: Int, finished: Bool, generation: Int)
     }
 
     struct Record {
@@ -63,6 +85,9 @@ private struct TimelineResolver {
         let animation: Animation
         var started = false
         var stopped = false
+        var generation = 0
+        /// The transactions whose completion waits for this animation to stop.
+        var transactions: [Int] = []
     }
 
     struct NodeState {
@@ -74,58 +99,142 @@ private struct TimelineResolver {
         var live: [Int] = []
     }
 
+    /// The properties a model change animates implicitly: the animatable ones but the flags
+    /// (`hidden`, `masksToBounds`), which change at once.
+    static let implicitlyAnimated = LayerProperty.all.filter { $0.isAnimatable && $0.type != .boolean }
+
+    let root: Layer
+    let script: Script
     let maximumLiveAnimations: Int
     var nodes: [NodeState] = []
     var index: [ObjectIdentifier: Int] = [:]
     var events = EventQueue<Event>()
+    /// Transaction completions waiting for their animations: how many are still running.
+    var completions: [(remaining: Int, action: (Script) -> Void)] = []
+    /// The first error of a commit made inside a callback, thrown when the callback returns.
+    var error: (any Error)?
 
-    init(maximumLiveAnimations: Int) {
+    init(root: Layer, script: Script, maximumLiveAnimations: Int) {
+        self.root = root
+        self.script = script
         self.maximumLiveAnimations = maximumLiveAnimations
     }
 
     /// Fires one event's callback.
-    mutating func run(_ event: Event, script: Script) {
+    func run(_ event: Event) {
         switch event {
         case .timer(let action):
             action(script)
-        case let .didStart(node, record):
-            guard !nodes[node].records[record].stopped, !nodes[node].records[record].started else { return }
+        case let .didStart(node, record, generation):
+            let r = nodes[node].records[record]
+            guard r.generation == generation, !r.stopped, !r.started else { return }
             nodes[node].records[record].started = true
-            let animation = nodes[node].records[record].animation
-            animation.didStart?(script)
-            if let name = animation.name { script.fire(.didStart(animation: name, layer: nil), layerName: nodes[node].layer.name) }
-        case let .didStop(node, record, finished):
-            guard !nodes[node].records[record].stopped else { return }
+            r.animation.didStart?(script)
+            if let name = r.animation.name { script.fire(.didStart(animation: name, layer: nil), layerName: nodes[node].layer.name) }
+        case let .didStop(node, record, finished, generation):
+            let r = nodes[node].records[record]
+            guard r.generation == generation, !r.stopped else { return }
             nodes[node].records[record].stopped = true
             nodes[node].live.removeAll { $0 == record }
-            let animation = nodes[node].records[record].animation
-            animation.didStop?(script, finished)
-            if let name = animation.name { script.fire(.didStop(animation: name, layer: nil), layerName: nodes[node].layer.name) }
+            r.animation.didStop?(script, finished)
+            if let name = r.animation.name {
+                script.fire(.didStop(animation: name, layer: nil, finished: finished), layerName: nodes[node].layer.name)
+            }
+            for t in r.transactions {
+                completions[t].remaining -= 1
+                if completions[t].remaining == 0 { completions[t].action(script) }
+            }
         }
     }
 
-    /// Records what the last callback changed: new layers, model values, animations, timers.
-    mutating func collect(from root: Layer, script: Script) throws {
+    /// Commits what an event's callback changed in its implicit transaction, and throws the
+    /// first error of the commits made during it.
+    func finishEvent() throws {
+        commit(.implicit, completion: nil)
+        if let error {
+            self.error = nil
+            throw error
+        }
+    }
+
+    /// `collect`, keeping its error for `finishEvent` (a callback cannot throw).
+    func commit(_ settings: Transaction, completion: ((Script) -> Void)?) {
+        do {
+            try collect(settings, completion: completion)
+        } catch {
+            if self.error == nil { self.error = error }
+        }
+    }
+
+    /// Records what was changed since the last commit, as one transaction: new layers, model
+    /// values (animated implicitly unless `settings` disable actions), animations, timers.
+    func collect(_ settings: Transaction, completion: ((Script) -> Void)?) throws {
         let now = script.now
         register(root)
+        var implicit: [(node: Int, animation: BasicAnimation)] = []
+        var retimed: [Layer] = []
         for i in nodes.indices {
             let layer = nodes[i].layer
             let sublayers = layer.sublayers.compactMap { index[ObjectIdentifier($0)] }
             let mask = layer.mask.flatMap { index[ObjectIdentifier($0)] }
             if let last = nodes[i].history.last, last.values == layer.values, last.sublayers == sublayers, last.mask == mask { continue }
+            if let last = nodes[i].history.last {
+                if !settings.disableActions {
+                    implicit += implicitAnimations(node: i, from: last.values, settings: settings, now: now).map { (i, $0) }
+                }
+                if last.values.timing != layer.values.timing { retimed.append(layer) }
+                if last.sublayers != sublayers { retimed += layer.sublayers }
+            }
             if nodes[i].history.last?.time == now { nodes[i].history.removeLast() }
             nodes[i].history.append(Timeline.ModelState(time: now, values: layer.values, sublayers: sublayers, mask: mask))
+        }
+        var added: [(node: Int, record: Int)] = []
+        for (node, animation) in implicit {
+            try apply(.add(animation, key: animation.keyPath), toNode: node, now: now, added: &added)
         }
         for i in nodes.indices {
             let changes = nodes[i].layer.pendingAnimationChanges
             nodes[i].layer.pendingAnimationChanges = []
-            for change in changes { try apply(change, toNode: i, now: now) }
+            for change in changes { try apply(change, toNode: i, now: now, added: &added) }
+        }
+        for layer in retimed { reschedule(under: layer, now: now) }
+        if let completion {
+            if added.isEmpty {
+                events.push(.timer(completion), at: now)
+            } else {
+                completions.append((added.count, completion))
+                for (node, record) in added { nodes[node].records[record].transactions.append(completions.count - 1) }
+            }
         }
         for timer in script.timers { events.push(.timer(timer.action), at: timer.time) }
         script.timers = []
     }
 
-    private mutating func register(_ layer: Layer) {
+    /// The animations of a standalone layer's default actions for the properties changed since
+    /// `old`: from the value shown now to the new model value, under the property's name as key.
+    private func implicitAnimations(node: Int, from old: LayerValues, settings: Transaction, now: Double) -> [BasicAnimation] {
+        let layer = nodes[node].layer
+        let changed = Self.implicitlyAnimated.filter {
+            $0.applies(to: old.kind) && $0.value(in: old) != $0.value(in: layer.values)
+        }
+        guard !changed.isEmpty else { return [] }
+        var shown = old
+        let parentTime = (layer.superlayer ?? layer.maskedLayer)?.localTime(atVideoTime: now) ?? now
+        let local = old.timing.layerTime(fromParent: parentTime)
+        for record in nodes[node].records where record.scheduled.addedAt <= now && now < record.scheduled.removedAt {
+            record.scheduled.spec.apply(to: &shown, at: local)
+        }
+        return changed.compactMap { property in
+            guard let keyPath = property.keyPath else { return nil }
+            let animation = BasicAnimation(keyPath: property.name)
+            animation.fromValue = keyPath.value(in: shown)
+            animation.duration = settings.duration
+            animation.timingFunction = settings.timingFunction
+            return animation
+        }
+    }
+
+    private func register(_ layer: Layer) {
         if index[ObjectIdentifier(layer)] == nil {
             index[ObjectIdentifier(layer)] = nodes.count
             nodes.append(NodeState(layer: layer))
@@ -134,11 +243,11 @@ private struct TimelineResolver {
         for sublayer in layer.sublayers { register(sublayer) }
     }
 
-    private mutating func apply(_ change: AnimationChange, toNode node: Int, now: Double) throws {
+    private func apply(_ change: AnimationChange, toNode node: Int, now: Double, added: inout [(node: Int, record: Int)]) throws {
         switch change {
         case let .add(animation, key):
             if let key { removeLive(node: node, now: now) { $0.scheduled.key == key } }
-            try add(animation, key: key, toNode: node, now: now)
+            added.append((node, try add(animation, key: key, toNode: node, now: now)))
         case .remove(let key):
             removeLive(node: node, now: now) { $0.scheduled.key == key }
         case .removeAll:
@@ -146,14 +255,10 @@ private struct TimelineResolver {
         }
     }
 
-    private mutating func add(_ animation: Animation, key: String?, toNode node: Int, now: Double) throws {
+    private func add(_ animation: Animation, key: String?, toNode node: Int, now: Double) throws -> Int {
         var spec = try animation.spec()
         let layer = nodes[node].layer
-        if spec.timing.beginTime == 0 { spec.timing.beginTime = Self.layerTime(of: layer, atVideoTime: now) }
-        let active = spec.timing.activeDuration(fallback: AnimationSpec.defaultDuration)
-        let begin = Self.videoTime(of: layer, atLayerTime: spec.timing.beginTime)
-        let end = active.isFinite && spec.timing.speed > 0
-            ? Self.videoTime(of: layer, atLayerTime: spec.timing.beginTime + active / spec.timing.speed) : nil
+        if spec.timing.beginTime == 0 { spec.timing.beginTime = layer.localTime(atVideoTime: now) }
         // Completion is a matter of the animation's own timing (sampling leaves a finished
         // animation out unless it fills forwards and stays); removedAt marks explicit removals.
         let scheduled = Timeline.ScheduledAnimation(key: key, spec: spec, addedAt: now, removedAt: .infinity)
@@ -163,32 +268,44 @@ private struct TimelineResolver {
         guard nodes[node].live.count <= maximumLiveAnimations else {
             throw AnimationError.tooManyAnimations(layer: layer.name, count: maximumLiveAnimations)
         }
-        if let begin { events.push(.didStart(node: node, record: record), at: max(begin, now)) }
-        if let end { events.push(.didStop(node: node, record: record, finished: true), at: max(end, now)) }
+        schedule(node: node, record: record, now: now)
+        return record
+    }
+
+    /// Pushes a record's start (unless it started) and finish, at the video times its layer's
+    /// timing gives them now; a paused layer's animations neither start nor finish.
+    private func schedule(node: Int, record: Int, now: Double) {
+        let r = nodes[node].records[record], layer = nodes[node].layer, timing = r.scheduled.spec.timing
+        let active = timing.activeDuration(fallback: AnimationSpec.defaultDuration)
+        if !r.started, let begin = layer.videoTime(atLocalTime: timing.beginTime) {
+            events.push(.didStart(node: node, record: record, generation: r.generation), at: max(begin, now))
+        }
+        if active.isFinite, timing.speed > 0, let end = layer.videoTime(atLocalTime: timing.beginTime + active / timing.speed) {
+            events.push(.didStop(node: node, record: record, finished: true, generation: r.generation), at: max(end, now))
+        }
+    }
+
+    /// Reschedules the running animations of `layer` and everything under it after a change of
+    /// timing above them (a pause, a resume, a move to another superlayer).
+    private func reschedule(under layer: Layer, now: Double) {
+        if let node = index[ObjectIdentifier(layer)] {
+            for r in nodes[node].live where nodes[node].records[r].scheduled.removedAt == .infinity {
+                nodes[node].records[r].generation += 1
+                schedule(node: node, record: r, now: now)
+            }
+        }
+        if let mask = layer.mask { reschedule(under: mask, now: now) }
+        for sublayer in layer.sublayers { reschedule(under: sublayer, now: now) }
     }
 
     /// Removes the live animations matching `predicate` at `now`; each is told it stopped unfinished.
-    private mutating func removeLive(node: Int, now: Double, where predicate: (Record) -> Bool) {
+    private func removeLive(node: Int, now: Double, where predicate: (Record) -> Bool) {
         for r in nodes[node].live {
             let record = nodes[node].records[r]
             guard record.scheduled.removedAt > now, !record.stopped, predicate(record) else { continue }
             nodes[node].records[r].scheduled.removedAt = now
-            events.push(.didStop(node: node, record: r, finished: false), at: now)
+            events.push(.didStop(node: node, record: r, finished: false, generation: record.generation), at: now)
         }
-    }
-
-    /// The layer's local time at a video time: each ancestor maps its parent's time linearly.
-    static func layerTime(of layer: Layer, atVideoTime t: Double) -> Double {
-        let parentTime = (layer.superlayer ?? layer.maskedLayer).map { layerTime(of: $0, atVideoTime: t) } ?? t
-        return layer.values.timing.layerTime(fromParent: parentTime)
-    }
-
-    /// The video time at which the layer's local time reaches `local`, or nil when a paused
-    /// layer (speed 0) on the way never gets there.
-    static func videoTime(of layer: Layer, atLayerTime local: Double) -> Double? {
-        guard let parentTime = layer.values.timing.parentTime(fromLayer: local) else { return nil }
-        guard let superlayer = layer.superlayer ?? layer.maskedLayer else { return parentTime }
-        return videoTime(of: superlayer, atLayerTime: parentTime)
     }
 
     func frozenNodes() -> [Timeline.Node] {

@@ -170,23 +170,66 @@ public enum SceneExporter {
             return numbers([f.c1x, f.c1y, f.c2x, f.c2y])
         }
 
-        /// A script rule; its animation becomes a template (named after the animation, or after
-        /// the layer it is added to) that the rule refers to.
+        /// A script rule; the animations it adds become templates (named after the animation,
+        /// or after the layer it is added to) that it refers to. A rule that only adds one
+        /// animation is written in the short form.
         mutating func rule(_ rule: ScriptRule) throws -> JSON {
             var fields: [(String, JSON)]
             switch rule.trigger {
             case .start:
                 fields = [("on", .string("start"))]
-            case let .didStart(animation, layer), let .didStop(animation, layer):
-                let on = if case .didStart = rule.trigger { "didStart" } else { "didStop" }
-                fields = [("on", .string(on)), ("animation", .string(animation))]
+            case let .didStart(animation, layer):
+                fields = [("on", .string("didStart")), ("animation", .string(animation))]
                 if let layer { fields.append(("layer", .string(layer))) }
+            case let .didStop(animation, layer, finished):
+                fields = [("on", .string("didStop")), ("animation", .string(animation))]
+                if let layer { fields.append(("layer", .string(layer))) }
+                if let finished { fields.append(("finished", .bool(finished))) }
             }
             if rule.delay != 0 { fields.append(("after", .exactNumber(rule.delay))) }
-            fields.append(("add", .string(try template(for: rule.animation, addedTo: rule.layer))))
-            fields.append(("to", .string(rule.layer)))
-            if let key = rule.key { fields.append(("key", .string(key))) }
+            if let interval = rule.interval { fields.append(("every", .exactNumber(interval))) }
+            if rule.actions.count == 1, case .add = rule.actions[0], case .object(let add) = try action(rule.actions[0]) {
+                fields += add
+            } else {
+                fields.append(("do", .array(try rule.actions.map { action throws in try self.action(action) })))
+            }
             return .object(fields)
+        }
+
+        /// One action of a rule, as its verb and fields.
+        private mutating func action(_ action: ScriptAction) throws -> JSON {
+            switch action {
+            case let .add(animation, layer, key, begin):
+                var fields: [(String, JSON)] = [("add", .string(try template(for: animation, addedTo: layer))), ("to", .string(layer))]
+                if let key { fields.append(("key", .string(key))) }
+                if let begin { fields.append(("begin", .exactNumber(begin))) }
+                return .object(fields)
+            case let .set(changes, layer):
+                let values = try changes.map { change throws in (change.property.name, try value(change.value, of: change.property.type)) }
+                return .object([("set", .object(values)), ("on", .string(layer))])
+            case let .remove(key, layer):
+                return .object([("remove", .string(key)), ("from", .string(layer))])
+            case .removeAll(let layer):
+                return .object([("removeAllAnimations", .string(layer))])
+            case .pause(let layer):
+                return .object([("pause", .string(layer))])
+            case .resume(let layer):
+                return .object([("resume", .string(layer))])
+            case let .addSublayer(layer, parent, index):
+                var fields: [(String, JSON)] = [("addSublayer", .string(layer)), ("to", .string(parent))]
+                if let index { fields.append(("at", .exactNumber(Double(index)))) }
+                return .object(fields)
+            case .removeFromSuperlayer(let layer):
+                return .object([("removeFromSuperlayer", .string(layer))])
+            case let .transaction(settings, body, completion):
+                var values: [(String, JSON)] = [("duration", .exactNumber(settings.duration)),
+                                                ("timingFunction", timingFunction(settings.timingFunction))]
+                if settings.disableActions { values.append(("disableActions", .bool(true))) }
+                var fields: [(String, JSON)] = [("transaction", .object(values)),
+                                                ("do", .array(try body.map { action throws in try self.action(action) }))]
+                if !completion.isEmpty { fields.append(("completion", .array(try completion.map { action throws in try self.action(action) }))) }
+                return .object(fields)
+            }
         }
 
         /// The key of the template holding `animation`, added now if no equal one is there yet.

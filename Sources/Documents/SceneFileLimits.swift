@@ -11,6 +11,8 @@ public enum SceneFileLimits {
     public static let animations = 100_000
     /// Rules in one file's script.
     public static let scriptRules = 10_000
+    /// The shortest period of a repeating rule, in seconds (a thousand runs a second).
+    public static let shortestInterval = 0.001
     /// The copies one replicator makes.
     public static let instanceCount = 10_000
     /// Cells of one emitter.

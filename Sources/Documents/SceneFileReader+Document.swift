@@ -53,10 +53,12 @@ extension SceneFileReader {
         return root
     }
 
-    /// `{"on": "start" | "didStart" | "didStop", "animation": name, "layer": name, "after": seconds,
-    /// "add": template or animation, "to": layer, "key": key}`.
+    /// `{"on": "start" | "didStart" | "didStop", "animation": name, "layer": name, "finished":
+    /// flag, "after": seconds, "every": seconds, "do": [actions]}`, or with the one action
+    /// `"add"`, `"to"`, `"key"`, `"begin"` written in the rule itself.
     private func rule(_ value: JSONValue, _ path: String) throws(DocumentError) -> ScriptRule {
-        let fields = try object(value, path, allowed: ["on", "animation", "layer", "after", "add", "to", "key"], what: "a script rule")
+        let fields = try object(value, path, allowed: ["on", "animation", "layer", "finished", "after", "every", "do"] + Self.addFields,
+                                what: "a script rule")
         func required(_ name: String, _ meaning: String) throws(DocumentError) -> JSONValue {
             guard let v = fields[name] else { throw fail(path, value, "missing \"\(name)\": \(meaning)") }
             return v
@@ -64,6 +66,8 @@ extension SceneFileReader {
         let onValue = try required("on", "\"start\", \"didStart\" or \"didStop\"")
         let on = try literal(onValue, fields.path("on"))
         let filter = try fields["layer"].map { v throws(DocumentError) in try layerName(v, fields.path("layer")) }
+        let finished = try fields["finished"].map { v throws(DocumentError) in try bool(v, fields.path("finished")) }
+        if on != "didStop", let v = fields["finished"] { throw fail(fields.path("finished"), v, "only a rule on \"didStop\" has a finished flag") }
         let trigger: ScriptRule.Trigger
         switch on {
         case "start":
@@ -72,21 +76,104 @@ extension SceneFileReader {
             trigger = .start
         case "didStart", "didStop":
             let name = try literal(try required("animation", "the name of the animation whose \(on) starts the rule"), fields.path("animation"))
-            trigger = on == "didStart" ? .didStart(animation: name, layer: filter) : .didStop(animation: name, layer: filter)
+            trigger = on == "didStart" ? .didStart(animation: name, layer: filter) : .didStop(animation: name, layer: filter, finished: finished)
         default:
             throw fail(fields.path("on"), onValue, "\"\(on)\" is not one of start, didStart, didStop")
         }
         let delay = try fields["after"].map { v throws(DocumentError) in try number(v, fields.path("after"), in: 0...SceneFileLimits.duration) } ?? 0
-        let addValue = try required("add", "the animation to add (a template's name or an animation)")
-        let animation: Animation
-        if case .object = addValue {
-            animation = try self.animation(addValue, fields.path("add"))
-        } else {
-            animation = try template(addValue, fields.path("add"))
+        let interval = try fields["every"].map { v throws(DocumentError) in
+            try number(v, fields.path("every"), in: SceneFileLimits.shortestInterval...SceneFileLimits.duration)
         }
-        let target = try layerName(try required("to", "the name of the layer to add the animation to"), fields.path("to"))
-        let key = try fields["key"].map { v throws(DocumentError) in try literal(v, fields.path("key")) }
-        return ScriptRule(on: trigger, after: delay, add: animation, to: target, forKey: key)
+        let actions: [ScriptAction]
+        switch (fields["do"], fields["add"]) {
+        case (let list?, nil):
+            actions = try self.actions(list, fields.path("do"))
+        case (nil, _?):
+            actions = [try action(value, path, fields)]
+        case (_?, let v?):
+            throw fail(fields.path("add"), v, "a rule either lists its actions in \"do\" or adds one animation with \"add\", not both")
+        case (nil, nil):
+            throw fail(path, value, "missing \"do\": the actions of the rule (or \"add\" and \"to\" for one animation)")
+        }
+        return ScriptRule(on: trigger, after: delay, every: interval, do: actions)
+    }
+
+    /// The fields of an `add` action, which a rule may hold itself.
+    private static let addFields = ["add", "to", "key", "begin"]
+    /// The verbs of the actions, each with the fields that go with it.
+    private static let verbs: [String: [String]] = [
+        "add": addFields, "set": ["set", "on"], "remove": ["remove", "from"], "removeAllAnimations": ["removeAllAnimations"],
+        "pause": ["pause"], "resume": ["resume"], "addSublayer": ["addSublayer", "to", "at"],
+        "removeFromSuperlayer": ["removeFromSuperlayer"], "transaction": ["transaction", "do", "completion"],
+    ]
+
+    private func actions(_ value: JSONValue, _ path: String) throws(DocumentError) -> [ScriptAction] {
+        var actions: [ScriptAction] = []
+        for (i, item) in try list(value, path, count: 0...SceneFileLimits.scriptRules).enumerated() {
+            let itemPath = "\(path)[\(i)]"
+            let verb = try object(item, itemPath, allowed: Array(Set(Self.verbs.values.joined())), what: "an action")
+                .members.map(\.key).filter { Self.verbs[$0] != nil }
+            guard verb.count == 1, let fieldsAllowed = Self.verbs[verb[0]] else {
+                throw fail(itemPath, item, "an action has one of \(Self.verbs.keys.sorted().joined(separator: ", ")); this one has \(verb.isEmpty ? "none" : verb.joined(separator: " and "))")
+            }
+            actions.append(try action(item, itemPath, try object(item, itemPath, allowed: fieldsAllowed, what: "a \"\(verb[0])\" action")))
+        }
+        return actions
+    }
+
+    /// One action, known by its verb.
+    private func action(_ value: JSONValue, _ path: String, _ fields: Fields) throws(DocumentError) -> ScriptAction {
+        func layer(_ name: String, _ meaning: String) throws(DocumentError) -> String {
+            guard let v = fields[name] else { throw fail(path, value, "missing \"\(name)\": \(meaning)") }
+            return try layerName(v, fields.path(name))
+        }
+        if let addValue = fields["add"] {
+            let animation: Animation
+            if case .object = addValue {
+                animation = try self.animation(addValue, fields.path("add"))
+            } else {
+                animation = try template(addValue, fields.path("add"))
+            }
+            let target = try layer("to", "the name of the layer to add the animation to")
+            let key = try fields["key"].map { v throws(DocumentError) in try literal(v, fields.path("key")) }
+            let begin = try fields["begin"].map { v throws(DocumentError) in try number(v, fields.path("begin"), in: 0...SceneFileLimits.duration) }
+            return .add(animation, to: target, key: key, begin: begin)
+        }
+        if let setValue = fields["set"] {
+            let target = try layer("on", "the name of the layer whose properties are set")
+            let kind = layerKinds[target] ?? .plain
+            let values = try object(setValue, fields.path("set"), allowed: LayerProperty.all.map(\.name), what: "the properties to set")
+            var changes: [(property: LayerProperty, value: LayerProperty.Value)] = []
+            for member in values.members {
+                let property = LayerProperty.named[member.key]!
+                guard property.applies(to: kind) else {
+                    throw fail(values.path(member.key), member.value, "\(member.key) is not a property of \(kind.rawValue) layers like \"\(target)\"")
+                }
+                changes.append((property, try propertyValue(property, member.value, values.path(member.key), kind: kind)))
+            }
+            return .set(changes, on: target)
+        }
+        if let key = fields["remove"] {
+            return .remove(key: try literal(key, fields.path("remove")), from: try layer("from", "the layer to remove the animation from"))
+        }
+        if fields["removeAllAnimations"] != nil { return .removeAll(from: try layer("removeAllAnimations", "")) }
+        if fields["pause"] != nil { return .pause(try layer("pause", "")) }
+        if fields["resume"] != nil { return .resume(try layer("resume", "")) }
+        if fields["removeFromSuperlayer"] != nil { return .removeFromSuperlayer(try layer("removeFromSuperlayer", "")) }
+        if fields["addSublayer"] != nil {
+            let index = try fields["at"].map { v throws(DocumentError) in try integer(v, fields.path("at"), in: 0...SceneFileLimits.layers) }
+            return .addSublayer(try layer("addSublayer", ""), to: try layer("to", "the layer that takes it as a sublayer"), at: index)
+        }
+        guard let settingsValue = fields["transaction"] else { throw fail(path, value, "an action with no verb") }
+        let settings = try object(settingsValue, fields.path("transaction"), allowed: ["duration", "timingFunction", "disableActions"],
+                                  what: "a transaction's settings")
+        var transaction = Transaction()
+        if let v = settings["duration"] { transaction.duration = try number(v, settings.path("duration"), in: 0...SceneFileLimits.duration) }
+        if let v = settings["timingFunction"] { transaction.timingFunction = try timingFunction(v, settings.path("timingFunction")) }
+        if let v = settings["disableActions"] { transaction.disableActions = try bool(v, settings.path("disableActions")) }
+        let body = try fields["do"].map { v throws(DocumentError) in try actions(v, fields.path("do")) } ?? []
+        let completion = try fields["completion"].map { v throws(DocumentError) in try actions(v, fields.path("completion")) } ?? []
+        return .transaction(transaction, body, completion: completion)
     }
 
     /// The name of a layer the file defines.

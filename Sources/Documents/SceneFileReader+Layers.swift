@@ -27,6 +27,7 @@ extension SceneFileReader {
         if let v = fields["name"] {
             let name = try literal(v, fields.path("name"))
             layerNames[name, default: 0] += 1
+            layerKinds[name] = kind
             layer.name = name
         }
         for member in fields.members {
@@ -70,34 +71,39 @@ extension SceneFileReader {
 
     /// Sets one property, read as its type says; `null` unsets an optional colour, path or image.
     private func set(_ property: LayerProperty, _ value: JSONValue, _ path: String, of layer: Layer) throws(DocumentError) {
-        let resolvedValue = try resolved(value, path)
-        let newValue: LayerProperty.Value
-        if case .null = resolvedValue {
-            guard property.isOptional else { throw fail(path, value, "\(property.name) cannot be null") }
-            try? layer.setValue(.absent, for: property)
-            return
-        }
-        switch property.type {
-        case .number(let range):
-            newValue = .value(.number(try number(value, path, in: range)))
-        case .boolean:
-            if case .number(let x, _) = resolvedValue { newValue = .value(.number(x)) } else { newValue = .value(.number(try bool(value, path) ? 1 : 0)) }
-        case .integer(let range):
-            newValue = .integer(try integer(value, path, in: range))
-        case .choice(let names):
-            newValue = .choice(try choice(value, path, names))
-        case .image:
-            newValue = .image(try image(value, path))
-        case .cells:
-            newValue = .cells(try cells(value, path))
-        default:
-            guard let keyPath = property.keyPath else { throw fail(path, value, "\(property.name) cannot be set in a scene file") }
-            newValue = .value(try animationValue(value, path, like: keyPath.value(in: LayerValues(kind: layer.kind))))
-        }
+        let newValue = try propertyValue(property, value, path, kind: layer.kind)
         do {
             try layer.setValue(newValue, for: property)
         } catch {
             throw fail(path, value, "\(error)")
+        }
+    }
+
+    /// A property's value for a layer of `kind`, read as the property's type says; `null` is
+    /// the unset value of an optional colour, path or image.
+    func propertyValue(_ property: LayerProperty, _ value: JSONValue, _ path: String, kind: LayerKind) throws(DocumentError) -> LayerProperty.Value {
+        let resolvedValue = try resolved(value, path)
+        if case .null = resolvedValue {
+            guard property.isOptional else { throw fail(path, value, "\(property.name) cannot be null") }
+            return .absent
+        }
+        switch property.type {
+        case .number(let range):
+            return .value(.number(try number(value, path, in: range)))
+        case .boolean:
+            if case .number(let x, _) = resolvedValue { return .value(.number(x)) }
+            return .value(.number(try bool(value, path) ? 1 : 0))
+        case .integer(let range):
+            return .integer(try integer(value, path, in: range))
+        case .choice(let names):
+            return .choice(try choice(value, path, names))
+        case .image:
+            return .image(try image(value, path))
+        case .cells:
+            return .cells(try cells(value, path))
+        default:
+            guard let keyPath = property.keyPath else { throw fail(path, value, "\(property.name) cannot be set in a scene file") }
+            return .value(try animationValue(value, path, like: keyPath.value(in: LayerValues(kind: kind))))
         }
     }
 

@@ -22,6 +22,8 @@ final class SceneFileReader {
     var animationCount = 0
     /// How many layers have each name: rules may only name a layer whose name is unique.
     var layerNames: [String: Int] = [:]
+    /// The type of the layer of each name, to read the values rules set on it.
+    var layerKinds: [String: LayerKind] = [:]
     /// What the file says that rendering ignores, as Core Animation would (reported by validate).
     var warnings: [DocumentError] = []
 

@@ -13,7 +13,7 @@ final class ScriptTests: XCTestCase {
     func testModelChangesInATimerTakeEffectFromItsTime() throws {
         let timeline = try Timeline.resolve(canvasSize: canvas, duration: 2) { script in
             let layer = Layer()
-            script.after(0.5) { _ in layer.opacity = 0.3 }
+            script.after(0.5) { s in s.transaction(Transaction(disableActions: true)) { layer.opacity = 0.3 } }
             return layer
         }
         XCTAssertEqual(opacity(timeline, at: 0.49), 1)

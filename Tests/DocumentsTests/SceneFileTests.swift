@@ -145,6 +145,44 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(timeline.presentationValues(of: 1, at: 1.5, parentTime: 1.5).values.opacity, 0.3, accuracy: 1e-9)
     }
 
+    /// Every script action in a file: it runs (an implicit animation, a transaction with its
+    /// completion, a pause), and the exporter writes the same rules back.
+    func testScriptActions() throws {
+        let text = #"""
+        {"animations": {"fade": {"type": "basic", "keyPath": "opacity", "name": "fade", "fromValue": 1, "toValue": 0, "duration": 1}},
+         "layers": [{"name": "a", "bounds": [0, 0, 10, 10], "backgroundColor": "#00FF00"}, {"name": "b", "bounds": [0, 0, 10, 10]},
+                    {"name": "c", "bounds": [0, 0, 10, 10], "backgroundColor": "#0000FF",
+                     "sublayers": [{"name": "d", "bounds": [0, 0, 5, 5], "backgroundColor": "#FFFF00"}]}],
+         "script": [
+          {"on": "start", "add": "fade", "to": "a", "key": "fade"},
+          {"on": "start", "after": 0.5, "do": [{"set": {"opacity": 0.5, "backgroundColor": "#FF0000"}, "on": "b"}, {"remove": "fade", "from": "a"}]},
+          {"on": "didStop", "animation": "fade", "finished": false, "do": [
+            {"transaction": {"duration": 1, "timingFunction": "linear"}, "do": [{"set": {"opacity": 0}, "on": "c"}],
+             "completion": [{"pause": "c"}, {"addSublayer": "d", "to": "a", "at": 0}]}]},
+          {"on": "start", "after": 2, "every": 0.5, "do": [{"resume": "c"}, {"removeAllAnimations": "b"}, {"removeFromSuperlayer": "d"},
+                                                        {"add": "fade", "to": "b", "begin": 0.25}]}
+         ]}
+        """#
+        let file = try scene(text)
+        let timeline = try file.timeline(canvas: canvas, duration: 3)
+        // Nodes: 0 the canvas root, 1 a, 2 b, 3 c, 4 d.
+        func opacity(_ node: Int, _ t: Double) -> Double { timeline.presentationValues(of: node, at: t, parentTime: t).values.opacity }
+        XCTAssertEqual(opacity(2, 0.5 + 0.25), 0.5, "b's implicit 0.25 s animation is over")
+        XCTAssertEqual(opacity(3, 1), 0.5, accuracy: 1e-9, "c fades linearly over 1 s from 0.5 s")
+        XCTAssertEqual(timeline.presentationValues(of: 3, at: 1.6, parentTime: 1.6).values.timing.speed, 0, "paused on completion at 1.5 s")
+        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
+        let again = try scene(exported)
+        for verb in ["set", "remove", "transaction", "completion", "pause", "resume", "addSublayer", "removeFromSuperlayer",
+                     "removeAllAnimations", "finished", "every", "begin"] {
+            XCTAssertTrue(exported.contains("\"\(verb)\""), "\(verb) missing from\n\(exported)")
+        }
+        let reread = try again.timeline(canvas: canvas, duration: 3)
+        for t in [0.3, 0.75, 1.2, 1.6, 2.1, 2.6] {
+            XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)")
+            XCTAssertFalse(timeline.displayList(at: t).items.isEmpty)
+        }
+    }
+
     func testPresetNamesASceneFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-scenefile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -206,6 +244,16 @@ final class SceneFileTests: XCTestCase {
             (#"{"layers": [\#(dot), \#(dot)], "script": [{"on": "start", "add": {"type": "basic", "keyPath": "opacity"}, "to": "dot"}]}"#,
              "script[0].to: 2 layers are called \"dot\""),
             (#"{"layers": [], "script": [{"on": "whenever"}]}"#, "script[0].on: \"whenever\" is not one of start, didStart, didStop"),
+            (#"{"layers": [\#(dot)], "script": [{"on": "start", "do": [{"set": {"lineWidht": 2}, "on": "dot"}]}]}"#,
+             "script[0].do[0].set.lineWidht: unknown field in the properties to set; did you mean \"lineWidth\"?"),
+            (#"{"layers": [{"name": "a"}], "script": [{"on": "start", "do": [{"set": {"lineWidth": 2}, "on": "a"}]}]}"#,
+             "script[0].do[0].set.lineWidth: lineWidth is not a property of layer layers like \"a\""),
+            (#"{"layers": [\#(dot)], "script": [{"on": "start", "do": [{"pause": "dot", "resume": "dot"}]}]}"#,
+             "script[0].do[0]: an action has one of"),
+            (#"{"layers": [\#(dot)], "script": [{"on": "start", "finished": true, "do": []}]}"#,
+             "script[0].finished: only a rule on \"didStop\" has a finished flag"),
+            (#"{"layers": [\#(dot)], "script": [{"on": "start", "every": 0, "do": []}]}"#, "script[0].every: 0 is out of range"),
+            (#"{"layers": [\#(dot)], "script": [{"on": "start"}]}"#, "script[0]: missing \"do\""),
             (#"{"layers": [{"opacity": "$alpha"}]}"#, "layers[0].opacity: no parameter called \"alpha\""),
             (#"{"parameters": {"alpha": {"type": "number", "default": 2, "max": 1}}, "layers": []}"#,
              "parameters.alpha.default: parameter alpha: '2' is not a valid value"),
