@@ -18,6 +18,8 @@ public struct AnimationSpec: Hashable, Sendable {
         case keyframes(Keyframes)
         case spring(Basic, Spring)
         case group([AnimationSpec])
+        /// A `CATransition`: it changes no value; drawing asks for its progress (`transitionProgress`).
+        case transition(Transition)
     }
 
     /// A basic animation's key path and values.
@@ -37,7 +39,7 @@ public struct AnimationSpec: Hashable, Sendable {
     /// Whether the animation (or one in it) changes the property or sub-key path called `name`.
     public func animates(_ name: String) -> Bool {
         switch content {
-        case .none: false
+        case .none, .transition: false
         case .basic(let basic), .spring(let basic, _): basic.keyPath.name == name
         case .keyframes(let keyframes): keyframes.keyPath.name == name
         case .group(let children): children.contains { $0.animates(name) }
@@ -57,7 +59,7 @@ public struct AnimationSpec: Hashable, Sendable {
                                          atLeftLimit: atLeftLimit) else { return }
         let progress = timingFunction.map { $0(sample.fraction) } ?? sample.fraction
         switch content {
-        case .none:
+        case .none, .transition:
             return
         case .group(let children):
             let d = sample.duration
@@ -73,6 +75,17 @@ public struct AnimationSpec: Hashable, Sendable {
             // A spring replaces the timing function with the oscillator's displacement.
             basic.apply(to: &values, progress: spring.progress(at: sample.fraction * sample.duration), iteration: sample.iteration)
         }
+    }
+}
+
+extension AnimationSpec {
+    /// A transition's progress at `time` in its layer's time (nil outside its active time,
+    /// unless it fills), and the transition.
+    func transitionProgress(at time: Double) -> (Transition, Double)? {
+        guard case .transition(let transition) = content,
+              let sample = timing.sample(at: time, fallbackDuration: Self.defaultDuration, allowForwardFill: !isRemovedOnCompletion)
+        else { return nil }
+        return (transition, transition.progress(at: timingFunction.map { $0(sample.fraction) } ?? sample.fraction))
     }
 }
 

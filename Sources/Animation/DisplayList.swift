@@ -15,8 +15,8 @@ public enum DisplayItem: Hashable, Sendable {
     /// A shadow cast by `path` (a layer's shadowPath): its blurred, offset silhouette.
     case shadow(Path, transform: Transform3D, shadow: Shadow)
     /// Starts drawing into a transparent group; the matching `endGroup` draws the group's shadow
-    /// (if any) and then the group at `opacity`.
-    case beginGroup(opacity: Double, shadow: Shadow?)
+    /// (if any) and then the group at `opacity` with `blend`.
+    case beginGroup(opacity: Double, shadow: Shadow?, blend: BlendMode)
     case endGroup
     /// Restricts the following draws to the inside of `path` until the matching `endClip`.
     case beginClip(Path, transform: Transform3D)

@@ -69,9 +69,10 @@ public class Layer {
     }
 
     /// Attaches a copy of `animation` (as `addAnimation:forKey:`); an animation already under
-    /// `key` is replaced and told it stopped unfinished.
+    /// `key` is replaced and told it stopped unfinished. A transition always goes under
+    /// `"transition"` (`kCATransition`).
     public func add(_ animation: Animation, forKey key: String? = nil) {
-        pendingAnimationChanges.append(.add(animation.copy(), key: key))
+        pendingAnimationChanges.append(.add(animation.copy(), key: animation is TransitionAnimation ? "transition" : key))
     }
 
     /// Removes the animation under `key`, which is told it stopped unfinished.

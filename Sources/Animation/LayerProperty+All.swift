@@ -71,6 +71,7 @@ extension LayerProperty {
         .number("contentsScale", \.contentsScale, in: 0.01...100),
         .integer("maskedCorners", \.maskedCorners.rawValue, in: 0...15),
         .choice("cornerCurve", \.cornerCurve),
+        .choice("compositingFilter", \.compositingFilter),
         .number("beginTime", \.timing.beginTime, in: numberRange),
         .number("speed", \.timing.speed, in: -1000...1000),
         .number("timeOffset", \.timing.timeOffset, in: numberRange),

@@ -54,6 +54,9 @@ public struct LayerValues: Hashable, Sendable {
     public var cornerCurve: CornerCurve = .circular
     /// Whether contents, shape or gradient and sublayers are clipped to the rounded bounds.
     public var masksToBounds = false
+    /// How the layer and its sublayers, drawn as one group, combine with what is under them
+    /// (`compositingFilter`); normal is source-over.
+    public var compositingFilter: BlendMode = .normal
     /// The border's width in points, drawn inside the bounds; 0 draws none.
     public var borderWidth: Double = 0
     /// The border's colour; nil draws none.

@@ -31,6 +31,15 @@ extension Timeline {
         return (values, model.sublayers, local)
     }
 
+    /// The transition running on layer `node` at video time `t` (its layer time `local`): what it
+    /// does, its progress, and when it was added (the moment of the change it animates).
+    func transition(of node: Int, at t: Double, layerTime local: Double) -> (Transition, progress: Double, changedAt: Double)? {
+        for animation in nodes[node].animations.reversed() where animation.addedAt <= t && t < animation.removedAt {
+            if let (transition, progress) = animation.spec.transitionProgress(at: local) { return (transition, progress, animation.addedAt) }
+        }
+        return nil
+    }
+
     /// The display list of the frame at video time `t`.
     public func displayList(at t: Double) -> DisplayList {
         var walk = PresentationWalk(timeline: self, time: t, recordsLayers: false)
@@ -50,8 +59,10 @@ extension Timeline {
 /// One walk down the presentation tree, emitting display items (and, for inspection, layers).
 private struct PresentationWalk {
     let timeline: Timeline
-    let time: Double
-    let recordsLayers: Bool
+    /// The time sampled: the frame's, or just before a transition's change while its old
+    /// picture is drawn.
+    var time: Double
+    var recordsLayers: Bool
     var items: [DisplayItem] = []
     var layers: [PresentedLayer] = []
     /// Particles every emitter of the frame may still draw, together (replicated emitters too).
@@ -84,11 +95,19 @@ private struct PresentationWalk {
         visit(timeline.presentationValues(of: timeline.root, at: time, parentTime: time), node: timeline.root, siblingIndex: 0, context: root)
     }
 
-    /// Visits `node`, whose presentation values are `presented`.
+    /// Visits `node`, whose presentation values are `presented`, moved by `shift` in its bounds
+    /// coordinates (a transition's slide). A running transition draws the layer twice, unless
+    /// `inTransition` says this is one of those drawings.
     private mutating func visit(_ presented: (values: LayerValues, sublayers: [Int], layerTime: Double), node: Int, siblingIndex: Int,
-                                context: Context) {
+                                context: Context, shift: Size = .zero, inTransition: Bool = false) {
+        if !inTransition, context.isDrawn, let (transition, progress, changedAt) = timeline.transition(of: node, at: time, layerTime: presented.layerTime) {
+            visitTransition(transition, progress: progress, changedAt: changedAt, presented: presented, node: node,
+                            siblingIndex: siblingIndex, context: context)
+            return
+        }
         let (v, sublayers, local) = presented
-        let relative = v.matrixToSuperlayer.concatenating(context.inPlane)
+        let moved = shift == .zero ? v.matrixToSuperlayer : Transform3D(translationX: shift.width, y: shift.height).concatenating(v.matrixToSuperlayer)
+        let relative = moved.concatenating(context.inPlane)
         let matrix = (context.flattens ? relative.flattened : relative).concatenating(context.plane)
         let isDrawn = context.isDrawn && !v.isHidden && v.opacity > 0 && context.alpha > 0
             && (v.isDoubleSided || Self.facesViewer(v, matrix))
@@ -120,9 +139,9 @@ private struct PresentationWalk {
                 shadow = cast
             }
         }
-        let grouped = drawsItself && ((v.opacity < 1 && !sublayers.isEmpty) || mask != nil || shadow != nil)
+        let grouped = drawsItself && ((v.opacity < 1 && !sublayers.isEmpty) || mask != nil || shadow != nil || v.compositingFilter != .normal)
         let alpha = grouped ? 1 : context.alpha * v.opacity
-        if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow)) }
+        if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter)) }
 
         let outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve)
         if drawsItself, let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
@@ -184,6 +203,55 @@ private struct PresentationWalk {
             items.append(.endMask)
         }
         if grouped { items.append(.endGroup) }
+    }
+
+    /// A layer under a transition: its picture just before the change (frozen there) and its
+    /// picture now, composed as the transition's type says at `progress` (docs/core-animation.md §7).
+    private mutating func visitTransition(_ transition: Transition, progress p: Double, changedAt: Double,
+                                          presented: (values: LayerValues, sublayers: [Int], layerTime: Double), node: Int,
+                                          siblingIndex: Int, context: Context) {
+        // The old picture: everything under the layer sampled just before the change. Its
+        // superlayer's time then is taken to have run at speed 1 since.
+        let before = changedAt.nextDown
+        let parentBefore = context.parentTime - (time - before)
+        let old = timeline.presentationValues(of: node, at: before, parentTime: parentBefore)
+        var oldContext = context
+        oldContext.parentTime = parentBefore
+        let bounds = presented.values.bounds.size
+        let motion = transition.direction.motion
+        let span = Size(motion.x * bounds.width, motion.y * bounds.height)
+        let incoming = Size(-span.width * (1 - p), -span.height * (1 - p)), outgoing = Size(span.width * p, span.height * p)
+
+        func drawOld(_ walk: inout PresentationWalk, shift: Size) {
+            let (frameTime, records) = (walk.time, walk.recordsLayers)
+            (walk.time, walk.recordsLayers) = (before, false)
+            walk.visit(old, node: node, siblingIndex: siblingIndex, context: oldContext, shift: shift, inTransition: true)
+            (walk.time, walk.recordsLayers) = (frameTime, records)
+        }
+        func drawNew(_ walk: inout PresentationWalk, shift: Size) {
+            walk.visit(presented, node: node, siblingIndex: siblingIndex, context: context, shift: shift, inTransition: true)
+        }
+        items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal))
+        switch transition.kind {
+        case .fade:
+            // (1 − p)·old + p·new, added in a group of their own: a true cross-dissolve.
+            items.append(.beginGroup(opacity: 1 - p, shadow: nil, blend: .normal))
+            drawOld(&self, shift: .zero)
+            items.append(.endGroup)
+            items.append(.beginGroup(opacity: p, shadow: nil, blend: .plusLighter))
+            drawNew(&self, shift: .zero)
+            items.append(.endGroup)
+        case .moveIn:
+            drawOld(&self, shift: .zero)
+            drawNew(&self, shift: incoming)
+        case .push:
+            drawOld(&self, shift: outgoing)
+            drawNew(&self, shift: incoming)
+        case .reveal:
+            drawNew(&self, shift: .zero)
+            drawOld(&self, shift: outgoing)
+        }
+        items.append(.endGroup)
     }
 
     /// A shape layer's fill then stroke, or a gradient layer's ramp over its bounds.

@@ -171,7 +171,7 @@ private final class TimelineResolver {
     func collect(_ settings: Transaction, completion: ((Script) -> Void)?) throws {
         let now = script.now
         register(root)
-        var implicit: [(node: Int, animation: BasicAnimation)] = []
+        var implicit: [(node: Int, animation: Animation, key: String)] = []
         var retimed: [Layer] = []
         for i in nodes.indices {
             let layer = nodes[i].layer
@@ -180,7 +180,7 @@ private final class TimelineResolver {
             if let last = nodes[i].history.last, last.values == layer.values, last.sublayers == sublayers, last.mask == mask { continue }
             if let last = nodes[i].history.last {
                 if !settings.disableActions {
-                    implicit += implicitAnimations(node: i, from: last.values, settings: settings, now: now).map { (i, $0) }
+                    implicit += implicitAnimations(node: i, from: last.values, settings: settings, now: now).map { (i, $0.animation, $0.key) }
                 }
                 if last.values.timing != layer.values.timing { retimed.append(layer) }
                 if last.sublayers != sublayers { retimed += layer.sublayers }
@@ -189,8 +189,8 @@ private final class TimelineResolver {
             nodes[i].history.append(Timeline.ModelState(time: now, values: layer.values, sublayers: sublayers, mask: mask))
         }
         var added: [(node: Int, record: Int)] = []
-        for (node, animation) in implicit {
-            try apply(.add(animation, key: animation.keyPath), toNode: node, now: now, added: &added)
+        for (node, animation, key) in implicit {
+            try apply(.add(animation, key: key), toNode: node, now: now, added: &added)
         }
         for i in nodes.indices {
             let changes = nodes[i].layer.pendingAnimationChanges
@@ -211,27 +211,36 @@ private final class TimelineResolver {
     }
 
     /// The animations of a standalone layer's default actions for the properties changed since
-    /// `old`: from the value shown now to the new model value, under the property's name as key.
-    private func implicitAnimations(node: Int, from old: LayerValues, settings: Transaction, now: Double) -> [BasicAnimation] {
+    /// `old`, with their keys (the property's name): from the value shown now to the new model
+    /// value, and a cross-fade for new contents.
+    private func implicitAnimations(node: Int, from old: LayerValues, settings: Transaction, now: Double) -> [(animation: Animation, key: String)] {
         let layer = nodes[node].layer
         let changed = Self.implicitlyAnimated.filter {
             $0.applies(to: old.kind) && $0.value(in: old) != $0.value(in: layer.values)
         }
-        guard !changed.isEmpty else { return [] }
+        var animations: [(animation: Animation, key: String)] = []
+        if old.contents != layer.values.contents {
+            let fade = TransitionAnimation()
+            fade.duration = settings.duration
+            fade.timingFunction = settings.timingFunction
+            animations.append((fade, "contents"))
+        }
+        guard !changed.isEmpty else { return animations }
         var shown = old
         let parentTime = (layer.superlayer ?? layer.maskedLayer)?.localTime(atVideoTime: now) ?? now
         let local = old.timing.layerTime(fromParent: parentTime)
         for record in nodes[node].records where record.scheduled.addedAt <= now && now < record.scheduled.removedAt {
             record.scheduled.spec.apply(to: &shown, at: local)
         }
-        return changed.compactMap { property in
-            guard let keyPath = property.keyPath else { return nil }
+        for property in changed {
+            guard let keyPath = property.keyPath else { continue }
             let animation = BasicAnimation(keyPath: property.name)
             animation.fromValue = keyPath.value(in: shown)
             animation.duration = settings.duration
             animation.timingFunction = settings.timingFunction
-            return animation
+            animations.append((animation, property.name))
         }
+        return animations
     }
 
     private func register(_ layer: Layer) {

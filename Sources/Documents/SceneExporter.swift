@@ -102,6 +102,12 @@ public enum SceneExporter {
             case let group as AnimationGroup:
                 type = "group"
                 fields = [("animations", .array(try group.animations.map { try animation($0) }))]
+            case let transition as TransitionAnimation:
+                type = "transition"
+                fields = [("transition", .string(transition.type.rawValue))]
+                if let subtype = transition.subtype { fields.append(("subtype", .string(subtype.rawValue))) }
+                if transition.startProgress != 0 { fields.append(("startProgress", .exactNumber(transition.startProgress))) }
+                if transition.endProgress != 1 { fields.append(("endProgress", .exactNumber(transition.endProgress))) }
             default:
                 throw ExportError.unsupportedAnimation("\(Swift.type(of: a))")
             }

@@ -1,7 +1,7 @@
 import Animation
 import Geometry
 
-/// Animations: basic, keyframe, spring and group, with media timing exactly as `CAAnimation`'s.
+/// Animations: basic, keyframe, spring, group and transition, with media timing exactly as `CAAnimation`'s.
 extension SceneFileReader {
     static let timingFields = ["type", "name", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
                                "autoreverses", "fillMode", "timingFunction", "removedOnCompletion"]
@@ -10,7 +10,8 @@ extension SceneFileReader {
     static let springFields = ["mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping", "perceptualDuration", "bounce"]
     static let keyframeFields = ["values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
                                  "continuityValues", "biasValues", "rotationMode"]
-    static let animationTypes = ["basic", "keyframe", "spring", "group"]
+    static let transitionFields = ["transition", "subtype", "startProgress", "endProgress"]
+    static let animationTypes = ["basic", "keyframe", "spring", "group", "transition"]
 
     /// An entry of a layer's `animations`: an animation with an optional `key`, or
     /// `{"use": "template", "key": …}`.
@@ -58,6 +59,7 @@ extension SceneFileReader {
         case "spring": specific = Self.propertyFields + Self.basicFields + Self.springFields
         case "keyframe": specific = Self.propertyFields + Self.keyframeFields
         case "group": specific = ["animations"]
+        case "transition": specific = Self.transitionFields
         default:
             let hint = didYouMean(type, among: Self.animationTypes)
             throw fail(join(path, "type"), typeValue, "unknown animation type \"\(type)\"\(hint) (one of: \(Self.animationTypes.joined(separator: ", ")))")
@@ -75,6 +77,13 @@ extension SceneFileReader {
             animation = group
         case "keyframe":
             animation = try keyframes(fields)
+        case "transition":
+            let transition = TransitionAnimation()
+            if let v = fields["transition"] { transition.type = try choice(v, fields.path("transition"), Transition.Kind.allCases) }
+            if let v = fields["subtype"] { transition.subtype = try choice(v, fields.path("subtype"), Transition.Direction.allCases) }
+            if let v = fields["startProgress"] { transition.startProgress = try number(v, fields.path("startProgress"), in: 0...1) }
+            if let v = fields["endProgress"] { transition.endProgress = try number(v, fields.path("endProgress"), in: 0...1) }
+            animation = transition
         default:
             animation = try basic(fields, spring: type == "spring")
         }

@@ -16,6 +16,7 @@ public final class Canvas {
     private struct Layer {
         var pixels: Pixmap
         var opacity: Double
+        var blend: BlendMode
         var shadow: ShadowPaint?
         var isMask: Bool
     }
@@ -68,19 +69,19 @@ public final class Canvas {
     // MARK: Groups, clips, masks
 
     /// Starts an opacity group: later draws go to a transparent layer until `endGroup`, which
-    /// draws the group's shadow (if any) and then the group at `opacity`.
-    public func beginGroup(opacity: Double, shadow: ShadowPaint? = nil) {
+    /// draws the group's shadow (if any) and then the group at `opacity` with `blend`.
+    public func beginGroup(opacity: Double, shadow: ShadowPaint? = nil, blend: BlendMode = .normal) {
         guard frame.width > 0 else { return }
-        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: opacity, shadow: shadow, isMask: false))
+        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: opacity, blend: blend, shadow: shadow, isMask: false))
     }
 
-    /// Ends the innermost group: draws its shadow, if any, then the group at its opacity.
+    /// Ends the innermost group: draws its shadow, if any, then the group at its opacity and blend mode.
     public func endGroup() {
         guard let group = layers.popLast(), !group.isMask else { return }
         let clip = clips.last
         withTarget { target in
             if let shadow = group.shadow { Compositing.drawShadow(of: group.pixels, shadow, clip: clip, into: &target) }
-            Compositing.draw(group.pixels, opacity: group.opacity, into: &target)
+            Compositing.draw(group.pixels, opacity: group.opacity, blend: group.blend, into: &target)
         }
     }
 
@@ -88,7 +89,7 @@ public final class Canvas {
     /// enclosing group.
     public func beginMask() {
         guard frame.width > 0 else { return }
-        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: 1, shadow: nil, isMask: true))
+        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: 1, blend: .normal, shadow: nil, isMask: true))
     }
 
     /// Ends the innermost mask: its alpha multiplies the enclosing group.

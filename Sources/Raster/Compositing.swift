@@ -1,3 +1,5 @@
+import Geometry
+
 /// Whole-pixmap compositing: opacity groups, masks and shadows. Each call reads one pixmap and
 /// draws into another covering the same rows of the same frame.
 public enum Compositing {
@@ -11,6 +13,24 @@ public enum Compositing {
                 for i in stride(from: 0, to: source.count, by: 4) where source[i + 3] != 0 {
                     let color = PremultipliedColor(r: source[i], g: source[i + 1], b: source[i + 2], a: source[i + 3])
                     Blend.sourceOver(color, coverage: coverage, into: p, at: i)
+                }
+            }
+        }
+    }
+
+    /// Draws `layer` over `target` at `opacity` with a blend mode (`BlendFunctions`); normal is
+    /// `draw(_:opacity:into:)`.
+    public static func draw(_ layer: Pixmap, opacity: Double, blend: BlendMode, into target: inout Pixmap) {
+        guard blend != .normal else { return draw(layer, opacity: opacity, into: &target) }
+        precondition(layer.sameWindow(as: target), "a layer is drawn onto a pixmap of its own size and rows")
+        let scale = Float(min(max(opacity, 0), 1)) / 255
+        target.bytes.withUnsafeMutableBufferPointer { p in
+            layer.bytes.withUnsafeBufferPointer { source in
+                for i in stride(from: 0, to: source.count, by: 4) where source[i + 3] != 0 {
+                    let s = SIMD4(Float(source[i]), Float(source[i + 1]), Float(source[i + 2]), Float(source[i + 3])) * scale
+                    let b = SIMD4(Float(p[i]), Float(p[i + 1]), Float(p[i + 2]), Float(p[i + 3])) / 255
+                    let out = BlendFunctions.composite(s, onto: b, mode: blend)
+                    for c in 0..<4 { p[i + c] = UInt8(min(max(out[c] * 255, 0), 255).rounded()) }
                 }
             }
         }

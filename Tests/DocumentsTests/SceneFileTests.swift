@@ -149,13 +149,15 @@ final class SceneFileTests: XCTestCase {
     /// completion, a pause), and the exporter writes the same rules back.
     func testScriptActions() throws {
         let text = #"""
-        {"animations": {"fade": {"type": "basic", "keyPath": "opacity", "name": "fade", "fromValue": 1, "toValue": 0, "duration": 1}},
+        {"animations": {"fade": {"type": "basic", "keyPath": "opacity", "name": "fade", "fromValue": 1, "toValue": 0, "duration": 1},
+                        "swap": {"type": "transition", "transition": "push", "subtype": "fromRight", "startProgress": 0.25, "duration": 0.5}},
          "layers": [{"name": "a", "bounds": [0, 0, 10, 10], "backgroundColor": "#00FF00"}, {"name": "b", "bounds": [0, 0, 10, 10]},
-                    {"name": "c", "bounds": [0, 0, 10, 10], "backgroundColor": "#0000FF",
+                    {"name": "c", "bounds": [0, 0, 10, 10], "backgroundColor": "#0000FF", "compositingFilter": "screenBlendMode",
                      "sublayers": [{"name": "d", "bounds": [0, 0, 5, 5], "backgroundColor": "#FFFF00"}]}],
          "script": [
           {"on": "start", "add": "fade", "to": "a", "key": "fade"},
-          {"on": "start", "after": 0.5, "do": [{"set": {"opacity": 0.5, "backgroundColor": "#FF0000"}, "on": "b"}, {"remove": "fade", "from": "a"}]},
+          {"on": "start", "after": 0.5, "do": [{"set": {"opacity": 0.5, "backgroundColor": "#FF0000"}, "on": "b"}, {"remove": "fade", "from": "a"},
+                                               {"add": "swap", "to": "c"}, {"set": {"hidden": true}, "on": "d"}]},
           {"on": "didStop", "animation": "fade", "finished": false, "do": [
             {"transaction": {"duration": 1, "timingFunction": "linear"}, "do": [{"set": {"opacity": 0}, "on": "c"}],
              "completion": [{"pause": "c"}, {"addSublayer": "d", "to": "a", "at": 0}]}]},
@@ -173,7 +175,7 @@ final class SceneFileTests: XCTestCase {
         let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
         let again = try scene(exported)
         for verb in ["set", "remove", "transaction", "completion", "pause", "resume", "addSublayer", "removeFromSuperlayer",
-                     "removeAllAnimations", "finished", "every", "begin"] {
+                     "removeAllAnimations", "finished", "every", "begin", "startProgress", "screenBlendMode"] {
             XCTAssertTrue(exported.contains("\"\(verb)\""), "\(verb) missing from\n\(exported)")
         }
         let reread = try again.timeline(canvas: canvas, duration: 3)
