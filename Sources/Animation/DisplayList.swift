@@ -10,8 +10,8 @@ public enum DisplayItem: Hashable, Sendable {
     case fillGradient(Path, transform: Transform3D, gradient: Gradient, opacity: Double)
     /// Strokes `path`: its outline drawn with a line style.
     case stroke(Path, transform: Transform3D, color: Color, style: StrokeStyle)
-    /// Draws the `source` part (unit coordinates) of an image into `destination`.
-    case image(Image, transform: Transform3D, destination: Rect, source: Rect, opacity: Double, tint: Color)
+    /// Draws the `source` part (unit coordinates) of an image into `destination`, sampled with `sampling`.
+    case image(Image, transform: Transform3D, destination: Rect, source: Rect, opacity: Double, tint: Color, sampling: ImageSampling)
     /// A shadow cast by `path` (a layer's shadowPath): its blurred, offset silhouette.
     case shadow(Path, transform: Transform3D, shadow: Shadow)
     /// Starts drawing into a transparent group; the matching `endGroup` draws the group's shadow

@@ -26,6 +26,7 @@ extension LayerProperty {
         .animatable("borderWidth", \.borderWidth),
         .animatable("borderColor", \.borderColor),
         .animatable("contentsRect", \.contentsRect),
+        .animatable("contentsCenter", \.contentsCenter),
         .animatable("shadowColor", \.shadowColor),
         .animatable("shadowOpacity", \.shadowOpacity),
         .animatable("shadowOffset", \.shadowOffset, subPaths: [
@@ -69,6 +70,8 @@ extension LayerProperty {
         .image("contents", \.contents),
         .choice("contentsGravity", \.contentsGravity),
         .number("contentsScale", \.contentsScale, in: 0.01...100),
+        .choice("minificationFilter", \.minificationFilter),
+        .choice("magnificationFilter", \.magnificationFilter),
         .integer("maskedCorners", \.maskedCorners.rawValue, in: 0...15),
         .choice("cornerCurve", \.cornerCurve),
         .choice("compositingFilter", \.compositingFilter),

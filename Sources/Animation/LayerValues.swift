@@ -69,6 +69,13 @@ public struct LayerValues: Hashable, Sendable {
     public var contentsGravity: ContentsGravity = .resize
     /// The part of the image shown, in unit coordinates of the image.
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// The part of the shown image that stretches, in its unit coordinates (`contentsCenter`):
+    /// outside it the image keeps its size, the edges stretching one way only (a nine-part image).
+    public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// How the image is sampled when drawn smaller than its pixels.
+    public var minificationFilter: ImageFilter = .linear
+    /// How the image is sampled when drawn larger than its pixels.
+    public var magnificationFilter: ImageFilter = .linear
     /// Image pixels per point: an image placed at its own size (any gravity but resize) is
     /// its pixel size divided by this.
     public var contentsScale: Double = 1

@@ -152,8 +152,11 @@ private struct PresentationWalk {
         let clips = drawsItself && v.masksToBounds && (v.contents != nil || !sublayers.isEmpty || v.kind == .shape || v.kind == .gradient || v.kind == .emitter)
         if clips { items.append(.beginClip(outline, transform: matrix)) }
         if drawsItself, let image = v.contents, !v.bounds.isEmpty {
-            items.append(.image(image, transform: matrix, destination: Self.placement(of: image, in: v),
-                                source: v.contentsRect, opacity: alpha, tint: context.tint))
+            let sampling = ImageSampling(minification: v.minificationFilter, magnification: v.magnificationFilter)
+            for piece in v.contentsPieces(of: image) {
+                items.append(.image(image, transform: matrix, destination: piece.destination, source: piece.source,
+                                    opacity: alpha, tint: context.tint, sampling: sampling))
+            }
         }
         drawOwnContent(v, matrix: matrix, alpha: alpha, tint: context.tint)
         if v.kind == .emitter { drawParticles(v, node: node, layerTime: local, context: context, matrix: matrix, alpha: alpha) }
@@ -301,7 +304,8 @@ private struct PresentationWalk {
                 .concatenating(Transform3D(rotationAngle: particle.angle))
                 .concatenating(Transform3D(translationX: particle.position.x, y: particle.position.y))
             items.append(.image(image, transform: place.concatenating(matrix), destination: Rect(origin: .zero, size: size),
-                                source: cell.contentsRect, opacity: alpha, tint: Self.multiply(particle.color, context.tint)))
+                                source: cell.contentsRect, opacity: alpha, tint: Self.multiply(particle.color, context.tint),
+                                sampling: ImageSampling()))
         }
     }
 
@@ -314,27 +318,6 @@ private struct PresentationWalk {
             ring.addPath(.roundedRect(inner, cornerRadius: max(v.cornerRadius - w, 0), corners: v.maskedCorners, curve: v.cornerCurve))
         }
         return ring
-    }
-
-    /// Where `contentsGravity` puts an image (contentsScale pixels a point) in the bounds. On iOS the
-    /// gravity names are those of Core Animation's y-up space, so `top` places the image at the
-    /// bottom of the screen and `bottom` at the top (**DECISION**: reproduce iOS).
-    static func placement(of image: Image, in v: LayerValues) -> Rect {
-        let b = v.bounds
-        let scale = v.contentsScale > 0 ? v.contentsScale : 1
-        let w = Double(image.width) * v.contentsRect.width / scale, h = Double(image.height) * v.contentsRect.height / scale
-        switch v.contentsGravity {
-        case .resize:
-            return b
-        case .resizeAspect, .resizeAspectFill:
-            let fit = v.contentsGravity == .resizeAspect ? min(b.width / w, b.height / h) : max(b.width / w, b.height / h)
-            return Rect(x: b.midX - w * fit / 2, y: b.midY - h * fit / 2, width: w * fit, height: h * fit)
-        default:
-            let name = v.contentsGravity.rawValue.lowercased()
-            let x = name.hasSuffix("left") ? b.minX : name.hasSuffix("right") ? b.maxX - w : b.midX - w / 2
-            let y = name.hasPrefix("top") ? b.maxY - h : name.hasPrefix("bottom") ? b.minY : b.midY - h / 2
-            return Rect(x: x, y: y, width: w, height: h)
-        }
     }
 
     /// The shadow's offset and blur radius on the canvas. The shadow is part of what the layer

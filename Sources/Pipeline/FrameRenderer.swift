@@ -40,7 +40,7 @@ public final class FrameRenderer {
                 canvas.fill(path, transform: transform.concatenating(toPixels), paint: .gradient(paint), rule: .nonZero)
             case let .stroke(path, transform, color, style):
                 canvas.stroke(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), style: style)
-            case let .image(image, transform, destination, source, opacity, tint):
+            case let .image(image, transform, destination, source, opacity, tint, sampling):
                 guard let pixels = Pixmap(width: image.width, height: image.height, premultipliedBytes: image.bytes) else { continue }
                 let device = transform.concatenating(toPixels)
                 let stretch = abs(device.m11 * device.m22 - device.m12 * device.m21).squareRoot()
@@ -48,7 +48,7 @@ public final class FrameRenderer {
                 let drawn = (destination.width * destination.height).squareRoot() * stretch
                 let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity,
                                        tint: (tint.red, tint.green, tint.blue, tint.alpha), minification: drawn > 0 ? shown / drawn : 1,
-                                       isUniform: image.isUniform)
+                                       sampling: sampling, isUniform: image.isUniform)
                 // An image of one colour (confetti paper) fills as that colour: every sample is it.
                 canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device,
                             paint: paint.uniformColor.map(Paint.solid) ?? .image(paint), rule: .nonZero)

@@ -60,30 +60,41 @@ public struct GradientPaint {
     }
 }
 
-/// A premultiplied image drawn into a rectangle of a layer's plane, sampled bilinearly; when it
-/// is shrunk to half its size or less, from a mipmap level (each level the box-filtered half of
-/// the one above) so that its pixels average instead of alias.
+/// A premultiplied image drawn into a rectangle of a layer's plane, sampled as its filter says:
+/// bilinearly, by nearest pixel, or (trilinear, when shrunk) bilinearly in the two mipmap levels
+/// around the scale (each level the box-filtered half of the one above) mixed by the fraction
+/// between them, so that shrunk pixels average instead of alias.
 public struct ImagePaint {
     let image: Pixmap
+    /// The next coarser mipmap level and its weight in 0…256, for trilinear sampling.
+    let coarser: (level: Pixmap, weight: UInt32)?
+    let isNearest: Bool
     let destination: Rect
     /// The part of the image shown, in unit coordinates.
     let source: Rect
     /// What each premultiplied channel is multiplied by, in 0…255: the opacity and the tint.
     let factors: (UInt32, UInt32, UInt32, UInt32)
 
-    /// `minification` is how many image pixels fall on one device pixel (1 or less: none);
-    /// `tint`, straight r, g, b, a in 0…1, multiplies the image's colour (white leaves it);
-    /// `isUniform` says every pixel of the image is the same (the image knows: `Image.isUniform`).
+    /// `minification` is how many image pixels fall on one device pixel (1 or less: the image is
+    /// magnified); `sampling` gives the filter for each case; `tint`, straight r, g, b, a in 0…1,
+    /// multiplies the image's colour (white leaves it); `isUniform` says every pixel of the image
+    /// is the same (the image knows: `Image.isUniform`).
     public init(image: Pixmap, destination: Rect, source: Rect, opacity: Double,
-                tint: (r: Double, g: Double, b: Double, a: Double) = (1, 1, 1, 1), minification: Double = 1, isUniform: Bool = false) {
+                tint: (r: Double, g: Double, b: Double, a: Double) = (1, 1, 1, 1), minification: Double = 1,
+                sampling: ImageSampling = ImageSampling(), isUniform: Bool = false) {
+        let filter = minification > 1 ? sampling.minification : sampling.magnification
         var level = image
-        var factor = minification
-        // A uniform image is the same at every mipmap level: it fills as its one colour.
-        while !isUniform, factor >= 2, level.width > 1 || level.height > 1 {
-            level = Self.halved(level)
-            factor /= 2
+        var coarser: (Pixmap, UInt32)?
+        // A uniform image is the same at every level and under every filter: it fills as its one colour.
+        if !isUniform, filter == .trilinear, minification > 1 {
+            let lod = log2(minification)
+            for _ in 0..<Int(lod) where level.width > 1 || level.height > 1 { level = Self.halved(level) }
+            let weight = UInt32(((lod - lod.rounded(.down)) * 256).rounded())
+            if weight > 0, level.width > 1 || level.height > 1 { coarser = (Self.halved(level), weight) }
         }
         self.image = level
+        self.coarser = coarser
+        isNearest = filter == .nearest
         self.destination = destination
         self.source = source
         // Premultiplied, a straight tint (r, g, b, a) scales r, g and b by r·a and so on, and alpha by a.
@@ -100,7 +111,6 @@ public struct ImagePaint {
     /// The colour every sample has when all the image's pixels are the same (a plain piece of
     /// paper, a dot): such an image fills as that solid colour, far faster. Nil otherwise.
     public let uniformColor: PremultipliedColor?
-
 
     /// The next mipmap level: each pixel the rounded average of a 2×2 block (edges clamped).
     static func halved(_ p: Pixmap) -> Pixmap {
@@ -122,26 +132,44 @@ public struct ImagePaint {
         return Pixmap(width: w, height: h, premultipliedBytes: bytes) ?? p
     }
 
-    /// The bilinear sample under a plane point, edges clamped.
+    /// The sample under a plane point, edges clamped.
     func color(at p: Point) -> PremultipliedColor {
-        let fx = (p.x - destination.origin.x) / destination.size.width
-        let fy = (p.y - destination.origin.y) / destination.size.height
-        let sx = (source.origin.x + fx * source.size.width) * Double(image.width) - 0.5
-        let sy = (source.origin.y + fy * source.size.height) * Double(image.height) - 0.5
-        guard sx.isFinite, sy.isFinite else { return .transparent }
+        let u = source.origin.x + (p.x - destination.origin.x) / destination.size.width * source.size.width
+        let v = source.origin.y + (p.y - destination.origin.y) / destination.size.height * source.size.height
+        guard u.isFinite, v.isFinite else { return .transparent }
+        var sample = isNearest ? Self.nearest(image, u, v) : Self.bilinear(image, u, v)
+        if let coarser {
+            let other = Self.bilinear(coarser.level, u, v)
+            sample = (sample &* (256 &- coarser.weight) &+ other &* coarser.weight &+ 128) &>> 8
+        }
+        @inline(__always) func channel(_ c: Int, _ factor: UInt32) -> UInt8 { UInt8(min(Blend.div255(sample[c] * factor), 255)) }
+        return PremultipliedColor(r: channel(0, factors.0), g: channel(1, factors.1), b: channel(2, factors.2), a: channel(3, factors.3))
+    }
+
+    /// The pixel of `level` that unit point (u, v) falls in.
+    private static func nearest(_ level: Pixmap, _ u: Double, _ v: Double) -> SIMD4<UInt32> {
+        let x = Int(min(max((u * Double(level.width)).rounded(.down), 0), Double(level.width - 1)))
+        let y = Int(min(max((v * Double(level.height)).rounded(.down), 0), Double(level.height - 1)))
+        let i = (y * level.width + x) * 4
+        return level.bytes.withUnsafeBufferPointer { px in SIMD4(UInt32(px[i]), UInt32(px[i + 1]), UInt32(px[i + 2]), UInt32(px[i + 3])) }
+    }
+
+    /// The bilinear mix of the four pixels of `level` around unit point (u, v), rounded to bytes.
+    private static func bilinear(_ level: Pixmap, _ u: Double, _ v: Double) -> SIMD4<UInt32> {
+        let sx = u * Double(level.width) - 0.5, sy = v * Double(level.height) - 0.5
         let x0f = sx.rounded(.down), y0f = sy.rounded(.down)
         let wx = UInt32(((sx - x0f) * 256).rounded()), wy = UInt32(((sy - y0f) * 256).rounded())
-        let x0 = Int(min(max(x0f, 0), Double(image.width - 1))), y0 = Int(min(max(y0f, 0), Double(image.height - 1)))
-        let x1 = Int(min(max(x0f + 1, 0), Double(image.width - 1))), y1 = Int(min(max(y0f + 1, 0), Double(image.height - 1)))
-        let w = image.width
+        let x0 = Int(min(max(x0f, 0), Double(level.width - 1))), y0 = Int(min(max(y0f, 0), Double(level.height - 1)))
+        let x1 = Int(min(max(x0f + 1, 0), Double(level.width - 1))), y1 = Int(min(max(y0f + 1, 0), Double(level.height - 1)))
+        let w = level.width
         let (i00, i01, i10, i11) = ((y0 * w + x0) * 4, (y0 * w + x1) * 4, (y1 * w + x0) * 4, (y1 * w + x1) * 4)
-        return image.bytes.withUnsafeBufferPointer { px in
-            @inline(__always) func channel(_ c: Int, _ factor: UInt32) -> UInt8 {
+        return level.bytes.withUnsafeBufferPointer { px in
+            @inline(__always) func channel(_ c: Int) -> UInt32 {
                 let top = UInt32(px[i00 + c]) * (256 - wx) + UInt32(px[i01 + c]) * wx
                 let bottom = UInt32(px[i10 + c]) * (256 - wx) + UInt32(px[i11 + c]) * wx
-                return UInt8(min(Blend.div255(((top * (256 - wy) + bottom * wy + 32768) >> 16) * factor), 255))
+                return (top * (256 - wy) + bottom * wy + 32768) >> 16
             }
-            return PremultipliedColor(r: channel(0, factors.0), g: channel(1, factors.1), b: channel(2, factors.2), a: channel(3, factors.3))
+            return SIMD4(channel(0), channel(1), channel(2), channel(3))
         }
     }
 }

@@ -25,7 +25,7 @@ final class EmitterTests: XCTestCase {
             return root
         }
         return timeline.displayList(at: t).items.compactMap { item in
-            if case let .image(_, transform, _, _, _, _) = item { transform.apply(to: Point(1, 1)) } else { nil }
+            if case let .image(_, transform, _, _, _, _, _) = item { transform.apply(to: Point(1, 1)) } else { nil }
         }
     }
 

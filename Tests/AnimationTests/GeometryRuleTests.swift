@@ -111,7 +111,7 @@ final class ContentsScaleTests: XCTestCase {
             layer.contentsGravity = gravity
             return layer
         }
-        for case let .image(_, _, destination, _, _, _) in timeline.displayList(at: 0).items { return destination }
+        for case let .image(_, _, destination, _, _, _, _) in timeline.displayList(at: 0).items { return destination }
         return try XCTUnwrap(nil as Rect?, "no image drawn")
     }
 

@@ -131,7 +131,7 @@ final class ReplicatorImageTintTests: XCTestCase {
             return replicator
         }
         let tints = timeline.displayList(at: 0).items.compactMap { item -> Color? in
-            if case let .image(_, _, _, _, _, tint) = item { tint } else { nil }
+            if case let .image(_, _, _, _, _, tint, _) = item { tint } else { nil }
         }
         XCTAssertEqual(tints, [Color(red: 1, green: 0.5, blue: 0, alpha: 1), Color(red: 1, green: 0.5, blue: 0, alpha: 1)])
     }

@@ -91,7 +91,8 @@ final class GoldenImageTests: XCTestCase {
                    paint: .image(ImagePaint(image: pattern, destination: big, source: whole, opacity: 1)), rule: .nonZero)
             let small = Rect(x: 66, y: 8, width: 6, height: 6)
             c.fill(.roundedRect(small, cornerRadius: 0), transform: .identity,
-                   paint: .image(ImagePaint(image: pattern, destination: small, source: whole, opacity: 1, minification: 16.0 / 6)), rule: .nonZero)
+                   paint: .image(ImagePaint(image: pattern, destination: small, source: whole, opacity: 1, minification: 16.0 / 6,
+                                             sampling: ImageSampling(minification: .trilinear))), rule: .nonZero)
             let cropped = Rect(x: 62, y: 30, width: 30, height: 60)
             c.fill(.roundedRect(cropped, cornerRadius: 0), transform: Transform3D(rotationAngle: 0.1).concatenating(Transform3D(translationX: 4, y: -4)),
                    paint: .image(ImagePaint(image: pattern, destination: cropped, source: Rect(x: 0.25, y: 0, width: 0.5, height: 1), opacity: 0.7)),
