@@ -14,9 +14,10 @@ public enum DisplayItem: Hashable, Sendable {
     case image(Image, transform: Transform3D, destination: Rect, source: Rect, opacity: Double, tint: Color, sampling: ImageSampling)
     /// A shadow cast by `path` (a layer's shadowPath): its blurred, offset silhouette.
     case shadow(Path, transform: Transform3D, shadow: Shadow)
-    /// Starts drawing into a transparent group; the matching `endGroup` draws the group's shadow
-    /// (if any) and then the group at `opacity` with `blend`.
-    case beginGroup(opacity: Double, shadow: Shadow?, blend: BlendMode)
+    /// Starts drawing into a transparent group; the matching `endGroup` blurs the group by
+    /// `blur` (a standard deviation in canvas points, 0 for none), draws its shadow (if any) and
+    /// then the group at `opacity` with `blend`.
+    case beginGroup(opacity: Double, shadow: Shadow?, blend: BlendMode, blur: Double)
     case endGroup
     /// Restricts the following draws to the inside of `path` until the matching `endClip`.
     case beginClip(Path, transform: Transform3D)

@@ -19,7 +19,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// Every key path by name: the animatable properties and their sub-key paths.
     public static let named: [String: LayerKeyPath] = {
         var named: [String: LayerKeyPath] = [:]
-        for property in LayerProperty.all where property.isAnimatable {
+        for property in LayerProperty.all where property.isAnimatable || !property.subPaths.isEmpty {
             for keyPath in [property.keyPath].compactMap(\.self) + property.subPaths {
                 named[keyPath.name] = keyPath
             }

@@ -75,6 +75,7 @@ extension LayerProperty {
         .integer("maskedCorners", \.maskedCorners.rawValue, in: 0...15),
         .choice("cornerCurve", \.cornerCurve),
         .choice("compositingFilter", \.compositingFilter),
+        .filters("filters", \.filters, subPaths: [.number("filters.gaussianBlur.inputRadius", \.filters.gaussianBlurRadius)]),
         .number("beginTime", \.timing.beginTime, in: numberRange),
         .number("speed", \.timing.speed, in: -1000...1000),
         .number("timeOffset", \.timing.timeOffset, in: numberRange),

@@ -21,6 +21,8 @@ public struct LayerProperty: Sendable {
         case image
         /// An emitter's cells, each an object of `EmitterCell`'s fields.
         case cells
+        /// A layer's filters.
+        case filters
     }
 
     /// A property's value: an animatable value, a name, a count, or an image.
@@ -30,6 +32,7 @@ public struct LayerProperty: Sendable {
         case integer(Int)
         case image(Image)
         case cells([EmitterCell])
+        case filters([LayerFilter])
         /// An optional colour, path or image that is not set.
         case absent
     }
@@ -173,6 +176,18 @@ extension LayerProperty {
                       })
     }
 
+    /// A layer's filters; their parameters animate through sub-key paths
+    /// (`filters.gaussianBlur.inputRadius`), though the list itself does not.
+    static func filters(_ name: String, _ key: WritableKeyPath<LayerValues, [LayerFilter]> & Sendable, subPaths: [LayerKeyPath]) -> LayerProperty {
+        LayerProperty(name: name, kinds: nil, type: .filters, isAnimatable: false, isOptional: false, subPaths: subPaths,
+                      read: { .filters($0[keyPath: key]) },
+                      write: { value, v in
+                          guard case .filters(let filters) = value else { return false }
+                          v[keyPath: key] = filters
+                          return true
+                      })
+    }
+
     /// An image that may be unset.
     static func image(_ name: String, _ key: WritableKeyPath<LayerValues, Image?> & Sendable) -> LayerProperty {
         LayerProperty(name: name, kinds: nil, type: .image, isAnimatable: false, isOptional: true, subPaths: [],
@@ -207,6 +222,7 @@ extension LayerProperty.ValueType {
         case .choice(let names): "one of \(names.joined(separator: ", "))"
         case .image: "image"
         case .cells: "list of emitter cells"
+        case .filters: "list of filters"
         }
     }
 
@@ -233,6 +249,7 @@ extension LayerProperty.Value {
         case .integer: "whole number"
         case .image: "image"
         case .cells: "list of emitter cells"
+        case .filters: "list of filters"
         case .absent: "null"
         }
     }

@@ -54,6 +54,8 @@ public struct LayerValues: Hashable, Sendable {
     public var cornerCurve: CornerCurve = .circular
     /// Whether contents, shape or gradient and sublayers are clipped to the rounded bounds.
     public var masksToBounds = false
+    /// Filters applied to what the layer and its sublayers draw, as one group (`filters`).
+    public var filters: [LayerFilter] = []
     /// How the layer and its sublayers, drawn as one group, combine with what is under them
     /// (`compositingFilter`); normal is source-over.
     public var compositingFilter: BlendMode = .normal

@@ -139,9 +139,11 @@ private struct PresentationWalk {
                 shadow = cast
             }
         }
-        let grouped = drawsItself && ((v.opacity < 1 && !sublayers.isEmpty) || mask != nil || shadow != nil || v.compositingFilter != .normal)
+        let blur = drawsItself ? v.filters.blurRadius * Self.areaScale(v, matrix: matrix) : 0
+        let grouped = drawsItself
+            && ((v.opacity < 1 && !sublayers.isEmpty) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0)
         let alpha = grouped ? 1 : context.alpha * v.opacity
-        if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter)) }
+        if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur)) }
 
         let outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve)
         if drawsItself, let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
@@ -234,14 +236,14 @@ private struct PresentationWalk {
         func drawNew(_ walk: inout PresentationWalk, shift: Size) {
             walk.visit(presented, node: node, siblingIndex: siblingIndex, context: context, shift: shift, inTransition: true)
         }
-        items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal))
+        items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 0))
         switch transition.kind {
         case .fade:
             // (1 − p)·old + p·new, added in a group of their own: a true cross-dissolve.
-            items.append(.beginGroup(opacity: 1 - p, shadow: nil, blend: .normal))
+            items.append(.beginGroup(opacity: 1 - p, shadow: nil, blend: .normal, blur: 0))
             drawOld(&self, shift: .zero)
             items.append(.endGroup)
-            items.append(.beginGroup(opacity: p, shadow: nil, blend: .plusLighter))
+            items.append(.beginGroup(opacity: p, shadow: nil, blend: .plusLighter, blur: 0))
             drawNew(&self, shift: .zero)
             items.append(.endGroup)
         case .moveIn:
@@ -325,21 +327,32 @@ private struct PresentationWalk {
     /// vector of the layer's space at the centre of its bounds, the radius scaled by the square
     /// root of the area scale there (exact for affine transforms, first order for perspective).
     static func shadowOnCanvas(_ v: LayerValues, matrix: Transform3D) -> (offset: Size, radius: Double) {
+        let (ex, ey) = axesOnCanvas(v, matrix: matrix)
+        let offset = ex * v.shadowOffset.width + ey * v.shadowOffset.height
+        let scale = areaScale(v, matrix: matrix)
+        guard offset.x.isFinite, offset.y.isFinite else { return (.zero, 0) }
+        return (Size(offset.x, offset.y), max(v.shadowRadius, 0) * scale)
+    }
+
+    /// The canvas vectors of one point along the layer's x and y axes, at the centre of its bounds.
+    private static func axesOnCanvas(_ v: LayerValues, matrix: Transform3D) -> (x: Point, y: Point) {
         let c = Point(v.bounds.midX, v.bounds.midY)
         let origin = matrix.apply(to: c)
-        let ex = matrix.apply(to: Point(c.x + 1, c.y)) - origin, ey = matrix.apply(to: Point(c.x, c.y + 1)) - origin
-        let offset = ex * v.shadowOffset.width + ey * v.shadowOffset.height
+        return (matrix.apply(to: Point(c.x + 1, c.y)) - origin, matrix.apply(to: Point(c.x, c.y + 1)) - origin)
+    }
+
+    /// How much a length of the layer's space grows on the canvas: the square root of the area
+    /// scale at the centre of its bounds (0 where it is not finite). Blur radii scale by it.
+    static func areaScale(_ v: LayerValues, matrix: Transform3D) -> Double {
+        let (ex, ey) = axesOnCanvas(v, matrix: matrix)
         let scale = abs(ex.x * ey.y - ex.y * ey.x).squareRoot()
-        guard offset.x.isFinite, offset.y.isFinite, scale.isFinite else { return (.zero, 0) }
-        return (Size(offset.x, offset.y), max(v.shadowRadius, 0) * scale)
+        return scale.isFinite ? scale : 0
     }
 
     /// Whether the layer's front faces the viewer: its bounds keep their orientation on the
     /// canvas (a layer turned past a quarter turn about x or y shows its back).
     static func facesViewer(_ v: LayerValues, _ matrix: Transform3D) -> Bool {
-        let c = Point(v.bounds.midX, v.bounds.midY)
-        let origin = matrix.apply(to: c)
-        let ex = matrix.apply(to: Point(c.x + 1, c.y)) - origin, ey = matrix.apply(to: Point(c.x, c.y + 1)) - origin
+        let (ex, ey) = axesOnCanvas(v, matrix: matrix)
         return !(ex.x * ey.y - ex.y * ey.x < 0)
     }
 

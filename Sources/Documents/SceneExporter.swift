@@ -268,6 +268,13 @@ public enum SceneExporter {
             return .object(fields)
         }
 
+        /// A layer filter: its name and parameters.
+        private func filter(_ filter: LayerFilter) -> JSON {
+            switch filter {
+            case .gaussianBlur(let radius): .object([("filter", .string(filter.name)), ("inputRadius", .exactNumber(radius))])
+            }
+        }
+
         /// A property's value as a file writes it (flags as true or false).
         func value(_ v: LayerProperty.Value, of type: LayerProperty.ValueType) throws -> JSON {
             switch v {
@@ -277,6 +284,7 @@ public enum SceneExporter {
             case .integer(let n): .exactNumber(Double(n))
             case .image(let image): .string(try encodeImage(image))
             case .cells(let cells): .array(try cells.map(cell))
+            case .filters(let filters): .array(filters.map(filter))
             case .absent: .null
             }
         }

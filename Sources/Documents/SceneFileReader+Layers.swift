@@ -101,10 +101,25 @@ extension SceneFileReader {
             return .image(try image(value, path))
         case .cells:
             return .cells(try cells(value, path))
+        case .filters:
+            return .filters(try filters(value, path))
         default:
             guard let keyPath = property.keyPath else { throw fail(path, value, "\(property.name) cannot be set in a scene file") }
             return .value(try animationValue(value, path, like: keyPath.value(in: LayerValues(kind: kind))))
         }
+    }
+
+    /// A layer's filters: `{"filter": "gaussianBlur", "inputRadius": points}` objects.
+    private func filters(_ value: JSONValue, _ path: String) throws(DocumentError) -> [LayerFilter] {
+        var filters: [LayerFilter] = []
+        for (i, item) in try list(value, path, count: 0...16).enumerated() {
+            let fields = try object(item, "\(path)[\(i)]", allowed: ["filter", "inputRadius"], what: "a filter")
+            guard let name = fields["filter"] else { throw fail("\(path)[\(i)]", item, "missing \"filter\": gaussianBlur") }
+            _ = try choice(name, fields.path("filter"), ["gaussianBlur"])
+            let radius = try fields["inputRadius"].map { v throws(DocumentError) in try number(v, fields.path("inputRadius"), in: 0...1000) } ?? 10
+            filters.append(.gaussianBlur(radius: radius))
+        }
+        return filters
     }
 
     /// An emitter's cells: objects of `EmitterCellFields`.

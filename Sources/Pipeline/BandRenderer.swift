@@ -7,8 +7,8 @@ import Synchronization
 /// parallel instead). Each band is a pixmap of the frame's rows, kept from frame to frame, and is
 /// copied into the frame by the thread that drew it. The bands' rows equal those of a single
 /// whole-frame draw, so neither the thread count nor the band layout changes the output, except
-/// for shadows: a shadow's blur and offset need rows of other bands, so draws with shadows should
-/// use one thread.
+/// for shadows and blur filters: a blur and a shadow's offset need rows of other bands, so draws
+/// with them should use one thread.
 ///
 /// The first bands, one a thread, are large (together 80% of the rows); the rest is cut into one
 /// small band a thread. Threads take the bands in order as they finish, so a thread that the

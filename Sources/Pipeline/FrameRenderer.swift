@@ -54,8 +54,8 @@ public final class FrameRenderer {
                             paint: paint.uniformColor.map(Paint.solid) ?? .image(paint), rule: .nonZero)
             case let .shadow(path, transform, shadow):
                 canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))
-            case let .beginGroup(opacity, shadow, blend):
-                canvas.beginGroup(opacity: opacity, shadow: shadow.map(shadowPaint), blend: blend)
+            case let .beginGroup(opacity, shadow, blend, blur):
+                canvas.beginGroup(opacity: opacity, shadow: shadow.map(shadowPaint), blend: blend, blur: blur * scale)
             case .endGroup:
                 canvas.endGroup()
             case let .beginClip(path, transform):

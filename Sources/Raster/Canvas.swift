@@ -17,6 +17,8 @@ public final class Canvas {
         var pixels: Pixmap
         var opacity: Double
         var blend: BlendMode
+        /// The standard deviation of the group's blur in device pixels; 0 for none.
+        var blur: Double
         var shadow: ShadowPaint?
         var isMask: Bool
     }
@@ -69,15 +71,18 @@ public final class Canvas {
     // MARK: Groups, clips, masks
 
     /// Starts an opacity group: later draws go to a transparent layer until `endGroup`, which
-    /// draws the group's shadow (if any) and then the group at `opacity` with `blend`.
-    public func beginGroup(opacity: Double, shadow: ShadowPaint? = nil, blend: BlendMode = .normal) {
+    /// blurs the group by `blur` device pixels (a standard deviation), draws its shadow (if any)
+    /// and then the group at `opacity` with `blend`.
+    public func beginGroup(opacity: Double, shadow: ShadowPaint? = nil, blend: BlendMode = .normal, blur: Double = 0) {
         guard frame.width > 0 else { return }
-        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: opacity, blend: blend, shadow: shadow, isMask: false))
+        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: opacity, blend: blend, blur: blur, shadow: shadow, isMask: false))
     }
 
-    /// Ends the innermost group: draws its shadow, if any, then the group at its opacity and blend mode.
+    /// Ends the innermost group: blurs it, draws its shadow, if any, then the group at its
+    /// opacity and blend mode.
     public func endGroup() {
-        guard let group = layers.popLast(), !group.isMask else { return }
+        guard var group = layers.popLast(), !group.isMask else { return }
+        if group.blur > 0 { group.pixels = GaussianBlur.rgba(of: group.pixels, sigma: group.blur) }
         let clip = clips.last
         withTarget { target in
             if let shadow = group.shadow { Compositing.drawShadow(of: group.pixels, shadow, clip: clip, into: &target) }
@@ -89,7 +94,7 @@ public final class Canvas {
     /// enclosing group.
     public func beginMask() {
         guard frame.width > 0 else { return }
-        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: 1, blend: .normal, shadow: nil, isMask: true))
+        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: 1, blend: .normal, blur: 0, shadow: nil, isMask: true))
     }
 
     /// Ends the innermost mask: its alpha multiplies the enclosing group.

@@ -28,6 +28,7 @@ final class LayerPropertyTests: XCTestCase {
             "\"\(names.last { .choice($0) != property.value(in: LayerValues(kind: kind)) } ?? "")\""
         case .image: #""pic.png""#
         case .cells: ##"[{"name": "dot", "birthRate": 5, "lifetime": 2, "color": "#FF0000", "contents": "pic.png", "emissionRange": 6.28}]"##
+        case .filters: #"[{"filter": "gaussianBlur", "inputRadius": 4}]"#
         }
     }
 
@@ -75,6 +76,7 @@ final class LayerPropertyTests: XCTestCase {
             case .choice(let names): .choice(names.last { .choice($0) != property.value(in: values) } ?? "")
             case .image: .image(picture)
             case .cells: .cells([EmitterCell()])
+            case .filters: .filters([.gaussianBlur(radius: 3)])
             case .boolean: .value(.number(property.value(in: values) == .value(.number(1)) ? 0 : 1))
             default: .value(try XCTUnwrap(property.keyPath?.value(in: values) ?? .number(0.5)).nudged)
             }
