@@ -14,7 +14,7 @@ public enum LayerFilter: Hashable, Sendable {
 
 extension [LayerFilter] {
     /// The blur all the Gaussian blurs make together (variances add), in points.
-    var blurRadius: Double {
+    public var blurRadius: Double {
         reduce(0) { total, filter in
             switch filter {
             case .gaussianBlur(let r): (total * total + r * r).squareRoot()

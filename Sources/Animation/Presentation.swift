@@ -14,6 +14,16 @@ public struct PresentedLayer: Hashable, Sendable {
     public var tint: Color
     /// Whether it shows: false for a hidden layer, one at opacity 0, and everything under them.
     public var isDrawn: Bool
+    /// The transition the layer is under at this moment, and its progress; nil when none runs.
+    public var transition: RunningTransition?
+}
+
+/// A transition under way on a layer, as `inspect` reports it.
+public struct RunningTransition: Hashable, Sendable {
+    /// What the transition does.
+    public var transition: Transition
+    /// Its progress, startProgress…endProgress.
+    public var progress: Double
 }
 
 /// Sampling: the presentation tree and display list at a video time, as pure functions of the timeline.
@@ -65,6 +75,8 @@ private struct PresentationWalk {
     var recordsLayers: Bool
     var items: [DisplayItem] = []
     var layers: [PresentedLayer] = []
+    /// The transition being drawn by the next visit of its layer (for inspection).
+    var drawnTransition: RunningTransition?
     /// Particles every emitter of the frame may still draw, together (replicated emitters too).
     var particleBudget = LayerValues.maximumParticles
 
@@ -123,7 +135,8 @@ private struct PresentationWalk {
         let path = context.path.isEmpty ? name : context.path + "/" + name
         let opacity = context.opacity * v.opacity
         if recordsLayers {
-            layers.append(PresentedLayer(path: path, values: v, toCanvas: matrix, opacity: opacity, tint: context.tint, isDrawn: isDrawn))
+            layers.append(PresentedLayer(path: path, values: v, toCanvas: matrix, opacity: opacity, tint: context.tint, isDrawn: isDrawn,
+                                         transition: inTransition ? drawnTransition : nil))
         }
         let mask = drawsItself ? timeline.nodes[node].model(at: time).mask : nil
 
@@ -234,6 +247,7 @@ private struct PresentationWalk {
             (walk.time, walk.recordsLayers) = (frameTime, records)
         }
         func drawNew(_ walk: inout PresentationWalk, shift: Size) {
+            walk.drawnTransition = RunningTransition(transition: transition, progress: p)
             walk.visit(presented, node: node, siblingIndex: siblingIndex, context: context, shift: shift, inTransition: true)
         }
         items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 0))

@@ -60,6 +60,13 @@ enum InspectCommand {
         for property in LayerProperty.all where property.type == .color && property.applies(to: v.kind) {
             fields.append((property.name, tinted(property.value(in: v), layer.tint)))
         }
+        if v.compositingFilter != .normal { fields.append(("compositingFilter", .string(v.compositingFilter.rawValue))) }
+        if !v.filters.isEmpty { fields.append(("blur", .number(v.filters.blurRadius))) }
+        if let running = layer.transition {
+            fields.append(("transition", .object([("type", .string(running.transition.kind.rawValue)),
+                                                  ("subtype", .string(running.transition.direction.rawValue)),
+                                                  ("progress", .number(running.progress))])))
+        }
         return .object(fields)
     }
 

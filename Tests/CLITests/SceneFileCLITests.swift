@@ -43,6 +43,25 @@ final class SceneFileCLITests: XCTestCase {
         XCTAssertEqual(printed.out, try String(contentsOf: folder.appendingPathComponent("cradle.json"), encoding: .utf8))
     }
 
+    /// `inspect` reports a running transition with its progress, and the blend mode and blur of
+    /// the slides example: its push starts at 1 s and lasts 0.6 s, eased in and out, so at 1.3 s
+    /// it is halfway (the curve is symmetric).
+    func testInspectShowsTransitionsBlendModesAndBlurs() throws {
+        let slides = URL(fileURLWithPath: Self.ring).deletingLastPathComponent().appendingPathComponent("slides.json").path
+        let result = try cli.run(["inspect", "--scene-file", slides, "--time", "1.3", "--json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let layers = try XCTUnwrap(document["layers"] as? [[String: Any]])
+        let stack = try XCTUnwrap(layers.first { ($0["path"] as? String)?.hasSuffix("/stack") == true })
+        let transition = try XCTUnwrap(stack["transition"] as? [String: Any])
+        XCTAssertEqual(transition["type"] as? String, "push")
+        XCTAssertEqual(transition["subtype"] as? String, "fromRight")
+        XCTAssertEqual(try XCTUnwrap(transition["progress"] as? Double), 0.5, accuracy: 1e-9)
+        let glow = try XCTUnwrap(layers.first { ($0["path"] as? String)?.hasSuffix("/glow") == true })
+        XCTAssertEqual(glow["compositingFilter"] as? String, "screenBlendMode")
+        XCTAssertEqual(glow["blur"] as? Double, 28)
+    }
+
     func testValidateNamesThePlaceAndExitsTwo() throws {
         let text = try String(contentsOfFile: Self.ring, encoding: .utf8).replacingOccurrences(of: "\"opacity\"", with: "\"opactiy\"")
         try Data(text.utf8).write(to: folder.appendingPathComponent("bad.json"))
