@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 
 /// One drawn layer instance at a moment: what `animvid inspect` reports.
@@ -315,13 +316,14 @@ private struct PresentationWalk {
             let cell = v.emitterCells[particle.cell]
             guard let image = cell.contents, particle.scale > 0, particle.color.alpha > 0 else { continue }
             let size = Size(Double(image.width) * cell.contentsRect.width, Double(image.height) * cell.contentsRect.height)
-            let place = Transform3D(translationX: -size.width / 2, y: -size.height / 2)
-                .concatenating(Transform3D(scaleX: particle.scale, y: particle.scale))
-                .concatenating(Transform3D(rotationAngle: particle.angle))
-                .concatenating(Transform3D(translationX: particle.position.x, y: particle.position.y))
-            items.append(.image(image, transform: place.concatenating(matrix), destination: Rect(origin: .zero, size: size),
-                                source: cell.contentsRect, opacity: alpha, tint: Self.multiply(particle.color, context.tint),
-                                sampling: ImageSampling()))
+            // Centred on the particle, scaled, turned, moved: T(−size/2) · S · R · T(position), multiplied out.
+            let (c, s) = (cos(particle.angle) * particle.scale, sin(particle.angle) * particle.scale)
+            var place = Transform3D.identity
+            (place.m11, place.m12, place.m21, place.m22) = (c, s, -s, c)
+            (place.m41, place.m42) = (particle.position.x - (size.width * c - size.height * s) / 2,
+                                      particle.position.y - (size.width * s + size.height * c) / 2)
+            items.append(.sprite(image, transform: place.concatenating(matrix), size: size, source: cell.contentsRect,
+                                 opacity: alpha, tint: Self.multiply(particle.color, context.tint)))
         }
     }
 

@@ -62,16 +62,27 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
 
     /// `CATransform3DConcat(self, other)`: applies `self` first, then `other`.
     public func concatenating(_ other: Transform3D) -> Transform3D {
-        let a = entries, b = other.entries
-        var r = [Double](repeating: 0, count: 16)
-        for i in 0..<4 {
-            for j in 0..<4 {
+        // Written out (no arrays to allocate: this runs for every layer and particle), each
+        // entry summed from 0 in the order k = 1…4, as a loop would.
+        let b = other
+        func row(_ a1: Double, _ a2: Double, _ a3: Double, _ a4: Double) -> (Double, Double, Double, Double) {
+            func entry(_ b1: Double, _ b2: Double, _ b3: Double, _ b4: Double) -> Double {
                 var sum = 0.0
-                for k in 0..<4 { sum += a[i * 4 + k] * b[k * 4 + j] }
-                r[i * 4 + j] = sum
+                sum += a1 * b1
+                sum += a2 * b2
+                sum += a3 * b3
+                sum += a4 * b4
+                return sum
             }
+            return (entry(b.m11, b.m21, b.m31, b.m41), entry(b.m12, b.m22, b.m32, b.m42),
+                    entry(b.m13, b.m23, b.m33, b.m43), entry(b.m14, b.m24, b.m34, b.m44))
         }
-        return Transform3D(r)
+        var r = self
+        (r.m11, r.m12, r.m13, r.m14) = row(m11, m12, m13, m14)
+        (r.m21, r.m22, r.m23, r.m24) = row(m21, m22, m23, m24)
+        (r.m31, r.m32, r.m33, r.m34) = row(m31, m32, m33, m34)
+        (r.m41, r.m42, r.m43, r.m44) = row(m41, m42, m43, m44)
+        return r
     }
 
     /// `CATransform3DTranslate(self, …)`: the translation is applied first, then `self`.

@@ -41,17 +41,24 @@ public final class FrameRenderer {
             case let .stroke(path, transform, color, style):
                 canvas.stroke(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), style: style)
             case let .image(image, transform, destination, source, opacity, tint, sampling):
-                guard let pixels = Pixmap(width: image.width, height: image.height, premultipliedBytes: image.bytes) else { continue }
                 let device = transform.concatenating(toPixels)
-                let stretch = abs(device.m11 * device.m22 - device.m12 * device.m21).squareRoot()
-                let shown = (Double(image.width) * source.width * Double(image.height) * source.height).squareRoot()
-                let drawn = (destination.width * destination.height).squareRoot() * stretch
-                let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity,
-                                       tint: (tint.red, tint.green, tint.blue, tint.alpha), minification: drawn > 0 ? shown / drawn : 1,
-                                       sampling: sampling, isUniform: image.isUniform)
-                // An image of one colour (confetti paper) fills as that colour: every sample is it.
-                canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device,
-                            paint: paint.uniformColor.map(Paint.solid) ?? .image(paint), rule: .nonZero)
+                guard let paint = Self.paint(image, device: device, destination: destination, source: source, opacity: opacity,
+                                             tint: tint, sampling: sampling) else { continue }
+                canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device, paint: paint, rule: .nonZero)
+            case let .sprite(image, transform, size, source, opacity, tint):
+                let device = transform.concatenating(toPixels)
+                let paint: Paint
+                if image.isUniform, image.bytes.count >= 4 {
+                    // Particles are mostly paper and dots of one colour: no paint to build.
+                    let b = image.bytes
+                    paint = .solid(ImagePaint.uniformColor(of: PremultipliedColor(r: b[0], g: b[1], b: b[2], a: b[3]), opacity: opacity,
+                                                           tint: (tint.red, tint.green, tint.blue, tint.alpha)))
+                } else {
+                    guard let sampled = Self.paint(image, device: device, destination: Rect(origin: .zero, size: size), source: source,
+                                                   opacity: opacity, tint: tint, sampling: ImageSampling()) else { continue }
+                    paint = sampled
+                }
+                canvas.fillSprite(size: size, transform: device, paint: paint)
             case let .shadow(path, transform, shadow):
                 canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))
             case let .beginGroup(opacity, shadow, blend, blur):
@@ -69,6 +76,20 @@ public final class FrameRenderer {
             }
         }
         return canvas.end()
+    }
+
+    /// The paint of an image drawn into `destination` by `device`: its samples, or the one colour
+    /// of an image whose pixels are all the same (confetti paper), which fills far faster.
+    private static func paint(_ image: Image, device: Transform3D, destination: Rect, source: Rect, opacity: Double, tint: Color,
+                              sampling: ImageSampling) -> Paint? {
+        guard let pixels = Pixmap(width: image.width, height: image.height, premultipliedBytes: image.bytes) else { return nil }
+        let stretch = abs(device.m11 * device.m22 - device.m12 * device.m21).squareRoot()
+        let shown = (Double(image.width) * source.width * Double(image.height) * source.height).squareRoot()
+        let drawn = (destination.width * destination.height).squareRoot() * stretch
+        let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity,
+                               tint: (tint.red, tint.green, tint.blue, tint.alpha), minification: drawn > 0 ? shown / drawn : 1,
+                               sampling: sampling, isUniform: image.isUniform)
+        return paint.uniformColor.map(Paint.solid) ?? .image(paint)
     }
 
     /// A shadow in device pixels: offset and blur radius scale with the frame.

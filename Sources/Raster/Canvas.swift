@@ -56,6 +56,12 @@ public final class Canvas {
         fill(path, transform: transform, paint: .solid(color), rule: rule)
     }
 
+    /// Fills a sprite, the rectangle (0, 0)…`size` mapped by `transform` (see `Rasterizer.fillSprite`).
+    public func fillSprite(size: Size, transform: Transform3D, paint: Paint) {
+        let clip = clips.last
+        withTarget { rasterizer.fillSprite(size: size, transform: transform, paint: paint, clip: clip, into: &$0) }
+    }
+
     /// Strokes `path` with `style` (see `Rasterizer.stroke`).
     public func stroke(_ path: Path, transform: Transform3D, color: PremultipliedColor, style: StrokeStyle) {
         let clip = clips.last

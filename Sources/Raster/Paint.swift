@@ -97,15 +97,30 @@ public struct ImagePaint {
         isNearest = filter == .nearest
         self.destination = destination
         self.source = source
-        // Premultiplied, a straight tint (r, g, b, a) scales r, g and b by r·a and so on, and alpha by a.
-        func byte(_ x: Double) -> UInt32 { UInt32((min(max(x, 0), 1) * 255).rounded()) }
-        let o = min(max(opacity, 0), 1) * min(max(tint.a, 0), 1)
-        factors = (byte(o * tint.r), byte(o * tint.g), byte(o * tint.b), byte(o))
-        let f = factors
-        func scaled(_ c: UInt8, _ factor: UInt32) -> UInt8 { UInt8(min(Blend.div255(UInt32(c) * factor), 255)) }
+        factors = Self.factors(opacity: opacity, tint: tint)
         let p = level.bytes
         uniformColor = isUniform && p.count >= 4
-            ? PremultipliedColor(r: scaled(p[0], f.0), g: scaled(p[1], f.1), b: scaled(p[2], f.2), a: scaled(p[3], f.3)) : nil
+            ? Self.tinted(PremultipliedColor(r: p[0], g: p[1], b: p[2], a: p[3]), factors) : nil
+    }
+
+    /// The channel factors, 0…255, of an opacity and a straight tint (r, g, b, a): premultiplied,
+    /// the tint scales r, g and b by r·a and so on, and alpha by a.
+    static func factors(opacity: Double, tint: (r: Double, g: Double, b: Double, a: Double)) -> (UInt32, UInt32, UInt32, UInt32) {
+        func byte(_ x: Double) -> UInt32 { UInt32((min(max(x, 0), 1) * 255).rounded()) }
+        let o = min(max(opacity, 0), 1) * min(max(tint.a, 0), 1)
+        return (byte(o * tint.r), byte(o * tint.g), byte(o * tint.b), byte(o))
+    }
+
+    /// A premultiplied pixel scaled by channel factors.
+    static func tinted(_ c: PremultipliedColor, _ f: (UInt32, UInt32, UInt32, UInt32)) -> PremultipliedColor {
+        func scaled(_ c: UInt8, _ factor: UInt32) -> UInt8 { UInt8(min(Blend.div255(UInt32(c) * factor), 255)) }
+        return PremultipliedColor(r: scaled(c.r, f.0), g: scaled(c.g, f.1), b: scaled(c.b, f.2), a: scaled(c.a, f.3))
+    }
+
+    /// The colour an image of one colour (`pixel`) shows at `opacity` under `tint`: what
+    /// `uniformColor` is, without building the paint.
+    public static func uniformColor(of pixel: PremultipliedColor, opacity: Double, tint: (r: Double, g: Double, b: Double, a: Double)) -> PremultipliedColor {
+        tinted(pixel, factors(opacity: opacity, tint: tint))
     }
 
     /// The colour every sample has when all the image's pixels are the same (a plain piece of

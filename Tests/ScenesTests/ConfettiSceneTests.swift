@@ -8,7 +8,7 @@ final class ConfettiSceneTests: XCTestCase {
     func pieces(at t: Double) throws -> Int {
         let scene = try XCTUnwrap(SceneCatalog.scene(named: "confetti"))
         let timeline = try scene.timeline(canvas: Size(640, 360), duration: t + 1)
-        return timeline.displayList(at: t).items.filter { if case .image = $0 { true } else { false } }.count
+        return timeline.displayList(at: t).items.filter { if case .sprite = $0 { true } else { false } }.count
     }
 
     /// 150 pieces a second over 5 colours is a slot every 1/30 s per colour, from 0. At 1 s the
