@@ -13,8 +13,9 @@ public enum DisplayItem: Hashable, Sendable {
     /// Draws the `source` part (unit coordinates) of an image into `destination`, sampled with `sampling`.
     case image(Image, transform: Transform3D, destination: Rect, source: Rect, opacity: Double, tint: Color, sampling: ImageSampling)
     /// A particle: the `source` part of an image drawn into the rectangle (0, 0)…`size`, which
-    /// `transform` places; its edges are smoothed by a cheaper estimate than a path's.
-    case sprite(Image, transform: Transform3D, size: Size, source: Rect, opacity: Double, tint: Color)
+    /// `transform` places; its edges are smoothed by a cheaper estimate than a path's. An
+    /// additive one adds its light to what is there instead of covering it.
+    case sprite(Image, transform: Transform3D, size: Size, source: Rect, opacity: Double, tint: Color, additive: Bool)
     /// A shadow cast by `path` (a layer's shadowPath): its blurred, offset silhouette.
     case shadow(Path, transform: Transform3D, shadow: Shadow)
     /// Starts drawing into a transparent group; the matching `endGroup` blurs the group by

@@ -17,12 +17,16 @@ public struct EmitterCell: Hashable, Sendable {
     /// Initial speed in points a second (times the layer's velocity), ± velocityRange.
     public var velocity: Double = 0
     public var velocityRange: Double = 0
-    /// Acceleration in points a second², along x and y (y down, so positive y is gravity).
+    /// Acceleration in points a second², along x, y and z (y down, so positive y is gravity;
+    /// z towards the viewer).
     public var xAcceleration: Double = 0
     public var yAcceleration: Double = 0
+    public var zAcceleration: Double = 0
     /// The direction particles leave in, radians from +x towards +y (the xy-plane longitude).
     public var emissionLongitude: Double = 0
-    /// The width of the cone of directions around the longitude, in radians (2π: every way).
+    /// How far the direction tilts out of the layer's plane towards +z, in radians.
+    public var emissionLatitude: Double = 0
+    /// The spread of directions around the longitude, in radians (2π: every way in the plane).
     public var emissionRange: Double = 0
     /// Turning speed in radians a second (times the layer's spin), ± spinRange.
     public var spin: Double = 0
@@ -42,18 +46,33 @@ public struct EmitterCell: Hashable, Sendable {
     public var greenSpeed: Double = 0
     public var blueSpeed: Double = 0
     public var alphaSpeed: Double = 0
-    /// The image each particle shows, one image pixel a point at scale 1; none draws nothing.
+    /// The image each particle shows, `contentsScale` image pixels a point at scale 1; none draws nothing.
     public var contents: Image?
     /// The part of the image shown, in unit coordinates of the image.
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// Image pixels a point.
+    public var contentsScale: Double = 1
+    /// When the cell starts emitting, in seconds of its parent's time: the layer's, or for a
+    /// sub-cell the age of the particle that emits it.
+    public var beginTime: Double = 0
+    /// How long it emits from then, in its parent's seconds; 0 for ever.
+    public var duration: Double = 0
+    /// How fast its birth slots come against its parent's time; 0 emits nothing.
+    public var speed: Double = 1
+    /// Seconds of its own time already past when it begins (its slots are that much further on).
+    public var timeOffset: Double = 0
+    /// Cells whose particles each particle of this cell sends out while it lives, from where it
+    /// is (fireworks: a rocket's sparks).
+    public var emitterCells: [EmitterCell] = []
 
     /// A cell with Core Animation's defaults (it emits nothing until given a birthRate and lifetime).
     public init() {}
 }
 
-/// Where an emitter's particles start (`emitterShape`): around `emitterPosition`, sized by
-/// `emitterSize` (a line along x of its width, a circle of its width as diameter). Cuboids and
-/// spheres are drawn as their rectangle and circle in the layer's plane.
+/// Where an emitter's particles start (`emitterShape`): around `emitterPosition` and
+/// `emitterZPosition`, sized by `emitterSize` and `emitterDepth` (a line along x of its width, a
+/// circle of its width as diameter, a cuboid of width, height and depth, a sphere of its width
+/// as diameter).
 public enum EmitterShape: String, Hashable, Sendable, CaseIterable {
     case point, line, rectangle, circle, cuboid, sphere
 }
@@ -64,9 +83,9 @@ public enum EmitterMode: String, Hashable, Sendable, CaseIterable {
     case points, outline, surface, volume
 }
 
-/// The order particles are drawn in (`renderMode`): by cell and then age (`unordered`, as
-/// `oldestFirst`), oldest first, oldest last, or back to front (by depth, which in a plane is
-/// the same as unordered).
+/// How particles are drawn (`renderMode`): in no promised order (`unordered`), oldest first,
+/// oldest last, back to front (by depth), or added together (`additive`: brighter where they
+/// overlap, in no order, as light adds up).
 public enum EmitterRenderMode: String, Hashable, Sendable, CaseIterable {
-    case unordered, oldestFirst, oldestLast, backToFront
+    case unordered, oldestFirst, oldestLast, backToFront, additive
 }

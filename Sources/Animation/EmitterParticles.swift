@@ -3,134 +3,136 @@ import Geometry
 
 /// One particle at a moment, in the emitter layer's coordinates.
 struct Particle {
+    /// Its cell, as an index into the cells `particles(at:)` returns.
     var cell: Int
     /// Layer time of its birth.
     var birth: Double
     var position: Point
+    /// Its depth, towards the viewer (drawn only by an emitter that preserves depth).
+    var z: Double
     /// Radians turned since birth.
     var angle: Double
     var scale: Double
     var color: Color
 }
 
+/// What is fixed for a particle at its birth: how long it lives, where it starts, how it moves
+/// and the base of its turning, size and colour (each already varied by its range).
+private struct Launch {
+    var life: Double
+    var start: SIMD3<Double>
+    var velocity: SIMD3<Double>
+    var acceleration: SIMD3<Double>
+    var spin: Double
+    var scale: Double
+    var color: SIMD4<Double>
+
+    func position(at age: Double) -> SIMD3<Double> {
+        start + velocity * age + acceleration * age * age / 2
+    }
+}
+
 extension LayerValues {
     /// The most particles an emitter draws in a frame: a birthRate far beyond what shows must
     /// not take unbounded time and memory.
     static let maximumParticles = 100_000
+    /// How deep cells may hold cells (a spark of a spark of a rocket).
+    public static let maximumCellDepth = 4
 
-    /// The particles of this emitter alive at layer time `t`, in drawing order. Each is a pure
-    /// function of its birth slot: cell i has a slot every 1/birthRate seconds from layer time 0,
+    /// The particles of this emitter alive at layer time `t`, in drawing order, and the cells
+    /// they index (every cell, sub-cells after their parents). Each particle is a pure function
+    /// of its birth slot: a cell has a slot every 1/birthRate seconds of its own time (which
+    /// starts at its beginTime, runs at its speed from its timeOffset, and lasts its duration),
     /// and a slot at time b gives the layer's birthRate at b particles (the fraction at random),
     /// so the layer's birthRate may change over time (animated to 0 to stop the flow) while
-    /// particles already out live on. Their random variations come from `seed`, the cell and the
-    /// slot, never from earlier frames: frames render in any order and on any machine alike.
+    /// particles already out live on. A sub-cell's time is the age of the particle that emits
+    /// it, from wherever that particle is. Random variations come from `seed`, the cell (and
+    /// its parents' slots) and the slot, never from earlier frames: frames render in any order
+    /// and on any machine alike.
     /// - Parameters:
     ///   - limit: the most particles to return (the rest of the frame's budget).
-    ///   - birthRate: the layer's birthRate multiplier at a layer time.
-    func particles(at t: Double, limit: Int = maximumParticles, birthRate: (Double) -> Double) -> [Particle] {
-        var particles: [Particle] = []
-        // Slots are looked at up to the budget too, however many give no particle.
-        var slotsLeft = 4 * Self.maximumParticles
-        for (index, cell) in emitterCells.enumerated() where cell.isEnabled && cell.birthRate > 0 && cell.lifetime > 0 {
-            let spacing = 1 / cell.birthRate
-            let longest = (cell.lifetime + abs(cell.lifetimeRange)) * max(lifetime, 0)
-            guard t >= 0, longest > 0, spacing.isFinite else { continue }
-            guard (t / spacing).isFinite, t / spacing < 1e15 else { continue }
-            let last = Int((t / spacing).rounded(.down))
-            // The slots that can still have a particle out, at most the particle limit of them.
-            let first = max(Int(max((t - longest) / spacing, -1).rounded(.up)), 0, last - Self.maximumParticles)
-            guard first <= last else { continue }
-            for slot in first...last {
-                slotsLeft -= 1
-                if slotsLeft < 0 { return order(particles) }
-                let born = Double(slot) * spacing
-                let rate = min(max(birthRate(born), 0), 64)
-                guard rate.isFinite else { continue }
-                let copies = Int(rate) + (Self.random(seed, index, slot, 0) < rate - rate.rounded(.down) ? 1 : 0)
-                for copy in 0..<copies {
-                    if particles.count >= min(limit, Self.maximumParticles) { return order(particles) }
-                    if let particle = self.particle(of: cell, index, slot: slot, copy: copy, born: born, age: t - born) {
-                        particles.append(particle)
-                    }
-                }
+    ///   - emitter: the layer as it was at an earlier layer time, for the particles born then
+    ///     (its shape, position and multipliers at their birth).
+    func particles(at t: Double, limit: Int = maximumParticles, emitter: (Double) -> LayerValues) -> (cells: [EmitterCell], particles: [Particle]) {
+        withoutActuallyEscaping(emitter) { emitter in
+            var run = EmissionRun(seed: seed, time: t, limit: min(limit, Self.maximumParticles), emitter: emitter)
+            for (index, cell) in emitterCells.enumerated() {
+                run.emit(cell, path: [index], key: index, from: nil as EmissionRun.Source?)
             }
+            return (run.cells, order(run.particles))
         }
-        return order(particles)
     }
 
-    /// One particle of `cell` from `slot`, or nil when it has died by `age`.
-    private func particle(of cell: EmitterCell, _ index: Int, slot: Int, copy: Int, born: Double, age: Double) -> Particle? {
-        var draw = 1 + copy * 16
-        func unit() -> Double {
-            draw += 1
-            return Self.random(seed, index, slot, draw)
-        }
-        func spread() -> Double { 2 * unit() - 1 }
-        let life = (cell.lifetime + cell.lifetimeRange * spread()) * lifetime
-        guard age < life else { return nil }
-        let start = emissionPoint(unit, unit)
-        let direction = cell.emissionLongitude + cell.emissionRange * (unit() - 0.5)
-        let speed = (cell.velocity + cell.velocityRange * spread()) * velocity
-        let position = Point(start.x + cos(direction) * speed * age + cell.xAcceleration * age * age / 2,
-                             start.y + sin(direction) * speed * age + cell.yAcceleration * age * age / 2)
-        let angle = (cell.spin + cell.spinRange * spread()) * spin * age
-        let size = max((cell.scale + cell.scaleRange * spread()) * scale + cell.scaleSpeed * age, 0)
-        func channel(_ base: Double, _ range: Double, _ speed: Double) -> Double {
-            min(max(base + range * spread() + speed * age, 0), 1)
-        }
-        let c = cell.color
-        let color = Color(red: channel(c.red, cell.redRange, cell.redSpeed), green: channel(c.green, cell.greenRange, cell.greenSpeed),
-                          blue: channel(c.blue, cell.blueRange, cell.blueSpeed), alpha: channel(c.alpha, cell.alphaRange, cell.alphaSpeed))
-        return Particle(cell: index, birth: born, position: position, angle: angle, scale: size, color: color)
-    }
-
-    /// Where a particle starts, from two random numbers in 0..<1: on the emitter's shape, as its
-    /// mode says, about `emitterPosition`.
-    private func emissionPoint(_ u: () -> Double, _ v: () -> Double) -> Point {
-        let (w, h) = (emitterSize.width, emitterSize.height)
-        let offset: Point
+    /// Where a particle starts, from random numbers in 0..<1: on the emitter's shape, as its
+    /// mode says, about `emitterPosition` and `emitterZPosition`.
+    func emissionPoint(_ u: () -> Double) -> SIMD3<Double> {
+        let (w, h, d) = (emitterSize.width, emitterSize.height, emitterDepth)
+        let offset: SIMD3<Double>
         switch (emitterShape, emitterMode) {
         case (.point, _):
             offset = .zero
         case (.line, .points):
-            offset = Point(u() < 0.5 ? -w / 2 : w / 2, 0)
+            offset = [u() < 0.5 ? -w / 2 : w / 2, 0, 0]
         case (.line, _):
-            offset = Point((u() - 0.5) * w, 0)
-        case (.rectangle, .points), (.cuboid, .points):
-            offset = Point(u() < 0.5 ? -w / 2 : w / 2, v() < 0.5 ? -h / 2 : h / 2)
-        case (.rectangle, .outline), (.cuboid, .outline):
+            offset = [(u() - 0.5) * w, 0, 0]
+        case (.rectangle, .points):
+            offset = [u() < 0.5 ? -w / 2 : w / 2, u() < 0.5 ? -h / 2 : h / 2, 0]
+        case (.rectangle, .outline):
             // A point along the perimeter, by arc length.
             let s = u() * 2 * (w + h)
-            offset = s < w ? Point(s - w / 2, -h / 2)
-                : s < w + h ? Point(w / 2, s - w - h / 2)
-                : s < 2 * w + h ? Point(w / 2 - (s - w - h), h / 2)
-                : Point(-w / 2, h / 2 - (s - 2 * w - h))
-        case (.rectangle, _), (.cuboid, _):
-            offset = Point((u() - 0.5) * w, (v() - 0.5) * h)
+            offset = s < w ? [s - w / 2, -h / 2, 0]
+                : s < w + h ? [w / 2, s - w - h / 2, 0]
+                : s < 2 * w + h ? [w / 2 - (s - w - h), h / 2, 0]
+                : [-w / 2, h / 2 - (s - 2 * w - h), 0]
+        case (.rectangle, _):
+            offset = [(u() - 0.5) * w, (u() - 0.5) * h, 0]
+        case (.cuboid, .points):
+            offset = [u() < 0.5 ? -w / 2 : w / 2, u() < 0.5 ? -h / 2 : h / 2, u() < 0.5 ? -d / 2 : d / 2]
+        case (.cuboid, .outline):
+            // One of the twelve edges, chosen in proportion to its length, then a point along it.
+            let (axis, along) = (u() * 4 * (w + h + d), u() - 0.5)
+            let (a, b) = (u() < 0.5 ? -0.5 : 0.5, u() < 0.5 ? -0.5 : 0.5)
+            offset = axis < 4 * w ? [along * w, a * h, b * d] : axis < 4 * (w + h) ? [a * w, along * h, b * d] : [a * w, b * h, along * d]
+        case (.cuboid, .surface):
+            // One of the six faces, in proportion to its area.
+            let (face, side) = (u() * 2 * (w * h + w * d + h * d), u() < 0.5 ? -0.5 : 0.5)
+            let (p, q) = (u() - 0.5, u() - 0.5)
+            offset = face < 2 * w * h ? [p * w, q * h, side * d] : face < 2 * (w * h + w * d) ? [p * w, side * h, q * d] : [side * w, p * h, q * d]
+        case (.cuboid, .volume):
+            offset = [(u() - 0.5) * w, (u() - 0.5) * h, (u() - 0.5) * d]
         case (.circle, .points), (.sphere, .points):
             offset = .zero
-        case (.circle, .outline), (.sphere, .outline):
+        case (.circle, .outline):
             let a = u() * 2 * .pi
-            offset = Point(cos(a) * w / 2, sin(a) * w / 2)
-        case (.circle, _), (.sphere, _):
+            offset = [cos(a) * w / 2, sin(a) * w / 2, 0]
+        case (.circle, _):
             // Uniform over the disc: the radius goes as the square root.
             let (a, r) = (u() * 2 * .pi, u().squareRoot() * w / 2)
-            offset = Point(cos(a) * r, sin(a) * r)
+            offset = [cos(a) * r, sin(a) * r, 0]
+        case (.sphere, _):
+            // Uniform on the sphere (outline, surface) or in the ball (volume: radius as the cube root).
+            let (z, a) = (2 * u() - 1, u() * 2 * .pi)
+            let r = (emitterMode == .volume ? cbrt(u()) : 1) * w / 2, ring = (1 - z * z).squareRoot()
+            offset = [cos(a) * ring * r, sin(a) * ring * r, z * r]
         }
-        return Point(emitterPosition.x + offset.x, emitterPosition.y + offset.y)
+        return SIMD3(emitterPosition.x, emitterPosition.y, emitterZPosition) + offset
     }
 
-    /// The particles in the render mode's order (they come by cell, oldest first). Unordered
-    /// (and back to front, all at one depth in a plane) promise no order, so they are drawn in
-    /// bands of 32 points from the top, left to right in a band: particles drawn one after
-    /// another then touch the same rows of the frame, which stay in the processor's cache
-    /// (drawn in birth order, each particle's rows missed the cache: `make bench`, particles).
+    /// The particles in the render mode's order (they come by cell, oldest first). Unordered and
+    /// additive promise no order, so they are drawn in bands of 32 points from the top, left to
+    /// right in a band: particles drawn one after another then touch the same rows of the frame,
+    /// which stay in the processor's cache (drawn in birth order, each particle's rows missed
+    /// the cache: `make bench`, particles). Back to front draws the deepest first, then as unordered.
     private func order(_ particles: [Particle]) -> [Particle] {
+        func band(_ p: Particle) -> Double { (p.position.y / 32).rounded(.down) }
         switch renderMode {
-        case .unordered, .backToFront:
-            func band(_ p: Particle) -> Double { (p.position.y / 32).rounded(.down) }
+        case .unordered, .additive:
             return particles.enumerated().sorted { a, b in
                 (band(a.element), a.element.position.x, a.offset) < (band(b.element), b.element.position.x, b.offset)
+            }.map(\.element)
+        case .backToFront:
+            return particles.enumerated().sorted { a, b in
+                (a.element.z, band(a.element), a.element.position.x, a.offset) < (b.element.z, band(b.element), b.element.position.x, b.offset)
             }.map(\.element)
         case .oldestFirst: return particles.enumerated().sorted { ($0.element.birth, $0.offset) < ($1.element.birth, $1.offset) }.map(\.element)
         case .oldestLast: return particles.enumerated().sorted { ($0.element.birth, $1.offset) > ($1.element.birth, $0.offset) }.map(\.element)
@@ -139,16 +141,136 @@ extension LayerValues {
 
     /// A number in 0..<1 fixed by the seed, the cell, the slot and the draw (SplitMix64).
     static func random(_ seed: Int, _ cell: Int, _ slot: Int, _ draw: Int) -> Double {
+        Double(mixed(seed, cell, slot, draw) >> 11) / Double(UInt64(1) << 53)
+    }
+
+    /// SplitMix64 of the parts in order: the bits behind `random` and behind sub-cells' keys.
+    static func mixed(_ seed: Int, _ parts: Int...) -> UInt64 {
         var z = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15
-        func mix(_ part: Int) {
+        for part in parts {
             z = (z ^ UInt64(truncatingIfNeeded: part)) &+ 0x9E37_79B9_7F4A_7C15
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             z ^= z >> 31
         }
-        mix(cell)
-        mix(slot)
-        mix(draw)
-        return Double(z >> 11) / Double(UInt64(1) << 53)
+        return z
+    }
+}
+
+/// One frame's emission: the particles so far, the cells they index, and what is left of the budget.
+private struct EmissionRun {
+    let seed: Int
+    /// The frame's layer time.
+    let time: Double
+    let limit: Int
+    let emitter: (Double) -> LayerValues
+    var cells: [EmitterCell] = []
+    /// Where each cell, by its path of indices from the layer's cells, is in `cells`.
+    var cellIndex: [[Int]: Int] = [:]
+    var particles: [Particle] = []
+    /// Slots are looked at up to a budget too, however many give no particle.
+    var slotsLeft = 4 * LayerValues.maximumParticles
+
+    init(seed: Int, time: Double, limit: Int, emitter: @escaping (Double) -> LayerValues) {
+        self.seed = seed
+        self.time = time
+        self.limit = limit
+        self.emitter = emitter
+    }
+
+    /// The particle that emits a sub-cell: its birth (layer time), life and motion.
+    struct Source {
+        var birth: Double
+        var launch: Launch
+    }
+
+    /// How long after its birth a particle of `cell`, or one of those it sends out, may still
+    /// show, at the layer's lifetime multiplier `lifetime`.
+    static func reach(of cell: EmitterCell, lifetime: Double) -> Double {
+        let life = (cell.lifetime + abs(cell.lifetimeRange)) * max(lifetime, 0)
+        return life + (cell.emitterCells.map { reach(of: $0, lifetime: lifetime) }.max() ?? 0)
+    }
+
+    /// Adds the particles of `cell` (at `path` among the layer's cells and their sub-cells)
+    /// alive now, and those their sub-cells send out. `key` picks the cell's random stream;
+    /// `source` is the particle emitting it, nil for the layer.
+    mutating func emit(_ cell: EmitterCell, path: [Int], key: Int, from source: Source?) {
+        guard cell.isEnabled, cell.birthRate > 0, cell.lifetime > 0, cell.speed > 0, path.count <= LayerValues.maximumCellDepth else { return }
+        let index = cellIndex[path] ?? cells.count
+        if index == cells.count {
+            cellIndex[path] = index
+            cells.append(cell)
+        }
+        let spacing = 1 / cell.birthRate
+        // The source's clock now, and when it stops emitting.
+        let now = time - (source?.birth ?? 0)
+        let sourceEnd = min(source?.launch.life ?? .infinity, cell.duration > 0 ? cell.beginTime + cell.duration : .infinity)
+        let reach = Self.reach(of: cell, lifetime: emitter(time).lifetime)
+        guard now >= cell.beginTime, reach > 0, spacing.isFinite else { return }
+        // Slot k is born at source time beginTime + (k·spacing − timeOffset) / speed.
+        func slot(atSourceTime a: Double) -> Double { ((a - cell.beginTime) * cell.speed + cell.timeOffset) / spacing }
+        let (low, high) = (max(cell.beginTime, now - reach), min(now, sourceEnd))
+        guard low <= high, slot(atSourceTime: high).isFinite, slot(atSourceTime: high) < 1e15 else { return }
+        let last = Int(slot(atSourceTime: high).rounded(.down))
+        let first = max(Int(max(slot(atSourceTime: low), -1).rounded(.up)), 0, last - LayerValues.maximumParticles)
+        guard first <= last else { return }
+        for k in first...last {
+            slotsLeft -= 1
+            if slotsLeft < 0 || particles.count >= limit { return }
+            let bornAt = cell.beginTime + (Double(k) * spacing - cell.timeOffset) / cell.speed
+            guard bornAt >= cell.beginTime, bornAt < sourceEnd, bornAt <= now else { continue }
+            let born = (source?.birth ?? 0) + bornAt
+            let e = emitter(born)
+            let rate = min(max(e.birthRate, 0), 64)
+            guard rate.isFinite else { continue }
+            let copies = Int(rate) + (LayerValues.random(seed, key, k, 0) < rate - rate.rounded(.down) ? 1 : 0)
+            for copy in 0..<copies {
+                if particles.count >= limit { return }
+                let origin = source.map { $0.launch.position(at: bornAt) }
+                guard let launch = launch(cell, key: key, slot: k, copy: copy, emitter: e, from: origin) else { continue }
+                let age = time - born
+                if age < launch.life { particles.append(particle(launch, cell: cell, index: index, born: born, age: age)) }
+                for (subIndex, sub) in cell.emitterCells.enumerated() {
+                    let subKey = Int(truncatingIfNeeded: LayerValues.mixed(seed, key, k, copy, subIndex))
+                    emit(sub, path: path + [subIndex], key: subKey, from: Source(birth: born, launch: launch))
+                }
+            }
+        }
+    }
+
+    /// The launch of the particle of `cell` from `slot`, or nil when it would live no time. The
+    /// random draws come in a fixed order: life, start, direction, speed, spin, scale, colour.
+    private func launch(_ cell: EmitterCell, key: Int, slot: Int, copy: Int, emitter e: LayerValues, from origin: SIMD3<Double>?) -> Launch? {
+        var draw = 1 + copy * 16
+        func unit() -> Double {
+            draw += 1
+            return LayerValues.random(seed, key, slot, draw)
+        }
+        func spread() -> Double { 2 * unit() - 1 }
+        let life = (cell.lifetime + cell.lifetimeRange * spread()) * e.lifetime
+        guard life > 0 else { return nil }
+        let start = origin ?? e.emissionPoint(unit)
+        let longitude = cell.emissionLongitude + cell.emissionRange * (unit() - 0.5)
+        let speed = (cell.velocity + cell.velocityRange * spread()) * e.velocity
+        let latitude = cell.emissionLatitude
+        let velocity = SIMD3(cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude)) * speed
+        let spin = (cell.spin + cell.spinRange * spread()) * e.spin
+        let scale = (cell.scale + cell.scaleRange * spread()) * e.scale
+        let c = cell.color
+        let color = SIMD4(c.red + cell.redRange * spread(), c.green + cell.greenRange * spread(),
+                          c.blue + cell.blueRange * spread(), c.alpha + cell.alphaRange * spread())
+        return Launch(life: life, start: start, velocity: velocity,
+                      acceleration: SIMD3(cell.xAcceleration, cell.yAcceleration, cell.zAcceleration),
+                      spin: spin, scale: scale, color: color)
+    }
+
+    /// A launched particle `age` seconds after its birth.
+    private func particle(_ launch: Launch, cell: EmitterCell, index: Int, born: Double, age: Double) -> Particle {
+        let p = launch.position(at: age)
+        func channel(_ base: Double, _ speed: Double) -> Double { min(max(base + speed * age, 0), 1) }
+        let color = Color(red: channel(launch.color.x, cell.redSpeed), green: channel(launch.color.y, cell.greenSpeed),
+                          blue: channel(launch.color.z, cell.blueSpeed), alpha: channel(launch.color.w, cell.alphaSpeed))
+        return Particle(cell: index, birth: born, position: Point(p.x, p.y), z: p.z, angle: launch.spin * age,
+                        scale: max(launch.scale + cell.scaleSpeed * age, 0), color: color)
     }
 }

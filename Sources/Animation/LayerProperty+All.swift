@@ -61,6 +61,8 @@ extension LayerProperty {
         // Emitter layers
         .animatable("emitterPosition", \.emitterPosition, kinds: [.emitter]),
         .animatable("emitterSize", \.emitterSize, kinds: [.emitter]),
+        .animatable("emitterZPosition", \.emitterZPosition, kinds: [.emitter]),
+        .animatable("emitterDepth", \.emitterDepth, kinds: [.emitter]),
         .animatable("birthRate", \.birthRate, kinds: [.emitter]),
         .animatable("lifetime", \.lifetime, kinds: [.emitter]),
         .animatable("velocity", \.velocity, kinds: [.emitter]),
@@ -84,7 +86,7 @@ extension LayerProperty {
         .choice("lineJoin", \.lineJoin, kinds: [.shape]),
         .choice("gradientType", \.gradientType, kinds: [.gradient]),
         .integer("instanceCount", \.instanceCount, in: 0...10_000, kinds: [.replicator]),
-        .boolean("preservesDepth", \.preservesDepth, kinds: [.replicator]),
+        .boolean("preservesDepth", \.preservesDepth, kinds: [.replicator, .emitter]),
         .choice("emitterShape", \.emitterShape, kinds: [.emitter]),
         .choice("emitterMode", \.emitterMode, kinds: [.emitter]),
         .choice("renderMode", \.renderMode, kinds: [.emitter]),

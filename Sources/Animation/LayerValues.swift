@@ -153,8 +153,8 @@ public struct LayerValues: Hashable, Sendable {
     public var instanceBlueOffset: Double = 0
     /// Added to the tint's alpha for each instance after the first.
     public var instanceAlphaOffset: Double = 0
-    /// Whether a replicator keeps its sublayers in its superlayer's 3D space instead of
-    /// flattening them into its plane (docs/core-animation.md §1).
+    /// Whether a replicator keeps its sublayers, or an emitter its particles, in its superlayer's
+    /// 3D space instead of flattening them into its plane (docs/core-animation.md §1, §5).
     public var preservesDepth = false
 
     // Emitter layers
@@ -162,6 +162,10 @@ public struct LayerValues: Hashable, Sendable {
     public var emitterPosition: Point = .zero
     /// The shape's size: a line's length, a rectangle's sides, a circle's diameter (width).
     public var emitterSize: Size = .zero
+    /// The z of the shape's centre (towards the viewer).
+    public var emitterZPosition: Double = 0
+    /// The shape's depth: a cuboid's third side.
+    public var emitterDepth: Double = 0
     public var emitterShape: EmitterShape = .point
     public var emitterMode: EmitterMode = .volume
     public var renderMode: EmitterRenderMode = .unordered

@@ -298,33 +298,50 @@ private struct PresentationWalk {
     }
 
     /// An emitter's particles: each cell's image, centred on the particle, turned and scaled,
-    /// tinted by the particle's colour (and the replicator tint around the layer).
+    /// tinted by the particle's colour (and the replicator tint around the layer); added
+    /// together in a group of their own in the additive render mode.
     private mutating func drawParticles(_ v: LayerValues, node: Int, layerTime: Double, context: Context, matrix: Transform3D, alpha: Double) {
         let history = timeline.nodes[node]
-        // The layer's birthRate at an earlier layer time, for the particles born then: read
-        // from its presentation at that time when it changes (animated, or set by the script).
-        let changes = history.animations.contains { $0.spec.animates("birthRate") }
-            || Set(history.history.map(\.values.birthRate)).count > 1
+        // The layer at an earlier layer time, for the particles born then: read from its
+        // presentation at that time when what a birth uses changes (animated, or set by the script).
+        let changes = history.animations.contains { animation in Self.birthProperties.contains { animation.spec.animates($0) } }
+            || Set(history.history.map { Self.birthState(of: $0.values) }).count > 1
         let (time, parentTime, timing) = (self.time, context.parentTime, v.timing)
         let timeline = self.timeline
-        let particles = v.particles(at: layerTime, limit: particleBudget) { born in
-            guard changes, let parent = timing.parentTime(fromLayer: born) else { return v.birthRate }
-            return timeline.presentationValues(of: node, at: time - (parentTime - parent), parentTime: parent).values.birthRate
+        let (cells, particles) = v.particles(at: layerTime, limit: particleBudget) { born in
+            guard changes, let parent = timing.parentTime(fromLayer: born) else { return v }
+            return timeline.presentationValues(of: node, at: time - (parentTime - parent), parentTime: parent).values
         }
         particleBudget -= particles.count
+        let additive = v.renderMode == .additive
+        if additive { items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 0)) }
         for particle in particles {
-            let cell = v.emitterCells[particle.cell]
+            let cell = cells[particle.cell]
             guard let image = cell.contents, particle.scale > 0, particle.color.alpha > 0 else { continue }
-            let size = Size(Double(image.width) * cell.contentsRect.width, Double(image.height) * cell.contentsRect.height)
+            let pixelsPerPoint = cell.contentsScale > 0 ? cell.contentsScale : 1
+            let size = Size(Double(image.width) * cell.contentsRect.width / pixelsPerPoint,
+                            Double(image.height) * cell.contentsRect.height / pixelsPerPoint)
             // Centred on the particle, scaled, turned, moved: T(−size/2) · S · R · T(position), multiplied out.
             let (c, s) = (cos(particle.angle) * particle.scale, sin(particle.angle) * particle.scale)
             var place = Transform3D.identity
             (place.m11, place.m12, place.m21, place.m22) = (c, s, -s, c)
             (place.m41, place.m42) = (particle.position.x - (size.width * c - size.height * s) / 2,
                                       particle.position.y - (size.width * s + size.height * c) / 2)
+            // Flattened into the layer's plane unless the emitter preserves depth.
+            if v.preservesDepth { place.m43 = particle.z }
             items.append(.sprite(image, transform: place.concatenating(matrix), size: size, source: cell.contentsRect,
-                                 opacity: alpha, tint: Self.multiply(particle.color, context.tint)))
+                                 opacity: alpha, tint: Self.multiply(particle.color, context.tint), additive: additive))
         }
+        if additive { items.append(.endGroup) }
+    }
+
+    /// The emitter properties a particle takes at its birth.
+    static let birthProperties = ["birthRate", "lifetime", "velocity", "scale", "spin", "emitterPosition", "emitterSize",
+                                  "emitterZPosition", "emitterDepth"]
+
+    /// What of the layer a birth uses, to tell whether it ever changes.
+    private static func birthState(of v: LayerValues) -> [String] {
+        birthProperties.compactMap { LayerProperty.named[$0].map { "\($0.value(in: v))" } } + [v.emitterShape.rawValue, v.emitterMode.rawValue]
     }
 
     /// The border: the bounds' rounded rectangle less the same inset by borderWidth (even-odd).

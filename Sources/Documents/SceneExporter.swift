@@ -262,6 +262,7 @@ public enum SceneExporter {
             if cell.color != defaults.color { fields.append(("color", color(cell.color))) }
             if let contents = cell.contents { fields.append(("contents", .string(try encodeImage(contents)))) }
             if cell.contentsRect != defaults.contentsRect { fields.append(("contentsRect", value(.rect(cell.contentsRect)))) }
+            if !cell.emitterCells.isEmpty { fields.append(("emitterCells", .array(try cell.emitterCells.map(self.cell)))) }
             for field in EmitterCellFields.numbers where cell[keyPath: field.key] != defaults[keyPath: field.key] {
                 fields.append((field.name, .exactNumber(cell[keyPath: field.key])))
             }

@@ -100,7 +100,7 @@ extension SceneFileReader {
         case .image:
             return .image(try image(value, path))
         case .cells:
-            return .cells(try cells(value, path))
+            return .cells(try cells(value, path, depth: 1))
         case .filters:
             return .filters(try filters(value, path))
         default:
@@ -123,7 +123,11 @@ extension SceneFileReader {
     }
 
     /// An emitter's cells: objects of `EmitterCellFields`.
-    private func cells(_ value: JSONValue, _ path: String) throws(DocumentError) -> [EmitterCell] {
+    /// Cells hold cells up to `LayerValues.maximumCellDepth` deep.
+    private func cells(_ value: JSONValue, _ path: String, depth: Int) throws(DocumentError) -> [EmitterCell] {
+        guard depth <= LayerValues.maximumCellDepth else {
+            throw fail(path, value, "cells hold cells at most \(LayerValues.maximumCellDepth) deep")
+        }
         var cells: [EmitterCell] = []
         for (i, item) in try list(value, path, count: 0...SceneFileLimits.emitterCells).enumerated() {
             let itemPath = "\(path)[\(i)]"
@@ -134,6 +138,7 @@ extension SceneFileReader {
             if let v = fields["color"] { cell.color = try color(v, fields.path("color")) }
             if let v = fields["contents"] { cell.contents = try image(v, fields.path("contents")) }
             if let v = fields["contentsRect"] { cell.contentsRect = try rect(v, fields.path("contentsRect")) }
+            if let v = fields["emitterCells"] { cell.emitterCells = try self.cells(v, fields.path("emitterCells"), depth: depth + 1) }
             for field in EmitterCellFields.numbers {
                 if let v = fields[field.name] { cell[keyPath: field.key] = try number(v, fields.path(field.name), in: field.range) }
             }

@@ -45,7 +45,7 @@ public final class FrameRenderer {
                 guard let paint = Self.paint(image, device: device, destination: destination, source: source, opacity: opacity,
                                              tint: tint, sampling: sampling) else { continue }
                 canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device, paint: paint, rule: .nonZero)
-            case let .sprite(image, transform, size, source, opacity, tint):
+            case let .sprite(image, transform, size, source, opacity, tint, additive):
                 let device = transform.concatenating(toPixels)
                 let paint: Paint
                 if image.isUniform, image.bytes.count >= 4 {
@@ -58,7 +58,7 @@ public final class FrameRenderer {
                                                    opacity: opacity, tint: tint, sampling: ImageSampling()) else { continue }
                     paint = sampled
                 }
-                canvas.fillSprite(size: size, transform: device, paint: paint)
+                canvas.fillSprite(size: size, transform: device, paint: paint, additive: additive)
             case let .shadow(path, transform, shadow):
                 canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))
             case let .beginGroup(opacity, shadow, blend, blur):

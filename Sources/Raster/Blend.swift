@@ -30,6 +30,18 @@ enum Blend {
 }
 
 extension Blend {
+    /// Adds `color` scaled by `coverage` (0…255) to the pixel at byte offset `i`, each channel
+    /// clamped at 255: light adding up (`plusL`).
+    @inline(__always)
+    static func plus(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
+        p[i] = UInt8(min(UInt32(p[i]) + div255(UInt32(color.r) * coverage), 255))
+        p[i + 1] = UInt8(min(UInt32(p[i + 1]) + div255(UInt32(color.g) * coverage), 255))
+        p[i + 2] = UInt8(min(UInt32(p[i + 2]) + div255(UInt32(color.b) * coverage), 255))
+        p[i + 3] = UInt8(min(UInt32(p[i + 3]) + div255(UInt32(color.a) * coverage), 255))
+    }
+}
+
+extension Blend {
     /// Composites one colour at one coverage over `count` consecutive pixels with the arithmetic
     /// of `sourceOver`, four pixels per vector step, on the long runs inside shapes
     /// (measured by `make bench`).

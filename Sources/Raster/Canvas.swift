@@ -56,10 +56,11 @@ public final class Canvas {
         fill(path, transform: transform, paint: .solid(color), rule: rule)
     }
 
-    /// Fills a sprite, the rectangle (0, 0)…`size` mapped by `transform` (see `Rasterizer.fillSprite`).
-    public func fillSprite(size: Size, transform: Transform3D, paint: Paint) {
+    /// Fills a sprite, the rectangle (0, 0)…`size` mapped by `transform`, over what is there or
+    /// added to it (see `Rasterizer.fillSprite`).
+    public func fillSprite(size: Size, transform: Transform3D, paint: Paint, additive: Bool = false) {
         let clip = clips.last
-        withTarget { rasterizer.fillSprite(size: size, transform: transform, paint: paint, clip: clip, into: &$0) }
+        withTarget { rasterizer.fillSprite(size: size, transform: transform, paint: paint, additive: additive, clip: clip, into: &$0) }
     }
 
     /// Strokes `path` with `style` (see `Rasterizer.stroke`).

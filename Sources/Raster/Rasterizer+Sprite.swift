@@ -7,8 +7,10 @@ extension Rasterizer {
     /// the rectangle's sides, in device pixels: min(d + ½, 1) across each pair of sides,
     /// multiplied. That is exact for sides along the pixel grid and within a few percent for
     /// turned ones, and costs a handful of operations a pixel with no path, no edge list and
-    /// no coverage buffer. A perspective transform falls back to `fill`.
-    public mutating func fillSprite(size: Size, transform: Transform3D, paint: Paint, clip: ClipMask? = nil, into target: inout Pixmap) {
+    /// no coverage buffer. An `additive` sprite adds its colour to the pixels (clamped) instead
+    /// of covering them. A perspective transform falls back to `fill` (covering).
+    public mutating func fillSprite(size: Size, transform: Transform3D, paint: Paint, additive: Bool = false, clip: ClipMask? = nil,
+                                    into target: inout Pixmap) {
         guard transform.mapsPlaneAffinely else {
             fill(.roundedRect(Rect(origin: .zero, size: size), cornerRadius: 0), transform: transform, paint: paint, rule: .nonZero,
                  clip: clip, into: &target)
@@ -55,7 +57,7 @@ extension Rasterizer {
                 guard lo < hi else { continue }
                 // Inside, half a pixel from every side, the coverage is whole: one run.
                 var (runLo, runHi) = (hi, hi)
-                if let solid, clip == nil, thickS >= 1, thickT >= 1 {
+                if let solid, clip == nil, !additive, thickS >= 1, thickT >= 1 {
                     let (sIn, tIn) = (pixels(s0, perS, 0.5 * gs, size.width - 0.5 * gs), pixels(t0, perT, 0.5 * gt, size.height - 0.5 * gt))
                     let a = max(Int(max(sIn.0, tIn.0).rounded(.up)), lo), b = min(Int(min(sIn.1, tIn.1).rounded(.down)) + 1, hi)
                     if a < b {
@@ -80,7 +82,11 @@ extension Rasterizer {
                     case .image(let image): color = image.color(at: Point(Double(s), Double(t)))
                     case .gradient(let gradient): color = gradient.color(at: Point(Double(s), Double(t)))
                     }
-                    Blend.sourceOver(color, coverage: coverage, into: p, at: (rowBase + x) * 4)
+                    if additive {
+                        Blend.plus(color, coverage: coverage, into: p, at: (rowBase + x) * 4)
+                    } else {
+                        Blend.sourceOver(color, coverage: coverage, into: p, at: (rowBase + x) * 4)
+                    }
                 }
             }
         }

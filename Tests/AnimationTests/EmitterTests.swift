@@ -5,27 +5,16 @@ import XCTest
 
 /// Emitter layers: particles as pure functions of their birth slot (docs/core-animation.md §5).
 final class EmitterTests: XCTestCase {
-    let dot = Image(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16))!
+    let dot = EmitterScene.dot
 
-    /// An emitter at (10, 20) sending one 2×2 dot a tenth of a second along +x at 100 points a
-    /// second, living 1 s; `configure` changes it.
+    /// The dots' centres in `EmitterScene`, moving along +x at 100 points a second; `configure` changes it.
     func particleCentres(at t: Double, _ configure: (EmitterLayer, inout EmitterCell) -> Void = { _, _ in }) throws -> [Point] {
-        let timeline = try Timeline.resolve(canvasSize: Size(200, 100), duration: 5) { _ in
-            let root = Layer()
-            let emitter = EmitterLayer()
-            emitter.emitterPosition = Point(10, 20)
-            var cell = EmitterCell()
-            cell.birthRate = 10
-            cell.lifetime = 1
+        let timeline = try EmitterScene.timeline { emitter, cell in
             cell.velocity = 100
-            cell.contents = dot
             configure(emitter, &cell)
-            emitter.emitterCells = [cell]
-            root.addSublayer(emitter)
-            return root
         }
         return timeline.displayList(at: t).items.compactMap { item in
-            if case let .sprite(_, transform, _, _, _, _) = item { transform.apply(to: Point(1, 1)) } else { nil }
+            if case let .sprite(_, transform, _, _, _, _, _) = item { transform.apply(to: Point(1, 1)) } else { nil }
         }
     }
 
@@ -102,9 +91,14 @@ final class EmitterTests: XCTestCase {
         cell.contents = dot
         v.emitterCells = [cell]
         v.lifetime = 1e9
-        XCTAssertEqual(v.particles(at: 1000) { _ in 1 }.count, LayerValues.maximumParticles)
-        XCTAssertEqual(v.particles(at: 10) { _ in .nan }.count, 0)
-        XCTAssertEqual(v.particles(at: 10) { _ in .infinity }.count, LayerValues.maximumParticles)
+        func rate(_ r: Double) -> LayerValues {
+            var at = v
+            at.birthRate = r
+            return at
+        }
+        XCTAssertEqual(v.particles(at: 1000) { _ in rate(1) }.particles.count, LayerValues.maximumParticles)
+        XCTAssertEqual(v.particles(at: 10) { _ in rate(.nan) }.particles.count, 0)
+        XCTAssertEqual(v.particles(at: 10) { _ in rate(.infinity) }.particles.count, LayerValues.maximumParticles)
     }
 
     /// Every emitter of a frame shares one particle budget: 200 replicated copies of an emitter

@@ -14,10 +14,10 @@ final class ExampleSceneFileTests: XCTestCase {
 
     func testEveryExampleRendersItsGoldenFrames() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(files, ["ring.json", "slides.json"])
+        XCTAssertEqual(files, ["fireworks.json", "ring.json", "slides.json"])
         for file in files {
             let path = Self.examples.appendingPathComponent(file).path
-            let scene = try SceneFile(text: String(contentsOfFile: path, encoding: .utf8), path: path, decodeImage: SceneFile.noImages)
+            let scene = try SceneFile(text: String(contentsOfFile: path, encoding: .utf8), path: path) { try LayerImageCodec.decode($0) }
             let count = Int((scene.cycle * 10).rounded())
             let timeline = try scene.timeline(canvas: Size(640, 360), duration: scene.cycle)
             let lines = try (0..<count).map { index in

@@ -2,6 +2,7 @@
 import Documents
 import Foundation
 import Geometry
+import Pipeline
 import Scenes
 import XCTest
 
@@ -182,6 +183,23 @@ final class SceneFileTests: XCTestCase {
         for t in [0.3, 0.75, 1.2, 1.6, 2.1, 2.6] {
             XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)")
             XCTAssertFalse(timeline.displayList(at: t).items.isEmpty)
+        }
+    }
+
+    /// Sub-cells and the cells' new fields read, export and read back to the same frames.
+    func testEmitterCellsRoundTrip() throws {
+        let path = URL(fileURLWithPath: Self.ring).deletingLastPathComponent().appendingPathComponent("fireworks.json").path
+        let file = try SceneFile(text: String(contentsOfFile: path, encoding: .utf8), path: path) { try LayerImageCodec.decode($0) }
+        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([]), encodeImage: LayerImageCodec.dataURI)
+        for field in ["emitterCells", "beginTime", "contentsScale", "additive"] {
+            XCTAssertTrue(exported.contains("\"\(field)\""), field)
+        }
+        let again = try SceneFile(text: exported, path: "e.json") { try LayerImageCodec.decode($0) }
+        let (a, b) = (try file.timeline(canvas: canvas, duration: 3), try again.timeline(canvas: canvas, duration: 3))
+        XCTAssertEqual(a.displayList(at: 2.2), b.displayList(at: 2.2))
+        XCTAssertGreaterThan(a.displayList(at: 2.2).items.count, 100)
+        XCTAssertThrowsError(try scene(#"{"layers": [{"type": "emitter", "emitterCells": [{"emitterCells": [{"emitterCells": [{"emitterCells": [{"emitterCells": []}]}]}]}]}]}"#)) {
+            XCTAssertTrue("\($0)".contains("cells hold cells at most 4 deep"), "\($0)")
         }
     }
 

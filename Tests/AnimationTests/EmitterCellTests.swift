@@ -1,0 +1,128 @@
+@testable import Animation
+import Foundation
+import Geometry
+import XCTest
+
+/// Emitter cells beyond the plane and the single generation (docs/core-animation.md §5): sub-cells,
+/// a cell's own timing, latitude and depth, the emitter as it was at each birth, the 3D shapes.
+final class EmitterCellTests: XCTestCase {
+    /// The sprites of a frame of `EmitterScene`: centre and width on the canvas.
+    func sprites(at t: Double, perspective: Bool = false, _ configure: (EmitterLayer, inout EmitterCell) -> Void) throws -> [(centre: Point, width: Double)] {
+        let timeline = try EmitterScene.timeline(perspective: perspective, configure)
+        return timeline.displayList(at: t).items.compactMap { item in
+            guard case let .sprite(_, transform, size, _, _, _, _) = item else { return nil }
+            let centre = transform.apply(to: Point(size.width / 2, size.height / 2))
+            let right = transform.apply(to: Point(size.width, size.height / 2)), left = transform.apply(to: Point(0, size.height / 2))
+            return (centre, ((right.x - left.x) * (right.x - left.x) + (right.y - left.y) * (right.y - left.y)).squareRoot())
+        }
+    }
+
+    /// One parent a second, living 1 s, moving at 100 points a second along x; its sub-cell
+    /// emits at 20 a second from the parent's age 0.5 for 0.1 s: slots at ages 0.5 and 0.55,
+    /// where the parent is at x = 10 + 50 and 10 + 55. The sparks stay there (velocity 0) and
+    /// outlive their parent: at 1.2 s the parent born at 0 is gone, its two sparks remain, and
+    /// the parent born at 1 is too young to have sent any.
+    func testSubCellsSendParticlesFromTheirParentsAndOutliveThem() throws {
+        let found = try sprites(at: 1.2) { emitter, cell in
+            cell.birthRate = 1
+            cell.velocity = 100
+            cell.contents = nil  // the rocket itself draws nothing here
+            var spark = EmitterCell()
+            spark.birthRate = 20
+            spark.lifetime = 2
+            spark.beginTime = 0.5
+            spark.duration = 0.1
+            spark.contents = EmitterScene.dot
+            cell.emitterCells = [spark]
+        }
+        XCTAssertEqual(found.map(\.centre.x).sorted(), [60, 65].map { $0 + 0.0 }, "\(found)")
+        XCTAssertTrue(found.allSatisfy { abs($0.centre.y - 20) < 1e-9 })
+    }
+
+    /// A cell's timing: beginTime 1, duration 0.5 at speed 2 gives a slot every 0.05 s of the
+    /// layer's time from 1 to 1.5: ten particles out at 2 s (they live 5 s); timeOffset moves
+    /// its slots on but keeps them on the same grid.
+    func testACellsOwnTiming() throws {
+        XCTAssertEqual(try sprites(at: 2) { _, cell in
+            (cell.lifetime, cell.beginTime, cell.duration, cell.speed) = (5, 1, 0.5, 2)
+        }.count, 10)
+        XCTAssertEqual(try sprites(at: 0.99) { _, cell in (cell.lifetime, cell.beginTime) = (5, 1) }.count, 0)
+        XCTAssertEqual(try sprites(at: 1.26) { _, cell in (cell.lifetime, cell.beginTime, cell.timeOffset) = (5, 1, 0.35) }.count, 3,
+                       "slots at 0.4, 0.5, 0.6 of the cell's time: layer times 1.05, 1.15, 1.25")
+    }
+
+    /// Latitude π/2 sends a particle straight at the viewer: 100 points a second for 0.5 s is
+    /// z = 50. Flattened (the default) it keeps its size; an emitter that preserves depth,
+    /// under a perspective of 500 points, shows it 500 / (500 − 50) = 10/9 as large.
+    func testLatitudeAndDepth() throws {
+        func width(preservesDepth: Bool) throws -> Double {
+            let found = try sprites(at: 0.5, perspective: true) { emitter, cell in
+                emitter.preservesDepth = preservesDepth
+                cell.birthRate = 1
+                cell.velocity = 100
+                cell.emissionLatitude = .pi / 2
+            }
+            XCTAssertEqual(found.count, 1)
+            return try XCTUnwrap(found.first).width
+        }
+        let flat = try width(preservesDepth: false), deep = try width(preservesDepth: true)
+        XCTAssertEqual(deep / flat, 10.0 / 9, accuracy: 1e-9)
+    }
+
+    /// Particles start where the emitter was at their birth: moved from x 0 to 100 over 1 s,
+    /// it leaves still particles (velocity 0) at x = 0, 10, …, 90 by 0.95 s, a trail, not a clump.
+    func testTheEmitterAsItWasAtEachBirth() throws {
+        let found = try sprites(at: 0.95) { emitter, _ in
+            let move = BasicAnimation(keyPath: "emitterPosition")
+            move.fromValue = .point(Point(0, 20))
+            move.toValue = .point(Point(100, 20))
+            move.duration = 1
+            emitter.add(move)
+        }
+        XCTAssertEqual(found.map { ($0.centre.x * 1e6).rounded() / 1e6 }.sorted(), stride(from: 0.0, through: 90, by: 10).map { $0 })
+    }
+
+    /// A cell's contentsScale: a 2-pixel image at 2 pixels a point is 1 point wide.
+    func testCellContentsScale() throws {
+        let found = try sprites(at: 0.05) { _, cell in cell.contentsScale = 2 }
+        XCTAssertEqual(try XCTUnwrap(found.first).width, 1, accuracy: 1e-12)
+    }
+
+    /// The 3D shapes: a sphere's surface is at its radius (half the width), its volume inside;
+    /// a cuboid's surface on a face, its volume inside, its points at the corners.
+    func testCuboidsAndSpheres() {
+        var v = LayerValues(kind: .emitter)
+        v.emitterSize = Size(40, 20)
+        v.emitterDepth = 10
+        var draw = 0
+        func unit() -> Double {
+            draw += 1
+            return LayerValues.random(7, 0, draw, 0)
+        }
+        for mode in [EmitterMode.outline, .surface, .volume, .points] {
+            v.emitterMode = mode
+            v.emitterShape = .sphere
+            for _ in 0..<200 {
+                let p = v.emissionPoint(unit)
+                let r = (p * p).sum().squareRoot()
+                switch mode {
+                case .outline, .surface: XCTAssertEqual(r, 20, accuracy: 1e-9)
+                case .volume: XCTAssertLessThanOrEqual(r, 20 + 1e-9)
+                case .points: XCTAssertEqual(r, 0)
+                }
+            }
+            v.emitterShape = .cuboid
+            for _ in 0..<200 {
+                let p = v.emissionPoint(unit)
+                let onFace = [abs(p.x) - 20, abs(p.y) - 10, abs(p.z) - 5].filter { abs($0) < 1e-9 }.count
+                XCTAssertTrue(abs(p.x) <= 20 + 1e-9 && abs(p.y) <= 10 + 1e-9 && abs(p.z) <= 5 + 1e-9, "\(p)")
+                switch mode {
+                case .points: XCTAssertEqual(onFace, 3, "a corner: \(p)")
+                case .outline: XCTAssertGreaterThanOrEqual(onFace, 2, "an edge: \(p)")
+                case .surface: XCTAssertGreaterThanOrEqual(onFace, 1, "a face: \(p)")
+                case .volume: break
+                }
+            }
+        }
+    }
+}
