@@ -130,7 +130,7 @@ extension AnimationSpec.Basic {
         case .color: .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
         case .transform: .transform(.identity)
         case .numbers(let list): .numbers(list.map { _ in 0 })
-        case .path, .colors: v
+        case .path, .colors, .image: v
         }
     }
 }

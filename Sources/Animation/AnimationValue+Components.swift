@@ -2,7 +2,7 @@ import Geometry
 
 /// Values as vectors of numbers, for splines and distances (numbers, points, sizes, rects, colours).
 extension AnimationValue {
-    /// The value's numbers, or nil for transforms and paths.
+    /// The value's numbers, or nil for transforms, paths, colour lists and images.
     var components: [Double]? {
         switch self {
         case .number(let x): [x]
@@ -11,7 +11,7 @@ extension AnimationValue {
         case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .color(let c): [c.red, c.green, c.blue, c.alpha]
         case .numbers(let list): list
-        case .transform, .path, .colors: nil
+        case .transform, .path, .colors, .image: nil
         }
     }
 
@@ -24,7 +24,7 @@ extension AnimationValue {
         case .rect: .rect(Rect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .numbers: .numbers(c)
-        case .transform, .path, .colors: self
+        case .transform, .path, .colors, .image: self
         }
     }
 

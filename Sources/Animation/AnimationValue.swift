@@ -13,6 +13,8 @@ public enum AnimationValue: Hashable, Sendable {
     case numbers([Double])
     /// A list of colours: gradient colours.
     case colors([Color])
+    /// A picture: `contents`, which cross-fades.
+    case image(Image)
 
     /// The name of the value's type, for error messages.
     public var typeName: String { valueType.name }
@@ -29,6 +31,7 @@ public enum AnimationValue: Hashable, Sendable {
         case .path: .path
         case .numbers: .numbers
         case .colors: .colors
+        case .image: .image
         }
     }
 
@@ -60,6 +63,8 @@ public enum AnimationValue: Hashable, Sendable {
             return .numbers(zip(a, b).map { mix($0, $1) })
         case let (.colors(a), .colors(b)) where a.count == b.count:
             return .colors(zip(a, b).map { $0.interpolated(to: $1, at: t) })
+        case let (.image(a), .image(b)):
+            return .image(a.mixed(with: b, at: t))
         default:
             return t < 0.5 ? self : other
         }

@@ -25,6 +25,7 @@ extension LayerProperty {
         .animatable("masksToBounds", \.masksToBounds),
         .animatable("borderWidth", \.borderWidth),
         .animatable("borderColor", \.borderColor),
+        .animatable("contents", \.contents),
         .animatable("contentsRect", \.contentsRect),
         .animatable("contentsCenter", \.contentsCenter),
         .animatable("shadowColor", \.shadowColor),
@@ -69,7 +70,6 @@ extension LayerProperty {
         .animatable("scale", \.scale, kinds: [.emitter]),
         .animatable("spin", \.spin, kinds: [.emitter]),
         // Not animatable
-        .image("contents", \.contents),
         .choice("contentsGravity", \.contentsGravity),
         .number("contentsScale", \.contentsScale, in: 0.01...100),
         .choice("minificationFilter", \.minificationFilter),

@@ -25,12 +25,11 @@ public struct LayerProperty: Sendable {
         case filters
     }
 
-    /// A property's value: an animatable value, a name, a count, or an image.
+    /// A property's value: an animatable value, a name, a count, cells or filters.
     public enum Value: Hashable, Sendable {
         case value(AnimationValue)
         case choice(String)
         case integer(Int)
-        case image(Image)
         case cells([EmitterCell])
         case filters([LayerFilter])
         /// An optional colour, path or image that is not set.
@@ -187,20 +186,6 @@ extension LayerProperty {
                           return true
                       })
     }
-
-    /// An image that may be unset.
-    static func image(_ name: String, _ key: WritableKeyPath<LayerValues, Image?> & Sendable) -> LayerProperty {
-        LayerProperty(name: name, kinds: nil, type: .image, isAnimatable: false, isOptional: true, subPaths: [],
-                      read: { v in v[keyPath: key].map { .image($0) } ?? .absent },
-                      write: { value, v in
-                          switch value {
-                          case .absent: v[keyPath: key] = nil
-                          case .image(let image): v[keyPath: key] = image
-                          default: return false
-                          }
-                          return true
-                      })
-    }
 }
 
 extension LayerProperty.ValueType {
@@ -235,6 +220,7 @@ extension LayerProperty.ValueType {
         switch self {
         case .color: .color(.clear)
         case .path: .path(Path())
+        case .image: .image(.transparent)
         default: .number(0)
         }
     }
@@ -247,7 +233,6 @@ extension LayerProperty.Value {
         case .value(let v): v.typeName
         case .choice: "name"
         case .integer: "whole number"
-        case .image: "image"
         case .cells: "list of emitter cells"
         case .filters: "list of filters"
         case .absent: "null"

@@ -212,19 +212,13 @@ private final class TimelineResolver {
 
     /// The animations of a standalone layer's default actions for the properties changed since
     /// `old`, with their keys (the property's name): from the value shown now to the new model
-    /// value, and a cross-fade for new contents.
+    /// value (new contents cross-fade).
     private func implicitAnimations(node: Int, from old: LayerValues, settings: Transaction, now: Double) -> [(animation: Animation, key: String)] {
         let layer = nodes[node].layer
         let changed = Self.implicitlyAnimated.filter {
             $0.applies(to: old.kind) && $0.value(in: old) != $0.value(in: layer.values)
         }
         var animations: [(animation: Animation, key: String)] = []
-        if old.contents != layer.values.contents {
-            let fade = TransitionAnimation()
-            fade.duration = settings.duration
-            fade.timingFunction = settings.timingFunction
-            animations.append((fade, "contents"))
-        }
         guard !changed.isEmpty else { return animations }
         var shown = old
         let parentTime = (layer.superlayer ?? layer.maskedLayer)?.localTime(atVideoTime: now) ?? now

@@ -86,7 +86,7 @@ public enum SceneExporter {
             switch a {
             case let spring as SpringAnimation:
                 type = "spring"
-                fields = basic(spring)
+                fields = try basic(spring)
                 let d = SpringAnimation(keyPath: "")
                 if spring.mass != d.mass { fields.append(("mass", .exactNumber(spring.mass))) }
                 if spring.stiffness != d.stiffness { fields.append(("stiffness", .exactNumber(spring.stiffness))) }
@@ -95,7 +95,7 @@ public enum SceneExporter {
                 if spring.allowsOverdamping { fields.append(("allowsOverdamping", .bool(true))) }
             case let basic as BasicAnimation:
                 type = "basic"
-                fields = self.basic(basic)
+                fields = try self.basic(basic)
             case let keyframes as KeyframeAnimation:
                 type = "keyframe"
                 fields = try self.keyframes(keyframes)
@@ -127,12 +127,12 @@ public enum SceneExporter {
             return .object(members + keyField)
         }
 
-        private func basic(_ a: BasicAnimation) -> [(String, JSON)] {
+        private func basic(_ a: BasicAnimation) throws -> [(String, JSON)] {
             var fields: [(String, JSON)] = [("keyPath", .string(a.keyPath))]
             if let f = a.valueFunction { fields.append(("valueFunction", .string(f.rawValue))) }
-            if let v = a.fromValue { fields.append(("fromValue", value(v))) }
-            if let v = a.toValue { fields.append(("toValue", value(v))) }
-            if let v = a.byValue { fields.append(("byValue", value(v))) }
+            if let v = a.fromValue { fields.append(("fromValue", try value(v))) }
+            if let v = a.toValue { fields.append(("toValue", try value(v))) }
+            if let v = a.byValue { fields.append(("byValue", try value(v))) }
             if a.isAdditive { fields.append(("additive", .bool(true))) }
             if a.isCumulative { fields.append(("cumulative", .bool(true))) }
             return fields
@@ -140,7 +140,7 @@ public enum SceneExporter {
 
         private func keyframes(_ a: KeyframeAnimation) throws -> [(String, JSON)] {
             var fields: [(String, JSON)] = [("keyPath", .string(a.keyPath))]
-            if let values = a.values { fields.append(("values", .array(values.map(value)))) }
+            if let values = a.values { fields.append(("values", .array(try values.map(value)))) }
             if let path = a.path { fields.append(("path", .string(svg(path)))) }
             if let t = a.keyTimes { fields.append(("keyTimes", numbers(t))) }
             if let f = a.timingFunctions { fields.append(("timingFunctions", .array(f.map(timingFunction)))) }
@@ -261,7 +261,7 @@ public enum SceneExporter {
             if !cell.isEnabled { fields.append(("enabled", .bool(false))) }
             if cell.color != defaults.color { fields.append(("color", color(cell.color))) }
             if let contents = cell.contents { fields.append(("contents", .string(try encodeImage(contents)))) }
-            if cell.contentsRect != defaults.contentsRect { fields.append(("contentsRect", value(.rect(cell.contentsRect)))) }
+            if cell.contentsRect != defaults.contentsRect { fields.append(("contentsRect", try value(.rect(cell.contentsRect)))) }
             if !cell.emitterCells.isEmpty { fields.append(("emitterCells", .array(try cell.emitterCells.map(self.cell)))) }
             for field in EmitterCellFields.numbers where cell[keyPath: field.key] != defaults[keyPath: field.key] {
                 fields.append((field.name, .exactNumber(cell[keyPath: field.key])))
@@ -280,17 +280,16 @@ public enum SceneExporter {
         func value(_ v: LayerProperty.Value, of type: LayerProperty.ValueType) throws -> JSON {
             switch v {
             case .value(.number(let x)) where type == .boolean: .bool(x != 0)
-            case .value(let value): self.value(value)
+            case .value(let value): try self.value(value)
             case .choice(let name): .string(name)
             case .integer(let n): .exactNumber(Double(n))
-            case .image(let image): .string(try encodeImage(image))
             case .cells(let cells): .array(try cells.map(cell))
             case .filters(let filters): .array(filters.map(filter))
             case .absent: .null
             }
         }
 
-        func value(_ v: AnimationValue) -> JSON {
+        func value(_ v: AnimationValue) throws -> JSON {
             switch v {
             case .number(let x): .exactNumber(x)
             case .point(let p): numbers([p.x, p.y])
@@ -301,6 +300,7 @@ public enum SceneExporter {
             case .path(let p): .string(svg(p))
             case .numbers(let list): numbers(list)
             case .colors(let list): .array(list.map(color))
+            case .image(let image): .string(try encodeImage(image))
             }
         }
 

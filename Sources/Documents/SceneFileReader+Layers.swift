@@ -98,7 +98,7 @@ extension SceneFileReader {
         case .choice(let names):
             return .choice(try choice(value, path, names))
         case .image:
-            return .image(try image(value, path))
+            return .value(.image(try image(value, path)))
         case .cells:
             return .cells(try cells(value, path, depth: 1))
         case .filters:
@@ -149,7 +149,7 @@ extension SceneFileReader {
 
     /// A `contents` image: a PNG or JPEG path (relative to the scene file) or a `data:` URI,
     /// decoded once however many layers show it.
-    private func image(_ value: JSONValue, _ path: String) throws(DocumentError) -> Image {
+    func image(_ value: JSONValue, _ path: String) throws(DocumentError) -> Image {
         let reference = try string(value, path)
         let location = reference.hasPrefix("data:") || reference.hasPrefix("/") ? reference
             : URL(fileURLWithPath: folder).appendingPathComponent(reference).path

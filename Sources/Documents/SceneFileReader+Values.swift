@@ -146,6 +146,7 @@ extension SceneFileReader {
             var colors: [Color] = []
             for (i, item) in try list(value, path).enumerated() { colors.append(try color(item, "\(path)[\(i)]")) }
             return .colors(colors)
+        case .image: return .image(try image(value, path))
         }
     }
 }

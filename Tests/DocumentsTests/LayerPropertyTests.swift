@@ -74,7 +74,7 @@ final class LayerPropertyTests: XCTestCase {
             let sample: LayerProperty.Value = switch property.type {
             case .integer: .integer(3)
             case .choice(let names): .choice(names.last { .choice($0) != property.value(in: values) } ?? "")
-            case .image: .image(picture)
+            case .image: .value(.image(picture))
             case .cells: .cells([EmitterCell()])
             case .filters: .filters([.gaussianBlur(radius: 3)])
             case .boolean: .value(.number(property.value(in: values) == .value(.number(1)) ? 0 : 1))
@@ -170,6 +170,7 @@ private extension AnimationValue {
         case .path: .path(.ellipse(in: Rect(x: 0, y: 0, width: 2, height: 2)))
         case .numbers(let list): .numbers(list + [1])
         case .colors(let list): .colors(list + [.white])
+        case .image: .image(Image(width: 1, height: 1, premultipliedRGBA: [1, 2, 3, 255])!)
         }
     }
 }

@@ -91,7 +91,7 @@ final class TransitionTests: XCTestCase {
             layer.name = "picture"
             layer.frame = Rect(x: 0, y: 0, width: 100, height: 100)
             layer.contents = solid(255, 0)
-            script.add(ScriptRule(on: .start, after: 1, do: [.set([(LayerProperty.named["contents"]!, .image(solid(0, 255)))], on: "picture")]))
+            script.add(ScriptRule(on: .start, after: 1, do: [.set([(LayerProperty.named["contents"]!, .value(.image(solid(0, 255))))], on: "picture")]))
             return layer
         }
         let mixed = try pixel(timeline, at: 1.125, x: 50)
@@ -99,5 +99,40 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(Int(mixed.b), 205, accuracy: 1)
         XCTAssertEqual(try pixel(timeline, at: 0.9, x: 50), red)
         XCTAssertEqual(try pixel(timeline, at: 1.3, x: 50), blue)
+    }
+
+    /// An explicit animation of `contents` cross-fades too, between pictures of different sizes
+    /// (on the larger one's grid): halfway from a red 2 × 2 to a blue 4 × 4, linearly, each
+    /// byte is the rounded mix (255·128 + 0·128) / 256 ≈ 128 red and 127 or 128 blue. Contents
+    /// given to a layer that had none fade in from transparent: at 0.125 s of the implicit 0.25 s,
+    /// ease(½) = 0.8024 of the way, alpha 205.
+    func testAnExplicitContentsAnimationCrossFades() throws {
+        func solid(_ r: UInt8, _ b: UInt8, side: Int) -> Image {
+            Image(width: side, height: side, premultipliedRGBA: Array(repeating: [r, 0, b, 255], count: side * side).flatMap { $0 })!
+        }
+        func frame(from: Image, to: Image) throws -> PremultipliedColor {
+            let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 2) { _ in
+                let layer = Layer()
+                layer.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+                layer.contents = to
+                let fade = BasicAnimation(keyPath: "contents")
+                fade.fromValue = .image(from)
+                fade.duration = 1
+                layer.add(fade)
+                return layer
+            }
+            return try pixel(timeline, at: 0.5, x: 50)
+        }
+        let mixed = try frame(from: solid(255, 0, side: 2), to: solid(0, 255, side: 4))
+        XCTAssertEqual(Int(mixed.r), 128, accuracy: 1)
+        XCTAssertEqual(Int(mixed.b), 128, accuracy: 1)
+        XCTAssertEqual(mixed.a, 255)
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 1) { script in
+            let layer = Layer()
+            layer.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+            script.after(0) { _ in layer.contents = solid(0, 255, side: 4) }
+            return layer
+        }
+        XCTAssertEqual(Int(try pixel(timeline, at: 0.125, x: 50).a), 205, accuracy: 1)
     }
 }
