@@ -25,12 +25,3 @@ extension Image {
         return Image(width: grid.width, height: grid.height, premultipliedRGBA: bytes) ?? grid
     }
 }
-
-extension Image: PropertyValueConvertible {
-    static var valueType: LayerProperty.ValueType { .image }
-    var animationValue: AnimationValue { .image(self) }
-    init?(_ value: AnimationValue) {
-        guard case .image(let image) = value else { return nil }
-        self = image
-    }
-}

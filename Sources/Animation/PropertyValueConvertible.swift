@@ -106,6 +106,15 @@ extension Color: PropertyListElement {
     }
 }
 
+extension Image: PropertyValueConvertible {
+    static var valueType: LayerProperty.ValueType { .image }
+    var animationValue: AnimationValue { .image(self) }
+    init?(_ value: AnimationValue) {
+        guard case .image(let image) = value else { return nil }
+        self = image
+    }
+}
+
 extension Array: PropertyValueConvertible where Element: PropertyListElement {
     static var valueType: LayerProperty.ValueType { Element.listType }
     var animationValue: AnimationValue { Element.list(self) }
