@@ -79,15 +79,20 @@ public enum EncodePipeline {
         for (done, index) in job.frames.enumerated() {
             if let signal = job.stop?.requested { throw EncodeStopped(signal: signal, keptFrames: 0, totalFrames: job.frameCount) }
             guard let frame = queue.take() else { throw MediaError("rendering stopped before frame \(index)") }
-            // Frames go back to their pools, not copied: the next render reuses the memory.
+            // Frames go back to their pools, not copied: the next render reuses the memory. They
+            // are given back once the frame's own reference is gone: a buffer given back while
+            // still referenced would be copied whole by the next render's first write.
+            var pixelsDone: Pixmap?, planarDone: PlanarYUV?
             switch consume frame {
             case .pixels(let pixels):
                 for sink in sinks { try sink.write(rgba: pixels.bytes) }
-                pool.give(consume pixels)
+                pixelsDone = pixels
             case .planar(let planar):
                 try writer.write(planar: planar)
-                planarPool?.give(consume planar)
+                planarDone = planar
             }
+            if let pixels = pixelsDone.take() { pool.give(pixels) }
+            if let planar = planarDone.take() { planarPool?.give(planar) }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             progress(EncodeProgress(framesDone: done + 1, framesRendered: rendered.value, frameCount: job.frameCount,
                                     elapsedSeconds: elapsed, frameRate: job.settings.frameRate))
@@ -115,7 +120,7 @@ public enum EncodePipeline {
                 // Formats with alpha take straight colour; opaque ones take the premultiplied
                 // frame as it is, which is the frame composited over black.
                 if job.settings.alpha { frame.unpremultiply() }
-                queue.put(.pixels(frame), frame: index)
+                queue.put(.pixels(consume frame), frame: index)
             }
             counter.increment()
         }

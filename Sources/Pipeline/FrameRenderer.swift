@@ -27,7 +27,7 @@ public final class FrameRenderer {
             background = Self.premultiplied(color)
             items = items.dropFirst()
         }
-        canvas.begin(frame, clearingTo: background)
+        canvas.begin(consume frame, clearingTo: background)
         for item in items {
             switch item {
             case let .fill(path, transform, color, rule):

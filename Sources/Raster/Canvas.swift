@@ -29,7 +29,7 @@ public final class Canvas {
     /// Starts drawing into `frame`, cleared to `background`.
     public func begin(_ frame: consuming Pixmap, clearingTo background: PremultipliedColor) {
         frame.clear(to: background)
-        self.frame = frame
+        self.frame = consume frame
         layers.removeAll()
         clips.removeAll()
     }
