@@ -1,7 +1,8 @@
 # animvid — build, test, demo and install. `make demo` and `make test` install what is missing.
 PREFIX ?= /usr/local
 SWIFT ?= swift
-APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev pkg-config ffmpeg
+APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev pkg-config ffmpeg \
+	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
@@ -9,10 +10,12 @@ RELEASE_BIN := .build/release/animvid
 
 all: build
 
-## deps: install FFmpeg's development libraries (libavfilter for GIF palettes), pkg-config and the ffmpeg CLI with apt-get when missing
+## deps: install FFmpeg's development libraries (libavfilter for GIF palettes), pkg-config, the ffmpeg CLI, the text
+## libraries (FreeType, HarfBuzz, FriBidi, fontconfig) and the default font (Inter) with apt-get when missing
 deps:
-	@if pkg-config --exists libavcodec libavformat libavfilter libswscale libavutil 2>/dev/null && command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null; then \
-		echo "deps: FFmpeg libraries and CLI present"; \
+	@if pkg-config --exists libavcodec libavformat libavfilter libswscale libavutil freetype2 harfbuzz fribidi fontconfig 2>/dev/null \
+		&& command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && fc-list | grep -q "Inter"; then \
+		echo "deps: FFmpeg, the text libraries and the default font present"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \

@@ -15,8 +15,15 @@ let package = Package(
             pkgConfig: "libavcodec libavformat libavfilter libswscale libavutil",
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavfilter-dev", "libswscale-dev", "libavutil-dev", "pkg-config"])]
         ),
+        .systemLibrary(
+            name: "CText",
+            path: "Sources/CText",
+            pkgConfig: "freetype2 harfbuzz fribidi fontconfig",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev", "libfontconfig-dev", "fonts-inter"])]
+        ),
         .target(name: "Geometry"),
-        .target(name: "Animation", dependencies: ["Geometry"]),
+        .target(name: "Text", dependencies: ["CText", "Geometry"]),
+        .target(name: "Animation", dependencies: ["Geometry", "Text"]),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Media", dependencies: ["CFFmpeg"]),
         .target(name: "Pipeline", dependencies: ["Animation", "Raster", "Media", "Geometry"]),
@@ -27,6 +34,7 @@ let package = Package(
         .executableTarget(name: "animvid", dependencies: ["Documents", "Pipeline", "Scenes", "Media", "Animation", "Geometry"]),
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Media", "GoldenFiles"], exclude: ["Golden"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),

@@ -1,0 +1,173 @@
+import CText
+import Foundation
+import Geometry
+
+/// An open font face: its metrics, its glyph outlines (from FreeType, unhinted, in font units,
+/// y down) and shaping (HarfBuzz, in font units), both cached. Safe to use from any thread: a
+/// face serialises its own FreeType and HarfBuzz calls.
+public final class FontFace: @unchecked Sendable {
+    /// The file it was opened from.
+    public let file: FontFile
+    /// Font units in an em: a glyph drawn at size s is scaled by s / unitsPerEm.
+    public let unitsPerEm: Double
+    /// Above the baseline, in font units (positive).
+    public let ascender: Double
+    /// Below the baseline, in font units (positive).
+    public let descender: Double
+    /// The font's recommended extra space between lines, in font units.
+    public let lineGap: Double
+    /// The underline's centre below the baseline and its thickness, in font units.
+    public let underlinePosition: Double, underlineThickness: Double
+
+    private let face: FT_Face
+    private let hbFont: OpaquePointer
+    private let lock = NSLock()
+    private var outlines: [UInt32: Path] = [:]
+    private var shaped: [ShapingKey: [ShapedGlyph]] = [:]
+
+    private struct ShapingKey: Hashable {
+        let text: [Unicode.Scalar]
+        let rightToLeft: Bool
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var library: FT_Library?
+    nonisolated(unsafe) private static var open: [FontFile: FontFace] = [:]
+
+    /// The face of `file`, opened once for the whole process.
+    public static func face(for file: FontFile) throws(TextError) -> FontFace {
+        lock.lock()
+        defer { lock.unlock() }
+        if let face = open[file] { return face }
+        if library == nil {
+            var created: FT_Library?
+            guard FT_Init_FreeType(&created) == 0, let created else { throw TextError("FreeType cannot start") }
+            library = created
+        }
+        var face: FT_Face?
+        guard FT_New_Face(library, file.path, FT_Long(file.index), &face) == 0, let face else {
+            throw TextError("\(file.path) is not a font FreeType can read")
+        }
+        guard let blob = hb_blob_create_from_file_or_fail(file.path) else { throw TextError("cannot read \(file.path)") }
+        let hbFace = hb_face_create(blob, UInt32(file.index))
+        hb_blob_destroy(blob)
+        guard let hbFace, let hbFont = hb_font_create(hbFace) else { throw TextError("HarfBuzz cannot read \(file.path)") }
+        hb_face_destroy(hbFace)
+        let opened = FontFace(file: file, face: face, hbFont: hbFont)
+        open[file] = opened
+        return opened
+    }
+
+    private init(file: FontFile, face: FT_Face, hbFont: OpaquePointer) {
+        self.file = file
+        self.face = face
+        self.hbFont = hbFont
+        let f = face.pointee
+        unitsPerEm = Double(max(f.units_per_EM, 1))
+        ascender = Double(f.ascender)
+        descender = Double(-f.descender)
+        lineGap = Double(max(Int(f.height) - Int(f.ascender) + Int(f.descender), 0))
+        underlinePosition = Double(-f.underline_position)
+        underlineThickness = Double(max(f.underline_thickness, 1))
+        // HarfBuzz's own OpenType functions at a scale of one unit a font unit.
+        hb_font_set_scale(hbFont, Int32(f.units_per_EM), Int32(f.units_per_EM))
+    }
+
+    /// The outline of glyph `id` in font units, y down, origin on the baseline.
+    public func outline(of id: UInt32) -> Path {
+        lock.lock()
+        defer { lock.unlock() }
+        if let path = outlines[id] { return path }
+        var path = Path()
+        if FT_Load_Glyph(face, id, FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+           let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+            path = Self.path(of: &slot.pointee.outline)
+        }
+        outlines[id] = path
+        return path
+    }
+
+    /// `text` shaped in one direction: its glyphs in visual order (left to right), with their
+    /// clusters (indices into `text`), advances and offsets in font units.
+    public func shape(_ text: [Unicode.Scalar], rightToLeft: Bool) -> [ShapedGlyph] {
+        guard !text.isEmpty else { return [] }
+        let key = ShapingKey(text: text, rightToLeft: rightToLeft)
+        lock.lock()
+        defer { lock.unlock() }
+        if let glyphs = shaped[key] { return glyphs }
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        let codes = text.map(\.value)
+        hb_buffer_add_utf32(buffer, codes, Int32(codes.count), 0, Int32(codes.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        let glyphs = (0..<Int(count)).map { i in
+            ShapedGlyph(id: infos[i].codepoint, cluster: Int(infos[i].cluster), advance: Double(positions[i].x_advance),
+                        offset: Point(Double(positions[i].x_offset), -Double(positions[i].y_offset)))
+        }
+        shaped[key] = glyphs
+        return glyphs
+    }
+
+    /// Whether the face has a glyph for `scalar`.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+    }
+
+    /// A FreeType outline as a path, y flipped to point down; each contour closed.
+    private static func path(of outline: inout FT_Outline) -> Path {
+        final class Builder {
+            var path = Path()
+            var open = false
+            func point(_ v: UnsafePointer<FT_Vector>?) -> Point {
+                guard let v else { return .zero }
+                return Point(Double(v.pointee.x), -Double(v.pointee.y))
+            }
+        }
+        let builder = Builder()
+        var funcs = FT_Outline_Funcs(
+            move_to: { to, user in
+                let b = Unmanaged<Builder>.fromOpaque(user!).takeUnretainedValue()
+                if b.open { b.path.closeSubpath() }
+                b.path.move(to: b.point(to))
+                b.open = true
+                return 0
+            },
+            line_to: { to, user in
+                let b = Unmanaged<Builder>.fromOpaque(user!).takeUnretainedValue()
+                b.path.addLine(to: b.point(to))
+                return 0
+            },
+            conic_to: { control, to, user in
+                let b = Unmanaged<Builder>.fromOpaque(user!).takeUnretainedValue()
+                b.path.addQuadCurve(to: b.point(to), control: b.point(control))
+                return 0
+            },
+            cubic_to: { c1, c2, to, user in
+                let b = Unmanaged<Builder>.fromOpaque(user!).takeUnretainedValue()
+                b.path.addCurve(to: b.point(to), control1: b.point(c1), control2: b.point(c2))
+                return 0
+            },
+            shift: 0, delta: 0)
+        FT_Outline_Decompose(&outline, &funcs, Unmanaged.passUnretained(builder).toOpaque())
+        if builder.open { builder.path.closeSubpath() }
+        return builder.path
+    }
+}
+
+/// A glyph as shaping placed it, in font units.
+public struct ShapedGlyph: Hashable, Sendable {
+    /// The glyph's index in its font.
+    public let id: UInt32
+    /// The index of the first character it was made from.
+    public let cluster: Int
+    /// How far the pen moves after it.
+    public let advance: Double
+    /// Its displacement from the pen (y down).
+    public let offset: Point
+}

@@ -1,0 +1,119 @@
+import CText
+import Foundation
+
+/// Finds font files: a path to a `.ttf`, `.otf` or `.ttc`, or a name fontconfig knows (a family,
+/// "Family Style" such as "Inter Bold", a full or PostScript name such as "Inter-Bold").
+/// fontconfig answers every query with some font; a name is accepted only when the font found
+/// really has it, so a typo is an error naming the closest installed family, never a silent
+/// substitute.
+public enum FontLookup {
+    /// The font every text layer uses unless told otherwise (installed by `make deps`).
+    public static let defaultFont = "Inter"
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var found: [String: FontFile] = [:]
+
+    /// The file and face index for `name`.
+    public static func file(for name: String) throws(TextError) -> FontFile {
+        lock.lock()
+        defer { lock.unlock() }
+        if let file = found[name] { return file }
+        let file = try look(up: name)
+        found[name] = file
+        return file
+    }
+
+    private static func look(up name: String) throws(TextError) -> FontFile {
+        let lower = name.lowercased()
+        if name.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: lower.hasSuffix) {
+            guard FileManager.default.isReadableFile(atPath: name) else { throw TextError("no font file at \(name)") }
+            return FontFile(path: name, index: 0)
+        }
+        guard let config = FcInitLoadConfigAndFonts() else { throw TextError("fontconfig cannot start") }
+        defer { FcConfigDestroy(config) }
+        // "Family Style" is tried as a family with a style, as a full name, and as a PostScript name.
+        var queries: [(String, String?)] = [(name, nil)]
+        if let space = name.lastIndex(of: " ") {
+            queries.append((String(name[..<space]), String(name[name.index(after: space)...])))
+        }
+        for (family, style) in queries {
+            if let file = match(config, FC_FAMILY, family, style: style, wanting: name) { return file }
+        }
+        for property in [FC_FULLNAME, FC_POSTSCRIPT_NAME] {
+            if let file = match(config, property, name, style: nil, wanting: name) { return file }
+        }
+        let families = installedFamilies(config)
+        let closest = families.min { distance($0.lowercased(), lower) < distance($1.lowercased(), lower) }
+        throw TextError("no installed font called \"\(name)\"" + (closest.map { "; the closest installed family is \"\($0)\"" } ?? ""))
+    }
+
+    /// The best match for a pattern of one property (a family, with a style; a full name; a
+    /// PostScript name), kept only if the font found carries the name asked for.
+    private static func match(_ config: OpaquePointer, _ property: String, _ value: String, style: String?, wanting name: String) -> FontFile? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, property, value)
+        if let style { FcPatternAddString(pattern, FC_STYLE, style) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        let names = [FC_FAMILY, FC_FULLNAME, FC_POSTSCRIPT_NAME].flatMap { strings(font, $0) }.map { $0.lowercased() }
+        let styles = strings(font, FC_STYLE).map { $0.lowercased() }
+        let wanted = name.lowercased()
+        let matches = names.contains(wanted) || (style.map { names.contains(value.lowercased()) && styles.contains($0.lowercased()) } ?? false)
+        guard matches, let path = strings(font, FC_FILE).first else { return nil }
+        var index: Int32 = 0
+        FcPatternGetInteger(font, FC_INDEX, 0, &index)
+        return FontFile(path: path, index: Int(index))
+    }
+
+    /// Every value of a string property of a pattern.
+    private static func strings(_ pattern: OpaquePointer, _ property: String) -> [String] {
+        var values: [String] = []
+        var n: Int32 = 0
+        while true {
+            var value: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, property, n, &value) == FcResultMatch, let value else { break }
+            values.append(String(cString: value))
+            n += 1
+        }
+        return values
+    }
+
+    /// The families of every installed font, sorted.
+    private static func installedFamilies(_ config: OpaquePointer) -> [String] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let set = FcFontList(config, pattern, nil) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var families = Set<String>()
+        for i in 0..<Int(set.pointee.nfont) {
+            if let font = set.pointee.fonts[i] { families.formUnion(strings(font, FC_FAMILY)) }
+        }
+        return families.sorted()
+    }
+
+    /// Levenshtein distance, for naming the closest family.
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                let old = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = old
+            }
+        }
+        return row[b.count]
+    }
+}
+
+/// A font file and the face in it (a `.ttc` holds several).
+public struct FontFile: Hashable, Sendable {
+    public let path: String
+    public let index: Int
+}

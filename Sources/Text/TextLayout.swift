@@ -1,0 +1,268 @@
+import Foundation
+import Geometry
+
+/// Text set into lines: each style tag's glyph outlines (and underlines) as one path in the
+/// box's coordinates (origin top left, y down, first baseline one ascent down).
+public struct TypesetText: Sendable {
+    /// One path per style tag, in the order the tags first appear.
+    public var paths: [(tag: Int, path: Path)]
+    /// Glyphs drawn, after shaping (a ligature is one).
+    public var glyphCount: Int
+    public var lineCount: Int
+    /// The size the lines take.
+    public var size: Size
+}
+
+/// Sets runs of text: fonts found by `FontLookup`, shaped by HarfBuzz, ordered by FriBidi,
+/// broken into lines at spaces when wrapped, truncated, aligned. Results are cached, so a
+/// layer's text is set once however many frames draw it.
+public enum TextLayout {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [Request: TypesetText] = [:]
+    private static let cacheLimit = 512
+
+    private struct Request: Hashable {
+        let runs: [TextRun]
+        let options: TextLayoutOptions
+    }
+
+    /// `runs` set with `options`.
+    /// - Throws: `TextError` when a run's font is not installed or cannot be read.
+    public static func typeset(_ runs: [TextRun], options: TextLayoutOptions) throws(TextError) -> TypesetText {
+        let request = Request(runs: runs, options: options)
+        lock.lock()
+        if let hit = cache[request] {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        var setter = try Typesetter(runs: runs, options: options)
+        let result = setter.set()
+        lock.lock()
+        if cache.count >= cacheLimit { cache.removeAll() }
+        cache[request] = result
+        lock.unlock()
+        return result
+    }
+}
+
+/// One typesetting: the text as characters with their styles, set paragraph by paragraph.
+private struct Typesetter {
+    let options: TextLayoutOptions
+    var scalars: [Unicode.Scalar] = []
+    /// The style of each character, as an index into `styles`.
+    var styleOf: [Int] = []
+    var styles: [TextStyle] = []
+    var faces: [FontFace] = []
+    var paths: [Int: Path] = [:]
+    var tagOrder: [Int] = []
+    var glyphCount = 0, lineCount = 0
+    var top = 0.0, widest = 0.0
+
+    /// A glyph placed on a line, before alignment.
+    struct LineGlyph {
+        var id: UInt32
+        var style: Int
+        var x: Double
+        var offset: Point
+        var advance: Double
+        var isSpace: Bool
+    }
+
+    init(runs: [TextRun], options: TextLayoutOptions) throws(TextError) {
+        self.options = options
+        for run in runs where !run.text.isEmpty {
+            let index = styles.firstIndex(of: run.style) ?? styles.count
+            if index == styles.count {
+                styles.append(run.style)
+                faces.append(try FontFace.face(for: FontLookup.file(for: run.style.font)))
+            }
+            for scalar in run.text.unicodeScalars {
+                scalars.append(scalar)
+                styleOf.append(index)
+            }
+        }
+    }
+
+    var limit: Double? { options.width > 0 && options.width.isFinite ? options.width : nil }
+
+    mutating func set() -> TypesetText {
+        var start = 0
+        for i in 0...scalars.count where i == scalars.count || scalars[i] == "\n" {
+            setParagraph(start..<i)
+            start = i + 1
+        }
+        return TypesetText(paths: tagOrder.map { ($0, paths[$0] ?? Path()) }, glyphCount: glyphCount, lineCount: lineCount,
+                           size: Size(widest, top))
+    }
+
+    /// Sets one paragraph: bidi levels, shaping by segment, line breaks, then each line.
+    mutating func setParagraph(_ range: Range<Int>) {
+        let text = Array(scalars[range])
+        let (levels, rightToLeft) = Bidi.levels(of: text)
+        // Segments: the longest stretches of one style and one level, shaped each in one go.
+        var segments: [(range: Range<Int>, level: UInt8, glyphs: [ShapedGlyph])] = []
+        var s = 0
+        while s < text.count {
+            var e = s + 1
+            while e < text.count && styleOf[range.lowerBound + e] == styleOf[range.lowerBound + s] && levels[e] == levels[s] { e += 1 }
+            let face = faces[styleOf[range.lowerBound + s]]
+            let shaped = face.shape(Array(text[s..<e]), rightToLeft: levels[s] % 2 == 1)
+            segments.append((s..<e, levels[s], shaped.map {
+                ShapedGlyph(id: $0.id, cluster: $0.cluster + s, advance: $0.advance, offset: $0.offset)
+            }))
+            s = e
+        }
+        // The width each character adds (a cluster's glyphs counted on its first character).
+        var widths = [Double](repeating: 0, count: text.count)
+        var clusterStart = [Bool](repeating: false, count: text.count)
+        for segment in segments {
+            for glyph in segment.glyphs where glyph.cluster < text.count {
+                widths[glyph.cluster] += advance(of: glyph, style: styleOf[range.lowerBound + glyph.cluster])
+                clusterStart[glyph.cluster] = true
+            }
+        }
+        var lines: [Range<Int>] = []
+        if options.isWrapped, let limit {
+            var lineStart = 0, lineWidth = 0.0, lastBreak: Int?
+            for i in 0..<text.count {
+                let space = text[i].properties.isWhitespace
+                if !space, lineWidth + widths[i] > limit, i > lineStart, clusterStart[i] {
+                    let end = lastBreak.flatMap { $0 > lineStart ? $0 : nil } ?? i
+                    lines.append(lineStart..<end)
+                    lineStart = end
+                    lineWidth = widths[end..<i].reduce(0, +)
+                    lastBreak = nil
+                }
+                lineWidth += widths[i]
+                if space { lastBreak = i + 1 }
+            }
+            lines.append(lineStart..<text.count)
+        } else {
+            lines = [0..<text.count]
+        }
+        for (n, line) in lines.enumerated() {
+            setLine(line, of: text, paragraph: range, segments: segments, rightToLeft: rightToLeft, isLast: n == lines.count - 1)
+        }
+    }
+
+    func advance(of glyph: ShapedGlyph, style: Int) -> Double {
+        glyph.advance * styles[style].size / faces[style].unitsPerEm + styles[style].tracking
+    }
+
+    /// Places one line's glyphs: runs in visual order, truncated and aligned, one line down.
+    mutating func setLine(_ line: Range<Int>, of text: [Unicode.Scalar], paragraph: Range<Int>,
+                          segments: [(range: Range<Int>, level: UInt8, glyphs: [ShapedGlyph])], rightToLeft: Bool, isLast: Bool) {
+        var end = line.upperBound
+        while end > line.lowerBound && text[end - 1].properties.isWhitespace { end -= 1 }
+        let shown = line.lowerBound..<end
+        let pieces = segments.filter { $0.range.overlaps(shown) }
+        var glyphs: [LineGlyph] = []
+        var x = 0.0
+        for index in Bidi.visualOrder(of: pieces.map(\.level)) {
+            for glyph in pieces[index].glyphs where shown.contains(glyph.cluster) {
+                let style = styleOf[paragraph.lowerBound + glyph.cluster]
+                let width = advance(of: glyph, style: style)
+                glyphs.append(LineGlyph(id: glyph.id, style: style, x: x, offset: glyph.offset, advance: width,
+                                        isSpace: text[glyph.cluster].properties.isWhitespace))
+                x += width
+            }
+        }
+        if !options.isWrapped, options.truncation != .none, let limit, x > limit {
+            (glyphs, x) = truncated(glyphs, to: limit)
+        }
+        // Vertical metrics: the largest of the styles on the line (the paragraph's first style on an empty one).
+        let lineStyles = Set(glyphs.map(\.style)).sorted()
+        let metricStyles = lineStyles.isEmpty ? [styleOf.indices.contains(paragraph.lowerBound) ? styleOf[paragraph.lowerBound] : 0] : lineStyles
+        var ascent = 0.0, descent = 0.0, gap = 0.0
+        for style in metricStyles where faces.indices.contains(style) {
+            let scale = styles[style].size / faces[style].unitsPerEm
+            ascent = max(ascent, faces[style].ascender * scale)
+            descent = max(descent, faces[style].descender * scale)
+            gap = max(gap, faces[style].lineGap * scale)
+        }
+        // Alignment.
+        let room = (limit ?? x) - x
+        var shift = 0.0, stretch = 0.0
+        switch options.alignment {
+        case .left: shift = 0
+        case .right: shift = room
+        case .center: shift = room / 2
+        case .natural: shift = rightToLeft ? room : 0
+        case .justified:
+            let spaces = glyphs.filter(\.isSpace).count
+            if !isLast, spaces > 0, room > 0 { stretch = room / Double(spaces) } else { shift = rightToLeft ? room : 0 }
+        }
+        let baseline = top + ascent
+        var added = 0.0
+        var underline: (start: Double, style: Int)?
+        var underlines: [(rect: Rect, tag: Int)] = []
+        let (styles, faces) = (self.styles, self.faces)
+        func endUnderline(at right: Double) {
+            guard let open = underline else { return }
+            let scale = styles[open.style].size / faces[open.style].unitsPerEm
+            let thickness = faces[open.style].underlineThickness * scale
+            let y = baseline + faces[open.style].underlinePosition * scale - thickness / 2
+            underlines.append((Rect(x: open.start, y: y, width: right - open.start, height: thickness), styles[open.style].tag))
+            underline = nil
+        }
+        for glyph in glyphs {
+            let left = glyph.x + shift + added
+            if let open = underline, !styles[glyph.style].underline || open.style != glyph.style { endUnderline(at: left) }
+            if styles[glyph.style].underline && underline == nil { underline = (left, glyph.style) }
+            let face = faces[glyph.style], scale = styles[glyph.style].size / face.unitsPerEm
+            let outline = face.outline(of: glyph.id)
+            if !outline.isEmpty {
+                let place = Transform3D(scaleX: scale, y: scale)
+                    .concatenating(Transform3D(translationX: left + glyph.offset.x * scale, y: baseline + glyph.offset.y * scale))
+                draw(outline.applying(place), tag: styles[glyph.style].tag)
+            }
+            glyphCount += 1
+            if glyph.isSpace { added += stretch }
+        }
+        endUnderline(at: (glyphs.last.map { $0.x + $0.advance } ?? 0) + shift + added)
+        for line in underlines { draw(.roundedRect(line.rect, cornerRadius: 0), tag: line.tag) }
+        widest = max(widest, x + added)
+        top += (ascent + descent + gap) * options.lineHeightMultiple
+        lineCount += 1
+    }
+
+    /// A line cut to fit `limit` with "…" (in the style of the glyph next to the cut) where
+    /// the truncation mode says: at the end, the start, or the middle of the visual line.
+    func truncated(_ glyphs: [LineGlyph], to limit: Double) -> ([LineGlyph], Double) {
+        func ellipsis(style: Int) -> [LineGlyph] {
+            faces[style].shape(["\u{2026}"], rightToLeft: false).map {
+                LineGlyph(id: $0.id, style: style, x: 0, offset: $0.offset, advance: advance(of: $0, style: style), isSpace: false)
+            }
+        }
+        guard let first = glyphs.first, let last = glyphs.last else { return (glyphs, 0) }
+        var head: [LineGlyph] = [], tail: [LineGlyph] = []
+        let dots = ellipsis(style: options.truncation == .start ? first.style : last.style)
+        var room = limit - dots.reduce(0) { $0 + $1.advance }
+        var (i, j) = (0, glyphs.count - 1)
+        var takeHead = options.truncation != .start
+        while i <= j {
+            let glyph = takeHead ? glyphs[i] : glyphs[j]
+            guard glyph.advance <= room else { break }
+            room -= glyph.advance
+            if takeHead { head.append(glyph); i += 1 } else { tail.insert(glyph, at: 0); j -= 1 }
+            if options.truncation == .middle { takeHead.toggle() }
+        }
+        var placed: [LineGlyph] = []
+        var x = 0.0
+        for var glyph in head + dots + tail {
+            glyph.x = x
+            x += glyph.advance
+            placed.append(glyph)
+        }
+        return (placed, x)
+    }
+
+    mutating func draw(_ path: Path, tag: Int) {
+        if paths[tag] == nil {
+            paths[tag] = Path()
+            tagOrder.append(tag)
+        }
+        paths[tag]?.addPath(path)
+    }
+}
