@@ -1,4 +1,5 @@
 import Geometry
+import Text
 
 /// A layer as `CALayer`: a node of the layer tree with model values and attached animations.
 ///
@@ -173,6 +174,21 @@ public final class TransformLayer: Layer {
 public final class EmitterLayer: Layer {
     public override init() {
         super.init(kind: .emitter)
+    }
+}
+
+/// A layer that draws text (`CATextLayer`): `string` set in `font` at `fontSize` in
+/// `foregroundColor`, from the top of its bounds, aligned, wrapped or truncated at their width.
+/// Glyphs come from FreeType unhinted, shaped by HarfBuzz and ordered by FriBidi.
+public final class TextLayer: Layer {
+    public override init() {
+        super.init(kind: .text)
+    }
+
+    /// The text as it is set now in the bounds: its lines, glyphs and size.
+    /// - Throws: `TextError` when a font is not installed.
+    public func typeset() throws(TextError) -> TypesetText {
+        try values.typesetText()
     }
 }
 

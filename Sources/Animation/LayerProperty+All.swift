@@ -59,6 +59,15 @@ extension LayerProperty {
         .animatable("instanceGreenOffset", \.instanceGreenOffset, kinds: [.replicator]),
         .animatable("instanceBlueOffset", \.instanceBlueOffset, kinds: [.replicator]),
         .animatable("instanceAlphaOffset", \.instanceAlphaOffset, kinds: [.replicator]),
+        // Text layers
+        .text("string", \.string, kinds: [.text]),
+        .string("font", \.font, kinds: [.text]),
+        .animatable("fontSize", \.fontSize, kinds: [.text]),
+        .animatable("foregroundColor", \.foregroundColor, kinds: [.text]),
+        .choice("alignmentMode", \.alignmentMode, kinds: [.text]),
+        .boolean("wrapped", \.isWrapped, kinds: [.text]),
+        .choice("truncationMode", \.truncationMode, kinds: [.text]),
+        .number("lineHeightMultiple", \.lineHeightMultiple, in: 0.1...10, kinds: [.text]),
         // Emitter layers
         .animatable("emitterPosition", \.emitterPosition, kinds: [.emitter]),
         .animatable("emitterSize", \.emitterSize, kinds: [.emitter]),

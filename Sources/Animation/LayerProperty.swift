@@ -23,6 +23,10 @@ public struct LayerProperty: Sendable {
         case cells
         /// A layer's filters.
         case filters
+        /// Free text: a font name.
+        case string
+        /// A text layer's text, plain or attributed.
+        case text
     }
 
     /// A property's value: an animatable value, a name, a count, cells or filters.
@@ -32,6 +36,8 @@ public struct LayerProperty: Sendable {
         case integer(Int)
         case cells([EmitterCell])
         case filters([LayerFilter])
+        case string(String)
+        case text(TextString)
         /// An optional colour, path or image that is not set.
         case absent
     }
@@ -175,6 +181,28 @@ extension LayerProperty {
                       })
     }
 
+    /// Free text that does not animate (a font name).
+    static func string(_ name: String, _ key: WritableKeyPath<LayerValues, String> & Sendable, kinds: Set<LayerKind>) -> LayerProperty {
+        LayerProperty(name: name, kinds: kinds, type: .string, isAnimatable: false, isOptional: false, subPaths: [],
+                      read: { .string($0[keyPath: key]) },
+                      write: { value, v in
+                          guard case .string(let text) = value else { return false }
+                          v[keyPath: key] = text
+                          return true
+                      })
+    }
+
+    /// A text layer's text.
+    static func text(_ name: String, _ key: WritableKeyPath<LayerValues, TextString> & Sendable, kinds: Set<LayerKind>) -> LayerProperty {
+        LayerProperty(name: name, kinds: kinds, type: .text, isAnimatable: false, isOptional: false, subPaths: [],
+                      read: { .text($0[keyPath: key]) },
+                      write: { value, v in
+                          guard case .text(let text) = value else { return false }
+                          v[keyPath: key] = text
+                          return true
+                      })
+    }
+
     /// A layer's filters; their parameters animate through sub-key paths
     /// (`filters.gaussianBlur.inputRadius`), though the list itself does not.
     static func filters(_ name: String, _ key: WritableKeyPath<LayerValues, [LayerFilter]> & Sendable, subPaths: [LayerKeyPath]) -> LayerProperty {
@@ -208,6 +236,8 @@ extension LayerProperty.ValueType {
         case .image: "image"
         case .cells: "list of emitter cells"
         case .filters: "list of filters"
+        case .string: "text"
+        case .text: "text or list of text runs"
         }
     }
 
@@ -235,6 +265,8 @@ extension LayerProperty.Value {
         case .integer: "whole number"
         case .cells: "list of emitter cells"
         case .filters: "list of filters"
+        case .string: "text"
+        case .text: "text or list of text runs"
         case .absent: "null"
         }
     }

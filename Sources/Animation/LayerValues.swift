@@ -1,4 +1,5 @@
 import Geometry
+import Text
 
 /// Which drawing a layer does besides its background.
 public enum LayerKind: String, Hashable, Sendable, CaseIterable {
@@ -10,6 +11,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case transform
     /// Sends out particles (`CAEmitterLayer`).
     case emitter
+    /// Draws text (`CATextLayer`).
+    case text
 }
 
 /// Every model value of a layer: what the script snapshots and animations modify. Each stored
@@ -156,6 +159,24 @@ public struct LayerValues: Hashable, Sendable {
     /// Whether a replicator keeps its sublayers, or an emitter its particles, in its superlayer's
     /// 3D space instead of flattening them into its plane (docs/core-animation.md §1, §5).
     public var preservesDepth = false
+
+    // Text layers
+    /// The text, plain or attributed (`string`).
+    public var string: TextString = ""
+    /// A font name fontconfig knows ("Inter", "Inter Bold") or a font file's path.
+    public var font: String = FontLookup.defaultFont
+    /// Points an em.
+    public var fontSize: Double = 36
+    /// The colour of text whose run sets none; nil draws it clear.
+    public var foregroundColor: Color? = .white
+    /// Where lines sit between the sides of the bounds.
+    public var alignmentMode: TextAlignment = .natural
+    /// Whether lines wrap at the bounds' width (`isWrapped`).
+    public var isWrapped = false
+    /// What an unwrapped line too long for the bounds loses to "…".
+    public var truncationMode: TruncationMode = .none
+    /// The distance between baselines, as a multiple of the fonts' own line height.
+    public var lineHeightMultiple: Double = 1
 
     // Emitter layers
     /// The centre of the emitter's shape, in the layer's coordinates.

@@ -165,7 +165,8 @@ private struct PresentationWalk {
         }
         // A clip with nothing to clip (a plain layer without contents or sublayers, like the
         // seeds' rounded tiles) would only cost a frame-sized mask per draw.
-        let clips = drawsItself && v.masksToBounds && (v.contents != nil || !sublayers.isEmpty || v.kind == .shape || v.kind == .gradient || v.kind == .emitter)
+        let clips = drawsItself && v.masksToBounds
+            && (v.contents != nil || !sublayers.isEmpty || [.shape, .gradient, .emitter, .text].contains(v.kind))
         if clips { items.append(.beginClip(outline, transform: matrix)) }
         if drawsItself, let image = v.contents, !v.bounds.isEmpty {
             let sampling = ImageSampling(minification: v.minificationFilter, magnification: v.magnificationFilter)
@@ -274,7 +275,8 @@ private struct PresentationWalk {
         items.append(.endGroup)
     }
 
-    /// A shape layer's fill then stroke, or a gradient layer's ramp over its bounds.
+    /// A shape layer's fill then stroke, a gradient layer's ramp over its bounds, or a text
+    /// layer's glyphs, each run in its colour.
     private mutating func drawOwnContent(_ v: LayerValues, matrix: Transform3D, alpha: Double, tint: Color) {
         switch v.kind {
         case .shape:
@@ -292,6 +294,14 @@ private struct PresentationWalk {
             let gradient = Gradient(type: v.gradientType, colors: v.colors.map { Self.multiply($0, tint) }, locations: v.locations,
                                     start: unit(v.startPoint), end: unit(v.endPoint))
             items.append(.fillGradient(.roundedRect(b, cornerRadius: 0), transform: matrix, gradient: gradient, opacity: alpha))
+        case .text:
+            // A font that is not installed draws nothing (scene files check their fonts when read).
+            guard !v.string.runs.isEmpty, v.fontSize > 0, let text = try? v.typesetText() else { return }
+            let origin = Transform3D(translationX: v.bounds.minX, y: v.bounds.minY).concatenating(matrix)
+            for (run, path) in text.paths {
+                guard let color = v.textColor(ofRun: run), color.alpha > 0 else { continue }
+                items.append(.fill(path, transform: origin, color: paint(color, alpha, tint), rule: .nonZero))
+            }
         case .plain, .replicator, .transform, .emitter:
             return
         }

@@ -269,6 +269,20 @@ public enum SceneExporter {
             return .object(fields)
         }
 
+        /// A text layer's text: a string when plain, otherwise its runs with the attributes they set.
+        private func text(_ text: TextString) -> JSON {
+            guard !text.isPlain else { return .string(text.plainText) }
+            return .array(text.runs.map { run in
+                var fields: [(String, JSON)] = [("text", .string(run.text))]
+                if let font = run.font { fields.append(("font", .string(font))) }
+                if let size = run.fontSize { fields.append(("fontSize", .exactNumber(size))) }
+                if let color = run.color { fields.append(("color", self.color(color))) }
+                if let kern = run.kern { fields.append(("kern", .exactNumber(kern))) }
+                if run.underline { fields.append(("underline", .bool(true))) }
+                return .object(fields)
+            })
+        }
+
         /// A layer filter: its name and parameters.
         private func filter(_ filter: LayerFilter) -> JSON {
             switch filter {
@@ -285,6 +299,8 @@ public enum SceneExporter {
             case .integer(let n): .exactNumber(Double(n))
             case .cells(let cells): .array(try cells.map(cell))
             case .filters(let filters): .array(filters.map(filter))
+            case .string(let text): .string(text)
+            case .text(let text): self.text(text)
             case .absent: .null
             }
         }

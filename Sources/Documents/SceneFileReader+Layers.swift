@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Geometry
+import Text
 
 /// Layers: their type, properties, sublayers, mask and animations.
 extension SceneFileReader {
@@ -23,6 +24,7 @@ extension SceneFileReader {
         case .gradient: GradientLayer()
         case .transform: TransformLayer()
         case .emitter: EmitterLayer()
+        case .text: TextLayer()
         }
         if let v = fields["name"] {
             let name = try literal(v, fields.path("name"))
@@ -40,6 +42,11 @@ extension SceneFileReader {
         }
         if let v = fields["frame"] {
             layer.frame = try rect(v, fields.path("frame"))
+        }
+        if let text = layer as? TextLayer, let set = try? text.typeset(),
+           set.size.width > layer.bounds.width + 0.5 || set.size.height > layer.bounds.height + 0.5 {
+            warnings.append(fail(path, value, "the text needs \(Int(set.size.width.rounded(.up)))×\(Int(set.size.height.rounded(.up))) points "
+                                 + "but its bounds are \(Int(layer.bounds.width))×\(Int(layer.bounds.height)): it overflows"))
         }
         drawn += copies
         guard drawn <= SceneFileLimits.drawnInstances else {
@@ -103,10 +110,47 @@ extension SceneFileReader {
             return .cells(try cells(value, path, depth: 1))
         case .filters:
             return .filters(try filters(value, path))
+        case .string:
+            return .string(try font(value, path))
+        case .text:
+            return .text(try text(value, path))
         default:
             guard let keyPath = property.keyPath else { throw fail(path, value, "\(property.name) cannot be set in a scene file") }
             return .value(try animationValue(value, path, like: keyPath.value(in: LayerValues(kind: kind))))
         }
+    }
+
+    /// A font name that is installed, or a font file's path (relative to the scene file).
+    private func font(_ value: JSONValue, _ path: String) throws(DocumentError) -> String {
+        let name = try string(value, path)
+        let isFile = name.contains("/") || [".ttf", ".otf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
+        let located = isFile && !name.hasPrefix("/") ? folder + "/" + name : name
+        do {
+            _ = try FontLookup.file(for: located)
+        } catch {
+            throw fail(path, value, "\(error)")
+        }
+        return located
+    }
+
+    /// A text layer's `string`: plain text, or a list of runs `{"text", "font", "fontSize",
+    /// "color", "kern", "underline"}`.
+    private func text(_ value: JSONValue, _ path: String) throws(DocumentError) -> TextString {
+        if case .string = try resolved(value, path) { return TextString(try string(value, path)) }
+        var runs: [TextString.Run] = []
+        for (i, item) in try list(value, path).enumerated() {
+            let runPath = "\(path)[\(i)]"
+            let fields = try object(item, runPath, allowed: ["text", "font", "fontSize", "color", "kern", "underline"], what: "a text run")
+            guard let text = fields["text"] else { throw fail(runPath, item, "missing \"text\": the run's characters") }
+            var run = TextString.Run(try string(text, fields.path("text")))
+            if let v = fields["font"] { run.font = try font(v, fields.path("font")) }
+            if let v = fields["fontSize"] { run.fontSize = try number(v, fields.path("fontSize"), in: 0...10_000) }
+            if let v = fields["color"] { run.color = try color(v, fields.path("color")) }
+            if let v = fields["kern"] { run.kern = try number(v, fields.path("kern"), in: -1000...1000) }
+            if let v = fields["underline"] { run.underline = try bool(v, fields.path("underline")) }
+            runs.append(run)
+        }
+        return TextString(runs: runs)
     }
 
     /// A layer's filters: `{"filter": "gaussianBlur", "inputRadius": points}` objects.

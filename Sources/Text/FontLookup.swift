@@ -12,6 +12,8 @@ public enum FontLookup {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var found: [String: FontFile] = [:]
+    /// fontconfig's configuration and font list, loaded once (used under `lock`).
+    nonisolated(unsafe) private static let configuration = FcInitLoadConfigAndFonts()
 
     /// The file and face index for `name`.
     public static func file(for name: String) throws(TextError) -> FontFile {
@@ -23,14 +25,52 @@ public enum FontLookup {
         return file
     }
 
+    nonisolated(unsafe) private static var fallbacks: [FallbackKey: FontFile?] = [:]
+
+    private struct FallbackKey: Hashable {
+        let scalar: Unicode.Scalar
+        let near: String
+    }
+
+    /// An installed font that has `scalar`, the closest fontconfig finds to the font `near`
+    /// (fontconfig's fallback list: "Inter" falls back to DejaVu for Hebrew); nil when none has it.
+    public static func fallback(for scalar: Unicode.Scalar, near: String) -> FontFile? {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = FallbackKey(scalar: scalar, near: near)
+        if let known = fallbacks[key] { return known }
+        var found: FontFile?
+        if let config = configuration, let pattern = FcPatternCreate(), let charset = FcCharSetCreate() {
+            FcCharSetAddChar(charset, scalar.value)
+            FcPatternAddString(pattern, FC_FAMILY, near)
+            FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+            FcConfigSubstitute(config, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultNoMatch
+            if let font = FcFontMatch(config, pattern, &result) {
+                var set: OpaquePointer?
+                if FcPatternGetCharSet(font, FC_CHARSET, 0, &set) == FcResultMatch, let set, FcCharSetHasChar(set, scalar.value) != 0,
+                   let path = strings(font, FC_FILE).first {
+                    var index: Int32 = 0
+                    FcPatternGetInteger(font, FC_INDEX, 0, &index)
+                    found = FontFile(path: path, index: Int(index))
+                }
+                FcPatternDestroy(font)
+            }
+            FcCharSetDestroy(charset)
+            FcPatternDestroy(pattern)
+        }
+        fallbacks[key] = found
+        return found
+    }
+
     private static func look(up name: String) throws(TextError) -> FontFile {
         let lower = name.lowercased()
         if name.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: lower.hasSuffix) {
             guard FileManager.default.isReadableFile(atPath: name) else { throw TextError("no font file at \(name)") }
             return FontFile(path: name, index: 0)
         }
-        guard let config = FcInitLoadConfigAndFonts() else { throw TextError("fontconfig cannot start") }
-        defer { FcConfigDestroy(config) }
+        guard let config = configuration else { throw TextError("fontconfig cannot start") }
         // "Family Style" is tried as a family with a style, as a full name, and as a PostScript name.
         var queries: [(String, String?)] = [(name, nil)]
         if let space = name.lastIndex(of: " ") {

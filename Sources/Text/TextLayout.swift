@@ -62,6 +62,7 @@ private struct Typesetter {
     /// A glyph placed on a line, before alignment.
     struct LineGlyph {
         var id: UInt32
+        var face: FontFace
         var style: Int
         var x: Double
         var offset: Point
@@ -96,19 +97,30 @@ private struct Typesetter {
                            size: Size(widest, top))
     }
 
+    /// The face that draws `scalar` in `style`: the style's own, or the closest installed font
+    /// that has the character (fontconfig's fallback), or the style's own when none has it.
+    func face(for scalar: Unicode.Scalar, style: Int) -> FontFace {
+        let own = faces[style]
+        guard !scalar.properties.isWhitespace, scalar.value >= 0x20, !own.hasGlyph(for: scalar),
+              let file = FontLookup.fallback(for: scalar, near: styles[style].font), let fallback = try? FontFace.face(for: file)
+        else { return own }
+        return fallback
+    }
+
     /// Sets one paragraph: bidi levels, shaping by segment, line breaks, then each line.
     mutating func setParagraph(_ range: Range<Int>) {
         let text = Array(scalars[range])
         let (levels, rightToLeft) = Bidi.levels(of: text)
-        // Segments: the longest stretches of one style and one level, shaped each in one go.
-        var segments: [(range: Range<Int>, level: UInt8, glyphs: [ShapedGlyph])] = []
+        let faceOf = text.indices.map { face(for: text[$0], style: styleOf[range.lowerBound + $0]) }
+        // Segments: the longest stretches of one style, level and face, shaped each in one go.
+        var segments: [Segment] = []
         var s = 0
         while s < text.count {
             var e = s + 1
-            while e < text.count && styleOf[range.lowerBound + e] == styleOf[range.lowerBound + s] && levels[e] == levels[s] { e += 1 }
-            let face = faces[styleOf[range.lowerBound + s]]
-            let shaped = face.shape(Array(text[s..<e]), rightToLeft: levels[s] % 2 == 1)
-            segments.append((s..<e, levels[s], shaped.map {
+            while e < text.count && styleOf[range.lowerBound + e] == styleOf[range.lowerBound + s] && levels[e] == levels[s]
+                    && faceOf[e] === faceOf[s] { e += 1 }
+            let shaped = faceOf[s].shape(Array(text[s..<e]), rightToLeft: levels[s] % 2 == 1)
+            segments.append(Segment(range: s..<e, level: levels[s], face: faceOf[s], glyphs: shaped.map {
                 ShapedGlyph(id: $0.id, cluster: $0.cluster + s, advance: $0.advance, offset: $0.offset)
             }))
             s = e
@@ -118,7 +130,7 @@ private struct Typesetter {
         var clusterStart = [Bool](repeating: false, count: text.count)
         for segment in segments {
             for glyph in segment.glyphs where glyph.cluster < text.count {
-                widths[glyph.cluster] += advance(of: glyph, style: styleOf[range.lowerBound + glyph.cluster])
+                widths[glyph.cluster] += advance(of: glyph, face: segment.face, style: styleOf[range.lowerBound + glyph.cluster])
                 clusterStart[glyph.cluster] = true
             }
         }
@@ -146,13 +158,21 @@ private struct Typesetter {
         }
     }
 
-    func advance(of glyph: ShapedGlyph, style: Int) -> Double {
-        glyph.advance * styles[style].size / faces[style].unitsPerEm + styles[style].tracking
+    /// A stretch of a paragraph shaped in one go: one style, one bidi level, one face.
+    struct Segment {
+        var range: Range<Int>
+        var level: UInt8
+        var face: FontFace
+        var glyphs: [ShapedGlyph]
+    }
+
+    func advance(of glyph: ShapedGlyph, face: FontFace, style: Int) -> Double {
+        glyph.advance * styles[style].size / face.unitsPerEm + styles[style].tracking
     }
 
     /// Places one line's glyphs: runs in visual order, truncated and aligned, one line down.
-    mutating func setLine(_ line: Range<Int>, of text: [Unicode.Scalar], paragraph: Range<Int>,
-                          segments: [(range: Range<Int>, level: UInt8, glyphs: [ShapedGlyph])], rightToLeft: Bool, isLast: Bool) {
+    mutating func setLine(_ line: Range<Int>, of text: [Unicode.Scalar], paragraph: Range<Int>, segments: [Segment],
+                          rightToLeft: Bool, isLast: Bool) {
         var end = line.upperBound
         while end > line.lowerBound && text[end - 1].properties.isWhitespace { end -= 1 }
         let shown = line.lowerBound..<end
@@ -160,10 +180,11 @@ private struct Typesetter {
         var glyphs: [LineGlyph] = []
         var x = 0.0
         for index in Bidi.visualOrder(of: pieces.map(\.level)) {
+            let face = pieces[index].face
             for glyph in pieces[index].glyphs where shown.contains(glyph.cluster) {
                 let style = styleOf[paragraph.lowerBound + glyph.cluster]
-                let width = advance(of: glyph, style: style)
-                glyphs.append(LineGlyph(id: glyph.id, style: style, x: x, offset: glyph.offset, advance: width,
+                let width = advance(of: glyph, face: face, style: style)
+                glyphs.append(LineGlyph(id: glyph.id, face: face, style: style, x: x, offset: glyph.offset, advance: width,
                                         isSpace: text[glyph.cluster].properties.isWhitespace))
                 x += width
             }
@@ -210,7 +231,7 @@ private struct Typesetter {
             let left = glyph.x + shift + added
             if let open = underline, !styles[glyph.style].underline || open.style != glyph.style { endUnderline(at: left) }
             if styles[glyph.style].underline && underline == nil { underline = (left, glyph.style) }
-            let face = faces[glyph.style], scale = styles[glyph.style].size / face.unitsPerEm
+            let face = glyph.face, scale = styles[glyph.style].size / face.unitsPerEm
             let outline = face.outline(of: glyph.id)
             if !outline.isEmpty {
                 let place = Transform3D(scaleX: scale, y: scale)
@@ -232,7 +253,8 @@ private struct Typesetter {
     func truncated(_ glyphs: [LineGlyph], to limit: Double) -> ([LineGlyph], Double) {
         func ellipsis(style: Int) -> [LineGlyph] {
             faces[style].shape(["\u{2026}"], rightToLeft: false).map {
-                LineGlyph(id: $0.id, style: style, x: 0, offset: $0.offset, advance: advance(of: $0, style: style), isSpace: false)
+                LineGlyph(id: $0.id, face: faces[style], style: style, x: 0, offset: $0.offset, advance: advance(of: $0, face: faces[style], style: style),
+                          isSpace: false)
             }
         }
         guard let first = glyphs.first, let last = glyphs.last else { return (glyphs, 0) }

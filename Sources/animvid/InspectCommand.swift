@@ -60,6 +60,12 @@ enum InspectCommand {
         for property in LayerProperty.all where property.type == .color && property.applies(to: v.kind) {
             fields.append((property.name, tinted(property.value(in: v), layer.tint)))
         }
+        if v.kind == .text {
+            fields.append(("string", .string(v.string.plainText)))
+            fields.append(("font", .string(v.font)))
+            fields.append(("fontSize", .number(v.fontSize)))
+            fields.append(("glyphs", (try? v.typesetText()).map { .number(Double($0.glyphCount)) } ?? .null))
+        }
         if v.compositingFilter != .normal { fields.append(("compositingFilter", .string(v.compositingFilter.rawValue))) }
         if !v.filters.isEmpty { fields.append(("blur", .number(v.filters.blurRadius))) }
         if let running = layer.transition {

@@ -29,6 +29,8 @@ final class LayerPropertyTests: XCTestCase {
         case .image: #""pic.png""#
         case .cells: ##"[{"name": "dot", "birthRate": 5, "lifetime": 2, "color": "#FF0000", "contents": "pic.png", "emissionRange": 6.28}]"##
         case .filters: #"[{"filter": "gaussianBlur", "inputRadius": 4}]"#
+        case .string: #""DejaVu Sans""#
+        case .text: ##"[{"text": "Hi ", "font": "Inter Bold", "fontSize": 12, "color": "#FF0000", "kern": 1, "underline": true}, {"text": "there"}]"##
         }
     }
 
@@ -77,6 +79,8 @@ final class LayerPropertyTests: XCTestCase {
             case .image: .value(.image(picture))
             case .cells: .cells([EmitterCell()])
             case .filters: .filters([.gaussianBlur(radius: 3)])
+            case .string: .string("DejaVu Sans")
+            case .text: .text("Hi")
             case .boolean: .value(.number(property.value(in: values) == .value(.number(1)) ? 0 : 1))
             default: .value(try XCTUnwrap(property.keyPath?.value(in: values) ?? .number(0.5)).nudged)
             }
@@ -129,7 +133,7 @@ final class LayerPropertyTests: XCTestCase {
     /// The `LayerValues` field an entry is stored in.
     func storedName(_ property: LayerProperty) -> String {
         switch property.name {
-        case "hidden", "doubleSided": "is" + property.name.prefix(1).uppercased() + property.name.dropFirst()
+        case "hidden", "doubleSided", "wrapped": "is" + property.name.prefix(1).uppercased() + property.name.dropFirst()
         case "beginTime", "speed", "timeOffset": "timing"
         default: property.name
         }

@@ -203,6 +203,14 @@ final class SceneFileTests: XCTestCase {
         }
     }
 
+    /// Text too big for its layer is a warning, not an error: the frame still renders.
+    func testOverflowingTextIsWarnedAbout() throws {
+        let file = try scene(#"{"layers": [{"type": "text", "frame": [0, 0, 50, 20], "string": "Far too long for this"}]}"#)
+        XCTAssertEqual(file.warnings.count, 1)
+        XCTAssertTrue("\(file.warnings[0])".contains("layers[0]: the text needs") && "\(file.warnings[0])".contains("it overflows"),
+                      "\(file.warnings[0])")
+    }
+
     func testPresetNamesASceneFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-scenefile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -264,6 +272,10 @@ final class SceneFileTests: XCTestCase {
             (#"{"layers": [\#(dot), \#(dot)], "script": [{"on": "start", "add": {"type": "basic", "keyPath": "opacity"}, "to": "dot"}]}"#,
              "script[0].to: 2 layers are called \"dot\""),
             (#"{"layers": [], "script": [{"on": "whenever"}]}"#, "script[0].on: \"whenever\" is not one of start, didStart, didStop"),
+            (#"{"layers": [{"type": "text", "font": "Intr", "string": "x"}]}"#,
+             #"layers[0].font: no installed font called "Intr"; the closest installed family is "Inter""#),
+            (#"{"layers": [{"type": "text", "string": [{"font": "Inter"}]}]}"#, #"layers[0].string[0]: missing "text""#),
+            (#"{"layers": [{"type": "text", "alignmentMode": "middle"}]}"#, #"layers[0].alignmentMode: "middle" is not one of natural, left, right, center, justified"#),
             (#"{"layers": [\#(dot)], "script": [{"on": "start", "do": [{"set": {"lineWidht": 2}, "on": "dot"}]}]}"#,
              "script[0].do[0].set.lineWidht: unknown field in the properties to set; did you mean \"lineWidth\"?"),
             (#"{"layers": [{"name": "a"}], "script": [{"on": "start", "do": [{"set": {"lineWidth": 2}, "on": "a"}]}]}"#,

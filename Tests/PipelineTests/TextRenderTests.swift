@@ -1,0 +1,89 @@
+@testable import Animation
+import Foundation
+import Geometry
+import GoldenFiles
+import Media
+import Pipeline
+import Raster
+import Text
+import XCTest
+
+/// Text layers rendered: glyphs cover their outlines' exact area, frames hash to goldens at
+/// several sizes and transforms, runs take their colours, and fontSize animates.
+final class TextRenderTests: XCTestCase {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/text.rgba.md5")
+
+    func render(width: Int = 320, height: Int = 180, scale: Double = 1, at t: Double = 0, _ build: @escaping (TextLayer) -> Void) throws -> Pixmap {
+        let timeline = try Timeline.resolve(canvasSize: Size(Double(width) / scale, Double(height) / scale), duration: 2) { _ in
+            let root = Layer()
+            root.frame = Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale)
+            root.backgroundColor = .black
+            let text = TextLayer()
+            text.frame = root.bounds
+            build(text)
+            root.addSublayer(text)
+            return root
+        }
+        return try XCTUnwrap(StillImage.render(timeline, at: t, width: width, height: height, scale: scale))
+    }
+
+    /// "O" in Inter at 200 points, wholly in the frame: the white it leaves on black adds up to the outline's area,
+    /// measured by flattening the outline finely (shoelace, even-odd as the counter is a hole).
+    func testAGlyphCoversItsOutlinesArea() throws {
+        let frame = try render(height: 320) { $0.string = "O"; $0.fontSize = 200 }
+        let covered = stride(from: 0, to: frame.bytes.count, by: 4).reduce(0.0) { $0 + Double(frame.bytes[$1]) / 255 }
+        let face = try FontFace.face(for: FontLookup.file(for: "Inter"))
+        let glyph = face.shape(["O"], rightToLeft: false)[0].id
+        let scale = 200 / face.unitsPerEm
+        let area = face.outline(of: glyph).flattened(tolerance: 0.01 / scale).reduce(0.0) { total, ring in
+            total + zip(ring, ring.dropFirst() + ring.prefix(1)).reduce(0.0) { $0 + $1.0.x * $1.1.y - $1.1.x * $1.0.y } / 2
+        }
+        XCTAssertEqual(covered, abs(area) * scale * scale, accuracy: abs(area) * scale * scale * 0.01)
+    }
+
+    /// Frames of a title, a wrapped paragraph and a mixed-script line, at 1x and 3x and turned,
+    /// hash to the goldens (the fonts are Debian's Inter and DejaVu, installed by `make deps`).
+    func testGoldenFrames() throws {
+        let paragraph: TextString = TextString(runs: [
+            .init("Plan, build and "), .init("launch", font: "Inter Bold", color: Color(hex: "#FFC93C"), underline: true),
+            .init(" together: ffi AV سلام עולם 123."),
+        ])
+        var lines: [String] = []
+        for (n, scale) in [1.0, 3.0].enumerated() {
+            let frame = try render(width: Int(320 * scale), height: Int(180 * scale), scale: scale) { layer in
+                layer.string = paragraph
+                layer.fontSize = 18
+                layer.isWrapped = true
+                layer.alignmentMode = .center
+                layer.transform = Transform3D(rotationAngle: 0.1 * Double(n))
+            }
+            lines.append("\(n) \(FrameMD5.md5(frame.bytes))")
+        }
+        try Golden.assertLines(lines, equal: Self.golden, "text")
+    }
+
+    /// Runs take their own colour, the rest the layer's foreground colour; fontSize animates.
+    func testColoursAndAnimatedSize() throws {
+        let frame = try render(scale: 1) { layer in
+            layer.string = TextString(runs: [.init("█", color: .red), .init("█")])
+            layer.font = "DejaVu Sans"
+            layer.fontSize = 40
+            layer.foregroundColor = Color(hex: "#00FF00")
+        }
+        let row: [PremultipliedColor] = (0..<60).map { frame.pixel(x: $0, y: 25) }
+        let colours = Set(row.filter { $0.a == 255 && ($0.r == 255 || $0.g == 255) })
+        XCTAssertTrue(colours.contains(PremultipliedColor(r: 255, g: 0, b: 0, a: 255)), "\(colours)")
+        XCTAssertTrue(colours.contains(PremultipliedColor(r: 0, g: 255, b: 0, a: 255)), "\(colours)")
+
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 2) { _ in
+            let layer = TextLayer()
+            let grow = BasicAnimation(keyPath: "fontSize")
+            grow.fromValue = 10
+            grow.toValue = 30
+            grow.duration = 1
+            layer.add(grow)
+            return layer
+        }
+        XCTAssertEqual(timeline.presentationValues(of: 0, at: 0.5, parentTime: 0.5).values.fontSize, 20, accuracy: 1e-12)
+    }
+}
