@@ -68,6 +68,8 @@ extension LayerProperty {
         .boolean("wrapped", \.isWrapped, kinds: [.text]),
         .choice("truncationMode", \.truncationMode, kinds: [.text]),
         .number("lineHeightMultiple", \.lineHeightMultiple, in: 0.1...10, kinds: [.text]),
+        .choice("staggerUnit", \.staggerUnit, kinds: [.text]),
+        .number("staggerDelay", \.staggerDelay, in: -3600...3600, kinds: [.text]),
         // Emitter layers
         .animatable("emitterPosition", \.emitterPosition, kinds: [.emitter]),
         .animatable("emitterSize", \.emitterSize, kinds: [.emitter]),

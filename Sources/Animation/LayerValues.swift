@@ -177,6 +177,11 @@ public struct LayerValues: Hashable, Sendable {
     public var truncationMode: TruncationMode = .none
     /// The distance between baselines, as a multiple of the fonts' own line height.
     public var lineHeightMultiple: Double = 1
+    /// Whether the layer's opacity, transform and foregroundColor animations run per glyph,
+    /// word or line (`StaggerUnit`).
+    public var staggerUnit: StaggerUnit = .none
+    /// Seconds between one unit's animations and the next's.
+    public var staggerDelay: Double = 0
 
     // Emitter layers
     /// The centre of the emitter's shape, in the layer's coordinates.

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Text
 
 /// One drawn layer instance at a moment: what `animvid inspect` reports.
 public struct PresentedLayer: Hashable, Sendable {
@@ -36,10 +37,18 @@ extension Timeline {
         let model = nodes[node].model(at: t)
         var values = model.values
         let local = values.timing.layerTime(fromParent: parentTime)
+        // Staggered text hands its opacity, transform and colour animations to its units.
+        let staggered = values.kind == .text && values.staggerUnit != .none
         for animation in nodes[node].animations where animation.addedAt <= t && t < animation.removedAt {
+            if staggered && animation.spec.animatesOnlyUnitKeys { continue }
             animation.spec.apply(to: &values, at: local)
         }
         return (values, model.sublayers, local)
+    }
+
+    /// The animations staggered text layer `node` hands to its units at video time `t`.
+    func unitAnimations(of node: Int, at t: Double) -> [AnimationSpec] {
+        nodes[node].animations.filter { $0.addedAt <= t && t < $0.removedAt && $0.spec.animatesOnlyUnitKeys }.map(\.spec)
     }
 
     /// The transition running on layer `node` at video time `t` (its layer time `local`): what it
@@ -175,7 +184,7 @@ private struct PresentationWalk {
                                     opacity: alpha, tint: context.tint, sampling: sampling))
             }
         }
-        drawOwnContent(v, matrix: matrix, alpha: alpha, tint: context.tint)
+        drawOwnContent(v, node: node, layerTime: local, matrix: matrix, alpha: alpha, tint: context.tint)
         if v.kind == .emitter { drawParticles(v, node: node, layerTime: local, context: context, matrix: matrix, alpha: alpha) }
         if !sublayers.isEmpty {
             let sublayerPart = Self.aboutAnchor(v.sublayerTransform, of: v)
@@ -277,7 +286,7 @@ private struct PresentationWalk {
 
     /// A shape layer's fill then stroke, a gradient layer's ramp over its bounds, or a text
     /// layer's glyphs, each run in its colour.
-    private mutating func drawOwnContent(_ v: LayerValues, matrix: Transform3D, alpha: Double, tint: Color) {
+    private mutating func drawOwnContent(_ v: LayerValues, node: Int, layerTime: Double, matrix: Transform3D, alpha: Double, tint: Color) {
         switch v.kind {
         case .shape:
             guard let shape = v.path, !shape.isEmpty else { return }
@@ -298,12 +307,50 @@ private struct PresentationWalk {
             // A font that is not installed draws nothing (scene files check their fonts when read).
             guard !v.string.runs.isEmpty, v.fontSize > 0, let text = try? v.typesetText() else { return }
             let origin = Transform3D(translationX: v.bounds.minX, y: v.bounds.minY).concatenating(matrix)
-            for (run, path) in text.paths {
-                guard let color = v.textColor(ofRun: run), color.alpha > 0 else { continue }
-                items.append(.fill(path, transform: origin, color: paint(color, alpha, tint), rule: .nonZero))
+            guard v.staggerUnit != .none else {
+                for (run, path) in text.paths {
+                    guard let color = v.textColor(ofRun: run), color.alpha > 0 else { continue }
+                    items.append(.fill(path, transform: origin, color: paint(color, alpha, tint), rule: .nonZero))
+                }
+                return
             }
+            drawUnits(of: text, v, animations: timeline.unitAnimations(of: node, at: time), layerTime: layerTime,
+                      origin: origin, alpha: alpha, tint: tint)
         case .plain, .replicator, .transform, .emitter:
             return
+        }
+    }
+
+    /// Staggered text: each unit (glyph, word, line) with the layer's opacity, transform and
+    /// colour animations applied in its own time, `staggerDelay` after the one before, its
+    /// transform about its own centre.
+    private mutating func drawUnits(of text: TypesetText, _ v: LayerValues, animations: [AnimationSpec], layerTime: Double,
+                                    origin: Transform3D, alpha: Double, tint: Color) {
+        var units: [[SetGlyph]] = []
+        var lastKey: Int?
+        for (index, glyph) in text.glyphs.enumerated() {
+            let key = switch v.staggerUnit {
+            case .none, .glyph: index
+            case .word: glyph.word
+            case .line: glyph.line
+            }
+            if key == lastKey { units[units.count - 1].append(glyph) } else { units.append([glyph]) }
+            lastKey = key
+        }
+        for (k, glyphs) in units.enumerated() {
+            let box = glyphs.dropFirst().reduce(glyphs[0].path.bounds) { $0.union($1.path.bounds) }
+            var unit = LayerValues(kind: .text)
+            unit.bounds = Rect(origin: .zero, size: box.size)
+            unit.position = Point(box.midX, box.midY)
+            unit.foregroundColor = v.foregroundColor
+            for spec in animations { spec.apply(to: &unit, at: layerTime - Double(k) * v.staggerDelay) }
+            guard unit.opacity > 0 else { continue }
+            let place = Transform3D(translationX: -box.minX, y: -box.minY).concatenating(unit.matrixToSuperlayer).concatenating(origin)
+            for glyph in glyphs {
+                let own = v.string.runs.indices.contains(glyph.tag) ? v.string.runs[glyph.tag].color : nil
+                guard let color = own ?? unit.foregroundColor, color.alpha > 0 else { continue }
+                items.append(.fill(glyph.path, transform: place, color: paint(color, alpha * min(unit.opacity, 1), tint), rule: .nonZero))
+            }
         }
     }
 

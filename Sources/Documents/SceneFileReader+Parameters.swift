@@ -3,7 +3,7 @@ import Scenes
 
 /// A scene file's knobs: `"parameters": {"color": {"type": "color", "default": "#808080"}, …}`.
 extension SceneFileReader {
-    static let parameterTypes = ["number", "integer", "color", "bool", "choice", "path"]
+    static let parameterTypes = ["number", "integer", "color", "bool", "choice", "path", "text"]
 
     func parameters(_ value: JSONValue) throws(DocumentError) -> [SceneParameter] {
         guard case let .object(entries, _) = value else {
@@ -40,6 +40,7 @@ extension SceneFileReader {
             case "color": kind = .color
             case "bool": kind = .bool
             case "path": kind = .path
+            case "text": kind = .text
             case "choice":
                 guard let v = fields["choices"] else { throw fail(path, entry.value, "a choice needs \"choices\": a list of words") }
                 var choices: [String] = []

@@ -20,6 +20,8 @@ public struct SceneParameter: Sendable {
         case path
         /// A PNG or JPEG file, or empty for the built-in image.
         case imageFile
+        /// Free text: a title, a tagline, a call to action.
+        case text
     }
 
     /// The knob's name, as in `--param NAME=VALUE`.
@@ -49,6 +51,7 @@ public struct SceneParameter: Sendable {
         case .choice(let options): options.joined(separator: "|")
         case .path: "SVG path data"
         case .imageFile: "PNG/JPEG file"
+        case .text: "text"
         }
     }
 
@@ -85,6 +88,9 @@ public struct SceneParameter: Sendable {
             return .text(trimmed)
         case .imageFile:
             return .text(trimmed)
+        case .text:
+            guard text.count <= 10_000 else { throw .badValue(name, String(text.prefix(20)) + "…", expected: "text of at most 10,000 characters") }
+            return .text(text)
         }
     }
 }

@@ -6,11 +6,23 @@ import Geometry
 public struct TypesetText: Sendable {
     /// One path per style tag, in the order the tags first appear.
     public var paths: [(tag: Int, path: Path)]
+    /// Every glyph (and underline piece) as placed, in drawing order: lines top to bottom,
+    /// each left to right, for animating them one by one.
+    public var glyphs: [SetGlyph]
     /// Glyphs drawn, after shaping (a ligature is one).
     public var glyphCount: Int
     public var lineCount: Int
     /// The size the lines take.
     public var size: Size
+}
+
+/// A glyph as set: its placed outline, its style tag, and the line and word it belongs to
+/// (words counted from the start of the text, a word ending at whitespace).
+public struct SetGlyph: Sendable {
+    public var path: Path
+    public var tag: Int
+    public var line: Int
+    public var word: Int
 }
 
 /// Sets runs of text: fonts found by `FontLookup`, shaped by HarfBuzz, ordered by FriBidi,
@@ -56,6 +68,9 @@ private struct Typesetter {
     var faces: [FontFace] = []
     var paths: [Int: Path] = [:]
     var tagOrder: [Int] = []
+    var placed: [SetGlyph] = []
+    /// The word of each character, counted from the start of the text.
+    var wordOf: [Int] = []
     var glyphCount = 0, lineCount = 0
     var top = 0.0, widest = 0.0
 
@@ -68,6 +83,7 @@ private struct Typesetter {
         var offset: Point
         var advance: Double
         var isSpace: Bool
+        var word: Int
     }
 
     init(runs: [TextRun], options: TextLayoutOptions) throws(TextError) {
@@ -88,13 +104,18 @@ private struct Typesetter {
     var limit: Double? { options.width > 0 && options.width.isFinite ? options.width : nil }
 
     mutating func set() -> TypesetText {
+        var word = 0
+        wordOf = scalars.indices.map { i in
+            if i > 0, scalars[i - 1].properties.isWhitespace, !scalars[i].properties.isWhitespace { word += 1 }
+            return word
+        }
         var start = 0
         for i in 0...scalars.count where i == scalars.count || scalars[i] == "\n" {
             setParagraph(start..<i)
             start = i + 1
         }
-        return TypesetText(paths: tagOrder.map { ($0, paths[$0] ?? Path()) }, glyphCount: glyphCount, lineCount: lineCount,
-                           size: Size(widest, top))
+        return TypesetText(paths: tagOrder.map { ($0, paths[$0] ?? Path()) }, glyphs: placed, glyphCount: glyphCount,
+                           lineCount: lineCount, size: Size(widest, top))
     }
 
     /// The face that draws `scalar` in `style`: the style's own, or the closest installed font
@@ -185,7 +206,7 @@ private struct Typesetter {
                 let style = styleOf[paragraph.lowerBound + glyph.cluster]
                 let width = advance(of: glyph, face: face, style: style)
                 glyphs.append(LineGlyph(id: glyph.id, face: face, style: style, x: x, offset: glyph.offset, advance: width,
-                                        isSpace: text[glyph.cluster].properties.isWhitespace))
+                                        isSpace: text[glyph.cluster].properties.isWhitespace, word: wordOf[paragraph.lowerBound + glyph.cluster]))
                 x += width
             }
         }
@@ -217,14 +238,15 @@ private struct Typesetter {
         let baseline = top + ascent
         var added = 0.0
         var underline: (start: Double, style: Int)?
-        var underlines: [(rect: Rect, tag: Int)] = []
+        var underlines: [(rect: Rect, tag: Int, word: Int)] = []
         let (styles, faces) = (self.styles, self.faces)
+        var lastWord = 0
         func endUnderline(at right: Double) {
             guard let open = underline else { return }
             let scale = styles[open.style].size / faces[open.style].unitsPerEm
             let thickness = faces[open.style].underlineThickness * scale
             let y = baseline + faces[open.style].underlinePosition * scale - thickness / 2
-            underlines.append((Rect(x: open.start, y: y, width: right - open.start, height: thickness), styles[open.style].tag))
+            underlines.append((Rect(x: open.start, y: y, width: right - open.start, height: thickness), styles[open.style].tag, lastWord))
             underline = nil
         }
         for glyph in glyphs {
@@ -233,16 +255,17 @@ private struct Typesetter {
             if styles[glyph.style].underline && underline == nil { underline = (left, glyph.style) }
             let face = glyph.face, scale = styles[glyph.style].size / face.unitsPerEm
             let outline = face.outline(of: glyph.id)
+            lastWord = glyph.word
             if !outline.isEmpty {
                 let place = Transform3D(scaleX: scale, y: scale)
                     .concatenating(Transform3D(translationX: left + glyph.offset.x * scale, y: baseline + glyph.offset.y * scale))
-                draw(outline.applying(place), tag: styles[glyph.style].tag)
+                draw(outline.applying(place), tag: styles[glyph.style].tag, word: glyph.word)
             }
             glyphCount += 1
             if glyph.isSpace { added += stretch }
         }
         endUnderline(at: (glyphs.last.map { $0.x + $0.advance } ?? 0) + shift + added)
-        for line in underlines { draw(.roundedRect(line.rect, cornerRadius: 0), tag: line.tag) }
+        for line in underlines { draw(.roundedRect(line.rect, cornerRadius: 0), tag: line.tag, word: line.word) }
         widest = max(widest, x + added)
         top += (ascent + descent + gap) * options.lineHeightMultiple
         lineCount += 1
@@ -251,15 +274,16 @@ private struct Typesetter {
     /// A line cut to fit `limit` with "…" (in the style of the glyph next to the cut) where
     /// the truncation mode says: at the end, the start, or the middle of the visual line.
     func truncated(_ glyphs: [LineGlyph], to limit: Double) -> ([LineGlyph], Double) {
-        func ellipsis(style: Int) -> [LineGlyph] {
+        func ellipsis(style: Int, word: Int) -> [LineGlyph] {
             faces[style].shape(["\u{2026}"], rightToLeft: false).map {
                 LineGlyph(id: $0.id, face: faces[style], style: style, x: 0, offset: $0.offset, advance: advance(of: $0, face: faces[style], style: style),
-                          isSpace: false)
+                          isSpace: false, word: word)
             }
         }
         guard let first = glyphs.first, let last = glyphs.last else { return (glyphs, 0) }
         var head: [LineGlyph] = [], tail: [LineGlyph] = []
-        let dots = ellipsis(style: options.truncation == .start ? first.style : last.style)
+        let next = options.truncation == .start ? first : last
+        let dots = ellipsis(style: next.style, word: next.word)
         var room = limit - dots.reduce(0) { $0 + $1.advance }
         var (i, j) = (0, glyphs.count - 1)
         var takeHead = options.truncation != .start
@@ -280,11 +304,12 @@ private struct Typesetter {
         return (placed, x)
     }
 
-    mutating func draw(_ path: Path, tag: Int) {
+    mutating func draw(_ path: Path, tag: Int, word: Int) {
         if paths[tag] == nil {
             paths[tag] = Path()
             tagOrder.append(tag)
         }
         paths[tag]?.addPath(path)
+        placed.append(SetGlyph(path: path, tag: tag, line: lineCount, word: word))
     }
 }

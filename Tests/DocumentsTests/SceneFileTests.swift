@@ -203,6 +203,15 @@ final class SceneFileTests: XCTestCase {
         }
     }
 
+    /// A text knob fills a template: the title example's name is set from `--param title=…`.
+    func testTextKnobsFillATemplate() throws {
+        let path = URL(fileURLWithPath: Self.ring).deletingLastPathComponent().appendingPathComponent("title.json").path
+        let file = try SceneFile(text: String(contentsOfFile: path, encoding: .utf8), path: path, decodeImage: SceneFile.noImages)
+        let root = try file.build(canvas: canvas, script: Script(), settings: file.settings(["title=Hello, world"]))
+        XCTAssertEqual((root.layer(named: "title") as? TextLayer)?.string.plainText, "Hello, world")
+        XCTAssertEqual(try (root.layer(named: "title") as? TextLayer)?.typeset().glyphCount, 12)
+    }
+
     /// Text too big for its layer is a warning, not an error: the frame still renders.
     func testOverflowingTextIsWarnedAbout() throws {
         let file = try scene(#"{"layers": [{"type": "text", "frame": [0, 0, 50, 20], "string": "Far too long for this"}]}"#)
