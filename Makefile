@@ -42,13 +42,14 @@ goldens: deps
 	ANIMVID_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --disable-swift-testing --filter '$(GOLDEN_TESTS)'
 	$(SWIFT) test --skip-build --disable-swift-testing --filter '$(GOLDEN_TESTS)'
 
-## bench: the rasterizer beside Cairo and Skia, the encoder beside ffmpeg, sessions, and 5,000
-## particles beside the loader (installs Cairo, skia-python and GNU time for the comparison)
+## bench: the rasterizer beside Cairo and Skia, the encoder beside ffmpeg, sessions, 5,000 particles
+## beside the loader, text beside Skia (installs Cairo, skia-python, uharfbuzz and GNU time for the comparison)
 bench: deps
 	bench/raster.sh
 	bench/encode.sh
 	bench/session.sh
 	bench/emitter.sh
+	bench/text.sh
 
 ## sheets: contact sheets of every built-in scene for the README, in docs/sheets
 sheets: build

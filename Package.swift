@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),
         .target(name: "Documents", dependencies: ["Scenes", "Animation", "Geometry", "Text", "Media", "Pipeline"]),
         .target(name: "AnimvidKit", dependencies: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Scenes", "Documents"]),
-        .executableTarget(name: "raster-bench", dependencies: ["Pipeline", "Raster", "Geometry", "Media"]),
+        .executableTarget(name: "raster-bench", dependencies: ["Pipeline", "Raster", "Geometry", "Media", "Text"]),
         .executableTarget(name: "animvid", dependencies: ["Documents", "Pipeline", "Scenes", "Media", "Animation", "Geometry"]),
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),

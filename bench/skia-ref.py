@@ -1,20 +1,27 @@
 #!/usr/bin/env python3
 """skia-ref: the Skia reference for animvid's rasterizer benchmark (Skia's CPU raster backend, via skia-python).
 
-Usage: skia-ref.py LIST [FRAMES [OUT.png]]        (FRAMES defaults to 30; needs skia-python)
+Usage: skia-ref.py [--text-as-paths] LIST [FRAMES [OUT.png]]        (FRAMES defaults to 30; needs skia-python)
 
-Reads a display list written by bench/make-shapes.py and records its draws once into an SkPicture
+Reads a display list written by bench/make-shapes.py or bench/make-text.py and records its draws
+once into an SkPicture
 (so Python's cost per draw call is outside the timing), then plays the picture back onto an opaque
 white N32 premultiplied frame FRAMES times after one untimed warm-up, single-threaded. Prints one
 line ending in "median X ms/frame ..." (bench/raster.sh reads that phrase); the median is taken as
 raster-bench takes it (the mean of the two middle times for an even count). With OUT.png it writes
 the last frame.
+
+Text draws are shaped by HarfBuzz (uharfbuzz) and drawn as positioned glyphs in the same font file,
+unhinted, at subpixel positions, anti-aliased: what animvid's Text module does. Skia's glyph cache
+places glyphs to a quarter pixel; with --text-as-paths each glyph's outline is filled as a path at
+its exact position instead: the reference for the text's pixels (bench/text.sh).
 """
 import statistics
 import sys
 import time
 
 import skia
+import uharfbuzz as hb
 
 ARITY = {"circle": 7, "rrect": 10, "stroke": 11}
 
@@ -23,10 +30,20 @@ def read_list(path):
     """Returns (width, height, [(kind, numbers)]); exits with the line number on a malformed line."""
     width = height = None
     draws = []
-    with open(path, encoding="ascii") as f:
+    font = None
+    with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             fields = line.split()
             if not fields:
+                continue
+            if fields[0] == "font":
+                font = line[5:].rstrip("\n")
+                continue
+            if fields[0] == "text":
+                parts = line.rstrip("\n").split(" ", 8)
+                if len(parts) != 9 or font is None:
+                    sys.exit(f"skia-ref: {path}:{number}: text takes X Y SIZE R G B A WORDS after a font line")
+                draws.append(("text", [float(x) for x in parts[1:8]] + [font, parts[8]]))
                 continue
             kind, rest = fields[0], fields[1:]
             try:
@@ -48,14 +65,58 @@ def read_list(path):
     return width, height, draws
 
 
-def record(width, height, draws):
+def shaped(font_path, size, words):
+    """The words shaped by HarfBuzz at one unit a font unit: Skia's font at `size` pixels, the glyphs
+    and their positions in pixels from the pen's start."""
+    blob = hb.Blob.from_file_path(font_path)
+    face = hb.Face(blob)
+    font = hb.Font(face)
+    upem = face.upem
+    font.scale = (upem, upem)
+    buffer = hb.Buffer()
+    buffer.add_str(words)
+    buffer.guess_segment_properties()
+    hb.shape(font, buffer)
+    scale = size / upem
+    glyphs, positions, x = [], [], 0.0
+    for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions):
+        glyphs.append(info.codepoint)
+        positions.append(skia.Point((x + pos.x_offset) * scale, -pos.y_offset * scale))
+        x += pos.x_advance
+    sk_font = skia.Font(skia.Typeface.MakeFromFile(font_path), size)
+    sk_font.setHinting(skia.FontHinting.kNone)
+    sk_font.setSubpixel(True)
+    sk_font.setLinearMetrics(True)
+    sk_font.setEdging(skia.Font.Edging.kAntiAlias)
+    return sk_font, glyphs, positions
+
+
+def draw_text(canvas, x, y, size, font_path, words, paint, as_paths):
+    """The words with their baseline from (x, y): a text blob, or each glyph's outline as a path."""
+    font, glyphs, positions = shaped(font_path, size, words)
+    if not as_paths:
+        builder = skia.TextBlobBuilder()
+        builder.allocRunPos(font, glyphs, positions)
+        canvas.drawTextBlob(builder.make(), x, y, paint)
+        return
+    for glyph, position in zip(glyphs, positions):
+        path = font.getPath(glyph)
+        if path is not None:
+            path.offset(x + position.x(), y + position.y())
+            canvas.drawPath(path, paint)
+
+
+def record(width, height, draws, text_as_paths=False):
     """One frame's work as a picture: clear to white, then every draw in order."""
     recorder = skia.PictureRecorder()
     canvas = recorder.beginRecording(skia.Rect(0, 0, width, height))
     canvas.clear(skia.ColorWHITE)
     for kind, v in draws:
         paint = skia.Paint(AntiAlias=True)
-        if kind == "circle":
+        if kind == "text":
+            paint.setColor4f(skia.Color4f(*v[3:7]))
+            draw_text(canvas, v[0], v[1], v[2], v[7], v[8], paint, text_as_paths)
+        elif kind == "circle":
             cx, cy, radius = v[0:3]
             paint.setColor4f(skia.Color4f(*v[3:7]))
             canvas.drawCircle(cx, cy, radius, paint)
@@ -83,8 +144,11 @@ def record(width, height, draws):
 
 def main():
     args = sys.argv[1:]
+    text_as_paths = bool(args) and args[0] == "--text-as-paths"
+    if text_as_paths:
+        args = args[1:]
     if not 1 <= len(args) <= 3:
-        sys.exit("usage: skia-ref.py LIST [FRAMES [OUT.png]]")
+        sys.exit("usage: skia-ref.py [--text-as-paths] LIST [FRAMES [OUT.png]]")
     try:
         frames = int(args[1]) if len(args) > 1 else 30
     except ValueError:
@@ -93,7 +157,7 @@ def main():
         sys.exit("skia-ref: FRAMES must be a whole number from 1")
 
     width, height, draws = read_list(args[0])
-    picture = record(width, height, draws)
+    picture = record(width, height, draws, text_as_paths)
     surface = skia.Surface(skia.ImageInfo.MakeN32Premul(width, height))
     canvas = surface.getCanvas()
 

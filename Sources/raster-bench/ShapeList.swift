@@ -1,8 +1,10 @@
 import Geometry
 import Raster
+import Text
 
-/// A display list in the benchmark kit's text format (`bench/make-shapes.py`):
-/// `size W H`, then `circle`, `rrect` and `stroke` draws in painter's order, pixels, straight colours.
+/// A display list in the benchmark kit's text format (`bench/make-shapes.py`, `bench/make-text.py`):
+/// `size W H`, then `circle`, `rrect`, `stroke` and `text` draws in painter's order, pixels,
+/// straight colours; `font PATH` sets the font of the `text` draws after it.
 struct ShapeList {
     enum Draw {
         case fill(Path, Transform3D, PremultipliedColor)
@@ -18,9 +20,29 @@ struct ShapeList {
     }
 
     init(text: String) throws {
+        var font = FontLookup.defaultFont
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard let kind = fields.first else { continue }
+            if kind == "font" {
+                font = String(line.dropFirst(5))
+                continue
+            }
+            if kind == "text" {
+                // text X Y SIZE R G B A WORDS…: the words set by animvid's Text module, baseline at (X, Y).
+                let parts = line.split(separator: " ", maxSplits: 8, omittingEmptySubsequences: true)
+                let numbers = parts.dropFirst().prefix(7).compactMap { Double($0) }
+                guard parts.count == 9, numbers.count == 7 else {
+                    throw ParseError(description: "line \(number + 1): 'text' takes 7 numbers and the words")
+                }
+                let set = try TextLayout.typeset([TextRun(String(parts[8]), style: TextStyle(font: font, size: numbers[2]))],
+                                                 options: TextLayoutOptions(width: 0))
+                let face = try FontFace.face(for: FontLookup.file(for: font))
+                let place = Transform3D(translationX: numbers[0], y: numbers[1] - face.ascender * numbers[2] / face.unitsPerEm)
+                let color = PremultipliedColor(red: numbers[3], green: numbers[4], blue: numbers[5], alpha: numbers[6])
+                for (_, path) in set.paths { draws.append(.fill(path, place, color)) }
+                continue
+            }
             let values = fields.dropFirst().compactMap { Double($0) }
             func expect(_ count: Int) throws {
                 guard values.count == count, fields.count == count + 1 else {

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Text benchmark: about 2,000 glyphs of Inter (a title, a paragraph, a Latin/Greek/Cyrillic line)
+# on a 1920x1080 frame, drawn by animvid's raster-bench (its Text module sets them) beside Skia
+# drawing the same HarfBuzz-shaped glyphs from the same font file, measured alternately in one run.
+# Targets: animvid ≤ 1.0 × Skia's time (Skia's text blobs, its fast path); mean difference ≤ 1.0
+# per channel against Skia filling each glyph's outline at its exact position (Skia's blobs place
+# glyphs to a quarter pixel, so they are shown too, for comparison). Usage: [ROUNDS=5] bench/text.sh [FRAMES]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+frames=${1:-20}
+work=.build/bench
+list=$work/text-1080p.txt
+mkdir -p "$work"
+font=$(fc-match -f '%{file}' 'Inter:style=Regular')
+python3 bench/make-text.py "$font" -o "$list"
+if [ ! -x "$work/venv/bin/python" ] || ! "$work/venv/bin/python" -c 'import skia, numpy, uharfbuzz' 2>/dev/null; then
+  python3 -m venv "$work/venv"
+  "$work/venv/bin/pip" install -q skia-python numpy uharfbuzz
+fi
+swift build -c release --product raster-bench >/dev/null
+
+ms() { sed -n 's/.*median \([0-9.]*\) ms\/frame.*/\1/p'; }
+min() { python3 -c "import sys; print(min(map(float, sys.argv[1:])))" "$@"; }
+rounds=${ROUNDS:-5}
+ours=() skia=()
+for _ in $(seq "$rounds"); do
+  ours+=("$(.build/release/raster-bench "$list" "$frames" "$work/text-ours.png" | ms)")
+  skia+=("$("$work/venv/bin/python" bench/skia-ref.py "$list" "$frames" "$work/text-skia.png" 2>/dev/null | ms)")
+done
+"$work/venv/bin/python" bench/skia-ref.py --text-as-paths "$list" 1 "$work/text-skia-paths.png" >/dev/null 2>&1
+o=$(min "${ours[@]}") s=$(min "${skia[@]}")
+echo "text benchmark: $(grep -c '^text' "$list") lines, about 2,000 glyphs, 1920x1080, $frames frames, best median of $rounds rounds"
+printf '  animvid %8.2f ms/frame (runs: %s)\n  skia    %8.2f ms/frame (runs: %s)\n' "$o" "${ours[*]}" "$s" "${skia[*]}"
+echo "  animvid / skia = $(python3 -c "print(f'{$o / $s:.2f}')")   (target ≤ 1.0)"
+echo "  animvid vs skia's outlines: $("$work/venv/bin/python" bench/imgdiff.py "$work/text-ours.png" "$work/text-skia-paths.png" 2>/dev/null)   (target mean ≤ 1.0)"
+echo "  skia's blobs vs its outlines: $("$work/venv/bin/python" bench/imgdiff.py "$work/text-skia.png" "$work/text-skia-paths.png" 2>/dev/null)"
