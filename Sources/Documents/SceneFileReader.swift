@@ -94,9 +94,11 @@ final class SceneFileReader {
     /// A number in `range`; `"infinity"` is accepted only when the range's upper end is infinite
     /// (repeat counts and durations).
     func number(_ value: JSONValue, _ path: String, in range: ClosedRange<Double> = LayerProperty.numberRange) throws(DocumentError) -> Double {
-        let value = try resolved(value, path)
+        let written = value
+        let value = if case .string(let text, _) = written, Self.isExpression(text) { written } else { try resolved(written, path) }
         let x: Double
         switch value {
+        case .string(let text, _) where Self.isExpression(text): x = try evaluate(text, at: written, path)
         case .number(let n, _): x = n
         case .string("infinity", _) where range.upperBound == .infinity: x = .infinity
         default: throw fail(path, value, "expected a number, not \(value.kindName)")

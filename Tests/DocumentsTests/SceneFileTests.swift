@@ -203,6 +203,19 @@ final class SceneFileTests: XCTestCase {
         }
     }
 
+    /// Numbers computed from knobs and the canvas: 640 − 40, (180 + 10 × 2) / 2, 10 × 3 − 1.
+    func testArithmetic() throws {
+        let root = try tree(#"""
+        {"parameters": {"gap": {"type": "number", "default": 10}},
+         "layers": [{"name": "a", "position": ["$canvas.width - 40", "($canvas.midY + $gap * 2) / 2"], "bounds": [0, 0, "$gap × 3 − 1", "-$gap ÷ -2"]}]}
+        """#)
+        let a = try XCTUnwrap(root.layer(named: "a"))
+        XCTAssertEqual(a.position, Point(600, 100))
+        XCTAssertEqual(a.bounds.size, Size(29, 5))
+        let wide = try tree(#"{"parameters": {"gap": {"type": "number", "default": 10}}, "layers": [{"name": "a", "position": ["$gap * 2", 0]}]}"#, ["gap=4"])
+        XCTAssertEqual(wide.layer(named: "a")?.position.x, 8)
+    }
+
     /// A text knob fills a template: the title example's name is set from `--param title=…`.
     func testTextKnobsFillATemplate() throws {
         let path = URL(fileURLWithPath: Self.ring).deletingLastPathComponent().appendingPathComponent("title.json").path
@@ -281,6 +294,10 @@ final class SceneFileTests: XCTestCase {
             (#"{"layers": [\#(dot), \#(dot)], "script": [{"on": "start", "add": {"type": "basic", "keyPath": "opacity"}, "to": "dot"}]}"#,
              "script[0].to: 2 layers are called \"dot\""),
             (#"{"layers": [], "script": [{"on": "whenever"}]}"#, "script[0].on: \"whenever\" is not one of start, didStart, didStop"),
+            (#"{"layers": [{"position": ["$canvas.width-40", 0]}]}"#,
+             #"layers[0].position[0]: in "$canvas.width-40": no parameter called "canvas.width-40" (put spaces around − in arithmetic)"#),
+            (#"{"layers": [{"position": [0, "2 / (1 - 1)"]}]}"#, #"layers[0].position[1]: in "2 / (1 - 1)": division by zero"#),
+            (#"{"layers": [{"position": [0, "(2 + 3"]}]}"#, #"layers[0].position[1]: in "(2 + 3": a "(" is not closed"#),
             (#"{"layers": [{"type": "text", "font": "Intr", "string": "x"}]}"#,
              #"layers[0].font: no installed font called "Intr"; the closest installed family is "Inter""#),
             (#"{"layers": [{"type": "text", "string": [{"font": "Inter"}]}]}"#, #"layers[0].string[0]: missing "text""#),
