@@ -34,6 +34,11 @@ public struct ClipChoices: Sendable {
     public var frameRate: FrameRate?
     /// The clip's length in seconds.
     public var seconds: Double?
+    /// The scene time of the clip's first frame, in seconds.
+    public var start: Double?
+    /// Whether the clip loops: it starts one cycle in (everything built up) and lasts a whole
+    /// number of the scene's cycles, so its last frame flows into its first.
+    public var loop: Bool?
 
     /// No choices: every field nil and no knobs.
     public init() {}
@@ -67,6 +72,8 @@ public struct ClipChoices: Sendable {
         merged.scale = scale ?? base.scale
         merged.frameRate = frameRate ?? base.frameRate
         merged.seconds = seconds ?? base.seconds
+        merged.start = start ?? base.start
+        merged.loop = loop ?? base.loop
         return merged
     }
 }

@@ -12,6 +12,7 @@ public enum PresetLoader {
         "scene-file": "a path to a scene file",
         "params": "an object of scene knobs", "size": "\"WIDTHxHEIGHT\"", "scale": "a number of pixels per point",
         "fps": "a frame rate such as 30 or \"30000/1001\"", "seconds": "a number of seconds",
+        "start": "the scene time of the first frame, in seconds", "loop": "true to make a seamless loop of whole cycles",
         "background": "\"transparent\" or \"#RRGGBB[AA]\"", "outputs": "a list of outputs",
     ]
     static let outputFields: [String: String] = [
@@ -238,6 +239,11 @@ public enum PresetLoader {
             }
         }
         if let v = member("seconds") { clip.seconds = try number("seconds", v, 0.001...maximumSeconds) }
+        if let v = member("start") { clip.start = try number("start", v, 0...maximumSeconds) }
+        if let v = member("loop") {
+            guard case .bool(let loop, _) = v else { throw fail("loop", v, "expected true or false, not \(v.kindName)") }
+            clip.loop = loop
+        }
         if let b = member("background") {
             let background = try string("background", b)
             do {

@@ -9,9 +9,11 @@ public struct EncodeJob: Sendable {
     public var settings: EncoderSettings
     /// Pixels per point.
     public var scale: Double
-    /// The timeline's frames to encode (frame n shows the scene at n / fps); the output's first
-    /// frame is the range's first, at time 0 of the file.
+    /// The timeline's frames to encode (frame n shows the scene at `startTime` + n / fps); the
+    /// output's first frame is the range's first, at time 0 of the file.
     public var frames: Range<Int>
+    /// The scene time of frame 0, in seconds.
+    public var startTime = 0.0
     /// Where the output appears; `-` streams raw frames to standard output.
     public var outputPath: String
     /// Render threads; 0 picks one per core.
@@ -32,6 +34,11 @@ public struct EncodeJob: Sendable {
 
     /// The number of frames written.
     public var frameCount: Int { frames.count }
+
+    /// The scene time frame `index` shows.
+    public func time(ofFrame index: Int) -> Double {
+        startTime + settings.frameRate.time(ofFrame: index)
+    }
 }
 
 /// What a finished encode reports.

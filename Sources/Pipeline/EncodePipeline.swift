@@ -109,7 +109,7 @@ public enum EncodePipeline {
                 queue.cancel()
                 return
             }
-            let list = job.timeline.displayList(at: job.settings.frameRate.time(ofFrame: index))
+            let list = job.timeline.displayList(at: job.time(ofFrame: index))
             var frame = renderer.render(list, into: consume blank)
             if let planarPool, var planar = planarPool.take() {
                 // 4:2:0 encodes: converted here, in parallel, so the encoder stage only encodes.

@@ -25,6 +25,8 @@ extension Arguments {
         var clip = try clipChoices()
         clip.seconds = try option("--seconds").map { text throws(CLIError) in try Parse.number(text, option: "--seconds", range: 0.001...3600) }
         clip.frameRate = try option("--fps").map { text throws(CLIError) in try Parse.text(text, option: "--fps", ValueText.frameRate) }
+        clip.start = try option("--start").map { text throws(CLIError) in try Parse.number(text, option: "--start", range: 0...3600) }
+        if flag("--loop") { clip.loop = true }
         return clip
     }
 

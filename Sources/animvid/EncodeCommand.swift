@@ -31,6 +31,8 @@ enum EncodeCommand {
     options:
     \(SceneOptions.help)
       --seconds S           clip length in seconds (default 4); the clip has round(S × fps) frames
+      --start S             the scene time of the first frame (default 0): skip a build-up
+      --loop                a seamless loop: start one cycle in and last a whole number of cycles
       --fps RATE            frame rate: 30, 60, 29.97 or 30000/1001 (default 30)
       --frames A-B          only frames A to B (0-based, inclusive) of the clip
       --codec NAME          one of the container's codecs (above)
@@ -71,6 +73,8 @@ enum EncodeCommand {
         var fps: FrameRate
         var frames: Range<Int>
         var frameCount: Int
+        /// The scene time of frame 0.
+        var start: Double
         var output: String
         var resumable: Bool
         var fresh: Bool
@@ -144,7 +148,20 @@ enum EncodeCommand {
                      arguments: [String]) throws(CLIError) -> Plan {
         let options = try SceneOptions(clip, command: "encode")
         let clip = clip.overriding(ClipChoices.defaults)
-        guard let fps = clip.frameRate, let seconds = clip.seconds else { throw .usage("encode needs a frame rate and a length") }
+        guard let fps = clip.frameRate, var seconds = clip.seconds else { throw .usage("encode needs a frame rate and a length") }
+        var start = clip.start ?? 0
+        if clip.loop == true {
+            // A whole number of cycles from one cycle in: what the first cycle builds up is there.
+            let cycle = options.scene.cycle
+            guard cycle > 0, cycle.isFinite else { throw .usage("--loop: the scene has no cycle to loop") }
+            seconds = max((seconds / cycle).rounded(), 1) * cycle
+            start = clip.start ?? cycle
+            let frames = seconds * fps.value
+            if abs(frames - frames.rounded()) > 1e-6 {
+                FileHandle.standardError.write(Data(("warning: --loop: \(JSON.exact(seconds)) s of whole cycles is \(frames) frames at \(fps) fps, "
+                                                     + "not a whole number: the loop closes to within a frame\n").utf8))
+            }
+        }
         guard let container = Container(path: output) else {
             throw .usage("\(output): animvid writes \(Container.extensions)")
         }
@@ -177,7 +194,7 @@ enum EncodeCommand {
                 throw .usage("\(first) already exists; pass -y or --overwrite to replace the sequence")
             }
         }
-        return Plan(options: options, settings: settings, fps: fps, frames: frames, frameCount: frameCount, output: output,
+        return Plan(options: options, settings: settings, fps: fps, frames: frames, frameCount: frameCount, start: start, output: output,
                     resumable: resumable, fresh: run.fresh, segmentSeconds: run.segmentSeconds, threads: run.threads,
                     progressMode: run.progressMode, quiet: run.quiet, arguments: arguments.filter { $0 != "--fresh" })
     }
@@ -186,9 +203,10 @@ enum EncodeCommand {
     static func execute(_ plan: Plan) throws(CLIError) {
         let (options, settings, fps, frames, frameCount, output) = (plan.options, plan.settings, plan.fps, plan.frames, plan.frameCount, plan.output)
         let (resumable, quiet, progressMode) = (plan.resumable, plan.quiet, plan.progressMode)
-        let timeline = try options.timeline(duration: fps.time(ofFrame: frames.upperBound))
+        let timeline = try options.timeline(duration: plan.start + fps.time(ofFrame: frames.upperBound))
         var job = EncodeJob(timeline: timeline, settings: settings, scale: options.scale, frameCount: frameCount, outputPath: output)
         job.frames = frames
+        job.startTime = plan.start
         job.renderThreads = plan.threads
         job.stop = Interruption.stopFlag()
         let terminal = progressMode == "tty" && !quiet && output != "-"
@@ -197,7 +215,7 @@ enum EncodeCommand {
         do {
             let summary: EncodeSummary
             if resumable {
-                var request = SegmentedEncode.Request(job: job, identity: identity(options, settings), arguments: plan.arguments,
+                var request = SegmentedEncode.Request(job: job, identity: identity(options, settings, start: plan.start), arguments: plan.arguments,
                                                       directory: FileManager.default.currentDirectoryPath)
                 request.fresh = plan.fresh
                 request.segmentSeconds = plan.segmentSeconds
@@ -232,9 +250,9 @@ enum EncodeCommand {
     }
 
     /// Everything that decides the frames and the bitstream, by name, for the session key.
-    static func identity(_ options: SceneOptions, _ s: EncoderSettings) -> [String: String] {
+    static func identity(_ options: SceneOptions, _ s: EncoderSettings, start: Double) -> [String: String] {
         var identity: [String: String] = [
-            "animvid": version, "scene": options.scene.name, "size": "\(options.width)x\(options.height)",
+            "animvid": version, "scene": options.scene.name, "size": "\(options.width)x\(options.height)", "start": String(start),
             "scale": String(options.scale), "fps": s.frameRate.description, "container": s.container.rawValue,
             "codec": s.resolvedCodec.rawValue, "pixel format": s.resolvedPixelFormat, "alpha": String(s.alpha),
             "crf": s.crf.map(String.init) ?? "-", "bitrate": s.bitrate.map(String.init) ?? "-", "preset": s.preset ?? "-",

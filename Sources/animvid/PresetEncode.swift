@@ -55,10 +55,11 @@ enum PresetEncode {
     /// Several outputs of one scene, size and rate: rendered once, encoded to each.
     static func executeTogether(_ plans: [EncodeCommand.Plan]) throws(CLIError) {
         guard let first = plans.first else { return }
-        let timeline = try first.options.timeline(duration: first.fps.time(ofFrame: first.frames.upperBound))
+        let timeline = try first.options.timeline(duration: first.start + first.fps.time(ofFrame: first.frames.upperBound))
         var job = EncodeJob(timeline: timeline, settings: first.settings, scale: first.options.scale,
                             frameCount: first.frameCount, outputPath: first.output)
         job.frames = first.frames
+        job.startTime = first.start
         job.renderThreads = first.threads
         job.stop = Interruption.stopFlag()
         // Straight alpha for all when any output keeps transparency (opaque codecs ignore it).
