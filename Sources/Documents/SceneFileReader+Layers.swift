@@ -43,10 +43,15 @@ extension SceneFileReader {
         if let v = fields["frame"] {
             layer.frame = try rect(v, fields.path("frame"))
         }
-        if let text = layer as? TextLayer, let set = try? text.typeset(),
-           set.size.width > layer.bounds.width + 0.5 || set.size.height > layer.bounds.height + 0.5 {
-            warnings.append(fail(path, value, "the text needs \(Int(set.size.width.rounded(.up)))×\(Int(set.size.height.rounded(.up))) points "
-                                 + "but its bounds are \(Int(layer.bounds.width))×\(Int(layer.bounds.height)): it overflows"))
+        if let text = layer as? TextLayer, let set = try? text.typeset() {
+            if set.size.width > layer.bounds.width + 0.5 || set.size.height > layer.bounds.height + 0.5 {
+                warnings.append(fail(path, value, "the text needs \(Int(set.size.width.rounded(.up)))×\(Int(set.size.height.rounded(.up))) points "
+                                     + "but its bounds are \(Int(layer.bounds.width))×\(Int(layer.bounds.height)): it overflows"))
+            }
+            if !set.missing.isEmpty {
+                let listed = set.missing.prefix(8).map { "\"\(Character($0))\" (U+\(String($0.value, radix: 16, uppercase: true)))" }
+                warnings.append(fail(path, value, "no installed font has \(listed.joined(separator: ", ")): drawn as empty boxes"))
+            }
         }
         drawn += copies
         guard drawn <= SceneFileLimits.drawnInstances else {

@@ -12,6 +12,9 @@ public struct TypesetText: Sendable {
     /// Glyphs drawn, after shaping (a ligature is one).
     public var glyphCount: Int
     public var lineCount: Int
+    /// Characters no installed font has, in the order they first appear (drawn as the font's
+    /// "missing glyph" box).
+    public var missing: [Unicode.Scalar]
     /// The size the lines take.
     public var size: Size
 }
@@ -69,6 +72,7 @@ private struct Typesetter {
     var paths: [Int: Path] = [:]
     var tagOrder: [Int] = []
     var placed: [SetGlyph] = []
+    var missing: [Unicode.Scalar] = []
     /// The word of each character, counted from the start of the text.
     var wordOf: [Int] = []
     var glyphCount = 0, lineCount = 0
@@ -115,7 +119,7 @@ private struct Typesetter {
             start = i + 1
         }
         return TypesetText(paths: tagOrder.map { ($0, paths[$0] ?? Path()) }, glyphs: placed, glyphCount: glyphCount,
-                           lineCount: lineCount, size: Size(widest, top))
+                           lineCount: lineCount, missing: missing, size: Size(widest, top))
     }
 
     /// The face that draws `scalar` in `style`: the style's own, or the closest installed font
@@ -133,6 +137,10 @@ private struct Typesetter {
         let text = Array(scalars[range])
         let (levels, rightToLeft) = Bidi.levels(of: text)
         let faceOf = text.indices.map { face(for: text[$0], style: styleOf[range.lowerBound + $0]) }
+        for (scalar, face) in zip(text, faceOf)
+        where !scalar.properties.isWhitespace && scalar.value >= 0x20 && !face.hasGlyph(for: scalar) && !missing.contains(scalar) {
+            missing.append(scalar)
+        }
         // Segments: the longest stretches of one style, level and face, shaped each in one go.
         var segments: [Segment] = []
         var s = 0

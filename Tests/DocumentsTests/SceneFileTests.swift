@@ -225,12 +225,16 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(try (root.layer(named: "title") as? TextLayer)?.typeset().glyphCount, 12)
     }
 
-    /// Text too big for its layer is a warning, not an error: the frame still renders.
-    func testOverflowingTextIsWarnedAbout() throws {
+    /// Text too big for its layer, or with characters no font has, is a warning, not an error: the frame still renders.
+    func testTextWarnings() throws {
         let file = try scene(#"{"layers": [{"type": "text", "frame": [0, 0, 50, 20], "string": "Far too long for this"}]}"#)
         XCTAssertEqual(file.warnings.count, 1)
         XCTAssertTrue("\(file.warnings[0])".contains("layers[0]: the text needs") && "\(file.warnings[0])".contains("it overflows"),
                       "\(file.warnings[0])")
+        // U+10FFFD is a private-use character no font installed here has.
+        let missing = try scene(#"{"layers": [{"type": "text", "frame": [0, 0, 500, 100], "string": "ok \#u{10FFFD}"}]}"#)
+        XCTAssertEqual(missing.warnings.count, 1)
+        XCTAssertTrue("\(missing.warnings.first.map { "\($0)" } ?? "")".contains("no installed font has"), "\(missing.warnings)")
     }
 
     func testPresetNamesASceneFile() throws {
