@@ -192,6 +192,22 @@ public final class TextLayer: Layer {
     }
 }
 
+/// A layer that shows another scene, a shot on a timeline: the scene is resolved on its own (its
+/// script, its names) on a canvas of the layer's bounds, and drawn there at the layer's local
+/// time, so the layer's `beginTime`, `timeOffset` and `speed` start it later, skip into it or
+/// run it faster; nothing shows before its local time 0. Its own background, border, shadow,
+/// mask and animations apply as to any layer.
+public final class SceneLayer: Layer {
+    /// Resolves the shot's scene on a canvas of the given size for a clip of the given length.
+    public let content: @Sendable (Size, Double) throws -> Timeline
+
+    /// A shot of the scene `content` resolves.
+    public init(content: @escaping @Sendable (Size, Double) throws -> Timeline) {
+        self.content = content
+        super.init(kind: .scene)
+    }
+}
+
 /// A change to a layer's attached animations, in the order it was made.
 enum AnimationChange {
     case add(Animation, key: String?)

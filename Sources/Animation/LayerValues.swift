@@ -13,6 +13,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case emitter
     /// Draws text (`CATextLayer`).
     case text
+    /// Shows another scene, a shot, in its bounds (animvid's).
+    case scene
 }
 
 /// Every model value of a layer: what the script snapshots and animations modify. Each stored

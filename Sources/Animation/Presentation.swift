@@ -117,6 +117,18 @@ private struct PresentationWalk {
         visit(timeline.presentationValues(of: timeline.root, at: time, parentTime: time), node: timeline.root, siblingIndex: 0, context: root)
     }
 
+    /// A scene layer's shot: its own timeline walked at the layer's local time, on the layer's
+    /// plane, under its opacity and tint.
+    private mutating func drawShot(_ shot: Timeline, at local: Double, plane: Transform3D, alpha: Double, tint: Color, path: String) {
+        guard local >= 0 else { return }
+        var walk = PresentationWalk(timeline: shot, time: local, recordsLayers: false)
+        walk.particleBudget = particleBudget
+        let context = Context(parentTime: local, plane: plane, alpha: alpha, opacity: alpha, tint: tint, path: path, instances: [])
+        walk.visit(shot.presentationValues(of: shot.root, at: local, parentTime: local), node: shot.root, siblingIndex: 0, context: context)
+        items += walk.items
+        particleBudget = walk.particleBudget
+    }
+
     /// Visits `node`, whose presentation values are `presented`, moved by `shift` in its bounds
     /// coordinates (a transition's slide). A running transition draws the layer twice, unless
     /// `inTransition` says this is one of those drawings.
@@ -164,7 +176,7 @@ private struct PresentationWalk {
         }
         let blur = drawsItself ? v.filters.blurRadius * Self.areaScale(v, matrix: matrix) : 0
         let grouped = drawsItself
-            && ((v.opacity < 1 && !sublayers.isEmpty) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0)
+            && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene)) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0)
         let alpha = grouped ? 1 : context.alpha * v.opacity
         if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur)) }
 
@@ -185,6 +197,10 @@ private struct PresentationWalk {
             }
         }
         drawOwnContent(v, node: node, layerTime: local, matrix: matrix, alpha: alpha, tint: context.tint)
+        if v.kind == .scene, let shot = timeline.nodes[node].shot {
+            drawShot(shot, at: local, plane: Transform3D(translationX: v.bounds.minX, y: v.bounds.minY).concatenating(matrix),
+                     alpha: alpha, tint: context.tint, path: path)
+        }
         if v.kind == .emitter { drawParticles(v, node: node, layerTime: local, context: context, matrix: matrix, alpha: alpha) }
         if !sublayers.isEmpty {
             let sublayerPart = Self.aboutAnchor(v.sublayerTransform, of: v)
@@ -316,7 +332,7 @@ private struct PresentationWalk {
             }
             drawUnits(of: text, v, animations: timeline.unitAnimations(of: node, at: time), layerTime: layerTime,
                       origin: origin, alpha: alpha, tint: tint)
-        case .plain, .replicator, .transform, .emitter:
+        case .plain, .replicator, .transform, .emitter, .scene:
             return
         }
     }

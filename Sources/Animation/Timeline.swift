@@ -16,6 +16,8 @@ public struct Timeline: Sendable {
         /// Model states in increasing time order.
         var history: [ModelState]
         var animations: [ScheduledAnimation]
+        /// A scene layer's shot, resolved on its own.
+        var shot: Timeline?
 
         /// The model state in force at video time `t` (the first one before the first change).
         func model(at t: Double) -> ModelState {

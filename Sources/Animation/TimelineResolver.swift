@@ -16,7 +16,7 @@ extension Timeline {
                                build: (Script) throws -> Layer) throws -> Timeline {
         let script = Script()
         let root = try build(script)
-        let resolver = TimelineResolver(root: root, script: script, maximumLiveAnimations: maximumLiveAnimations)
+        let resolver = TimelineResolver(root: root, script: script, duration: duration, maximumLiveAnimations: maximumLiveAnimations)
         script.root = root
         // One walk of the tree for every rule's layer (a file may hold 10,000 rules and layers).
         func gather(_ layer: Layer) {
@@ -92,6 +92,7 @@ private final class TimelineResolver {
 
     struct NodeState {
         let layer: Layer
+        var shot: Timeline?
         var history: [Timeline.ModelState] = []
         var records: [Record] = []
         /// The records not yet stopped, so that replacing or removing animations by key looks
@@ -105,6 +106,8 @@ private final class TimelineResolver {
 
     let root: Layer
     let script: Script
+    /// The clip's length, which shots are resolved for.
+    let duration: Double
     let maximumLiveAnimations: Int
     var nodes: [NodeState] = []
     var index: [ObjectIdentifier: Int] = [:]
@@ -114,9 +117,10 @@ private final class TimelineResolver {
     /// The first error of a commit made inside a callback, thrown when the callback returns.
     var error: (any Error)?
 
-    init(root: Layer, script: Script, maximumLiveAnimations: Int) {
+    init(root: Layer, script: Script, duration: Double, maximumLiveAnimations: Int) {
         self.root = root
         self.script = script
+        self.duration = duration
         self.maximumLiveAnimations = maximumLiveAnimations
     }
 
@@ -171,6 +175,13 @@ private final class TimelineResolver {
     func collect(_ settings: Transaction, completion: ((Script) -> Void)?) throws {
         let now = script.now
         register(root)
+        for i in nodes.indices where nodes[i].shot == nil {
+            guard let scene = nodes[i].layer as? SceneLayer else { continue }
+            // Resolved far enough for the layer's time to reach the clip's end.
+            let timing = scene.timing
+            let reach = duration * max(abs(timing.speed), 1) + max(timing.timeOffset, 0)
+            nodes[i].shot = try scene.content(scene.bounds.size, min(reach, 3600))
+        }
         var implicit: [(node: Int, animation: Animation, key: String)] = []
         var retimed: [Layer] = []
         for i in nodes.indices {
@@ -312,6 +323,6 @@ private final class TimelineResolver {
     }
 
     func frozenNodes() -> [Timeline.Node] {
-        nodes.map { Timeline.Node(history: $0.history, animations: $0.records.map(\.scheduled)) }
+        nodes.map { Timeline.Node(history: $0.history, animations: $0.records.map(\.scheduled), shot: $0.shot) }
     }
 }

@@ -16,6 +16,7 @@ public enum SceneExporter {
         case unsupportedAnimation(String)
         case scriptUsesClosures(String)
         case removesAnimations(String)
+        case holdsShots(String)
 
         public var description: String {
             switch self {
@@ -24,6 +25,8 @@ public enum SceneExporter {
                 "scene '\(scene)' drives its animations from Swift callbacks or timers, which a file cannot hold; write them as ScriptRules"
             case .removesAnimations(let scene):
                 "scene '\(scene)' removes animations while it is built, which a file cannot say"
+            case .holdsShots(let scene):
+                "scene '\(scene)' holds other scenes as shots (scene layers), which are not written back yet"
             }
         }
     }
@@ -62,6 +65,7 @@ public enum SceneExporter {
         }
 
         func layer(_ layer: Layer, omitBackground: Bool = false) throws -> JSON {
+            guard !(layer is SceneLayer) else { throw ExportError.holdsShots(sceneName) }
             guard !layer.hasPendingRemovals else { throw ExportError.removesAnimations(sceneName) }
             let defaults = LayerValues(kind: layer.kind)
             var fields: [(String, JSON)] = []

@@ -33,23 +33,36 @@ public struct SceneFile: Scene {
     public private(set) var warnings: [DocumentError] = []
     private let document: JSONValue
     private let decodeImage: ImageDecoder
+    /// How many files hold this one as a shot.
+    private let nesting: Int
     /// The pictures the check at load time decoded, so building the scene does not decode them again.
     private var decodedImages: [String: Image] = [:]
 
     /// Reads and checks the scene file at `path`.
     public static func load(path: String, decodeImage: @escaping ImageDecoder) throws(DocumentError) -> SceneFile {
+        try load(path: path, decodeImage: decodeImage, nesting: 0)
+    }
+
+    /// Reads and checks a scene file that is `nesting` shots deep in other files.
+    static func load(path: String, decodeImage: @escaping ImageDecoder, nesting: Int) throws(DocumentError) -> SceneFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
         }
         guard data.count <= SceneFileLimits.fileSize else {
             throw DocumentError(file: path, position: nil, path: "", message: "larger than \(SceneFileLimits.fileSize) bytes")
         }
-        return try SceneFile(text: String(decoding: data, as: UTF8.self), path: path, decodeImage: decodeImage)
+        return try SceneFile(text: String(decoding: data, as: UTF8.self), path: path, decodeImage: decodeImage, nesting: nesting)
     }
 
     /// Reads and checks a scene file's text; `path` names it in messages and anchors relative
     /// image paths.
     public init(text: String, path: String, decodeImage: @escaping ImageDecoder) throws(DocumentError) {
+        try self.init(text: text, path: path, decodeImage: decodeImage, nesting: 0)
+    }
+
+    /// Reads and checks a scene file's text, `nesting` shots deep in other files.
+    init(text: String, path: String, decodeImage: @escaping ImageDecoder, nesting: Int) throws(DocumentError) {
+        self.nesting = nesting
         do {
             document = try JSONParser.parse(text).mapPositions { position in
                 var position = position
@@ -65,7 +78,7 @@ public struct SceneFile: Scene {
             throw DocumentError(at: document.position, in: path, path: "", message: "expected a scene (an object), not \(document.kindName)")
         }
         func member(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
-        let header = SceneFileReader(file: path, settings: nil, canvas: .zero, decodeImage: decodeImage)
+        let header = SceneFileReader(file: path, settings: nil, canvas: .zero, decodeImage: decodeImage, nesting: nesting)
         name = try member("name").map { v throws(DocumentError) in try header.literal(v, "name") }
             ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         summary = try member("summary").map { v throws(DocumentError) in try header.literal(v, "summary") } ?? "a scene file"
@@ -99,6 +112,6 @@ public struct SceneFile: Scene {
 
     /// A reader whose `$canvas` values are those of the canvas the layers are laid out on.
     private func reader(_ settings: SceneSettings, canvas: Size) -> SceneFileReader {
-        SceneFileReader(file: path, settings: settings, canvas: layout ?? canvas, images: decodedImages, decodeImage: decodeImage)
+        SceneFileReader(file: path, settings: settings, canvas: layout ?? canvas, images: decodedImages, decodeImage: decodeImage, nesting: nesting)
     }
 }

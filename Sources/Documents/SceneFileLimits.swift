@@ -27,6 +27,8 @@ public enum SceneFileLimits {
     public static let imageSide = 8192
     /// Pixels of all the distinct images of a scene together (one 8192×8192 picture).
     public static let imagePixels = 1 << 26
+    /// Scene files holding scene files as shots, one in another.
+    public static let shotNesting = 8
     /// The scene's clip length in seconds.
     public static let duration = 3600.0
 }

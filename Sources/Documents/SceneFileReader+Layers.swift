@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Geometry
+import Scenes
 import Text
 
 /// Layers: their type, properties, sublayers, mask and animations.
@@ -25,12 +26,16 @@ extension SceneFileReader {
         case .transform: TransformLayer()
         case .emitter: EmitterLayer()
         case .text: TextLayer()
+        case .scene: try shot(fields, path, value)
         }
         if let v = fields["name"] {
             let name = try literal(v, fields.path("name"))
             layerNames[name, default: 0] += 1
             layerKinds[name] = kind
             layer.name = name
+        }
+        for name in ["scene", "params"] where kind != .scene {
+            if let v = fields[name] { throw fail(fields.path(name), v, "\(name) is a field of scene layers; this layer's type is \(kind.rawValue)") }
         }
         for member in fields.members {
             guard let property = LayerProperty.named[member.key] else { continue }
@@ -76,7 +81,50 @@ extension SceneFileReader {
     }
 
     /// Fields that build the tree rather than set a property.
-    static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations"]
+    static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations", "scene", "params"]
+
+    /// A scene layer: `"scene"` names a built-in scene or a scene file (relative to this one),
+    /// `"params"` sets its knobs.
+    private func shot(_ fields: Fields, _ path: String, _ value: JSONValue) throws(DocumentError) -> SceneLayer {
+        guard let sceneValue = fields["scene"] else {
+            throw fail(path, value, "missing \"scene\": a built-in scene's name or a scene file's path")
+        }
+        let name = try string(sceneValue, fields.path("scene"))
+        let scene: any Scene
+        if name.lowercased().hasSuffix(".json") {
+            guard nesting < SceneFileLimits.shotNesting else {
+                throw fail(fields.path("scene"), sceneValue, "scene files hold each other more than \(SceneFileLimits.shotNesting) deep (does one hold itself?)")
+            }
+            scene = try SceneFile.load(path: name.hasPrefix("/") ? name : folder + "/" + name, decodeImage: decodeImage, nesting: nesting + 1)
+        } else {
+            guard let found = SceneCatalog.scene(named: name) else {
+                let hint = SceneCatalog.nameResembling(name).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw fail(fields.path("scene"), sceneValue, "no built-in scene called \"\(name)\"\(hint) (or a .json scene file)")
+            }
+            scene = found
+        }
+        var assignments: [String] = []
+        if let params = fields["params"] {
+            let knobs = try object(params, fields.path("params"), allowed: scene.parameters.map(\.name), what: "the knobs of \(scene.name)")
+            for member in knobs.members {
+                let text: String
+                switch try resolved(member.value, knobs.path(member.key)) {
+                case .string(let s, _): text = s
+                case .number(let n, _): text = JSON.exact(n)
+                case .bool(let b, _): text = b ? "true" : "false"
+                default: throw fail(knobs.path(member.key), member.value, "expected a knob's value: a string, number or true/false")
+                }
+                assignments.append("\(member.key)=\(text)")
+            }
+        }
+        let settings: SceneSettings
+        do {
+            settings = try scene.settings(assignments)
+        } catch {
+            throw fail(fields.path("params"), fields["params"] ?? value, "\(error)")
+        }
+        return SceneLayer { size, duration in try scene.timeline(canvas: size, duration: duration, settings: settings) }
+    }
 
     /// Every field a layer object may have.
     static let layerFields = structureFields + LayerProperty.all.map(\.name)

@@ -14,6 +14,8 @@ final class SceneFileReader {
     var images: [String: Image]
     var imagePixels: Int
     let decodeImage: SceneFile.ImageDecoder
+    /// How many files hold this file as a shot (`SceneFileLimits.shotNesting` at most).
+    let nesting: Int
     /// The folder that relative image paths start from.
     let folder: String
     /// Animation templates by name, read before layers and rules refer to them.
@@ -30,8 +32,9 @@ final class SceneFileReader {
     /// A reader for one build; `settings` nil reads the header, where no parameter is known yet.
     /// `images` are pictures an earlier build of the same file decoded.
     init(file: String, settings: SceneSettings?, canvas: Size, images: [String: Image] = [:],
-         decodeImage: @escaping SceneFile.ImageDecoder) {
+         decodeImage: @escaping SceneFile.ImageDecoder, nesting: Int = 0) {
         self.file = file
+        self.nesting = nesting
         self.images = images
         imagePixels = images.values.reduce(0) { $0 + $1.width * $1.height }
         var values = Dictionary(uniqueKeysWithValues: (settings?.assignments ?? []).map { ($0.name, $0.value) })

@@ -225,6 +225,27 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(try (root.layer(named: "title") as? TextLayer)?.typeset().glyphCount, 12)
     }
 
+    /// Shots: a file places a built-in scene with its knobs and another scene file; a file that
+    /// holds itself stops at the nesting limit; a file with shots is not exported.
+    func testShots() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-shots-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inner = ##"{"layers": [{"type": "scene", "scene": "loader", "params": {"color": "#FF0000"}, "frame": [0, 0, 320, 180]}]}"##
+        try Data(inner.utf8).write(to: folder.appendingPathComponent("inner.json"))
+        let outer = #"{"layers": [{"type": "scene", "name": "shot", "scene": "inner.json", "frame": [0, 0, 640, 360], "beginTime": 1}]}"#
+        let file = try SceneFile(text: outer, path: folder.appendingPathComponent("outer.json").path, decodeImage: SceneFile.noImages)
+        let timeline = try file.timeline(canvas: canvas, duration: 3)
+        XCTAssertFalse(timeline.displayList(at: 1.5).items.isEmpty)
+        XCTAssertThrowsError(try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }) {
+            XCTAssertTrue("\($0)".contains("holds other scenes as shots"), "\($0)")
+        }
+        try Data(#"{"layers": [{"type": "scene", "scene": "self.json"}]}"#.utf8).write(to: folder.appendingPathComponent("self.json"))
+        XCTAssertThrowsError(try SceneFile.load(path: folder.appendingPathComponent("self.json").path, decodeImage: SceneFile.noImages)) {
+            XCTAssertTrue("\($0)".contains("scene files hold each other more than 8 deep"), "\($0)")
+        }
+    }
+
     /// Text too big for its layer, or with characters no font has, is a warning, not an error: the frame still renders.
     func testTextWarnings() throws {
         let file = try scene(#"{"layers": [{"type": "text", "frame": [0, 0, 50, 20], "string": "Far too long for this"}]}"#)
@@ -302,6 +323,11 @@ final class SceneFileTests: XCTestCase {
              #"layers[0].position[0]: in "$canvas.width-40": no parameter called "canvas.width-40" (put spaces around − in arithmetic)"#),
             (#"{"layers": [{"position": [0, "2 / (1 - 1)"]}]}"#, #"layers[0].position[1]: in "2 / (1 - 1)": division by zero"#),
             (#"{"layers": [{"position": [0, "(2 + 3"]}]}"#, #"layers[0].position[1]: in "(2 + 3": a "(" is not closed"#),
+            (#"{"layers": [{"type": "scene", "scene": "lodaer"}]}"#, #"layers[0].scene: no built-in scene called "lodaer"; did you mean "loader"?"#),
+            (#"{"layers": [{"type": "scene"}]}"#, #"layers[0]: missing "scene""#),
+            (##"{"layers": [{"type": "scene", "scene": "loader", "params": {"colour": "#FF0000"}}]}"##,
+             #"layers[0].params.colour: unknown field in the knobs of loader"#),
+            (#"{"layers": [{"scene": "loader"}]}"#, "layers[0].scene: scene is a field of scene layers; this layer's type is layer"),
             (#"{"layers": [{"type": "text", "font": "Intr", "string": "x"}]}"#,
              #"layers[0].font: no installed font called "Intr"; the closest installed family is "Inter""#),
             (#"{"layers": [{"type": "text", "string": [{"font": "Inter"}]}]}"#, #"layers[0].string[0]: missing "text""#),
