@@ -51,11 +51,15 @@ extension LayerValues {
     /// and on any machine alike.
     /// - Parameters:
     ///   - limit: the most particles to return (the rest of the frame's budget).
+    ///   - longestLifetime: the largest `lifetime` multiplier a particle out now may have been
+    ///     born with (how far back births are looked for); nil: this layer's.
     ///   - emitter: the layer as it was at an earlier layer time, for the particles born then
     ///     (its shape, position and multipliers at their birth).
-    func particles(at t: Double, limit: Int = maximumParticles, emitter: (Double) -> LayerValues) -> (cells: [EmitterCell], particles: [Particle]) {
+    func particles(at t: Double, limit: Int = maximumParticles, longestLifetime: Double? = nil,
+                   emitter: (Double) -> LayerValues) -> (cells: [EmitterCell], particles: [Particle]) {
         withoutActuallyEscaping(emitter) { emitter in
-            var run = EmissionRun(seed: seed, time: t, limit: min(limit, Self.maximumParticles), emitter: emitter)
+            var run = EmissionRun(seed: seed, time: t, limit: min(limit, Self.maximumParticles), lifetime: longestLifetime ?? lifetime,
+                                  emitter: emitter)
             for (index, cell) in emitterCells.enumerated() {
                 run.emit(cell, path: [index], key: index, from: nil as EmissionRun.Source?)
             }
@@ -163,6 +167,8 @@ private struct EmissionRun {
     /// The frame's layer time.
     let time: Double
     let limit: Int
+    /// The largest lifetime multiplier of the particles out (how far back to look for births).
+    let lifetime: Double
     let emitter: (Double) -> LayerValues
     var cells: [EmitterCell] = []
     /// Where each cell, by its path of indices from the layer's cells, is in `cells`.
@@ -171,10 +177,11 @@ private struct EmissionRun {
     /// Slots are looked at up to a budget too, however many give no particle.
     var slotsLeft = 4 * LayerValues.maximumParticles
 
-    init(seed: Int, time: Double, limit: Int, emitter: @escaping (Double) -> LayerValues) {
+    init(seed: Int, time: Double, limit: Int, lifetime: Double, emitter: @escaping (Double) -> LayerValues) {
         self.seed = seed
         self.time = time
         self.limit = limit
+        self.lifetime = lifetime
         self.emitter = emitter
     }
 
@@ -205,7 +212,7 @@ private struct EmissionRun {
         // The source's clock now, and when it stops emitting.
         let now = time - (source?.birth ?? 0)
         let sourceEnd = min(source?.launch.life ?? .infinity, cell.duration > 0 ? cell.beginTime + cell.duration : .infinity)
-        let reach = Self.reach(of: cell, lifetime: emitter(time).lifetime)
+        let reach = Self.reach(of: cell, lifetime: lifetime)
         guard now >= cell.beginTime, reach > 0, spacing.isFinite else { return }
         // Slot k is born at source time beginTime + (k·spacing − timeOffset) / speed.
         func slot(atSourceTime a: Double) -> Double { ((a - cell.beginTime) * cell.speed + cell.timeOffset) / spacing }

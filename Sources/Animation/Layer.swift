@@ -49,18 +49,30 @@ public class Layer {
         try property.set(value, in: &values)
     }
 
-    /// Puts `layer` last among the sublayers (on top), taking it from its superlayer first.
+    /// Puts `layer` last among the sublayers (on top), taking it from its superlayer first. A
+    /// layer cannot hold itself or a layer above it (Core Animation raises an exception): such a
+    /// call changes nothing.
     public func addSublayer(_ layer: Layer) {
-        layer.removeFromSuperlayer()
-        sublayers.append(layer)
-        layer.superlayer = self
+        insertSublayer(layer, at: .max)
     }
 
-    /// Puts `layer` at `index` among the sublayers (clamped to the valid range).
+    /// Puts `layer` at `index` among the sublayers (clamped to the valid range); nothing when
+    /// `layer` is this layer or one above it.
     public func insertSublayer(_ layer: Layer, at index: Int) {
+        guard !layer.isAncestor(of: self) else { return }
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
         layer.superlayer = self
+    }
+
+    /// Whether this layer is `layer` or lies above it (through superlayers and masked layers).
+    func isAncestor(of layer: Layer) -> Bool {
+        var current: Layer? = layer
+        while let l = current {
+            if l === self { return true }
+            current = l.superlayer ?? l.maskedLayer
+        }
+        return false
     }
 
     /// Takes the layer out of its superlayer's sublayers.

@@ -342,18 +342,17 @@ private struct PresentationWalk {
     /// transform about its own centre.
     private mutating func drawUnits(of text: TypesetText, _ v: LayerValues, animations: [AnimationSpec], layerTime: Double,
                                     origin: Transform3D, alpha: Double, tint: Color) {
-        var units: [[SetGlyph]] = []
-        var lastKey: Int?
+        // Units in the text's order: glyphs in drawing order, words and lines by their number.
+        var byKey: [Int: [SetGlyph]] = [:]
         for (index, glyph) in text.glyphs.enumerated() {
             let key = switch v.staggerUnit {
             case .none, .glyph: index
             case .word: glyph.word
             case .line: glyph.line
             }
-            if key == lastKey { units[units.count - 1].append(glyph) } else { units.append([glyph]) }
-            lastKey = key
+            byKey[key, default: []].append(glyph)
         }
-        for (k, glyphs) in units.enumerated() {
+        for (k, glyphs) in byKey.sorted(by: { $0.key < $1.key }).map(\.value).enumerated() {
             let box = glyphs.dropFirst().reduce(glyphs[0].path.bounds) { $0.union($1.path.bounds) }
             var unit = LayerValues(kind: .text)
             unit.bounds = Rect(origin: .zero, size: box.size)
@@ -381,7 +380,10 @@ private struct PresentationWalk {
             || Set(history.history.map { Self.birthState(of: $0.values) }).count > 1
         let (time, parentTime, timing) = (self.time, context.parentTime, v.timing)
         let timeline = self.timeline
-        let (cells, particles) = v.particles(at: layerTime, limit: particleBudget) { born in
+        // Particles born under a larger lifetime multiplier than the frame's may still be out:
+        // look back as far as the largest the model has had (an animated one is read at the frame).
+        let longest = history.history.reduce(v.lifetime) { max($0, $1.values.lifetime) }
+        let (cells, particles) = v.particles(at: layerTime, limit: particleBudget, longestLifetime: longest) { born in
             guard changes, let parent = timing.parentTime(fromLayer: born) else { return v }
             return timeline.presentationValues(of: node, at: time - (parentTime - parent), parentTime: parent).values
         }

@@ -177,10 +177,11 @@ private final class TimelineResolver {
         register(root)
         for i in nodes.indices where nodes[i].shot == nil {
             guard let scene = nodes[i].layer as? SceneLayer else { continue }
-            // Resolved far enough for the layer's time to reach the clip's end.
+            // Resolved far enough for the layer's own time to reach the clip's end (its
+            // ancestors taken to run at speed 1), two hours at most.
             let timing = scene.timing
-            let reach = duration * max(abs(timing.speed), 1) + max(timing.timeOffset, 0)
-            nodes[i].shot = try scene.content(scene.bounds.size, min(reach, 3600))
+            let reach = (duration - min(timing.beginTime, 0)) * max(abs(timing.speed), 1) + max(timing.timeOffset, 0)
+            nodes[i].shot = try scene.content(scene.bounds.size, min(reach, 7200))
         }
         var implicit: [(node: Int, animation: Animation, key: String)] = []
         var retimed: [Layer] = []

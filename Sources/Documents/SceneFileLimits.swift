@@ -11,8 +11,9 @@ public enum SceneFileLimits {
     public static let animations = 100_000
     /// Rules in one file's script.
     public static let scriptRules = 10_000
-    /// The shortest period of a repeating rule, in seconds (a thousand runs a second).
-    public static let shortestInterval = 0.001
+    /// The shortest period of a repeating rule, in seconds (a hundred runs a second: an hour of
+    /// them stays within the script's million callbacks).
+    public static let shortestInterval = 0.01
     /// The copies one replicator makes.
     public static let instanceCount = 10_000
     /// Cells of one emitter.
@@ -28,7 +29,9 @@ public enum SceneFileLimits {
     /// Pixels of all the distinct images of a scene together (one 8192×8192 picture).
     public static let imagePixels = 1 << 26
     /// Scene files holding scene files as shots, one in another.
-    public static let shotNesting = 8
+    public static let shotNesting = 3
+    /// Scene layers (shots) in one file: with the nesting limit, at most 16³ shots are resolved.
+    public static let shots = 16
     /// The scene's clip length in seconds.
     public static let duration = 3600.0
 }

@@ -34,6 +34,8 @@ private struct ExpressionParser {
     let characters: [Character]
     let values: [String: ParameterValue]
     var at = 0
+    /// Signs and parentheses open now: deeper than 64 is refused rather than overflowing the stack.
+    var depth = 0
 
     init(characters: [Character], values: [String: ParameterValue]) {
         self.characters = characters
@@ -81,6 +83,9 @@ private struct ExpressionParser {
     }
 
     mutating func factor() throws(Failure) -> Double {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= 64 else { throw Failure("signs and parentheses nest more than 64 deep") }
         if let sign = take("+-−") { return sign == "+" ? try factor() : -(try factor()) }
         if take("(") != nil {
             let x = try expression()

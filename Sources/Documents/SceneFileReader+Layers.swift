@@ -86,6 +86,8 @@ extension SceneFileReader {
     /// A scene layer: `"scene"` names a built-in scene or a scene file (relative to this one),
     /// `"params"` sets its knobs.
     private func shot(_ fields: Fields, _ path: String, _ value: JSONValue) throws(DocumentError) -> SceneLayer {
+        shotCount += 1
+        guard shotCount <= SceneFileLimits.shots else { throw fail(path, value, "more than \(SceneFileLimits.shots) scene layers in one file") }
         guard let sceneValue = fields["scene"] else {
             throw fail(path, value, "missing \"scene\": a built-in scene's name or a scene file's path")
         }

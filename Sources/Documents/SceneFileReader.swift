@@ -21,6 +21,7 @@ final class SceneFileReader {
     /// Animation templates by name, read before layers and rules refer to them.
     var templates: [String: Animation] = [:]
     var layerCount = 0
+    var shotCount = 0
     var animationCount = 0
     /// How many layers have each name: rules may only name a layer whose name is unique.
     var layerNames: [String: Int] = [:]

@@ -29,10 +29,13 @@ extension Rasterizer {
         let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
         let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        let x0 = max(Int((minX - 1).rounded(.down)), 0), x1 = min(Int((maxX + 1).rounded(.up)), target.width)
-        let y0 = max(Int((minY - 1).rounded(.down)), target.firstRow), y1 = min(Int((maxY + 1).rounded(.up)), target.firstRow + target.height)
+        // Clamped in floating point first: a far-away sprite must not overflow Int.
+        let (w, h) = (Double(target.width), Double(target.frameHeight))
+        let x0 = max(Int(min(max(minX - 1, -1), w).rounded(.down)), 0), x1 = min(Int(min(max(maxX + 1, 0), w + 1).rounded(.up)), target.width)
+        let y0 = max(Int(min(max(minY - 1, -1), h).rounded(.down)), target.firstRow)
+        let y1 = min(Int(min(max(maxY + 1, 0), h + 1).rounded(.up)), target.firstRow + target.height)
         guard x0 < x1, y0 < y1 else { return }
-        let (w, h) = (Float(size.width), Float(size.height))
+        let (sw, sh) = (Float(size.width), Float(size.height))
         let (fgs, fgt) = (Float(1 / gs), Float(1 / gt))
         let (capS, capT) = (Float(min(thickS, 1)), Float(min(thickT, 1)))
         let solid: PremultipliedColor? = if case .solid(let c) = paint { c } else { nil }
@@ -71,7 +74,7 @@ extension Rasterizer {
                     if x == runLo { x = runHi; continue }
                     defer { x += 1 }
                     let s = Float(s0 + Double(x) * sx), t = Float(t0 + Double(x) * tx)
-                    let cs = min(min(s, w - s) * fgs + 0.5, capS), ct = min(min(t, h - t) * fgt + 0.5, capT)
+                    let cs = min(min(s, sw - s) * fgs + 0.5, capS), ct = min(min(t, sh - t) * fgt + 0.5, capT)
                     guard cs > 0, ct > 0 else { continue }
                     var coverage = UInt32(cs * ct * 255 + 0.5)
                     if let clip { coverage = Blend.div255(coverage * UInt32(clip.coverage[rowBase + x])) }

@@ -48,11 +48,18 @@ public final class FontFace: @unchecked Sendable {
         guard FT_New_Face(library, file.path, FT_Long(file.index), &face) == 0, let face else {
             throw TextError("\(file.path) is not a font FreeType can read")
         }
-        guard let blob = hb_blob_create_from_file_or_fail(file.path) else { throw TextError("cannot read \(file.path)") }
+        guard let blob = hb_blob_create_from_file_or_fail(file.path) else {
+            FT_Done_Face(face)
+            throw TextError("cannot read \(file.path)")
+        }
         let hbFace = hb_face_create(blob, UInt32(file.index))
         hb_blob_destroy(blob)
-        guard let hbFace, let hbFont = hb_font_create(hbFace) else { throw TextError("HarfBuzz cannot read \(file.path)") }
+        let hbFont = hbFace.flatMap { hb_font_create($0) }
         hb_face_destroy(hbFace)
+        guard let hbFont else {
+            FT_Done_Face(face)
+            throw TextError("HarfBuzz cannot read \(file.path)")
+        }
         let opened = FontFace(file: file, face: face, hbFont: hbFont)
         open[file] = opened
         return opened

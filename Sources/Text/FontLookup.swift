@@ -11,7 +11,9 @@ public enum FontLookup {
     public static let defaultFont = "Inter"
 
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var found: [String: FontFile] = [:]
+    /// Every name looked up, with what was found or why not (a missing font is not looked for
+    /// again every frame).
+    nonisolated(unsafe) private static var found: [String: Result<FontFile, TextError>] = [:]
     /// fontconfig's configuration and font list, loaded once (used under `lock`).
     nonisolated(unsafe) private static let configuration = FcInitLoadConfigAndFonts()
 
@@ -19,10 +21,9 @@ public enum FontLookup {
     public static func file(for name: String) throws(TextError) -> FontFile {
         lock.lock()
         defer { lock.unlock() }
-        if let file = found[name] { return file }
-        let file = try look(up: name)
-        found[name] = file
-        return file
+        let result = found[name] ?? Result { () throws(TextError) in try look(up: name) }
+        found[name] = result
+        return try result.get()
     }
 
     nonisolated(unsafe) private static var fallbacks: [FallbackKey: FontFile?] = [:]

@@ -132,13 +132,33 @@ private struct Typesetter {
         return fallback
     }
 
+    /// Whether a character belongs to the one before it: a combining mark, a format character
+    /// (joiners, marks of direction) or a variation selector.
+    static func attachesToPrevious(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: true
+        default: scalar.properties.isVariationSelector
+        }
+    }
+
     /// Sets one paragraph: bidi levels, shaping by segment, line breaks, then each line.
     mutating func setParagraph(_ range: Range<Int>) {
         let text = Array(scalars[range])
         let (levels, rightToLeft) = Bidi.levels(of: text)
-        let faceOf = text.indices.map { face(for: text[$0], style: styleOf[range.lowerBound + $0]) }
+        // Marks, joiners and variation selectors stay with the face of the character before
+        // them, so a cluster is shaped by one font.
+        var faceOf: [FontFace] = []
+        for (i, scalar) in text.enumerated() {
+            let style = styleOf[range.lowerBound + i]
+            if i > 0, Self.attachesToPrevious(scalar), styleOf[range.lowerBound + i - 1] == style {
+                faceOf.append(faceOf[i - 1])
+            } else {
+                faceOf.append(face(for: scalar, style: style))
+            }
+        }
         for (scalar, face) in zip(text, faceOf)
-        where !scalar.properties.isWhitespace && scalar.value >= 0x20 && !face.hasGlyph(for: scalar) && !missing.contains(scalar) {
+        where !scalar.properties.isWhitespace && scalar.value >= 0x20 && !Self.attachesToPrevious(scalar)
+            && !face.hasGlyph(for: scalar) && !missing.contains(scalar) {
             missing.append(scalar)
         }
         // Segments: the longest stretches of one style, level and face, shaped each in one go.

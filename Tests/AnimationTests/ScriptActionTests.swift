@@ -155,6 +155,14 @@ final class ScriptActionTests: XCTestCase {
         XCTAssertEqual(timeline.presentedLayers(at: 0.25).map(\.path), ["layer[0]", "layer[0]/a", "layer[0]/b", "layer[0]/c"])
         XCTAssertEqual(timeline.presentedLayers(at: 0.75).count, 3)
         XCTAssertEqual(timeline.presentedLayers(at: 1.5).map(\.path), ["layer[0]", "layer[0]/a", "layer[0]/a/b", "layer[0]/c"])
+        // A layer cannot hold itself or a layer above it: such moves change nothing.
+        let unchanged = try Timeline.resolve(canvasSize: canvas, duration: 1) { script in
+            let root = self.tree()
+            root.name = "root"
+            script.add(ScriptRule(on: .start, do: [.addSublayer("a", to: "a", at: nil), .addSublayer("root", to: "b", at: nil)]))
+            return root
+        }
+        XCTAssertEqual(unchanged.presentedLayers(at: 0.5).map(\.path), ["root", "root/a", "root/b", "root/c"])
         XCTAssertThrowsError(try Timeline.resolve(canvasSize: canvas, duration: 1) { script in
             script.add(ScriptRule(on: .start, do: [.set([(LayerProperty.named["lineWidth"]!, .value(.number(2)))], on: "a")]))
             return self.tree()

@@ -242,7 +242,7 @@ final class SceneFileTests: XCTestCase {
         }
         try Data(#"{"layers": [{"type": "scene", "scene": "self.json"}]}"#.utf8).write(to: folder.appendingPathComponent("self.json"))
         XCTAssertThrowsError(try SceneFile.load(path: folder.appendingPathComponent("self.json").path, decodeImage: SceneFile.noImages)) {
-            XCTAssertTrue("\($0)".contains("scene files hold each other more than 8 deep"), "\($0)")
+            XCTAssertTrue("\($0)".contains("scene files hold each other more than 3 deep"), "\($0)")
         }
     }
 
@@ -323,6 +323,7 @@ final class SceneFileTests: XCTestCase {
              #"layers[0].position[0]: in "$canvas.width-40": no parameter called "canvas.width-40" (put spaces around − in arithmetic)"#),
             (#"{"layers": [{"position": [0, "2 / (1 - 1)"]}]}"#, #"layers[0].position[1]: in "2 / (1 - 1)": division by zero"#),
             (#"{"layers": [{"position": [0, "(2 + 3"]}]}"#, #"layers[0].position[1]: in "(2 + 3": a "(" is not closed"#),
+            (#"{"layers": [{"position": [0, "\#(String(repeating: "(", count: 70))1"]}]}"#, "signs and parentheses nest more than 64 deep"),
             (#"{"layers": [{"type": "scene", "scene": "lodaer"}]}"#, #"layers[0].scene: no built-in scene called "lodaer"; did you mean "loader"?"#),
             (#"{"layers": [{"type": "scene"}]}"#, #"layers[0]: missing "scene""#),
             (##"{"layers": [{"type": "scene", "scene": "loader", "params": {"colour": "#FF0000"}}]}"##,

@@ -24,6 +24,14 @@ final class SpriteTests: XCTestCase {
         XCTAssertEqual(frame.pixel(x: 31, y: 25).a, 0)
     }
 
+    /// A sprite placed absurdly far away draws nothing and does not trap.
+    func testAFarAwaySpriteDrawsNothing() throws {
+        for far in [1e20, -1e20, 1e300] {
+            let frame = try draw(size: Size(20, 10), transform: Transform3D(translationX: far, y: far))
+            XCTAssertTrue(frame.bytes.allSatisfy { $0 == 0 })
+        }
+    }
+
     /// Turned by 0.5 rad about its centre, the 20 × 10 rectangle still covers 200 pixels of
     /// area in total (within half a percent), and each pixel within 5% of its exact share
     /// (the path fill's, which integrates the area).
