@@ -98,6 +98,12 @@ public struct SceneFile: Scene {
         _ = try checked.build(document, canvas: Size(640, 360), layout: layout, script: Script())
         decodedImages = checked.images
         warnings = checked.warnings
+        for animation in checked.repeating {
+            let cycles = cycle / animation.period
+            guard abs(cycles - cycles.rounded()) > 1e-6 else { continue }
+            warnings.append(checked.fail(animation.path, animation.value, "repeats every \(JSON.exact(animation.period)) s, "
+                                         + "which the cycle of \(JSON.exact(cycle)) s is not a whole number of: a loop (--loop) will not close"))
+        }
     }
 
     /// Builds the scene on `canvas` with `settings` (default: the default knobs), so that every

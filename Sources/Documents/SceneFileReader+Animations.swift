@@ -88,6 +88,11 @@ extension SceneFileReader {
             animation = try basic(fields, spring: type == "spring")
         }
         try readTiming(fields, into: animation)
+        if animation.repeatCount.isInfinite || animation.repeatDuration.isInfinite, animation.speed != 0 {
+            // A period the file's cycle should be a whole number of, for a seamless loop.
+            let simple = animation.duration > 0 ? animation.duration : AnimationSpec.defaultDuration
+            repeating.append((path, value, simple * (animation.autoreverses ? 2 : 1) / abs(animation.speed)))
+        }
         let spec: AnimationSpec
         do {
             spec = try animation.spec()

@@ -22,6 +22,8 @@ final class SceneFileReader {
     var templates: [String: Animation] = [:]
     var layerCount = 0
     var shotCount = 0
+    /// The animations that repeat for ever, with their periods in seconds (checked against the cycle).
+    var repeating: [(path: String, value: JSONValue, period: Double)] = []
     var animationCount = 0
     /// How many layers have each name: rules may only name a layer whose name is unique.
     var layerNames: [String: Int] = [:]

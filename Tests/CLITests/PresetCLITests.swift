@@ -21,6 +21,29 @@ final class PresetCLITests: XCTestCase {
                                  folder.appendingPathComponent(file).path])
     }
 
+    /// A template filled through `--set params.…` renders the very frames of the same values
+    /// written into the file (the title card's name and brand colour).
+    func testATemplateFilledBySetEqualsTheValuesWrittenIn() throws {
+        let examples = Self.presets.deletingLastPathComponent().appendingPathComponent("docs/scenes")
+        let title = try String(contentsOf: examples.appendingPathComponent("title.json"), encoding: .utf8)
+        let written = title.replacingOccurrences(of: #""default": "Orbit""#, with: #""default": "Hello""#)
+            .replacingOccurrences(of: ##""default": "#7B61FF""##, with: ##""default": "#FF5A5F""##)
+        XCTAssertNotEqual(written, title)
+        try Data(title.utf8).write(to: folder.appendingPathComponent("title.json"))
+        try Data(written.utf8).write(to: folder.appendingPathComponent("written.json"))
+        func preset(_ file: String, _ output: String) -> String {
+            #"{"scene-file": "\#(file)", "size": "160x90", "scale": 0.25, "fps": 10, "seconds": 2.5, "outputs": [{"file": "\#(output)", "codec": "ffv1"}]}"#
+        }
+        try Data(preset("title.json", "set.mkv").utf8).write(to: folder.appendingPathComponent("set.json"))
+        try Data(preset("written.json", "written.mkv").utf8).write(to: folder.appendingPathComponent("written-preset.json"))
+        let set = try cli.run(["encode", "--preset", "set.json", "--set", "params.title=Hello", "--set", "params.brand=#FF5A5F", "-q", "-y"])
+        XCTAssertEqual(set.status, 0, set.err)
+        XCTAssertEqual(try cli.run(["encode", "--preset", "written-preset.json", "-q", "-y"]).status, 0)
+        let (a, b) = (try cli.run(["hash", "set.mkv"]).out, try cli.run(["hash", "written.mkv"]).out)
+        XCTAssertEqual(a.split(separator: "\n").filter { !$0.hasPrefix("#") }.count, 25)
+        XCTAssertEqual(a.split(separator: "\n").filter { !$0.hasPrefix("#") }, b.split(separator: "\n").filter { !$0.hasPrefix("#") })
+    }
+
     /// Every shipped preset validates and encodes (made small with --set, so the test is quick).
     func testEveryShippedPresetEncodes() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.presets.path).filter { $0.hasSuffix(".json") }.sorted()

@@ -225,6 +225,18 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(try (root.layer(named: "title") as? TextLayer)?.typeset().glyphCount, 12)
     }
 
+    /// An animation repeating for ever whose period does not divide the file's cycle is a
+    /// warning: a loop of whole cycles would not close. 2 s is four 0.5 s periods, not 2.67 of 0.75 s.
+    func testACycleThatRepeatingAnimationsDoNotShareIsWarnedAbout() throws {
+        func warnings(_ duration: Double, autoreverses: Bool = false) throws -> Int {
+            try scene(#"{"cycle": 2, "layers": [{"animations": [{"type": "basic", "keyPath": "opacity", "duration": \#(duration), "autoreverses": \#(autoreverses), "repeatCount": "infinity"}]}]}"#).warnings.count
+        }
+        XCTAssertEqual(try warnings(0.5), 0)
+        XCTAssertEqual(try warnings(0.75), 1)
+        XCTAssertEqual(try warnings(0.5, autoreverses: true), 0)
+        XCTAssertEqual(try warnings(0.75, autoreverses: true), 1)
+    }
+
     /// Shots: a file places a built-in scene with its knobs and another scene file; a file that
     /// holds itself stops at the nesting limit; a file with shots is not exported.
     func testShots() throws {
