@@ -212,9 +212,13 @@ public final class TextLayer: Layer {
 public final class SceneLayer: Layer {
     /// Resolves the shot's scene on a canvas of the given size for a clip of the given length.
     public let content: @Sendable (Size, Double) throws -> Timeline
+    /// What a scene file says the shot is: the scene's name or file, and its knobs as
+    /// `NAME=VALUE`; nil for a shot made in Swift, which a file cannot hold.
+    public let source: (scene: String, params: [String])?
 
-    /// A shot of the scene `content` resolves.
-    public init(content: @escaping @Sendable (Size, Double) throws -> Timeline) {
+    /// A shot of the scene `content` resolves; `source` says how a file names it.
+    public init(source: (scene: String, params: [String])? = nil, content: @escaping @Sendable (Size, Double) throws -> Timeline) {
+        self.source = source
         self.content = content
         super.init(kind: .scene)
     }

@@ -26,7 +26,7 @@ public enum SceneExporter {
             case .removesAnimations(let scene):
                 "scene '\(scene)' removes animations while it is built, which a file cannot say"
             case .holdsShots(let scene):
-                "scene '\(scene)' holds other scenes as shots (scene layers), which are not written back yet"
+                "scene '\(scene)' holds shots made in Swift (scene layers without a scene name), which a file cannot hold"
             }
         }
     }
@@ -65,12 +65,21 @@ public enum SceneExporter {
         }
 
         func layer(_ layer: Layer, omitBackground: Bool = false) throws -> JSON {
-            guard !(layer is SceneLayer) else { throw ExportError.holdsShots(sceneName) }
+            let shot = layer as? SceneLayer
+            if let shot, shot.source == nil { throw ExportError.holdsShots(sceneName) }
             guard !layer.hasPendingRemovals else { throw ExportError.removesAnimations(sceneName) }
             let defaults = LayerValues(kind: layer.kind)
             var fields: [(String, JSON)] = []
             if layer.kind != .plain { fields.append(("type", .string(layer.kind.rawValue))) }
             if let name = layer.name { fields.append(("name", .string(name))) }
+            if let source = shot?.source {
+                fields.append(("scene", .string(source.scene)))
+                let knobs: [(String, JSON)] = source.params.map { assignment in
+                    let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+                    return (parts[0], .string(parts.count > 1 ? parts[1] : ""))
+                }
+                if !knobs.isEmpty { fields.append(("params", .object(knobs))) }
+            }
             for property in LayerProperty.all where property.applies(to: layer.kind) {
                 if omitBackground && property.name == "backgroundColor" { continue }
                 let value = layer.value(of: property)

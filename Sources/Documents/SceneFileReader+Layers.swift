@@ -91,13 +91,14 @@ extension SceneFileReader {
         guard let sceneValue = fields["scene"] else {
             throw fail(path, value, "missing \"scene\": a built-in scene's name or a scene file's path")
         }
-        let name = try string(sceneValue, fields.path("scene"))
+        var name = try string(sceneValue, fields.path("scene"))
         let scene: any Scene
         if name.lowercased().hasSuffix(".json") {
             guard nesting < SceneFileLimits.shotNesting else {
                 throw fail(fields.path("scene"), sceneValue, "scene files hold each other more than \(SceneFileLimits.shotNesting) deep (does one hold itself?)")
             }
-            scene = try SceneFile.load(path: name.hasPrefix("/") ? name : folder + "/" + name, decodeImage: decodeImage, nesting: nesting + 1)
+            name = name.hasPrefix("/") ? name : folder + "/" + name
+            scene = try SceneFile.load(path: name, decodeImage: decodeImage, nesting: nesting + 1)
         } else {
             guard let found = SceneCatalog.scene(named: name) else {
                 let hint = SceneCatalog.nameResembling(name).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -125,7 +126,7 @@ extension SceneFileReader {
         } catch {
             throw fail(fields.path("params"), fields["params"] ?? value, "\(error)")
         }
-        return SceneLayer { size, duration in try scene.timeline(canvas: size, duration: duration, settings: settings) }
+        return SceneLayer(source: (name, assignments)) { size, duration in try scene.timeline(canvas: size, duration: duration, settings: settings) }
     }
 
     /// Every field a layer object may have.

@@ -237,8 +237,8 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(try warnings(0.75, autoreverses: true), 1)
     }
 
-    /// Shots: a file places a built-in scene with its knobs and another scene file; a file that
-    /// holds itself stops at the nesting limit; a file with shots is not exported.
+    /// Shots: a file places a built-in scene with its knobs and another scene file, and exports
+    /// them back (the file's path made absolute); a file that holds itself stops at the nesting limit.
     func testShots() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-shots-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -249,9 +249,10 @@ final class SceneFileTests: XCTestCase {
         let file = try SceneFile(text: outer, path: folder.appendingPathComponent("outer.json").path, decodeImage: SceneFile.noImages)
         let timeline = try file.timeline(canvas: canvas, duration: 3)
         XCTAssertFalse(timeline.displayList(at: 1.5).items.isEmpty)
-        XCTAssertThrowsError(try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }) {
-            XCTAssertTrue("\($0)".contains("holds other scenes as shots"), "\($0)")
-        }
+        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
+        XCTAssertTrue(exported.contains(#""scene": "\#(folder.path)/inner.json""#), exported)
+        let again = try SceneFile(text: exported, path: folder.appendingPathComponent("exported.json").path, decodeImage: SceneFile.noImages)
+        XCTAssertEqual(try again.timeline(canvas: canvas, duration: 3).displayList(at: 1.5), timeline.displayList(at: 1.5))
         try Data(#"{"layers": [{"type": "scene", "scene": "self.json"}]}"#.utf8).write(to: folder.appendingPathComponent("self.json"))
         XCTAssertThrowsError(try SceneFile.load(path: folder.appendingPathComponent("self.json").path, decodeImage: SceneFile.noImages)) {
             XCTAssertTrue("\($0)".contains("scene files hold each other more than 3 deep"), "\($0)")
