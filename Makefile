@@ -36,7 +36,7 @@ test: deps
 
 ## goldens: rewrite every golden file from what the code renders now (after an intended change;
 ## look at the contact sheets and the golden PNGs before committing). Refused under CI.
-GOLDEN_TESTS := GoldenImageTests|SceneGoldenTests|ExampleSceneFileTests|TextRenderTests|LoaderEncodeTests|FormatTests
+GOLDEN_TESTS := GoldenImageTests|SceneGoldenTests|ExampleSceneFileTests|MarketingPresetTests|TextRenderTests|LoaderEncodeTests|FormatTests
 goldens: deps
 	$(SWIFT) build --build-tests
 	ANIMVID_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --disable-swift-testing --filter '$(GOLDEN_TESTS)'
@@ -57,7 +57,7 @@ sheets: build
 	for scene in $$($(RELEASE_BIN) scenes | cut -d' ' -f1); do \
 		$(RELEASE_BIN) sheet --scene $$scene --size 240x135 --frames 8 --overwrite docs/sheets/$$scene.png || exit 1; \
 	done
-	for file in docs/scenes/*.json; do \
+	for file in docs/scenes/*.json templates/promo.json templates/lower-third.json; do \
 		$(RELEASE_BIN) sheet --scene-file $$file --size 240x135 --frames 8 --overwrite docs/sheets/$$(basename $$file .json).png || exit 1; \
 	done
 

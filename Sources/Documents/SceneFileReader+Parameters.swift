@@ -3,7 +3,7 @@ import Scenes
 
 /// A scene file's knobs: `"parameters": {"color": {"type": "color", "default": "#808080"}, …}`.
 extension SceneFileReader {
-    static let parameterTypes = ["number", "integer", "color", "bool", "choice", "path", "text"]
+    static let parameterTypes = ["number", "integer", "color", "bool", "choice", "path", "text", "image"]
 
     func parameters(_ value: JSONValue) throws(DocumentError) -> [SceneParameter] {
         guard case let .object(entries, _) = value else {
@@ -41,6 +41,7 @@ extension SceneFileReader {
             case "bool": kind = .bool
             case "path": kind = .path
             case "text": kind = .text
+            case "image": kind = .imageFile
             case "choice":
                 guard let v = fields["choices"] else { throw fail(path, entry.value, "a choice needs \"choices\": a list of words") }
                 var choices: [String] = []

@@ -67,7 +67,9 @@ struct SceneOptions {
                 throw .usage("--background: \(error)")
             }
         }
-        for parameter in scene.parameters where parameter.kind == .imageFile {
+        // A built-in scene's image knobs are read here; a scene file reads its own (relative to
+        // the file, recorded in the checksums as it decodes them).
+        for parameter in scene.parameters where parameter.kind == .imageFile && !(scene is SceneFile) {
             let path = settings.text(parameter.name)
             guard !path.isEmpty else { continue }
             do {

@@ -55,7 +55,9 @@ final class PresetCLITests: XCTestCase {
         }
         for output in ["spinner-dots-instagram-square.mp4", "dot-grid-story.mp4", "newtons-cradle-youtube-1080p60.mp4",
                        "triangle-twitter-720p.mp4", "activity-indicator-loader.webm", "activity-indicator-loader.mov",
-                       "activity-indicator-loader.gif", "loader-preview.gif", "ring-brand-square.mp4"] {
+                       "activity-indicator-loader.gif", "loader-preview.gif", "ring-brand-square.mp4",
+                       "promo-instagram-square.mp4", "promo-story.mp4", "promo-youtube-1080p60.mp4", "promo-app-store-preview.mp4",
+                       "lower-third.mov", "lower-third.webm"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(output).path), output)
         }
         XCTAssertEqual(try probe("newtons-cradle-youtube-1080p60.mp4", "stream=r_frame_rate,nb_read_frames"), "60/1,12\n")

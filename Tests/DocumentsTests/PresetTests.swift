@@ -1,6 +1,7 @@
 import Documents
 import Foundation
 import Media
+import Pipeline
 import XCTest
 
 /// Presets: loading, extends, --set, and a corpus of malformed files with their messages.
@@ -27,7 +28,7 @@ final class PresetTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.presets.path).filter { $0.hasSuffix(".json") }
         XCTAssertGreaterThanOrEqual(files.count, 6)
         for file in files {
-            XCTAssertNoThrow(try PresetLoader.load(path: Self.presets.appendingPathComponent(file).path), file)
+            XCTAssertNoThrow(try PresetLoader.load(path: Self.presets.appendingPathComponent(file).path) { try LayerImageCodec.decode($0) }, file)
         }
         let web = try PresetLoader.load(path: Self.presets.appendingPathComponent("web-loader-transparent.json").path)
         XCTAssertEqual(web.outputs.map(\.file), ["activity-indicator-loader.webm", "activity-indicator-loader.mov", "activity-indicator-loader.gif"])
