@@ -39,6 +39,10 @@ extension LayerValues {
     /// How deep cells may hold cells (a spark of a spark of a rocket).
     public static let maximumCellDepth = 4
 
+    /// The emitter properties a particle takes at its birth.
+    static let birthProperties = ["birthRate", "lifetime", "velocity", "scale", "spin", "emitterPosition", "emitterSize",
+                                  "emitterZPosition", "emitterDepth", "emitterShape", "emitterMode"].compactMap { LayerProperty.named[$0] }
+
     /// The particles of this emitter alive at layer time `t`, in drawing order, and the cells
     /// they index (every cell, sub-cells after their parents). Each particle is a pure function
     /// of its birth slot: a cell has a slot every 1/birthRate seconds of its own time (which
@@ -128,16 +132,16 @@ extension LayerValues {
     /// which stay in the processor's cache (drawn in birth order, each particle's rows missed
     /// the cache: `make bench`, particles). Back to front draws the deepest first, then as unordered.
     private func order(_ particles: [Particle]) -> [Particle] {
-        func band(_ p: Particle) -> Double { (p.position.y / 32).rounded(.down) }
+        // Sort keys worked out once a particle, not at every comparison.
+        func bands() -> [(band: Double, x: Double, index: Int)] {
+            particles.enumerated().map { ((($1.position.y / 32).rounded(.down)), $1.position.x, $0) }
+        }
         switch renderMode {
         case .unordered, .additive:
-            return particles.enumerated().sorted { a, b in
-                (band(a.element), a.element.position.x, a.offset) < (band(b.element), b.element.position.x, b.offset)
-            }.map(\.element)
+            return bands().sorted { ($0.band, $0.x, $0.index) < ($1.band, $1.x, $1.index) }.map { particles[$0.index] }
         case .backToFront:
-            return particles.enumerated().sorted { a, b in
-                (a.element.z, band(a.element), a.element.position.x, a.offset) < (b.element.z, band(b.element), b.element.position.x, b.offset)
-            }.map(\.element)
+            return bands().sorted { (particles[$0.index].z, $0.band, $0.x, $0.index) < (particles[$1.index].z, $1.band, $1.x, $1.index) }
+                .map { particles[$0.index] }
         case .oldestFirst: return particles.enumerated().sorted { ($0.element.birth, $0.offset) < ($1.element.birth, $1.offset) }.map(\.element)
         case .oldestLast: return particles.enumerated().sorted { ($0.element.birth, $1.offset) > ($1.element.birth, $0.offset) }.map(\.element)
         }

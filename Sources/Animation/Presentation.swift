@@ -54,6 +54,7 @@ extension Timeline {
     /// The transition running on layer `node` at video time `t` (its layer time `local`): what it
     /// does, its progress, and when it was added (the moment of the change it animates).
     func transition(of node: Int, at t: Double, layerTime local: Double) -> (Transition, progress: Double, changedAt: Double)? {
+        guard nodes[node].hasTransitions else { return nil }
         for animation in nodes[node].animations.reversed() where animation.addedAt <= t && t < animation.removedAt {
             if let (transition, progress) = animation.spec.transitionProgress(at: local) { return (transition, progress, animation.addedAt) }
         }
@@ -373,18 +374,15 @@ private struct PresentationWalk {
     /// tinted by the particle's colour (and the replicator tint around the layer); added
     /// together in a group of their own in the additive render mode.
     private mutating func drawParticles(_ v: LayerValues, node: Int, layerTime: Double, context: Context, matrix: Transform3D, alpha: Double) {
-        let history = timeline.nodes[node]
-        // The layer at an earlier layer time, for the particles born then: read from its
-        // presentation at that time when what a birth uses changes (animated, or set by the script).
-        let changes = history.animations.contains { animation in Self.birthProperties.contains { animation.spec.animates($0) } }
-            || Set(history.history.map { Self.birthState(of: $0.values) }).count > 1
+        let facts = timeline.nodes[node]
         let (time, parentTime, timing) = (self.time, context.parentTime, v.timing)
         let timeline = self.timeline
         // Particles born under a larger lifetime multiplier than the frame's may still be out:
         // look back as far as the largest the model has had (an animated one is read at the frame).
-        let longest = history.history.reduce(v.lifetime) { max($0, $1.values.lifetime) }
+        let longest = max(v.lifetime, facts.longestLifetime)
+        // The layer at an earlier layer time, for the particles born then, when what a birth uses changes.
         let (cells, particles) = v.particles(at: layerTime, limit: particleBudget, longestLifetime: longest) { born in
-            guard changes, let parent = timing.parentTime(fromLayer: born) else { return v }
+            guard facts.birthsVary, let parent = timing.parentTime(fromLayer: born) else { return v }
             return timeline.presentationValues(of: node, at: time - (parentTime - parent), parentTime: parent).values
         }
         particleBudget -= particles.count
@@ -408,15 +406,6 @@ private struct PresentationWalk {
                                  opacity: alpha, tint: Self.multiply(particle.color, context.tint), additive: additive))
         }
         if additive { items.append(.endGroup) }
-    }
-
-    /// The emitter properties a particle takes at its birth.
-    static let birthProperties = ["birthRate", "lifetime", "velocity", "scale", "spin", "emitterPosition", "emitterSize",
-                                  "emitterZPosition", "emitterDepth"]
-
-    /// What of the layer a birth uses, to tell whether it ever changes.
-    private static func birthState(of v: LayerValues) -> [String] {
-        birthProperties.compactMap { LayerProperty.named[$0].map { "\($0.value(in: v))" } } + [v.emitterShape.rawValue, v.emitterMode.rawValue]
     }
 
     /// The border: the bounds' rounded rectangle less the same inset by borderWidth (even-odd).

@@ -14,10 +14,31 @@ public struct Timeline: Sendable {
     /// One layer: its model values over time and the animations attached to it.
     struct Node: Sendable {
         /// Model states in increasing time order.
-        var history: [ModelState]
-        var animations: [ScheduledAnimation]
+        let history: [ModelState]
+        let animations: [ScheduledAnimation]
         /// A scene layer's shot, resolved on its own.
-        var shot: Timeline?
+        let shot: Timeline?
+        /// Whether any of its animations is a transition (most layers never have one, and
+        /// drawing then skips looking for it).
+        let hasTransitions: Bool
+        /// For an emitter: whether what a particle takes at its birth ever changes (animated, or
+        /// set by the script), so births must read the layer as it was then.
+        let birthsVary: Bool
+        /// The largest `lifetime` multiplier its model has had: how far back births are looked for.
+        let longestLifetime: Double
+
+        /// A node of these states and animations; the facts drawing asks of it every frame are
+        /// worked out once, here.
+        init(history: [ModelState], animations: [ScheduledAnimation], shot: Timeline?) {
+            self.history = history
+            self.animations = animations
+            self.shot = shot
+            hasTransitions = animations.contains { if case .transition = $0.spec.content { true } else { false } }
+            let birth = LayerValues.birthProperties
+            birthsVary = animations.contains { animation in birth.contains { animation.spec.animates($0.name) } }
+                || Set(history.map { state in birth.map { $0.value(in: state.values) } }).count > 1
+            longestLifetime = history.map(\.values.lifetime).max() ?? 0
+        }
 
         /// The model state in force at video time `t` (the first one before the first change).
         func model(at t: Double) -> ModelState {

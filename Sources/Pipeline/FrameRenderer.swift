@@ -47,17 +47,8 @@ public final class FrameRenderer {
                 canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device, paint: paint, rule: .nonZero)
             case let .sprite(image, transform, size, source, opacity, tint, additive):
                 let device = transform.concatenating(toPixels)
-                let paint: Paint
-                if image.isUniform, image.bytes.count >= 4 {
-                    // Particles are mostly paper and dots of one colour: no paint to build.
-                    let b = image.bytes
-                    paint = .solid(ImagePaint.uniformColor(of: PremultipliedColor(r: b[0], g: b[1], b: b[2], a: b[3]), opacity: opacity,
-                                                           tint: (tint.red, tint.green, tint.blue, tint.alpha)))
-                } else {
-                    guard let sampled = Self.paint(image, device: device, destination: Rect(origin: .zero, size: size), source: source,
-                                                   opacity: opacity, tint: tint, sampling: ImageSampling()) else { continue }
-                    paint = sampled
-                }
+                guard let paint = Self.paint(image, device: device, destination: Rect(origin: .zero, size: size), source: source,
+                                             opacity: opacity, tint: tint, sampling: ImageSampling()) else { continue }
                 canvas.fillSprite(size: size, transform: device, paint: paint, additive: additive)
             case let .shadow(path, transform, shadow):
                 canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))
@@ -82,14 +73,18 @@ public final class FrameRenderer {
     /// of an image whose pixels are all the same (confetti paper), which fills far faster.
     private static func paint(_ image: Image, device: Transform3D, destination: Rect, source: Rect, opacity: Double, tint: Color,
                               sampling: ImageSampling) -> Paint? {
+        let straightTint = (tint.red, tint.green, tint.blue, tint.alpha)
+        if image.isUniform, image.bytes.count >= 4 {
+            // Every sample is the one colour (confetti paper, a dot): nothing to sample or build.
+            let b = image.bytes
+            return .solid(ImagePaint.uniformColor(of: PremultipliedColor(r: b[0], g: b[1], b: b[2], a: b[3]), opacity: opacity, tint: straightTint))
+        }
         guard let pixels = Pixmap(width: image.width, height: image.height, premultipliedBytes: image.bytes) else { return nil }
         let stretch = abs(device.m11 * device.m22 - device.m12 * device.m21).squareRoot()
         let shown = (Double(image.width) * source.width * Double(image.height) * source.height).squareRoot()
         let drawn = (destination.width * destination.height).squareRoot() * stretch
-        let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity,
-                               tint: (tint.red, tint.green, tint.blue, tint.alpha), minification: drawn > 0 ? shown / drawn : 1,
-                               sampling: sampling, isUniform: image.isUniform)
-        return paint.uniformColor.map(Paint.solid) ?? .image(paint)
+        return .image(ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity, tint: straightTint,
+                                 minification: drawn > 0 ? shown / drawn : 1, sampling: sampling))
     }
 
     /// A shadow in device pixels: offset and blur radius scale with the frame.

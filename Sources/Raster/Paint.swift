@@ -77,16 +77,15 @@ public struct ImagePaint {
 
     /// `minification` is how many image pixels fall on one device pixel (1 or less: the image is
     /// magnified); `sampling` gives the filter for each case; `tint`, straight r, g, b, a in 0…1,
-    /// multiplies the image's colour (white leaves it); `isUniform` says every pixel of the image
-    /// is the same (the image knows: `Image.isUniform`).
+    /// multiplies the image's colour (white leaves it). An image of one colour is better drawn
+    /// as the solid `uniformColor(of:opacity:tint:)`.
     public init(image: Pixmap, destination: Rect, source: Rect, opacity: Double,
                 tint: (r: Double, g: Double, b: Double, a: Double) = (1, 1, 1, 1), minification: Double = 1,
-                sampling: ImageSampling = ImageSampling(), isUniform: Bool = false) {
+                sampling: ImageSampling = ImageSampling()) {
         let filter = minification > 1 ? sampling.minification : sampling.magnification
         var level = image
         var coarser: (Pixmap, UInt32)?
-        // A uniform image is the same at every level and under every filter: it fills as its one colour.
-        if !isUniform, filter == .trilinear, minification > 1 {
+        if filter == .trilinear, minification > 1 {
             let lod = log2(minification)
             for _ in 0..<Int(lod) where level.width > 1 || level.height > 1 { level = Self.halved(level) }
             let weight = UInt32(((lod - lod.rounded(.down)) * 256).rounded())
@@ -98,9 +97,6 @@ public struct ImagePaint {
         self.destination = destination
         self.source = source
         factors = Self.factors(opacity: opacity, tint: tint)
-        let p = level.bytes
-        uniformColor = isUniform && p.count >= 4
-            ? Self.tinted(PremultipliedColor(r: p[0], g: p[1], b: p[2], a: p[3]), factors) : nil
     }
 
     /// The channel factors, 0…255, of an opacity and a straight tint (r, g, b, a): premultiplied,
@@ -111,21 +107,14 @@ public struct ImagePaint {
         return (byte(o * tint.r), byte(o * tint.g), byte(o * tint.b), byte(o))
     }
 
-    /// A premultiplied pixel scaled by channel factors.
-    static func tinted(_ c: PremultipliedColor, _ f: (UInt32, UInt32, UInt32, UInt32)) -> PremultipliedColor {
-        func scaled(_ c: UInt8, _ factor: UInt32) -> UInt8 { UInt8(min(Blend.div255(UInt32(c) * factor), 255)) }
-        return PremultipliedColor(r: scaled(c.r, f.0), g: scaled(c.g, f.1), b: scaled(c.b, f.2), a: scaled(c.a, f.3))
-    }
-
-    /// The colour an image of one colour (`pixel`) shows at `opacity` under `tint`: what
-    /// `uniformColor` is, without building the paint.
+    /// The colour an image of one colour (`pixel`: a plain piece of paper, a dot) shows at
+    /// `opacity` under `tint`, the colour every sample of it would have: such an image fills as
+    /// this solid colour, far faster than sampled.
     public static func uniformColor(of pixel: PremultipliedColor, opacity: Double, tint: (r: Double, g: Double, b: Double, a: Double)) -> PremultipliedColor {
-        tinted(pixel, factors(opacity: opacity, tint: tint))
+        let f = factors(opacity: opacity, tint: tint)
+        func scaled(_ c: UInt8, _ factor: UInt32) -> UInt8 { UInt8(min(Blend.div255(UInt32(c) * factor), 255)) }
+        return PremultipliedColor(r: scaled(pixel.r, f.0), g: scaled(pixel.g, f.1), b: scaled(pixel.b, f.2), a: scaled(pixel.a, f.3))
     }
-
-    /// The colour every sample has when all the image's pixels are the same (a plain piece of
-    /// paper, a dot): such an image fills as that solid colour, far faster. Nil otherwise.
-    public let uniformColor: PremultipliedColor?
 
     /// The next mipmap level: each pixel the rounded average of a 2×2 block (edges clamped).
     static func halved(_ p: Pixmap) -> Pixmap {

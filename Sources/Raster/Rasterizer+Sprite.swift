@@ -25,9 +25,10 @@ extension Rasterizer {
         // Sprite units per device pixel across each pair of sides, and the sprite's thickness in pixels.
         let (gs, gt) = ((sx * sx + sy * sy).squareRoot(), (tx * tx + ty * ty).squareRoot())
         let (thickS, thickT) = (size.width / gs, size.height / gt)
-        let corners = [Point(0, 0), Point(size.width, 0), Point(0, size.height), Point(size.width, size.height)].map { transform.apply(to: $0) }
-        let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
-        let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
+        // The box of the four corners (an affine map: the origin plus the two side vectors).
+        let (ax, ay, bx, by) = (size.width * m.m11, size.width * m.m12, size.height * m.m21, size.height * m.m22)
+        let minX = m.m41 + min(ax, 0) + min(bx, 0), maxX = m.m41 + max(ax, 0) + max(bx, 0)
+        let minY = m.m42 + min(ay, 0) + min(by, 0), maxY = m.m42 + max(ay, 0) + max(by, 0)
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
         // Clamped in floating point first: a far-away sprite must not overflow Int.
         let (w, h) = (Double(target.width), Double(target.frameHeight))
