@@ -29,7 +29,7 @@ options:
 
 examples:
   animvid encode --scene loader --seconds 4 out.mp4
-  animvid encode --preset presets/instagram-square.json
+  animvid encode --preset presets/promo-instagram-square.json
 """
 
 func runCommand(_ arguments: [String]) throws(CLIError) {

@@ -53,26 +53,25 @@ final class PresetCLITests: XCTestCase {
             let result = try cli.run(["encode", "--preset", path, "--set", "seconds=0.2", "--set", "size=96x96", "--set", "scale=0.3", "-q", "-y"])
             XCTAssertEqual(result.status, 0, "\(file): \(result.err)")
         }
-        for output in ["spinner-dots-instagram-square.mp4", "dot-grid-story.mp4", "newtons-cradle-youtube-1080p60.mp4",
-                       "triangle-twitter-720p.mp4", "activity-indicator-loader.webm", "activity-indicator-loader.mov",
-                       "activity-indicator-loader.gif", "loader-preview.gif", "ring-brand-square.mp4",
+        for output in ["activity-indicator-loader.webm", "activity-indicator-loader.mov",
+                       "activity-indicator-loader.gif", "loader-preview.gif",
                        "promo-instagram-square.mp4", "promo-story.mp4", "promo-youtube-1080p60.mp4", "promo-app-store-preview.mp4",
                        "lower-third.mov", "lower-third.webm"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(output).path), output)
         }
-        XCTAssertEqual(try probe("newtons-cradle-youtube-1080p60.mp4", "stream=r_frame_rate,nb_read_frames"), "60/1,12\n")
+        XCTAssertEqual(try probe("promo-youtube-1080p60.mp4", "stream=r_frame_rate,nb_read_frames"), "60/1,12\n")
         XCTAssertEqual(try probe("activity-indicator-loader.mov", "stream=codec_name,pix_fmt"), "prores,yuva444p12le\n")
     }
 
     /// Precedence: command-line flags over --set over the preset over what it extends.
     func testFlagsWinOverSetWhichWinsOverThePreset() throws {
-        let path = Self.presets.appendingPathComponent("twitter-720p.json").path
+        let path = Self.presets.appendingPathComponent("readme-gif.json").path
         let set = try cli.run(["encode", "--preset", path, "--set", "seconds=0.5", "--set", "size=64x36", "-q", "a.mp4"])
         XCTAssertEqual(set.status, 0, set.err)
-        XCTAssertEqual(try probe("a.mp4", "stream=width,nb_read_frames"), "64,15\n")
+        XCTAssertEqual(try probe("a.mp4", "stream=width,nb_read_frames"), "64,10\n")
         let flags = try cli.run(["encode", "--preset", path, "--set", "seconds=0.5", "--seconds", "0.2", "--size", "32x18", "-q", "b.mp4"])
         XCTAssertEqual(flags.status, 0, flags.err)
-        XCTAssertEqual(try probe("b.mp4", "stream=width,nb_read_frames"), "32,6\n")
+        XCTAssertEqual(try probe("b.mp4", "stream=width,nb_read_frames"), "32,4\n")
     }
 
     /// A command-line output or rate control replaces the preset's where it applies: --crf skips
@@ -84,11 +83,11 @@ final class PresetCLITests: XCTestCase {
         let crf = try cli.run(["encode", "--preset", web, "--crf", "40"] + small)
         XCTAssertEqual(crf.status, 0, crf.err)
         XCTAssertEqual(try probe("activity-indicator-loader.gif", "stream=codec_name"), "gif\n")
-        let square = Self.presets.appendingPathComponent("instagram-square.json").path
-        let gif = try cli.run(["encode", "--preset", square, "--bitrate", "1M", "x.gif"] + small)
-        XCTAssertEqual(gif.status, 0, gif.err)
-        XCTAssertEqual(try probe("x.gif", "stream=codec_name,nb_read_frames"), "gif,6\n")
-        let titled = try cli.run(["encode", "--preset", square, "--title", "t.mp4", "t.mp4"] + small)
+        let readme = Self.presets.appendingPathComponent("readme-gif.json").path
+        let mp4 = try cli.run(["encode", "--preset", readme, "--bitrate", "1M", "x.mp4"] + small)
+        XCTAssertEqual(mp4.status, 0, mp4.err)
+        XCTAssertEqual(try probe("x.mp4", "stream=codec_name,nb_read_frames"), "h264,4\n")
+        let titled = try cli.run(["encode", "--preset", readme, "--title", "t.mp4", "t.mp4"] + small)
         XCTAssertEqual(titled.status, 0, titled.err)
         XCTAssertEqual(try probe("t.mp4", "format_tags=title"), "t.mp4\n")
     }

@@ -35,17 +35,28 @@ final class PresetTests: XCTestCase {
         XCTAssertEqual(web.clip.background, "transparent")
     }
 
-    /// story.json extends instagram-square.json: it inherits scale, fps and seconds, its knobs merge
-    /// over the base's, and its outputs replace the base's.
+    /// promo-story.json extends promo-instagram-square.json: it inherits the scene file, knobs,
+    /// scale, fps and seconds, and its outputs replace the base's.
     func testExtends() throws {
-        let story = try PresetLoader.load(path: Self.presets.appendingPathComponent("story.json").path)
-        XCTAssertEqual(story.clip.scene, .named("dot-grid"))
+        let story = try PresetLoader.load(path: Self.presets.appendingPathComponent("promo-story.json").path) { try LayerImageCodec.decode($0) }
+        let square = try PresetLoader.load(path: Self.presets.appendingPathComponent("promo-instagram-square.json").path) { try LayerImageCodec.decode($0) }
+        XCTAssertEqual(story.clip.scene, square.clip.scene)
         XCTAssertEqual(story.clip.size.map { [$0.width, $0.height] }, [1080, 1920])
         XCTAssertEqual(story.clip.scale, 3)
-        XCTAssertEqual(story.clip.seconds, 6)
+        XCTAssertEqual(story.clip.seconds, 8)
         XCTAssertEqual(story.clip.frameRate, FrameRate(numerator: 30))
-        XCTAssertEqual(story.clip.params, ["debug=false", "color=#FF375F"])
-        XCTAssertEqual(story.outputs.map(\.file), ["dot-grid-story.mp4"])
+        XCTAssertEqual(story.clip.params, square.clip.params)
+        XCTAssertEqual(story.outputs.map(\.file), ["promo-story.mp4"])
+    }
+
+    /// A preset's knobs merge over those of the preset it extends.
+    func testExtendedKnobsMerge() throws {
+        _ = try write("base.json", ##"{"scene": "spinner-dots", "params": {"debug": false, "color": "#0A84FF"}, "outputs": [{"file": "a.mp4"}]}"##)
+        let child = try write("child.json", ##"{"extends": "base.json", "params": {"color": "#FF375F"}, "outputs": [{"file": "b.mp4"}]}"##)
+        let preset = try PresetLoader.load(path: child)
+        XCTAssertEqual(preset.clip.scene, .named("spinner-dots"))
+        XCTAssertEqual(preset.clip.params, ["debug=false", "color=#FF375F"])
+        XCTAssertEqual(preset.outputs.map(\.file), ["b.mp4"])
     }
 
     /// Values arrive typed, read as the command line reads them: frame rates as fractions,
@@ -67,10 +78,12 @@ final class PresetTests: XCTestCase {
     }
 
     func testSetOverridesAnyField() throws {
-        let path = Self.presets.appendingPathComponent("instagram-square.json").path
-        let preset = try PresetLoader.load(path: path, overrides: ["seconds=2", "params.color=#FF0000", "outputs.0.crf=24", "size=540x540"])
+        let path = Self.presets.appendingPathComponent("promo-instagram-square.json").path
+        let preset = try PresetLoader.load(path: path, overrides: ["seconds=2", "params.brand=#FF0000", "outputs.0.crf=24", "size=540x540"]) {
+            try LayerImageCodec.decode($0)
+        }
         XCTAssertEqual(preset.clip.seconds, 2)
-        XCTAssertEqual(preset.clip.params.last, "color=#FF0000")
+        XCTAssertEqual(preset.clip.params.last, "brand=#FF0000")
         XCTAssertEqual(preset.outputs[0].choices.crf, 24)
         XCTAssertEqual(preset.clip.size.map { [$0.width, $0.height] }, [540, 540])
         // Fields that --set adds are checked like the file's, and its errors point at --set.
@@ -78,11 +91,11 @@ final class PresetTests: XCTestCase {
                                        ("outputs.0.crff=20", "--set: outputs[0].crff: unknown field; did you mean \"crf\"?"),
                                        ("outputs.0.crf=true", "--set: outputs[0].crf: expected a number, not true or false"),
                                        ("fps=abc", "--set: fps: 'abc' is not a frame rate; write 30, 29.97 or 30000/1001")] {
-            XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: [assignment])) {
+            XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: [assignment]) { try LayerImageCodec.decode($0) }) {
                 XCTAssertTrue("\($0)".hasPrefix(expected), "\($0)")
             }
         }
-        XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: ["outputs.3.crf=1"])) {
+        XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: ["outputs.3.crf=1"]) { try LayerImageCodec.decode($0) }) {
             XCTAssertEqual("\($0)", "--set: outputs.3.crf: no list item 3")
         }
     }
