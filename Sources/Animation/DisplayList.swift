@@ -6,6 +6,9 @@ import Geometry
 public enum DisplayItem: Hashable, Sendable {
     /// Fills `path` (in the coordinates `transform` maps to the canvas) with a colour.
     case fill(Path, transform: Transform3D, color: Color, rule: FillRule)
+    /// Fills a glyph's outline (in the coordinates `transform` maps to the canvas) with a colour;
+    /// the glyph's identity lets the renderer reuse its coverage while the transform holds.
+    case glyph(Glyph, transform: Transform3D, color: Color)
     /// Fills `path` with a gradient whose points are in the path's coordinates.
     case fillGradient(Path, transform: Transform3D, gradient: Gradient, opacity: Double)
     /// Strokes `path`: its outline drawn with a line style.

@@ -325,9 +325,9 @@ private struct PresentationWalk {
             guard !v.string.runs.isEmpty, v.fontSize > 0, let text = try? v.typesetText() else { return }
             let origin = Transform3D(translationX: v.bounds.minX, y: v.bounds.minY).concatenating(matrix)
             guard v.staggerUnit != .none else {
-                for (run, path) in text.paths {
-                    guard let color = v.textColor(ofRun: run), color.alpha > 0 else { continue }
-                    items.append(.fill(path, transform: origin, color: paint(color, alpha, tint), rule: .nonZero))
+                for glyph in text.glyphs {
+                    guard let color = v.textColor(ofRun: glyph.tag), color.alpha > 0 else { continue }
+                    draw(glyph, place: origin, color: paint(color, alpha, tint))
                 }
                 return
             }
@@ -365,8 +365,17 @@ private struct PresentationWalk {
             for glyph in glyphs {
                 let own = v.string.runs.indices.contains(glyph.tag) ? v.string.runs[glyph.tag].color : nil
                 guard let color = own ?? unit.foregroundColor, color.alpha > 0 else { continue }
-                items.append(.fill(glyph.path, transform: place, color: paint(color, alpha * min(unit.opacity, 1), tint), rule: .nonZero))
+                draw(glyph, place: place, color: paint(color, alpha * min(unit.opacity, 1), tint))
             }
+        }
+    }
+
+    /// A set glyph (or underline piece) in the text's coordinates, which `place` maps to the canvas.
+    private mutating func draw(_ set: SetGlyph, place: Transform3D, color: Color) {
+        if let glyph = set.glyph {
+            items.append(.glyph(glyph, transform: Transform3D(translationX: set.origin.x, y: set.origin.y).concatenating(place), color: color))
+        } else {
+            items.append(.fill(set.path, transform: place, color: color, rule: .nonZero))
         }
     }
 

@@ -32,6 +32,8 @@ public final class FrameRenderer {
             switch item {
             case let .fill(path, transform, color, rule):
                 canvas.fill(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), rule: rule)
+            case let .glyph(glyph, transform, color):
+                canvas.fillGlyph(glyph, transform: transform.concatenating(toPixels), color: Self.premultiplied(color))
             case let .fillGradient(path, transform, gradient, opacity):
                 let paint = GradientPaint(kind: Self.kind(gradient.type), start: gradient.start, end: gradient.end, opacity: opacity) { t in
                     let c = gradient.color(at: t)

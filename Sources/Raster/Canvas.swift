@@ -12,6 +12,7 @@ public final class Canvas {
     private var layers: [Layer] = []
     private var clips: [ClipMask] = []
     private var rasterizer = Rasterizer()
+    private var glyphMasks = GlyphMaskCache()
 
     private struct Layer {
         var pixels: Pixmap
@@ -32,6 +33,7 @@ public final class Canvas {
         self.frame = consume frame
         layers.removeAll()
         clips.removeAll()
+        glyphMasks.beginFrame()
     }
 
     /// Stops drawing and returns the frame (`Pixmap.empty` when `begin` was not called).
@@ -54,6 +56,21 @@ public final class Canvas {
     /// Fills `path` with a solid colour.
     public func fill(_ path: Path, transform: Transform3D, color: PremultipliedColor, rule: FillRule) {
         fill(path, transform: transform, paint: .solid(color), rule: rule)
+    }
+
+    /// Fills a glyph's outline mapped by `transform` with a solid colour: the pixels `fill`
+    /// draws for it, from the glyph's mask when an earlier frame drew it at the same place.
+    public func fillGlyph(_ glyph: Glyph, transform: Transform3D, color: PremultipliedColor) {
+        guard transform.mapsPlaneAffinely, color.a > 0 else {
+            fill(glyph.outline, transform: transform, color: color, rule: .nonZero)
+            return
+        }
+        let clip = clips.last
+        withTarget { target in
+            guard Rasterizer.mayTouchRows(of: target, glyph.outline, transform: transform, margin: 1),
+                  let mask = glyphMasks.mask(of: glyph, transform: transform, frameOf: target, rasterizer: &rasterizer) else { return }
+            rasterizer.fill(mask, color: color, clip: clip, into: &target)
+        }
     }
 
     /// Fills a sprite, the rectangle (0, 0)…`size` mapped by `transform`, over what is there or

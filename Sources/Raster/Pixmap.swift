@@ -32,6 +32,17 @@ public struct Pixmap: Sendable, Equatable {
         bytes = [UInt8](repeating: 0, count: width * height * 4)
     }
 
+    /// Which rows of which frame a pixmap holds, without its pixels.
+    struct Window {
+        /// The frame's width and height.
+        var width: Int, frameHeight: Int
+        /// The frame rows held.
+        var rows: Range<Int>
+    }
+
+    /// The rows of the frame this pixmap holds.
+    var window: Window { Window(width: width, frameHeight: frameHeight, rows: firstRow..<(firstRow + height)) }
+
     /// Whether `other` covers the same rows of a frame of the same size.
     public func sameWindow(as other: Pixmap) -> Bool {
         width == other.width && height == other.height && firstRow == other.firstRow && frameHeight == other.frameHeight

@@ -29,7 +29,7 @@ public struct Rasterizer {
         precondition(clip.map { $0.coverage.count == target.width * target.height } ?? true, "the clip covers the pixmap")
         guard Self.mayTouchRows(of: target, path, transform: transform, margin: 1) else { return }
         let mapping = PlaneMapping(transform)
-        guard let (x0, _, rows) = accumulate(path, transform: transform, for: target) else { return }
+        guard let (x0, _, rows) = accumulate(path, transform: transform, for: target.window) else { return }
         let rowPixels = target.width
         let offset = target.firstRow
         target.bytes.withUnsafeMutableBufferPointer { buffer in
@@ -103,7 +103,7 @@ public struct Rasterizer {
     /// The anti-aliased inside of `path`, over the pixels of `target`, within `outer` when given.
     public mutating func clipMask(_ path: Path, transform: Transform3D, within outer: ClipMask?, for target: Pixmap) -> ClipMask {
         var mask = [UInt8](repeating: 0, count: target.width * target.height)
-        if let (x0, _, rows) = accumulate(path, transform: transform, for: target) {
+        if let (x0, _, rows) = accumulate(path, transform: transform, for: target.window) {
             rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
                 for y in rows {
                     for column in accumulator.resolveRow(y, rule: .nonZero, into: coverageRow) {
@@ -118,10 +118,10 @@ public struct Rasterizer {
         return ClipMask(coverage: mask)
     }
 
-    /// Accumulates a device-space path's coverage for the rows `target` holds; returns the first
+    /// Accumulates a device-space path's coverage for the rows `window` holds; returns the first
     /// column, the number of columns, and the frame rows to resolve, or nil when nothing is
     /// visible or a coordinate is not finite.
-    private mutating func accumulate(_ path: Path, transform: Transform3D, for target: Pixmap) -> (Int, Int, Range<Int>)? {
+    mutating func accumulate(_ path: Path, transform: Transform3D, for window: Pixmap.Window) -> (Int, Int, Range<Int>)? {
         path.flattenClosed(transform: transform, tolerance: Self.flatteningTolerance, into: &points, starts: &subpathStarts)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in points {
@@ -131,11 +131,11 @@ public struct Rasterizer {
         }
         guard minX < maxX, minY < maxY else { return nil }
         // The region depends on the shape and the whole frame only, never on the band.
-        let (width, frameHeight) = (target.width, target.frameHeight)
+        let (width, frameHeight) = (window.width, window.frameHeight)
         let x0 = max(Int(max(minX, -1).rounded(.down)), 0), y0 = max(Int(max(minY, -1).rounded(.down)), 0)
         let x1 = min(Int(min(maxX, Double(width) + 1).rounded(.up)), width)
         let y1 = min(Int(min(maxY, Double(frameHeight) + 1).rounded(.up)), frameHeight)
-        let (firstRow, endRow) = (max(y0, target.firstRow), min(y1, target.firstRow + target.height))
+        let (firstRow, endRow) = (max(y0, window.rows.lowerBound), min(y1, window.rows.upperBound))
         guard x0 < x1, firstRow < endRow else { return nil }
         let rows = firstRow..<endRow
         accumulator.reset(width: x1 - x0, rows: rows, regionTop: y0)
@@ -152,11 +152,17 @@ public struct Rasterizer {
         return (x0, x1 - x0, rows)
     }
 
+    /// Resolves row `y` of the last accumulated path into `out` under `rule`; returns the
+    /// columns that may be covered (see `CoverageAccumulator.resolveRow`).
+    mutating func resolveRow(_ y: Int, rule: FillRule, into out: UnsafeMutableBufferPointer<UInt8>) -> Range<Int> {
+        accumulator.resolveRow(y, rule: rule, into: out)
+    }
+
     /// A cheap test before flattening or stroking: whether the path's control points, mapped to
     /// the device and widened by `margin` pixels, reach the rows `target` holds (a band skips
     /// the shapes of other bands). A curve lies within the hull of its control points, so a
     /// shape that fails this draws nothing there.
-    private static func mayTouchRows(of target: Pixmap, _ path: Path, transform: Transform3D, margin: Double) -> Bool {
+    static func mayTouchRows(of target: Pixmap, _ path: Path, transform: Transform3D, margin: Double) -> Bool {
         guard transform.mapsPlaneAffinely else { return true }
         var minY = Double.infinity, maxY = -Double.infinity
         func include(_ p: Point) {

@@ -8,6 +8,8 @@ import Geometry
 public final class FontFace: @unchecked Sendable {
     /// The file it was opened from.
     public let file: FontFile
+    /// A number naming this face, unique for the process (a `Glyph`'s font).
+    public let serial: Int
     /// Font units in an em: a glyph drawn at size s is scaled by s / unitsPerEm.
     public let unitsPerEm: Double
     /// Above the baseline, in font units (positive).
@@ -60,13 +62,14 @@ public final class FontFace: @unchecked Sendable {
             FT_Done_Face(face)
             throw TextError("HarfBuzz cannot read \(file.path)")
         }
-        let opened = FontFace(file: file, face: face, hbFont: hbFont)
+        let opened = FontFace(file: file, serial: open.count, face: face, hbFont: hbFont)
         open[file] = opened
         return opened
     }
 
-    private init(file: FontFile, face: FT_Face, hbFont: OpaquePointer) {
+    private init(file: FontFile, serial: Int, face: FT_Face, hbFont: OpaquePointer) {
         self.file = file
+        self.serial = serial
         self.face = face
         self.hbFont = hbFont
         let f = face.pointee

@@ -1,13 +1,11 @@
 import Foundation
 import Geometry
 
-/// Text set into lines: each style tag's glyph outlines (and underlines) as one path in the
-/// box's coordinates (origin top left, y down, first baseline one ascent down).
+/// Text set into lines, in the box's coordinates (origin top left, y down, first baseline one
+/// ascent down).
 public struct TypesetText: Sendable {
-    /// One path per style tag, in the order the tags first appear.
-    public var paths: [(tag: Int, path: Path)]
     /// Every glyph (and underline piece) as placed, in drawing order: lines top to bottom,
-    /// each left to right, for animating them one by one.
+    /// each left to right.
     public var glyphs: [SetGlyph]
     /// Glyphs drawn, after shaping (a ligature is one).
     public var glyphCount: Int
@@ -22,7 +20,12 @@ public struct TypesetText: Sendable {
 /// A glyph as set: its placed outline, its style tag, and the line and word it belongs to
 /// (words counted from the start of the text, a word ending at whitespace).
 public struct SetGlyph: Sendable {
+    /// The outline where it is placed.
     public var path: Path
+    /// The glyph at the origin, and where `origin` puts it (nil for an underline piece, whose
+    /// `path` is all there is).
+    public var glyph: Glyph?
+    public var origin: Point
     public var tag: Int
     public var line: Int
     public var word: Int
@@ -69,8 +72,6 @@ private struct Typesetter {
     var styleOf: [Int] = []
     var styles: [TextStyle] = []
     var faces: [FontFace] = []
-    var paths: [Int: Path] = [:]
-    var tagOrder: [Int] = []
     var placed: [SetGlyph] = []
     var missing: [Unicode.Scalar] = []
     /// The word of each character, counted from the start of the text.
@@ -118,7 +119,7 @@ private struct Typesetter {
             setParagraph(start..<i)
             start = i + 1
         }
-        return TypesetText(paths: tagOrder.map { ($0, paths[$0] ?? Path()) }, glyphs: placed, glyphCount: glyphCount,
+        return TypesetText(glyphs: placed, glyphCount: glyphCount,
                            lineCount: lineCount, missing: missing, size: Size(widest, top))
     }
 
@@ -285,15 +286,19 @@ private struct Typesetter {
             let outline = face.outline(of: glyph.id)
             lastWord = glyph.word
             if !outline.isEmpty {
-                let place = Transform3D(scaleX: scale, y: scale)
-                    .concatenating(Transform3D(translationX: left + glyph.offset.x * scale, y: baseline + glyph.offset.y * scale))
-                draw(outline.applying(place), tag: styles[glyph.style].tag, word: glyph.word)
+                let size = styles[glyph.style].size
+                let set = Glyph(font: face.serial, index: glyph.id, size: size, outline: outline.applying(Transform3D(scaleX: scale, y: scale)))
+                let origin = Point(left + glyph.offset.x * scale, baseline + glyph.offset.y * scale)
+                placed.append(SetGlyph(path: set.outline.applying(Transform3D(translationX: origin.x, y: origin.y)), glyph: set, origin: origin,
+                                       tag: styles[glyph.style].tag, line: lineCount, word: glyph.word))
             }
             glyphCount += 1
             if glyph.isSpace { added += stretch }
         }
         endUnderline(at: (glyphs.last.map { $0.x + $0.advance } ?? 0) + shift + added)
-        for line in underlines { draw(.roundedRect(line.rect, cornerRadius: 0), tag: line.tag, word: line.word) }
+        for line in underlines {
+            placed.append(SetGlyph(path: .roundedRect(line.rect, cornerRadius: 0), glyph: nil, origin: .zero, tag: line.tag, line: lineCount, word: line.word))
+        }
         widest = max(widest, x + added)
         top += (ascent + descent + gap) * options.lineHeightMultiple
         lineCount += 1
@@ -330,14 +335,5 @@ private struct Typesetter {
             placed.append(glyph)
         }
         return (placed, x)
-    }
-
-    mutating func draw(_ path: Path, tag: Int, word: Int) {
-        if paths[tag] == nil {
-            paths[tag] = Path()
-            tagOrder.append(tag)
-        }
-        paths[tag]?.addPath(path)
-        placed.append(SetGlyph(path: path, tag: tag, line: lineCount, word: word))
     }
 }

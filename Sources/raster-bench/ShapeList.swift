@@ -8,6 +8,7 @@ import Text
 struct ShapeList {
     enum Draw {
         case fill(Path, Transform3D, PremultipliedColor)
+        case glyph(Glyph, Transform3D, PremultipliedColor)
         case stroke(Path, PremultipliedColor, StrokeStyle)
     }
 
@@ -40,7 +41,13 @@ struct ShapeList {
                 let face = try FontFace.face(for: FontLookup.file(for: font))
                 let place = Transform3D(translationX: numbers[0], y: numbers[1] - face.ascender * numbers[2] / face.unitsPerEm)
                 let color = PremultipliedColor(red: numbers[3], green: numbers[4], blue: numbers[5], alpha: numbers[6])
-                for (_, path) in set.paths { draws.append(.fill(path, place, color)) }
+                for placed in set.glyphs {
+                    if let glyph = placed.glyph {
+                        draws.append(.glyph(glyph, Transform3D(translationX: placed.origin.x, y: placed.origin.y).concatenating(place), color))
+                    } else {
+                        draws.append(.fill(placed.path, place, color))
+                    }
+                }
                 continue
             }
             let values = fields.dropFirst().compactMap { Double($0) }
@@ -84,6 +91,7 @@ struct ShapeList {
         for draw in draws {
             switch draw {
             case let .fill(path, transform, color): canvas.fill(path, transform: transform, color: color, rule: .nonZero)
+            case let .glyph(glyph, transform, color): canvas.fillGlyph(glyph, transform: transform, color: color)
             case let .stroke(path, color, style): canvas.stroke(path, transform: .identity, color: color, style: style)
             }
         }

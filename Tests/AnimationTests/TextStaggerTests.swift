@@ -24,7 +24,7 @@ final class TextStaggerTests: XCTestCase {
         }
         XCTAssertEqual(timeline.presentationValues(of: 0, at: 0.75, parentTime: 0.75).values.opacity, 1)
         let fills = timeline.displayList(at: 0.75).items.compactMap { item -> (alpha: Double, dy: Double)? in
-            guard case let .fill(_, transform, color, _) = item else { return nil }
+            guard case let .glyph(_, transform, color) = item else { return nil }
             return (color.alpha, transform.m42)
         }
         XCTAssertEqual(fills.count, 2)
@@ -50,7 +50,7 @@ final class TextStaggerTests: XCTestCase {
                 return text
             }
             return Set(timeline.displayList(at: t).items.compactMap { item -> Double? in
-                guard case let .fill(_, _, color, _) = item else { return nil }
+                guard case let .glyph(_, _, color) = item else { return nil }
                 return (color.alpha * 1e9).rounded() / 1e9
             })
         }

@@ -11,7 +11,7 @@ final class TextLayoutTests: XCTestCase {
     }
 
     /// The text's extent on each line: the bounding box of the drawn outlines.
-    func bounds(_ t: TypesetText) -> Rect { t.paths.first?.path.bounds ?? .zero }
+    func bounds(_ t: TypesetText) -> Rect { t.glyphs.dropFirst().reduce(t.glyphs.first?.path.bounds ?? .zero) { $0.union($1.path.bounds) } }
 
     func testWrappingBreaksAtSpacesAndLinesStackByTheFontsHeight() throws {
         let one = try set("Hello world again", TextLayoutOptions(width: 1000))

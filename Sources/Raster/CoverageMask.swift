@@ -1,0 +1,71 @@
+import Geometry
+
+/// A shape's anti-aliased coverage over the pixels of its bounding box in a frame (0 outside,
+/// 255 inside), kept to be drawn again, in any colour, wherever that box shows.
+public struct CoverageMask: Sendable {
+    /// The frame column and row of the box's top-left pixel.
+    public let x: Int, y: Int
+    public let width: Int, height: Int
+    /// One byte a pixel, rows top to bottom.
+    public let coverage: [UInt8]
+
+    /// The bytes the mask holds.
+    public var byteCount: Int { coverage.count }
+}
+
+extension Rasterizer {
+    /// The coverage of `path` mapped by `transform` (non-zero rule) over the whole frame that
+    /// `target` is part of, every row, whichever rows `target` holds; nil when nothing is visible.
+    public mutating func coverageMask(of path: Path, transform: Transform3D, frameOf target: Pixmap) -> CoverageMask? {
+        let frame = Pixmap.Window(width: target.width, frameHeight: target.frameHeight, rows: 0..<target.frameHeight)
+        guard let (x0, width, rows) = accumulate(path, transform: transform, for: frame) else { return nil }
+        var coverage = [UInt8](repeating: 0, count: width * rows.count)
+        coverage.withUnsafeMutableBufferPointer { all in
+            for (index, y) in rows.enumerated() {
+                let row = UnsafeMutableBufferPointer(rebasing: all[(index * width)..<((index + 1) * width)])
+                _ = resolveRow(y, rule: .nonZero, into: row)
+            }
+        }
+        return CoverageMask(x: x0, y: rows.lowerBound, width: width, height: rows.count, coverage: coverage)
+    }
+
+    /// Draws `color` through `mask`, source-over, within `clip`: the pixels `fill` draws for
+    /// the path the mask was made from.
+    public func fill(_ mask: CoverageMask, color: PremultipliedColor, clip: ClipMask? = nil, into target: inout Pixmap) {
+        guard color.a > 0, mask.width > 0 else { return }
+        let rows = max(mask.y, target.firstRow)..<min(mask.y + mask.height, target.firstRow + target.height)
+        guard !rows.isEmpty, mask.x + mask.width <= target.width else { return }
+        let width = target.width
+        target.bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let pixels = buffer.baseAddress else { return }
+            mask.coverage.withUnsafeBufferPointer { coverage in
+                for y in rows {
+                    let source = (y - mask.y) * mask.width
+                    let pixelBase = (y - target.firstRow) * width + mask.x
+                    let row = pixels + pixelBase * 4
+                    var column = 0
+                    while column < mask.width {
+                        var c = UInt32(coverage[source + column])
+                        if let clip {
+                            c = Blend.div255(c * UInt32(clip.coverage[pixelBase + column]))
+                            if c > 0 { Blend.sourceOver(color, coverage: c, into: row, at: column * 4) }
+                            column += 1
+                            continue
+                        }
+                        // Runs of one coverage (a glyph's inside) are blended together.
+                        var end = column + 1
+                        while end < mask.width && UInt32(coverage[source + end]) == c { end += 1 }
+                        if c > 0 {
+                            if end - column == 1 {
+                                Blend.sourceOver(color, coverage: c, into: row, at: column * 4)
+                            } else {
+                                Blend.sourceOverRun(color, coverage: c, into: row + column * 4, count: end - column)
+                            }
+                        }
+                        column = end
+                    }
+                }
+            }
+        }
+    }
+}
