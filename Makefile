@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libavutil-dev pkg-config ffmpeg \
-	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter
+	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
@@ -11,11 +11,13 @@ RELEASE_BIN := .build/release/animvid
 all: build
 
 ## deps: install FFmpeg's development libraries (libavfilter for GIF palettes), pkg-config, the ffmpeg CLI, the text
-## libraries (FreeType, HarfBuzz, FriBidi, fontconfig) and the default font (Inter) with apt-get when missing
+## libraries (FreeType, HarfBuzz, FriBidi, fontconfig), the default font (Inter) and colour emoji (Noto Color Emoji)
+## with apt-get when missing
 deps:
 	@if pkg-config --exists libavcodec libavformat libavfilter libswscale libavutil freetype2 harfbuzz fribidi fontconfig 2>/dev/null \
-		&& command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && fc-list | grep -q "Inter"; then \
-		echo "deps: FFmpeg, the text libraries and the default font present"; \
+		&& command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && fc-list | grep -q "Inter" \
+		&& fc-list | grep -q "Noto Color Emoji"; then \
+		echo "deps: FFmpeg, the text libraries and the fonts present"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \

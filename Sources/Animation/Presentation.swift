@@ -325,10 +325,7 @@ private struct PresentationWalk {
             guard !v.string.runs.isEmpty, v.fontSize > 0, let text = try? v.typesetText() else { return }
             let origin = Transform3D(translationX: v.bounds.minX, y: v.bounds.minY).concatenating(matrix)
             guard v.staggerUnit != .none else {
-                for glyph in text.glyphs {
-                    guard let color = v.textColor(ofRun: glyph.tag), color.alpha > 0 else { continue }
-                    draw(glyph, place: origin, color: paint(color, alpha, tint))
-                }
+                for glyph in text.glyphs { draw(glyph, place: origin, color: v.textColor(ofRun: glyph.tag), alpha: alpha, tint: tint) }
                 return
             }
             drawUnits(of: text, v, animations: timeline.unitAnimations(of: node, at: time), layerTime: layerTime,
@@ -364,18 +361,26 @@ private struct PresentationWalk {
             let place = Transform3D(translationX: -box.minX, y: -box.minY).concatenating(unit.matrixToSuperlayer).concatenating(origin)
             for glyph in glyphs {
                 let own = v.string.runs.indices.contains(glyph.tag) ? v.string.runs[glyph.tag].color : nil
-                guard let color = own ?? unit.foregroundColor, color.alpha > 0 else { continue }
-                draw(glyph, place: place, color: paint(color, alpha * min(unit.opacity, 1), tint))
+                draw(glyph, place: place, color: own ?? unit.foregroundColor, alpha: alpha * min(unit.opacity, 1), tint: tint)
             }
         }
     }
 
-    /// A set glyph (or underline piece) in the text's coordinates, which `place` maps to the canvas.
-    private mutating func draw(_ set: SetGlyph, place: Transform3D, color: Color) {
+    /// A set glyph (or underline piece) in the text's coordinates, which `place` maps to the
+    /// canvas, in `color`; a colour glyph in its own colours, at `alpha`.
+    private mutating func draw(_ set: SetGlyph, place: Transform3D, color: Color?, alpha: Double, tint: Color) {
+        if let picture = set.picture {
+            guard let image = Image(width: picture.width, height: picture.height, premultipliedRGBA: picture.premultipliedRGBA) else { return }
+            items.append(.image(image, transform: place, destination: set.path.bounds, source: Rect(x: 0, y: 0, width: 1, height: 1),
+                                opacity: alpha, tint: tint, sampling: ImageSampling(minification: .trilinear)))
+            return
+        }
+        guard let color, color.alpha > 0 else { return }
         if let glyph = set.glyph {
-            items.append(.glyph(glyph, transform: Transform3D(translationX: set.origin.x, y: set.origin.y).concatenating(place), color: color))
+            items.append(.glyph(glyph, transform: Transform3D(translationX: set.origin.x, y: set.origin.y).concatenating(place),
+                                color: paint(color, alpha, tint)))
         } else {
-            items.append(.fill(set.path, transform: place, color: color, rule: .nonZero))
+            items.append(.fill(set.path, transform: place, color: paint(color, alpha, tint), rule: .nonZero))
         }
     }
 

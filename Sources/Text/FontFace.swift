@@ -20,11 +20,16 @@ public final class FontFace: @unchecked Sendable {
     public let lineGap: Double
     /// The underline's centre below the baseline and its thickness, in font units.
     public let underlinePosition: Double, underlineThickness: Double
+    /// Whether the face has colour bitmaps (`picture(of:)`), as Noto Color Emoji does.
+    public let hasColorBitmaps: Bool
 
     private let face: FT_Face
     private let hbFont: OpaquePointer
     private let lock = NSLock()
     private var outlines: [UInt32: Path] = [:]
+    private var pictures: [UInt32: GlyphPicture?] = [:]
+    /// The pixels an em of the colour strike has (0: the face has no colour bitmaps).
+    private var strikePPEM = 0
     private var shaped: [ShapingKey: [ShapedGlyph]] = [:]
 
     private struct ShapingKey: Hashable {
@@ -73,14 +78,27 @@ public final class FontFace: @unchecked Sendable {
         self.face = face
         self.hbFont = hbFont
         let f = face.pointee
-        unitsPerEm = Double(max(f.units_per_EM, 1))
-        ascender = Double(f.ascender)
-        descender = Double(-f.descender)
-        lineGap = Double(max(Int(f.height) - Int(f.ascender) + Int(f.descender), 0))
+        hasColorBitmaps = f.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && f.num_fixed_sizes > 0
         underlinePosition = Double(-f.underline_position)
         underlineThickness = Double(max(f.underline_thickness, 1))
+        if f.units_per_EM > 0 {
+            unitsPerEm = Double(f.units_per_EM)
+            ascender = Double(f.ascender)
+            descender = Double(-f.descender)
+            lineGap = Double(max(Int(f.height) - Int(f.ascender) + Int(f.descender), 0))
+        } else {
+            // A bitmap-only font (Noto Color Emoji): FreeType gives no scalable metrics, so the
+            // em and the line come from the font's tables through HarfBuzz.
+            unitsPerEm = Double(max(hb_face_get_upem(hb_font_get_face(hbFont)), 1))
+            hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))  // extents in font units
+            var extents = hb_font_extents_t()
+            hb_font_get_h_extents(hbFont, &extents)
+            ascender = Double(extents.ascender)
+            descender = Double(-extents.descender)
+            lineGap = Double(max(extents.line_gap, 0))
+        }
         // HarfBuzz's own OpenType functions at a scale of one unit a font unit.
-        hb_font_set_scale(hbFont, Int32(f.units_per_EM), Int32(f.units_per_EM))
+        hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))
     }
 
     /// The outline of glyph `id` in font units, y down, origin on the baseline.
@@ -95,6 +113,44 @@ public final class FontFace: @unchecked Sendable {
         }
         outlines[id] = path
         return path
+    }
+
+    /// The colour picture of glyph `id` (an emoji in Noto Color Emoji's bitmaps), or nil when
+    /// the face has none for it.
+    public func picture(of id: UInt32) -> GlyphPicture? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = pictures[id] { return known }
+        let picture = loadPicture(id)
+        pictures[id] = picture
+        return picture
+    }
+
+    /// Loads a colour bitmap from the face's largest strike; the lock is held.
+    private func loadPicture(_ id: UInt32) -> GlyphPicture? {
+        let f = face.pointee
+        guard hasColorBitmaps, let sizes = f.available_sizes else { return nil }
+        if strikePPEM == 0 {
+            let largest = (0..<Int(f.num_fixed_sizes)).max { sizes[$0].y_ppem < sizes[$1].y_ppem } ?? 0
+            guard FT_Select_Size(face, FT_Int(largest)) == 0 else { return nil }
+            strikePPEM = max(Int(sizes[largest].y_ppem) / 64, 1)
+        }
+        guard FT_Load_Glyph(face, id, FT_Int32(FT_LOAD_COLOR)) == 0, let slot = face.pointee.glyph else { return nil }
+        let bitmap = slot.pointee.bitmap
+        guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), bitmap.width > 0, bitmap.rows > 0, let buffer = bitmap.buffer else { return nil }
+        let (width, height, pitch) = (Int(bitmap.width), Int(bitmap.rows), Int(bitmap.pitch))
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let row = buffer + y * pitch  // pitch: the offset from a row to the one below
+            for x in 0..<width {
+                let (i, o) = (x * 4, (y * width + x) * 4)
+                (rgba[o], rgba[o + 1], rgba[o + 2], rgba[o + 3]) = (row[i + 2], row[i + 1], row[i], row[i + 3])
+            }
+        }
+        let em = Double(strikePPEM)
+        return GlyphPicture(width: width, height: height, premultipliedRGBA: rgba,
+                            box: Rect(x: Double(slot.pointee.bitmap_left) / em, y: -Double(slot.pointee.bitmap_top) / em,
+                                      width: Double(width) / em, height: Double(height) / em))
     }
 
     /// `text` shaped in one direction: its glyphs in visual order (left to right), with their
@@ -168,6 +224,14 @@ public final class FontFace: @unchecked Sendable {
         if builder.open { builder.path.closeSubpath() }
         return builder.path
     }
+}
+
+/// A colour glyph's picture: premultiplied RGBA8 rows, and the box it fills in ems, relative
+/// to the pen on the baseline, y down.
+public struct GlyphPicture: Sendable {
+    public let width: Int, height: Int
+    public let premultipliedRGBA: [UInt8]
+    public let box: Rect
 }
 
 /// A glyph as shaping placed it, in font units.

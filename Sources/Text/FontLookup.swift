@@ -31,20 +31,22 @@ public enum FontLookup {
     private struct FallbackKey: Hashable {
         let scalar: Unicode.Scalar
         let near: String
+        let color: Bool
     }
 
     /// An installed font that has `scalar`, the closest fontconfig finds to the font `near`
     /// (fontconfig's fallback list: "Inter" falls back to DejaVu for Hebrew); nil when none has it.
-    public static func fallback(for scalar: Unicode.Scalar, near: String) -> FontFile? {
+    public static func fallback(for scalar: Unicode.Scalar, near: String, color: Bool = false) -> FontFile? {
         lock.lock()
         defer { lock.unlock() }
-        let key = FallbackKey(scalar: scalar, near: near)
+        let key = FallbackKey(scalar: scalar, near: near, color: color)
         if let known = fallbacks[key] { return known }
         var found: FontFile?
         if let config = configuration, let pattern = FcPatternCreate(), let charset = FcCharSetCreate() {
             FcCharSetAddChar(charset, scalar.value)
             FcPatternAddString(pattern, FC_FAMILY, near)
             FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+            if color { FcPatternAddBool(pattern, FC_COLOR, FcBool(FcTrue)) }
             FcConfigSubstitute(config, pattern, FcMatchPattern)
             FcDefaultSubstitute(pattern)
             var result = FcResultNoMatch

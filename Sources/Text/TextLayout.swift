@@ -22,9 +22,11 @@ public struct TypesetText: Sendable {
 public struct SetGlyph: Sendable {
     /// The outline where it is placed.
     public var path: Path
-    /// The glyph at the origin, and where `origin` puts it (nil for an underline piece, whose
-    /// `path` is all there is).
+    /// The glyph at the origin, and where `origin` puts it (nil for a colour glyph and for an
+    /// underline piece, whose `path` is all there is).
     public var glyph: Glyph?
+    /// A colour glyph's picture, drawn into the bounds of `path` in its own colours.
+    public var picture: GlyphPicture?
     public var origin: Point
     public var tag: Int
     public var line: Int
@@ -125,8 +127,14 @@ private struct Typesetter {
 
     /// The face that draws `scalar` in `style`: the style's own, or the closest installed font
     /// that has the character (fontconfig's fallback), or the style's own when none has it.
-    func face(for scalar: Unicode.Scalar, style: Int) -> FontFace {
+    /// A character asked for in its emoji form (followed by U+FE0F) takes a colour font that has
+    /// it, when one is installed.
+    func face(for scalar: Unicode.Scalar, style: Int, emoji: Bool) -> FontFace {
         let own = faces[style]
+        if emoji, !own.hasColorBitmaps, let file = FontLookup.fallback(for: scalar, near: styles[style].font, color: true),
+           let colored = try? FontFace.face(for: file), colored.hasColorBitmaps {
+            return colored
+        }
         guard !scalar.properties.isWhitespace, scalar.value >= 0x20, !own.hasGlyph(for: scalar),
               let file = FontLookup.fallback(for: scalar, near: styles[style].font), let fallback = try? FontFace.face(for: file)
         else { return own }
@@ -154,7 +162,7 @@ private struct Typesetter {
             if i > 0, Self.attachesToPrevious(scalar), styleOf[range.lowerBound + i - 1] == style {
                 faceOf.append(faceOf[i - 1])
             } else {
-                faceOf.append(face(for: scalar, style: style))
+                faceOf.append(face(for: scalar, style: style, emoji: i + 1 < text.count && text[i + 1] == "\u{FE0F}"))
             }
         }
         for (scalar, face) in zip(text, faceOf)
@@ -283,21 +291,25 @@ private struct Typesetter {
             if let open = underline, !styles[glyph.style].underline || open.style != glyph.style { endUnderline(at: left) }
             if styles[glyph.style].underline && underline == nil { underline = (left, glyph.style) }
             let face = glyph.face, scale = styles[glyph.style].size / face.unitsPerEm
-            let outline = face.outline(of: glyph.id)
+            let origin = Point(left + glyph.offset.x * scale, baseline + glyph.offset.y * scale)
+            let size = styles[glyph.style].size
             lastWord = glyph.word
-            if !outline.isEmpty {
-                let size = styles[glyph.style].size
-                let set = Glyph(font: face.serial, index: glyph.id, size: size, outline: outline.applying(Transform3D(scaleX: scale, y: scale)))
-                let origin = Point(left + glyph.offset.x * scale, baseline + glyph.offset.y * scale)
-                placed.append(SetGlyph(path: set.outline.applying(Transform3D(translationX: origin.x, y: origin.y)), glyph: set, origin: origin,
+            if face.hasColorBitmaps, let picture = face.picture(of: glyph.id) {
+                let box = Rect(x: origin.x + picture.box.minX * size, y: origin.y + picture.box.minY * size,
+                               width: picture.box.size.width * size, height: picture.box.size.height * size)
+                placed.append(SetGlyph(path: .roundedRect(box, cornerRadius: 0), glyph: nil, picture: picture, origin: origin,
                                        tag: styles[glyph.style].tag, line: lineCount, word: glyph.word))
+            } else if case let outline = face.outline(of: glyph.id), !outline.isEmpty {
+                let set = Glyph(font: face.serial, index: glyph.id, size: size, outline: outline.applying(Transform3D(scaleX: scale, y: scale)))
+                placed.append(SetGlyph(path: set.outline.applying(Transform3D(translationX: origin.x, y: origin.y)), glyph: set, picture: nil,
+                                       origin: origin, tag: styles[glyph.style].tag, line: lineCount, word: glyph.word))
             }
             glyphCount += 1
             if glyph.isSpace { added += stretch }
         }
         endUnderline(at: (glyphs.last.map { $0.x + $0.advance } ?? 0) + shift + added)
         for line in underlines {
-            placed.append(SetGlyph(path: .roundedRect(line.rect, cornerRadius: 0), glyph: nil, origin: .zero, tag: line.tag, line: lineCount, word: line.word))
+            placed.append(SetGlyph(path: .roundedRect(line.rect, cornerRadius: 0), glyph: nil, picture: nil, origin: .zero, tag: line.tag, line: lineCount, word: line.word))
         }
         widest = max(widest, x + added)
         top += (ascent + descent + gap) * options.lineHeightMultiple

@@ -86,4 +86,31 @@ final class TextRenderTests: XCTestCase {
         }
         XCTAssertEqual(timeline.presentationValues(of: 0, at: 0.5, parentTime: 0.5).values.fontSize, 20, accuracy: 1e-12)
     }
+
+    /// Emoji come from Noto Color Emoji's bitmaps in their own colours, whatever the text's
+    /// colour: a rocket in its strike's box (its advance is the font's 2550/2048 em), and a
+    /// heart asked for in its emoji form (U+2764 U+FE0F) red, not a black text heart.
+    func testEmojiDrawInColour() throws {
+        guard FontLookup.fallback(for: "\u{1F680}", near: FontLookup.defaultFont, color: true) != nil else {
+            throw XCTSkip("Noto Color Emoji is not installed (make deps installs it)")
+        }
+        let set = try TextLayout.typeset([TextRun("a\u{1F680}b", style: TextStyle(font: FontLookup.defaultFont, size: 100))],
+                                         options: TextLayoutOptions(width: 0))
+        XCTAssertEqual(set.glyphs.count, 3)
+        let rocket = try XCTUnwrap(set.glyphs[1].picture)
+        XCTAssertNil(set.glyphs[1].glyph)
+        XCTAssertEqual(set.glyphs[2].origin.x - set.glyphs[1].origin.x, 100 * 2550 / 2048, accuracy: 1e-9)
+        XCTAssertEqual(rocket.box.size.width, 136 / 109, accuracy: 0.02, "the 136-pixel bitmap of the 109-pixel strike")
+        XCTAssertTrue(set.missing.isEmpty)
+
+        let frame = try render(width: 240, height: 120) { layer in
+            layer.string = "\u{2764}\u{FE0F}"
+            layer.fontSize = 80
+            layer.foregroundColor = .white
+        }
+        let pixels = (0..<(240 * 120)).map { frame.pixel(x: $0 % 240, y: $0 / 240) }
+        let red = pixels.filter { $0.r > 180 && $0.g < 80 && $0.b < 80 }.count
+        XCTAssertGreaterThan(red, 1500, "a red heart about 80 points wide")
+        XCTAssertEqual(pixels.filter { $0.r > 200 && $0.g > 200 && $0.b > 200 }.count, 0, "no white: the text colour does not paint emoji")
+    }
 }
