@@ -6,7 +6,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
-.PHONY: all build deps demo test goldens bench sheets install clean
+.PHONY: all build deps demo test browser-test goldens bench sheets install clean
 
 all: build
 
@@ -35,6 +35,16 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+## browser-test: the preview page in headless Chromium (Debian's chromium, driven by Playwright from PyPI;
+## both installed when missing); CI runs it after make test
+browser-test: deps
+	@command -v chromium >/dev/null || { echo "browser-test: installing chromium"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+	@.build/browser-venv/bin/python -c 'import playwright' 2>/dev/null || \
+		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q playwright; }
+	$(SWIFT) build --product animvid
+	.build/browser-venv/bin/python browser/preview.py .build/debug/animvid
 
 ## goldens: rewrite every golden file from what the code renders now (after an intended change;
 ## look at the contact sheets and the golden PNGs before committing). Refused under CI.

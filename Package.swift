@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Documents", dependencies: ["Scenes", "Animation", "Geometry", "Text", "Media", "Pipeline"]),
         .target(name: "AnimvidKit", dependencies: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Scenes", "Documents"]),
         .executableTarget(name: "raster-bench", dependencies: ["Pipeline", "Raster", "Geometry", "Media", "Text"]),
-        .executableTarget(name: "animvid", dependencies: ["Documents", "Pipeline", "Scenes", "Media", "Animation", "Geometry"]),
+        .executableTarget(name: "animvid", dependencies: ["Documents", "Pipeline", "Scenes", "Media", "Animation", "Geometry", "Raster"]),
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry"]),

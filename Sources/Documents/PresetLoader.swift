@@ -52,6 +52,7 @@ public enum PresetLoader {
         guard chain.count < maximumExtends else {
             throw DocumentError(file: path, position: nil, path: "extends", message: "more than \(maximumExtends) presets extend each other")
         }
+        SourceFiles.noteRead(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
         }

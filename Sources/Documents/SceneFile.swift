@@ -45,6 +45,7 @@ public struct SceneFile: Scene {
 
     /// Reads and checks a scene file that is `nesting` shots deep in other files.
     static func load(path: String, decodeImage: @escaping ImageDecoder, nesting: Int) throws(DocumentError) -> SceneFile {
+        SourceFiles.noteRead(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
         }

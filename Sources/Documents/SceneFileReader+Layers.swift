@@ -254,6 +254,7 @@ extension SceneFileReader {
         let location = reference.hasPrefix("data:") || reference.hasPrefix("/") ? reference
             : URL(fileURLWithPath: folder).appendingPathComponent(reference).path
         if let image = images[location] { return image }
+        SourceFiles.noteRead(location)
         let image: Image
         do {
             image = try decodeImage(location)

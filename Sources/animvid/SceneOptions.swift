@@ -72,6 +72,7 @@ struct SceneOptions {
         for parameter in scene.parameters where parameter.kind == .imageFile && !(scene is SceneFile) {
             let path = settings.text(parameter.name)
             guard !path.isEmpty else { continue }
+            SourceFiles.noteRead(path)
             do {
                 let file = try ImageFile.load(path: path)
                 guard let image = Image(width: file.width, height: file.height, premultipliedRGBA: LayerImageCodec.premultiplied(file.rgba)) else {

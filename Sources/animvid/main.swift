@@ -17,6 +17,7 @@ commands:
   scene      describe a scene and its knobs, or export it as JSON: animvid scene NAME [--export json]
   still      write one frame as PNG (animvid still --help)
   sheet      write a contact sheet of frames across a clip (animvid sheet --help)
+  preview    an HTML page of a scene file or preset that follows its edits (animvid preview --help)
   inspect    print the presentation tree at a moment as JSON (animvid inspect --help)
   sessions   list unfinished encodes; resume OUTPUT continues one, abandon OUTPUT deletes it
   validate   check a preset or a scene file (animvid validate --help)
@@ -50,6 +51,7 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
     case "abandon": try SessionsCommand.abandon(rest)
     case "still": try StillCommand.run(rest)
     case "sheet": try SheetCommand.run(rest)
+    case "preview": try PreviewCommand.run(rest)
     case "help", "--help", "-h":
         switch rest.first {
         case "encode": print(EncodeCommand.help)
@@ -60,6 +62,7 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
         case "sessions", "resume", "abandon": print(SessionsCommand.help)
         case "validate": print(ValidateCommand.help)
         case "still": print(StillCommand.help)
+        case "preview": print(PreviewCommand.help)
         case "sheet": print(SheetCommand.help)
         case nil: print(usage)
         case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, validate, hash)")

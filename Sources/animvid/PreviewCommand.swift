@@ -1,0 +1,193 @@
+import Documents
+import Foundation
+import Media
+import Pipeline
+import Raster
+import Scenes
+
+/// `animvid preview FILE`: a small rendering of a scene file or preset on an HTML page beside
+/// it, rendered again whenever the file or anything it reads is saved.
+enum PreviewCommand {
+    static let help = """
+    usage: animvid preview FILE [--param NAME=VALUE]... [--set KEY=VALUE]... [options]
+
+    Renders a small version of a scene file or a preset and writes NAME.preview.html beside it:
+    one self-contained page with the clip (play, a scrubber, frame-by-frame stepping with ← and →,
+    the time and frame number) and the list of knobs with their values. Then it watches the file
+    and everything it reads (the presets it extends, the scene files it shows, their images) and
+    renders again when one is saved; an open page reloads itself, keeping its frame. An error in
+    a file shows on the page, with its file:line:column, above the last good rendering.
+
+    options:
+      --param NAME=VALUE    set a scene file's knob; repeat for several
+      --set KEY=VALUE       override a preset's field (params.title=…); repeat for several
+      --fit PX              the preview fits in PX × PX pixels (default 480; never larger than the clip)
+      --fps N               frames a second (default: the clip's, at most 15)
+      --seconds S           the span shown (default: a preset's length, a scene file's cycle, or 4 s)
+      --once                render once and exit (status 2 when the file has an error)
+      -y, --overwrite       replace NAME.preview.html even when animvid did not write it
+
+    example:
+      animvid preview templates/promo.json --param title=Comet
+    """
+
+    /// How often the watched files are checked, in seconds.
+    static let pollInterval = 0.3
+
+    static func run(_ arguments: [String]) throws(CLIError) {
+        var args = Arguments(arguments, command: "preview")
+        if args.wantsHelp {
+            print(help)
+            return
+        }
+        var request = Request()
+        request.params = try args.options("--param", "-p")
+        request.overrides = try args.options("--set")
+        request.fit = try args.option("--fit").map { text throws(CLIError) in try Parse.integer(text, option: "--fit", range: 16...1920) } ?? 480
+        request.fps = try args.option("--fps").map { text throws(CLIError) in try Parse.number(text, option: "--fps", range: 1...60) }
+        request.seconds = try args.option("--seconds").map { text throws(CLIError) in try Parse.number(text, option: "--seconds", range: 0.05...600) }
+        let once = args.flag("--once")
+        let overwrite = args.flag("-y", "--overwrite")
+        let files = try args.positionals()
+        guard files.count == 1, let file = files.first else { throw .usage("preview takes one scene file or preset") }
+        guard FileManager.default.fileExists(atPath: file) else { throw .usage("\(file): no such file") }
+        request.file = file
+        let page = PreviewPage.path(for: file)
+        if !overwrite, let existing = FileManager.default.contents(atPath: page),
+           !existing.starts(with: Data(PreviewPage.marker.utf8)) {
+            throw .usage("\(page) exists and animvid did not write it; pass -y to replace it")
+        }
+
+        var last: PreviewPage.Clip?
+        var version = 0
+        func renderAndWrite() throws(CLIError) -> (error: String?, watched: [String]) {
+            let began = Date()
+            let (result, watched) = request.render()
+            var failure: String?
+            switch result {
+            case .success(let clip): last = clip
+            case .failure(let error): failure = error.description
+            }
+            version += 1
+            let stamp = Self.clockTime()
+            let html = PreviewPage.html(source: file, clip: last, error: failure, version: "\(getpid())-\(version)", renderedAt: stamp)
+            do {
+                try OutputFile.write(Data(html.utf8), to: page)
+                try OutputFile.write(Data(PreviewPage.versionScriptText("\(getpid())-\(version)").utf8), to: PreviewPage.versionScript(for: page))
+            } catch {
+                throw .runtime("writing \(page) failed: \(error)")
+            }
+            if let failure {
+                if !once { FileHandle.standardError.write(Data("\(stamp) \(failure)\n".utf8)) }
+            } else if let last {
+                print("\(stamp) \(page): \(last.frames.count) frames, \(last.width)x\(last.height), in \(String(format: "%.1f", Date().timeIntervalSince(began))) s")
+            }
+            return (failure, watched)
+        }
+
+        var (failure, watched) = try renderAndWrite()
+        if once {
+            if let failure { throw .usage(failure) }
+            return
+        }
+        if failure != nil && watched.isEmpty { watched = [URL(fileURLWithPath: file).standardizedFileURL.path] }
+        print("watching \(watched.count) file\(watched.count == 1 ? "" : "s") (\(watched.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))); "
+              + "open \(page) in a browser; Ctrl-C stops")
+        var seen = Self.fingerprint(of: watched)
+        while true {
+            Thread.sleep(forTimeInterval: pollInterval)
+            let now = Self.fingerprint(of: watched)
+            guard now != seen else { continue }
+            // A save can come in several writes: wait until the files hold still.
+            Thread.sleep(forTimeInterval: pollInterval)
+            (failure, watched) = try renderAndWrite()
+            if failure != nil && watched.isEmpty { watched = [URL(fileURLWithPath: file).standardizedFileURL.path] }
+            seen = Self.fingerprint(of: watched)
+        }
+    }
+
+    /// What is previewed, and how.
+    struct Request {
+        var file = ""
+        var params: [String] = []
+        var overrides: [String] = []
+        /// The longest side, in pixels.
+        var fit = 480
+        var fps: Double?
+        var seconds: Double?
+
+        /// Renders the clip, noting every file read; a failure is the message the user sees.
+        func render() -> (Result<PreviewPage.Clip, CLIError>, watched: [String]) {
+            let files = SourceFiles()
+            let result = SourceFiles.$recorder.withValue(files) { () -> Result<PreviewPage.Clip, CLIError> in
+                SourceFiles.noteRead(file)
+                do throws(CLIError) {
+                    return .success(try clip())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return (result, files.all)
+        }
+
+        private func clip() throws(CLIError) -> PreviewPage.Clip {
+            var clip: ClipChoices
+            if ValidateCommand.isSceneFile(file) {
+                guard overrides.isEmpty else { throw .usage("--set is for presets; a scene file's knobs are set with --param NAME=VALUE") }
+                clip = ClipChoices()
+                clip.scene = .file(file)
+                clip.params = params
+            } else {
+                guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
+                clip = try PresetEncode.load(file, overrides: overrides).clip
+            }
+            let options = try SceneOptions(clip, command: "preview")
+            let full = clip.overriding(ClipChoices.defaults)
+            let cycle = options.scene.cycle
+            let seconds = seconds ?? (clip.seconds ?? (cycle > 0 && cycle.isFinite ? cycle : 4))
+            let fps = fps ?? min(full.frameRate?.value ?? 30, 15)
+            let start = full.start ?? 0
+            let factor = min(Double(fit) / Double(max(options.width, options.height)), 1)
+            let width = max(Int((Double(options.width) * factor).rounded()), 1)
+            let height = max(Int((Double(options.height) * factor).rounded()), 1)
+            let scale = options.scale * Double(width) / Double(options.width)
+            let count = max(Int((seconds * fps).rounded()), 1)
+            let timeline = try options.timeline(duration: start + seconds + 1)
+            let renderer = FrameRenderer(scale: scale)
+            var frames: [Data] = []
+            var transparent = false
+            for index in 0..<count {
+                guard let blank = Pixmap(width: width, height: height) else { throw .usage("\(width)x\(height) is not a size") }
+                var frame = renderer.render(timeline.displayList(at: start + Double(index) / fps), into: blank)
+                transparent = transparent || stride(from: 3, to: frame.bytes.count, by: 4).contains { frame.bytes[$0] < 255 }
+                frame.unpremultiply()
+                do {
+                    frames.append(try PNGFile.encode(rgba: frame.bytes, width: width, height: height))
+                } catch {
+                    throw .runtime("encoding a frame failed: \(error)")
+                }
+            }
+            let knobs = options.settings.assignments.map { assignment in
+                let parameter = options.scene.parameters.first { $0.name == assignment.name }
+                return PreviewPage.Knob(name: assignment.name, type: parameter?.typeDescription ?? "", value: assignment.value.text,
+                                        summary: parameter?.summary ?? "")
+            }
+            return PreviewPage.Clip(title: options.scene.name, width: width, height: height, fps: fps, start: start,
+                                    frames: frames, knobs: knobs, transparent: transparent)
+        }
+    }
+
+    /// Each watched file's modification time and size (nil when it is gone).
+    static func fingerprint(of paths: [String]) -> [[String]?] {
+        paths.map { path in
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+            return ["\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)", "\(attributes[.size] as? Int ?? -1)"]
+        }
+    }
+
+    /// The local time of day, HH:MM:SS.
+    static func clockTime() -> String {
+        let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: Date())
+        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// The page `animvid preview` writes: one self-contained HTML file with the frames as PNG data,
+/// a player (play, scrubber, frame stepping, time and frame number), the knobs, and the last
+/// error; and beside it a one-line script whose version the open page polls, reloading itself
+/// when it changes.
+struct PreviewPage {
+    /// A rendering of the clip: PNG frames and what the page says about them.
+    struct Clip {
+        var title: String
+        var width: Int, height: Int
+        var fps: Double
+        /// The scene time of the first frame.
+        var start: Double
+        var frames: [Data]
+        var knobs: [Knob]
+        /// Whether the frames have transparent pixels to show over a checkerboard.
+        var transparent: Bool
+    }
+
+    /// A knob as the page lists it.
+    struct Knob {
+        var name: String, type: String, value: String, summary: String
+    }
+
+    /// The first line of every page, by which a later run knows the file is its own.
+    static let marker = "<!doctype html><!-- animvid preview: written by `animvid preview`; edits are lost -->"
+
+    /// The page for `file`: `NAME.preview.html` beside it.
+    static func path(for file: String) -> String {
+        (file as NSString).deletingPathExtension + ".preview.html"
+    }
+
+    /// The version script beside `page`.
+    static func versionScript(for page: String) -> String {
+        String(page.dropLast(".html".count)) + ".js"
+    }
+
+    /// The page's HTML: `clip` (the last good rendering, if any) and `error` (the last failure,
+    /// shown above the player), with `version` for the reload check.
+    static func html(source: String, clip: Clip?, error: String?, version: String, renderedAt: String) -> String {
+        let script = URL(fileURLWithPath: versionScript(for: path(for: source))).lastPathComponent
+        let title = clip?.title ?? URL(fileURLWithPath: source).lastPathComponent
+        var meta = escape(source)
+        if let clip {
+            let seconds = Double(clip.frames.count) / clip.fps
+            meta += " · \(clip.width)x\(clip.height) · \(format(clip.fps)) fps · \(format(seconds)) s (\(clip.frames.count) frames)"
+        }
+        meta += " · rendered \(renderedAt)"
+        let knobs = (clip?.knobs ?? []).map { knob in
+            "<tr><td>\(escape(knob.name))</td><td>\(escape(knob.type))</td><td>\(escape(knob.value))</td><td>\(escape(knob.summary))</td></tr>"
+        }.joined(separator: "\n")
+        let frames = (clip?.frames ?? []).map { "\"data:image/png;base64,\($0.base64EncodedString())\"" }.joined(separator: ",\n")
+        return """
+        \(marker)
+        <html lang="en"><head><meta charset="utf-8"><title>\(escape(title)) — animvid preview</title>
+        <style>
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; background: #f2f2f7; }
+        h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 24px 0 8px; }
+        #meta { color: #636366; margin: 0 0 16px; }
+        #error { background: #ffe5e5; border: 1px solid #ff3b30; border-radius: 8px; padding: 8px 12px; margin-bottom: 16px; }
+        #error pre { white-space: pre-wrap; margin: 0; font: 13px/1.4 ui-monospace, monospace; }
+        #stage { display: inline-block; line-height: 0; border-radius: 6px; overflow: hidden; box-shadow: 0 1px 4px #0003; }
+        #stage.checker { background: repeating-conic-gradient(#ccc 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+        #controls { display: flex; gap: 8px; align-items: center; margin-top: 8px; }
+        #scrub { flex: 1; max-width: 480px; } #status { font-variant-numeric: tabular-nums; }
+        table { border-collapse: collapse; } td, th { text-align: left; padding: 3px 12px 3px 0; vertical-align: top; }
+        </style></head>
+        <body>
+        <h1>\(escape(title))</h1>
+        <p id="meta">\(meta)</p>
+        <div id="error"\(error == nil ? " hidden" : "")><pre>\(escape(error ?? ""))</pre></div>
+        <main\(clip == nil ? " hidden" : "")>
+        <div id="stage"\(clip?.transparent == true ? " class=\"checker\"" : "")><img id="frame" alt="frame" width="\(clip?.width ?? 0)" height="\(clip?.height ?? 0)"></div>
+        <div id="controls">
+        <button id="play">Play</button><button id="prev" title="previous frame (←)">◀</button><button id="next" title="next frame (→)">▶</button>
+        <input id="scrub" type="range" min="0" max="\(max((clip?.frames.count ?? 1) - 1, 0))" value="0"><span id="status"></span>
+        </div>
+        </main>
+        <h2>Knobs</h2>
+        <table id="knobs"><tr><th>knob</th><th>type</th><th>value</th><th>what it does</th></tr>
+        \(knobs)
+        </table>
+        <script>
+        const frames = [
+        \(frames)
+        ];
+        const fps = \(clip?.fps ?? 1), start = \(clip?.start ?? 0), version = "\(version)";
+        const image = document.getElementById("frame"), scrub = document.getElementById("scrub");
+        const status = document.getElementById("status"), play = document.getElementById("play");
+        let current = 0, timer = null;
+        function show(n) {
+          if (frames.length === 0) return;
+          current = (n % frames.length + frames.length) % frames.length;
+          image.src = frames[current];
+          scrub.value = current;
+          status.textContent = "frame " + (current + 1) + " / " + frames.length + " · " + (start + current / fps).toFixed(3) + " s";
+        }
+        function toggle() {
+          if (timer) { clearInterval(timer); timer = null; play.textContent = "Play"; return; }
+          timer = setInterval(() => show(current + 1), 1000 / fps);
+          play.textContent = "Pause";
+        }
+        play.onclick = toggle;
+        document.getElementById("prev").onclick = () => show(current - 1);
+        document.getElementById("next").onclick = () => show(current + 1);
+        scrub.oninput = () => show(Number(scrub.value));
+        document.addEventListener("keydown", event => {
+          if (event.key === "ArrowLeft") show(current - 1);
+          else if (event.key === "ArrowRight") show(current + 1);
+          else if (event.key === " ") { event.preventDefault(); toggle(); }
+          else return;
+        });
+        show(Number(sessionStorage.getItem("animvid-preview-frame") || 0));
+        // The preview command rewrites \(script) after each rendering; a new version reloads the page.
+        window.animvidPreviewVersion = seen => {
+          if (seen === version) return;
+          sessionStorage.setItem("animvid-preview-frame", current);
+          location.reload();
+        };
+        setInterval(() => {
+          const check = document.createElement("script");
+          check.src = "\(script)?" + Date.now();
+          check.onload = check.onerror = () => check.remove();
+          document.head.appendChild(check);
+        }, 500);
+        </script>
+        </body></html>
+
+        """
+    }
+
+    /// The version script's text.
+    static func versionScriptText(_ version: String) -> String {
+        "animvidPreviewVersion(\"\(version)\");\n"
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    private static func format(_ x: Double) -> String {
+        x == x.rounded() ? String(Int(x)) : String(format: "%.3g", x)
+    }
+}
