@@ -63,7 +63,8 @@ bench: deps
 	bench/emitter.sh
 	bench/text.sh
 
-## sheets: contact sheets of every built-in scene for the README, in docs/sheets
+## sheets: contact sheets of every built-in scene, example and template, and a still of each marketing preset,
+## for the README, in docs/sheets
 sheets: build
 	mkdir -p docs/sheets
 	for scene in $$($(RELEASE_BIN) scenes | cut -d' ' -f1); do \
@@ -72,6 +73,10 @@ sheets: build
 	for file in docs/scenes/*.json templates/promo.json templates/lower-third.json; do \
 		$(RELEASE_BIN) sheet --scene-file $$file --size 240x135 --frames 8 --overwrite docs/sheets/$$(basename $$file .json).png || exit 1; \
 	done
+	for preset in presets/promo-*.json; do \
+		$(RELEASE_BIN) still --preset $$preset --time 7.5 --fit 240 --overwrite docs/sheets/$$(basename $$preset .json).png || exit 1; \
+	done
+	$(RELEASE_BIN) still --preset presets/lower-third-transparent.json --time 3 --fit 240 --overwrite docs/sheets/lower-third-transparent.png
 
 ## install: copy the animvid command to $(PREFIX)/bin
 install: build

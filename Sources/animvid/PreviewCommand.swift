@@ -147,10 +147,7 @@ enum PreviewCommand {
             let seconds = seconds ?? (clip.seconds ?? (cycle > 0 && cycle.isFinite ? cycle : 4))
             let fps = fps ?? min(full.frameRate?.value ?? 30, 15)
             let start = full.start ?? 0
-            let factor = min(Double(fit) / Double(max(options.width, options.height)), 1)
-            let width = max(Int((Double(options.width) * factor).rounded()), 1)
-            let height = max(Int((Double(options.height) * factor).rounded()), 1)
-            let scale = options.scale * Double(width) / Double(options.width)
+            let (width, height, scale) = options.fitted(within: fit)
             let count = max(Int((seconds * fps).rounded()), 1)
             let timeline = try options.timeline(duration: start + seconds + 1)
             let renderer = FrameRenderer(scale: scale)

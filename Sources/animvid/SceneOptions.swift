@@ -94,6 +94,14 @@ struct SceneOptions {
     /// The canvas in points.
     var canvas: Size { Size(Double(width) / scale, Double(height) / scale) }
 
+    /// The frame made smaller to fit `side` × `side` pixels (never larger), showing the same
+    /// canvas: its size and scale.
+    func fitted(within side: Int) -> (width: Int, height: Int, scale: Double) {
+        let factor = min(Double(side) / Double(max(width, height)), 1)
+        let w = max(Int((Double(width) * factor).rounded()), 1)
+        return (w, max(Int((Double(height) * factor).rounded()), 1), scale * Double(w) / Double(width))
+    }
+
     /// The scene resolved up to `duration` seconds; a failing script is a runtime error.
     func timeline(duration: Double) throws(CLIError) -> Timeline {
         do {

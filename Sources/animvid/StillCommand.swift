@@ -4,17 +4,22 @@ import Pipeline
 enum StillCommand {
     static let help = """
     usage: animvid still --scene NAME [--time T] [options] OUTPUT.png
+           animvid still --preset FILE [--set KEY=VALUE]... [--time T] [--fit PX] OUTPUT.png
 
     Writes the frame at time T (seconds, default 0) as a PNG; a transparent background
-    (--background transparent) stays transparent.
+    (--background transparent) stays transparent. With a preset, the frame is the preset's
+    (its scene, knobs, size, background; T counts from its start).
 
     options:
     \(SceneOptions.help)
+      --preset FILE         draw a preset's frame; --set overrides its fields
       --time T              the moment to draw, in seconds (default 0)
+      --fit PX              draw the same picture smaller, to fit PX × PX pixels
       -y, --overwrite       replace OUTPUT if it exists
 
-    example:
+    examples:
       animvid still --scene triangle --time 0.5 --size 960x540 triangle.png
+      animvid still --preset presets/promo-story.json --time 7.5 --fit 240 story.png
     """
 
     static func run(_ arguments: [String]) throws(CLIError) {
@@ -23,14 +28,24 @@ enum StillCommand {
             print(help)
             return
         }
-        let options = try SceneOptions(&args)
-        let time = try args.option("--time").map { text throws(CLIError) in try Parse.number(text, option: "--time", range: 0...86_400) } ?? 0
+        var clip = try args.clipChoices()
+        let overrides = try args.options("--set")
+        if let preset = try args.option("--preset") {
+            clip = clip.overriding(try PresetEncode.load(preset, overrides: overrides).clip)
+        } else if !overrides.isEmpty {
+            throw .usage("--set is for presets: give --preset FILE")
+        }
+        let options = try SceneOptions(clip, command: "still")
+        let time = (clip.start ?? 0)
+            + (try args.option("--time").map { text throws(CLIError) in try Parse.number(text, option: "--time", range: 0...86_400) } ?? 0)
+        let fit = try args.option("--fit").map { text throws(CLIError) in try Parse.integer(text, option: "--fit", range: 1...16_384) }
         let overwrite = args.flag("-y", "--overwrite")
         let output = try singleOutput(args, command: "still", extensions: [".png"])
         try EncodeCommand.checkWritable(output, overwrite: overwrite)
         let timeline = try options.timeline(duration: time + 1)
-        guard let frame = StillImage.render(timeline, at: time, width: options.width, height: options.height, scale: options.scale) else {
-            throw .usage("--size: \(options.width)x\(options.height) is too large")
+        let (width, height, scale) = fit.map { options.fitted(within: $0) } ?? (options.width, options.height, options.scale)
+        guard let frame = StillImage.render(timeline, at: time, width: width, height: height, scale: scale) else {
+            throw .usage("--size: \(width)x\(height) is too large")
         }
         do {
             try StillImage.writePNG(frame, to: output)

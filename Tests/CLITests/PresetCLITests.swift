@@ -63,6 +63,24 @@ final class PresetCLITests: XCTestCase {
         XCTAssertEqual(try probe("activity-indicator-loader.mov", "stream=codec_name,pix_fmt"), "prores,yuva444p12le\n")
     }
 
+    /// `still --preset` draws the preset's frame: its scene, size and scale (readme-gif: the
+    /// loader at 480x270, scale 1.5), smaller with --fit (the same canvas), --set applied.
+    func testStillOfAPreset() throws {
+        let path = Self.presets.appendingPathComponent("readme-gif.json").path
+        func png(_ name: String) -> Data? { FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) }
+        for (preset, scene) in [(["--time", "0.25"], ["--size", "480x270", "--scale", "1.5"]),
+                                (["--time", "0.25", "--fit", "240"], ["--size", "240x135", "--scale", "0.75"]),
+                                (["--time", "0.25", "--set", "params.color=#FF3B30"], ["--size", "480x270", "--scale", "1.5", "--param", "color=#FF3B30"])] {
+            let a = try cli.run(["still", "--preset", path, "-y", "a.png"] + preset)
+            XCTAssertEqual(a.status, 0, a.err)
+            let b = try cli.run(["still", "--scene", "loader", "--time", "0.25", "-y", "b.png"] + scene)
+            XCTAssertEqual(b.status, 0, b.err)
+            XCTAssertNotNil(png("a.png"))
+            XCTAssertEqual(png("a.png"), png("b.png"), "\(preset)")
+        }
+        XCTAssertEqual(try cli.run(["still", "--scene", "loader", "--set", "seconds=1", "c.png"]).status, 2, "--set needs a preset")
+    }
+
     /// Precedence: command-line flags over --set over the preset over what it extends.
     func testFlagsWinOverSetWhichWinsOverThePreset() throws {
         let path = Self.presets.appendingPathComponent("readme-gif.json").path
