@@ -117,17 +117,28 @@ struct SceneOptions {
         try LayerImageCodec.decode(location, maximumSide: SceneFileLimits.imageSide)
     }
 
-    /// Loads a scene file; its bytes and the pixels of every image it uses go into `checksums`,
-    /// so an edited file or picture starts a fresh session. A file with errors is a usage error.
+    /// Loads a scene file; its bytes, the bytes of every file it reads (its shots' scene files,
+    /// images) and the pixels of every image it uses go into `checksums`, so an edited file or picture starts a fresh
+    /// session. A file with errors is a usage error.
     static func loadSceneFile(_ path: String, recordingInto checksums: ImageChecksums) throws(CLIError) -> SceneFile {
         guard let data = FileManager.default.contents(atPath: path) else { throw .usage("--scene-file: cannot read \(path)") }
         checksums.record("scene file", FrameMD5.md5([UInt8](data)))
-        do {
-            return try SceneFile.load(path: path) { location in
-                let image = try decodeSceneImage(location)
-                if !location.hasPrefix("data:") { checksums.record("pixels of " + location, FrameMD5.md5(image.bytes)) }
-                return image
+        let read = SourceFiles()
+        let loaded = SourceFiles.$recorder.withValue(read) {
+            Result { () throws(DocumentError) -> SceneFile in
+                try SceneFile.load(path: path) { location in
+                    let image = try decodeSceneImage(location)
+                    if !location.hasPrefix("data:") { checksums.record("pixels of " + location, FrameMD5.md5(image.bytes)) }
+                    return image
+                }
             }
+        }
+        let own = URL(fileURLWithPath: path).standardizedFileURL.path
+        for file in read.all where file != own {
+            checksums.record("bytes of " + file, FileManager.default.contents(atPath: file).map { FrameMD5.md5([UInt8]($0)) } ?? "unreadable")
+        }
+        do {
+            return try loaded.get()
         } catch {
             throw .usage("\(error)")
         }

@@ -182,6 +182,21 @@ final class SessionTests: XCTestCase {
         XCTAssertTrue(rerun.err.contains("the settings changed (pixels of image); starting a fresh session"), rerun.err)
     }
 
+    /// A shot's own scene file is part of the identity too: editing it between runs starts afresh.
+    func testAnEditedShotFileStartsFresh() throws {
+        let inner = ##"{"name": "inner", "layers": [{"type": "shape", "path": {"rect": [0, 0, 50, 50]}, "fillColor": "#00FF00"}]}"##
+        try Data(inner.utf8).write(to: folder.appendingPathComponent("inner.json"))
+        try Data(##"{"name": "outer", "layers": [{"type": "scene", "scene": "inner.json", "frame": [20, 20, 100, 100]}]}"##.utf8)
+            .write(to: folder.appendingPathComponent("outer.json"))
+        let arguments = ["encode", "--scene-file", "outer.json", "--seconds", "3", "--size", "160x90", "--scale", "0.25",
+                         "--segment-seconds", "0.5", "--progress", "none", "shots.mp4"]
+        _ = try interrupt(arguments, output: "shots.mp4", afterSegments: 2, signal: SIGKILL)
+        try Data(inner.replacingOccurrences(of: "#00FF00", with: "#0000FF").utf8).write(to: folder.appendingPathComponent("inner.json"))
+        let rerun = try cli.run(arguments)
+        XCTAssertEqual(rerun.status, 0, rerun.err)
+        XCTAssertTrue(rerun.err.contains("inner.json); starting a fresh session"), rerun.err)
+    }
+
     /// A full disk (a file-size limit) keeps the session; with room again, the same command finishes.
     func testFullDiskKeepsTheSession() throws {
         XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
