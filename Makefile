@@ -36,15 +36,16 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
-## browser-test: the preview page in headless Chromium (Debian's chromium, driven by Playwright from PyPI;
-## both installed when missing); CI runs it after make test
+## browser-test: what a browser shows, in headless Chromium (Debian's chromium, driven by Playwright from PyPI,
+## with Pillow to read screenshots; installed when missing): the preview page, transparent WebM; CI runs it after make test
 browser-test: deps
 	@command -v chromium >/dev/null || { echo "browser-test: installing chromium"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
-	@.build/browser-venv/bin/python -c 'import playwright' 2>/dev/null || \
-		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q playwright; }
+	@.build/browser-venv/bin/python -c 'import playwright, PIL' 2>/dev/null || \
+		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q playwright pillow; }
 	$(SWIFT) build --product animvid
 	.build/browser-venv/bin/python browser/preview.py .build/debug/animvid
+	.build/browser-venv/bin/python browser/transparent-webm.py .build/debug/animvid
 
 ## goldens: rewrite every golden file from what the code renders now (after an intended change;
 ## look at the contact sheets and the golden PNGs before committing). Refused under CI.

@@ -40,6 +40,7 @@ public enum SegmentJoiner {
                 created.pointee.time_base = frame
                 created.pointee.avg_frame_rate = av_inv_q(frame)
                 created.pointee.r_frame_rate = av_inv_q(frame)
+                try copyTrackProperties(from: source, to: created)
                 av_dict_copy(&output.pointee.metadata, input.pointee.metadata, 0)
                 if output.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
                     try check(avio_open(&output.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
@@ -72,6 +73,29 @@ public enum SegmentJoiner {
         if output.pointee.pb != nil {
             closed = true
             try check(avio_closep(&output.pointee.pb), "cannot close \(path) (is the disk full?)")
+        }
+    }
+
+    /// What the segments' track says beyond its codec settings, so the joined track says it
+    /// too: its tags (Matroska's `alpha_mode`, which browsers need to look for VP8/VP9 alpha;
+    /// language, encoder, handler), disposition, aspect ratio and side data (a display matrix).
+    static func copyTrackProperties(from source: UnsafeMutablePointer<AVStream>, to target: UnsafeMutablePointer<AVStream>) throws(MediaError) {
+        av_dict_copy(&target.pointee.metadata, source.pointee.metadata, 0)
+        // Matroska's demuxer reports the AlphaMode element as a tag; as a tag the muxer would
+        // write it twice. The format with alpha makes it write the element alone, as the encode did.
+        if av_dict_get(target.pointee.metadata, "alpha_mode", nil, 0) != nil {
+            av_dict_set(&target.pointee.metadata, "alpha_mode", nil, 0)
+            target.pointee.codecpar.pointee.format = AV_PIX_FMT_YUVA420P.rawValue
+        }
+        target.pointee.disposition = source.pointee.disposition
+        // The track's or else the codec's aspect ratio, on both (MOV writes the track's).
+        let aspect = av_guess_sample_aspect_ratio(nil, source, nil)
+        target.pointee.sample_aspect_ratio = aspect
+        target.pointee.codecpar.pointee.sample_aspect_ratio = aspect
+        for index in 0..<Int(source.pointee.nb_side_data) {
+            let data = source.pointee.side_data[index]
+            guard let copy = av_stream_new_side_data(target, data.type, data.size) else { throw MediaError("out of memory") }
+            copy.update(from: data.data, count: Int(data.size))
         }
     }
 }

@@ -134,6 +134,8 @@ public final class VideoWriter: FrameSink {
             if let preset = settings.preset { av_opt_set(options, "cpu-used", preset, 0) }
             av_opt_set(options, "deadline", "good", 0)
             if settings.resolvedCodec == .vp9 { av_opt_set(options, "row-mt", "1", 0) }
+            // libvpx refuses VP8 transparency with alternate reference frames.
+            if settings.resolvedCodec == .vp8 && settings.resolvedPixelFormat.hasPrefix("yuva") { av_opt_set(options, "auto-alt-ref", "0", 0) }
         case .prores:
             // 4444 (profile 4) with alpha, 422 HQ (profile 3) without.
             av_opt_set(options, "profile", settings.resolvedPixelFormat.hasPrefix("yuva") || settings.resolvedPixelFormat.hasPrefix("yuv444") ? "4" : "3", 0)
