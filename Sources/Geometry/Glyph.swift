@@ -2,8 +2,8 @@
 /// it: the font it comes from, its index there and the size. Two glyphs with the same identity
 /// have the same outline, so equality and hashing look at the identity alone.
 public struct Glyph: Hashable, Sendable {
-    /// A number naming the font face, unique for the process.
-    public var font: Int
+    /// The serial number of the font face it comes from, unique for the process.
+    public var faceSerial: Int
     /// The glyph's index in the font.
     public var index: UInt32
     /// The size it is set at, in points an em.
@@ -11,20 +11,20 @@ public struct Glyph: Hashable, Sendable {
     /// The outline at `size`, origin on the baseline at the glyph's pen position, y down.
     public var outline: Path
 
-    /// A glyph of `font` at `size` whose outline is `outline`.
-    public init(font: Int, index: UInt32, size: Double, outline: Path) {
-        self.font = font
+    /// Glyph `index` of face `faceSerial` at `size`, whose outline is `outline`.
+    public init(faceSerial: Int, index: UInt32, size: Double, outline: Path) {
+        self.faceSerial = faceSerial
         self.index = index
         self.size = size
         self.outline = outline
     }
 
     public static func == (a: Glyph, b: Glyph) -> Bool {
-        a.font == b.font && a.index == b.index && a.size == b.size
+        a.faceSerial == b.faceSerial && a.index == b.index && a.size == b.size
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(font)
+        hasher.combine(faceSerial)
         hasher.combine(index)
         hasher.combine(size)
     }

@@ -59,7 +59,7 @@ public final class Canvas {
     }
 
     /// Fills a glyph's outline mapped by `transform` with a solid colour: the pixels `fill`
-    /// draws for it, from the glyph's mask when an earlier frame drew it at the same place.
+    /// draws for it, from the glyph's mask when earlier frames drew it at the same place.
     public func fillGlyph(_ glyph: Glyph, transform: Transform3D, color: PremultipliedColor) {
         guard transform.mapsPlaneAffinely, color.a > 0 else {
             fill(glyph.outline, transform: transform, color: color, rule: .nonZero)
@@ -67,9 +67,12 @@ public final class Canvas {
         }
         let clip = clips.last
         withTarget { target in
-            guard Rasterizer.mayTouchRows(of: target, glyph.outline, transform: transform, margin: 1),
-                  let mask = glyphMasks.mask(of: glyph, transform: transform, frameOf: target, rasterizer: &rasterizer) else { return }
-            rasterizer.fill(mask, color: color, clip: clip, into: &target)
+            guard Rasterizer.mayTouchRows(of: target, glyph.outline, transform: transform, margin: 1) else { return }
+            switch glyphMasks.mask(of: glyph, transform: transform, frameOf: target, rasterizer: &rasterizer) {
+            case .mask(let mask): rasterizer.fill(mask, color: color, clip: clip, into: &target)
+            case .nothing: return
+            case .firstSeen: rasterizer.fill(glyph.outline, transform: transform, paint: .solid(color), rule: .nonZero, clip: clip, into: &target)
+            }
         }
     }
 

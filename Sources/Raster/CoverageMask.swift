@@ -2,21 +2,21 @@ import Geometry
 
 /// A shape's anti-aliased coverage over the pixels of its bounding box in a frame (0 outside,
 /// 255 inside), kept to be drawn again, in any colour, wherever that box shows.
-public struct CoverageMask: Sendable {
+struct CoverageMask: Sendable {
     /// The frame column and row of the box's top-left pixel.
-    public let x: Int, y: Int
-    public let width: Int, height: Int
+    let x: Int, y: Int
+    let width: Int, height: Int
     /// One byte a pixel, rows top to bottom.
-    public let coverage: [UInt8]
+    let coverage: [UInt8]
 
     /// The bytes the mask holds.
-    public var byteCount: Int { coverage.count }
+    var byteCount: Int { coverage.count }
 }
 
 extension Rasterizer {
     /// The coverage of `path` mapped by `transform` (non-zero rule) over the whole frame that
     /// `target` is part of, every row, whichever rows `target` holds; nil when nothing is visible.
-    public mutating func coverageMask(of path: Path, transform: Transform3D, frameOf target: Pixmap) -> CoverageMask? {
+    mutating func coverageMask(of path: Path, transform: Transform3D, frameOf target: Pixmap) -> CoverageMask? {
         let frame = Pixmap.Window(width: target.width, frameHeight: target.frameHeight, rows: 0..<target.frameHeight)
         guard let (x0, width, rows) = accumulate(path, transform: transform, for: frame) else { return nil }
         var coverage = [UInt8](repeating: 0, count: width * rows.count)
@@ -31,7 +31,7 @@ extension Rasterizer {
 
     /// Draws `color` through `mask`, source-over, within `clip`: the pixels `fill` draws for
     /// the path the mask was made from.
-    public func fill(_ mask: CoverageMask, color: PremultipliedColor, clip: ClipMask? = nil, into target: inout Pixmap) {
+    func fill(_ mask: CoverageMask, color: PremultipliedColor, clip: ClipMask? = nil, into target: inout Pixmap) {
         guard color.a > 0, mask.width > 0 else { return }
         let rows = max(mask.y, target.firstRow)..<min(mask.y + mask.height, target.firstRow + target.height)
         guard !rows.isEmpty, mask.x + mask.width <= target.width else { return }

@@ -3,7 +3,8 @@ import Geometry
 /// Glyph coverage kept from frame to frame: a glyph drawn again at exactly the same device
 /// transform (a title that holds still, a paragraph under a moving layer's sibling) is drawn
 /// from its mask instead of rasterized again. Keys are exact, so what is drawn is what
-/// rasterizing the outline there gives; a glyph that moves is rasterized at each new place.
+/// rasterizing the outline there gives. A mask is made the second time a glyph is seen at a
+/// place, so a glyph that moves is filled directly each frame, as if there were no cache.
 ///
 /// A mask unused for `retention` drawings (a canvas drawing bands draws a few each frame) is
 /// dropped, so the cache holds about one frame's glyphs, and never more than `byteLimit`.
@@ -16,9 +17,20 @@ struct GlyphMaskCache {
     }
 
     private struct Entry {
-        /// nil when the glyph shows nothing there.
-        let mask: CoverageMask?
+        /// nil when the glyph shows nothing there, or the mask is not made yet.
+        var mask: CoverageMask?
+        var made: Bool
         var lastUsed: Int
+    }
+
+    /// What a lookup found.
+    enum Lookup {
+        /// Draw this mask.
+        case mask(CoverageMask)
+        /// The glyph shows nothing there.
+        case nothing
+        /// First seen there: fill the outline.
+        case firstSeen
     }
 
     private var entries: [Key: Entry] = [:]
@@ -39,20 +51,26 @@ struct GlyphMaskCache {
     }
 
     /// The mask of `glyph` under the affine `transform` over the frame of `target`, made by
-    /// `rasterizer` when it is not kept.
-    mutating func mask(of glyph: Glyph, transform t: Transform3D, frameOf target: Pixmap, rasterizer: inout Rasterizer) -> CoverageMask? {
+    /// `rasterizer` the second time it is asked for.
+    mutating func mask(of glyph: Glyph, transform t: Transform3D, frameOf target: Pixmap, rasterizer: inout Rasterizer) -> Lookup {
         let key = Key(glyph: glyph, m11: t.m11, m12: t.m12, m21: t.m21, m22: t.m22, tx: t.m41, ty: t.m42,
                       frameWidth: target.width, frameHeight: target.frameHeight)
-        if let hit = entries[key] {
-            entries[key]?.lastUsed = frame
-            return hit.mask
+        guard var entry = entries[key] else {
+            entries[key] = Entry(mask: nil, made: false, lastUsed: frame)
+            return .firstSeen
         }
-        let mask = rasterizer.coverageMask(of: glyph.outline, transform: t, frameOf: target)
-        let size = mask?.byteCount ?? 0
-        if bytes + size <= Self.byteLimit {
-            entries[key] = Entry(mask: mask, lastUsed: frame)
+        entry.lastUsed = frame
+        if !entry.made {
+            entry.mask = rasterizer.coverageMask(of: glyph.outline, transform: t, frameOf: target)
+            entry.made = true
+            let size = entry.mask?.byteCount ?? 0
+            guard bytes + size <= Self.byteLimit else {
+                entries[key] = nil
+                return entry.mask.map { .mask($0) } ?? .nothing
+            }
             bytes += size
         }
-        return mask
+        entries[key] = entry
+        return entry.mask.map { .mask($0) } ?? .nothing
     }
 }

@@ -140,8 +140,11 @@ public final class FontFace: @unchecked Sendable {
         guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), bitmap.width > 0, bitmap.rows > 0, let buffer = bitmap.buffer else { return nil }
         let (width, height, pitch) = (Int(bitmap.width), Int(bitmap.rows), Int(bitmap.pitch))
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        // The pitch is the offset from a row to the one below; when negative, the buffer holds
+        // the rows bottom up and starts with the last.
+        let top = pitch < 0 ? buffer - (height - 1) * pitch : buffer
         for y in 0..<height {
-            let row = buffer + y * pitch  // pitch: the offset from a row to the one below
+            let row = top + y * pitch
             for x in 0..<width {
                 let (i, o) = (x * 4, (y * width + x) * 4)
                 (rgba[o], rgba[o + 1], rgba[o + 2], rgba[o + 3]) = (row[i + 2], row[i + 1], row[i], row[i + 3])
@@ -224,14 +227,6 @@ public final class FontFace: @unchecked Sendable {
         if builder.open { builder.path.closeSubpath() }
         return builder.path
     }
-}
-
-/// A colour glyph's picture: premultiplied RGBA8 rows, and the box it fills in ems, relative
-/// to the pen on the baseline, y down.
-public struct GlyphPicture: Sendable {
-    public let width: Int, height: Int
-    public let premultipliedRGBA: [UInt8]
-    public let box: Rect
 }
 
 /// A glyph as shaping placed it, in font units.

@@ -22,11 +22,12 @@ public struct TypesetText: Sendable {
 public struct SetGlyph: Sendable {
     /// The outline where it is placed.
     public var path: Path
-    /// The glyph at the origin, and where `origin` puts it (nil for a colour glyph and for an
-    /// underline piece, whose `path` is all there is).
+    /// The glyph with its pen position at the origin (nil for a colour glyph and for an
+    /// underline piece, which draw from `path` and `picture`).
     public var glyph: Glyph?
     /// A colour glyph's picture, drawn into the bounds of `path` in its own colours.
     public var picture: GlyphPicture?
+    /// The glyph's pen position on the baseline: where `glyph`'s origin is placed.
     public var origin: Point
     public var tag: Int
     public var line: Int
@@ -300,7 +301,7 @@ private struct Typesetter {
                 placed.append(SetGlyph(path: .roundedRect(box, cornerRadius: 0), glyph: nil, picture: picture, origin: origin,
                                        tag: styles[glyph.style].tag, line: lineCount, word: glyph.word))
             } else if case let outline = face.outline(of: glyph.id), !outline.isEmpty {
-                let set = Glyph(font: face.serial, index: glyph.id, size: size, outline: outline.applying(Transform3D(scaleX: scale, y: scale)))
+                let set = Glyph(faceSerial: face.serial, index: glyph.id, size: size, outline: outline.applying(Transform3D(scaleX: scale, y: scale)))
                 placed.append(SetGlyph(path: set.outline.applying(Transform3D(translationX: origin.x, y: origin.y)), glyph: set, picture: nil,
                                        origin: origin, tag: styles[glyph.style].tag, line: lineCount, word: glyph.word))
             }

@@ -60,9 +60,11 @@ enum PreviewCommand {
 
         var last: PreviewPage.Clip?
         var version = 0
-        func renderAndWrite() throws(CLIError) -> (error: String?, watched: [String]) {
+        /// Renders, writes the page and its version script, and returns the error shown, if
+        /// any, and the files read (with their state when read, to notice the next save).
+        func renderAndWrite() throws(CLIError) -> (error: String?, read: SourceFiles) {
             let began = Date()
-            let (result, watched) = request.render()
+            let (result, read) = request.render()
             var failure: String?
             switch result {
             case .success(let clip): last = clip
@@ -82,27 +84,23 @@ enum PreviewCommand {
             } else if let last {
                 print("\(stamp) \(page): \(last.frames.count) frames, \(last.width)x\(last.height), in \(String(format: "%.1f", Date().timeIntervalSince(began))) s")
             }
-            return (failure, watched)
+            return (failure, read)
         }
 
-        var (failure, watched) = try renderAndWrite()
+        let (failure, first) = try renderAndWrite()
+        var read = first
         if once {
             if let failure { throw .usage(failure) }
             return
         }
-        if failure != nil && watched.isEmpty { watched = [URL(fileURLWithPath: file).standardizedFileURL.path] }
-        print("watching \(watched.count) file\(watched.count == 1 ? "" : "s") (\(watched.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))); "
-              + "open \(page) in a browser; Ctrl-C stops")
-        var seen = Self.fingerprint(of: watched)
+        let names = read.all.map { URL(fileURLWithPath: $0).lastPathComponent }
+        print("watching \(names.count) file\(names.count == 1 ? "" : "s") (\(names.joined(separator: ", "))); open \(page) in a browser; Ctrl-C stops")
         while true {
             Thread.sleep(forTimeInterval: pollInterval)
-            let now = Self.fingerprint(of: watched)
-            guard now != seen else { continue }
-            // A save can come in several writes: wait until the files hold still.
+            guard read.changed else { continue }
+            // A save can come in several writes: give it a moment to finish.
             Thread.sleep(forTimeInterval: pollInterval)
-            (failure, watched) = try renderAndWrite()
-            if failure != nil && watched.isEmpty { watched = [URL(fileURLWithPath: file).standardizedFileURL.path] }
-            seen = Self.fingerprint(of: watched)
+            read = try renderAndWrite().read
         }
     }
 
@@ -117,7 +115,7 @@ enum PreviewCommand {
         var seconds: Double?
 
         /// Renders the clip, noting every file read; a failure is the message the user sees.
-        func render() -> (Result<PreviewPage.Clip, CLIError>, watched: [String]) {
+        func render() -> (Result<PreviewPage.Clip, CLIError>, read: SourceFiles) {
             let files = SourceFiles()
             let result = SourceFiles.$recorder.withValue(files) { () -> Result<PreviewPage.Clip, CLIError> in
                 SourceFiles.noteRead(file)
@@ -127,7 +125,7 @@ enum PreviewCommand {
                     return .failure(error)
                 }
             }
-            return (result, files.all)
+            return (result, files)
         }
 
         private func clip() throws(CLIError) -> PreviewPage.Clip {
@@ -171,14 +169,6 @@ enum PreviewCommand {
             }
             return PreviewPage.Clip(title: options.scene.name, width: width, height: height, fps: fps, start: start,
                                     frames: frames, knobs: knobs, transparent: transparent)
-        }
-    }
-
-    /// Each watched file's modification time and size (nil when it is gone).
-    static func fingerprint(of paths: [String]) -> [[String]?] {
-        paths.map { path in
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-            return ["\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)", "\(attributes[.size] as? Int ?? -1)"]
         }
     }
 

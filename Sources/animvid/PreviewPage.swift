@@ -85,7 +85,7 @@ struct PreviewPage {
         const frames = [
         \(frames)
         ];
-        const fps = \(clip?.fps ?? 1), start = \(clip?.start ?? 0), version = "\(version)";
+        const fps = \(clip?.fps ?? 1), start = \(clip?.start ?? 0), version = \(jsonString(version));
         const image = document.getElementById("frame"), scrub = document.getElementById("scrub");
         const status = document.getElementById("status"), play = document.getElementById("play");
         let current = 0, timer = null;
@@ -106,10 +106,12 @@ struct PreviewPage {
         document.getElementById("next").onclick = () => show(current + 1);
         scrub.oninput = () => show(Number(scrub.value));
         document.addEventListener("keydown", event => {
+          // Handled here, not also by a focused scrubber or button.
           if (event.key === "ArrowLeft") show(current - 1);
           else if (event.key === "ArrowRight") show(current + 1);
-          else if (event.key === " ") { event.preventDefault(); toggle(); }
+          else if (event.key === " ") toggle();
           else return;
+          event.preventDefault();
         });
         show(Number(sessionStorage.getItem("animvid-preview-frame") || 0));
         // The preview command rewrites \(script) after each rendering; a new version reloads the page.
@@ -120,7 +122,7 @@ struct PreviewPage {
         };
         setInterval(() => {
           const check = document.createElement("script");
-          check.src = "\(script)?" + Date.now();
+          check.src = encodeURIComponent(\(jsonString(script))) + "?" + Date.now();
           check.onload = check.onerror = () => check.remove();
           document.head.appendChild(check);
         }, 500);
@@ -135,6 +137,13 @@ struct PreviewPage {
         "animvidPreviewVersion(\"\(version)\");\n"
     }
 
+    /// `text` as a JavaScript string literal (JSON, with "/" escaped, so no "</script>" can end the script).
+    static func jsonString(_ text: String) -> String {
+        guard let data = try? JSONEncoder().encode(text) else { return "\"\"" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `text` with the characters HTML gives a meaning escaped.
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

@@ -133,6 +133,7 @@ struct SceneOptions {
                 }
             }
         }
+        SourceFiles.forward(read)
         let own = URL(fileURLWithPath: path).standardizedFileURL.path
         for file in read.all where file != own {
             checksums.record("bytes of " + file, FileManager.default.contents(atPath: file).map { FrameMD5.md5([UInt8]($0)) } ?? "unreadable")

@@ -41,7 +41,8 @@ struct ShapeList {
                 let face = try FontFace.face(for: FontLookup.file(for: font))
                 let place = Transform3D(translationX: numbers[0], y: numbers[1] - face.ascender * numbers[2] / face.unitsPerEm)
                 let color = PremultipliedColor(red: numbers[3], green: numbers[4], blue: numbers[5], alpha: numbers[6])
-                for placed in set.glyphs {
+                // Colour glyphs (emoji) are pictures, not paths: the lists have none.
+                for placed in set.glyphs where placed.picture == nil {
                     if let glyph = placed.glyph {
                         draws.append(.glyph(glyph, Transform3D(translationX: placed.origin.x, y: placed.origin.y).concatenating(place), color))
                     } else {

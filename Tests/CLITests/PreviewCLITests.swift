@@ -16,7 +16,8 @@ final class PreviewCLITests: XCTestCase {
       "layers": [
         {"type": "shape", "position": [100, 100], "path": {"ellipse": [-20, -20, 40, 40]}, "fillColor": "$tint",
          "animations": [{"type": "basic", "keyPath": "position.x", "fromValue": 60, "toValue": 140, "duration": 1}]},
-        {"type": "scene", "scene": "inner.json", "frame": [200, 40, 100, 100]}
+        {"type": "scene", "scene": "inner.json", "frame": [200, 40, 100, 100]},
+        {"frame": [400, 40, 80, 80], "contents": "tile.png"}
       ]
     }
     """##
@@ -26,6 +27,13 @@ final class PreviewCLITests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try write("inner.json", Self.inner)
         try write("outer.json", Self.outer)
+        try tile("#FF9500")
+    }
+
+    /// Writes tile.png, 8x8 pixels of one colour.
+    func tile(_ color: String) throws {
+        let made = try cli.run(["still", "--scene", "loader", "--param", "radius=0.5", "--background", color, "--size", "8x8", "--scale", "0.1", "-y", "tile.png"])
+        XCTAssertEqual(made.status, 0, made.err)
     }
 
     override func tearDownWithError() throws {
@@ -88,8 +96,9 @@ final class PreviewCLITests: XCTestCase {
         XCTAssertEqual(try cli.run(["preview", "--once", "--fps", "2", "outer.json"]).status, 0, "its own page is replaced")
     }
 
-    /// Watching: saving the shot's scene file renders again (a new version for the page to see);
-    /// a broken save shows its error over the last good frames; fixing it brings frames back.
+    /// Watching: saving the shot's scene file or an image renders again (a new version for the
+    /// page to see); a broken save shows its error over the last good frames; fixing it brings
+    /// frames back.
     func testAWatchingPreviewFollowsTheFilesTheSceneReads() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
@@ -119,13 +128,18 @@ final class PreviewCLITests: XCTestCase {
         XCTAssertNotEqual(second[0], first[0])
         XCTAssertEqual(second[0], FileManager.default.contents(atPath: folder.appendingPathComponent("still.png").path))
 
+        // An image the scene file shows.
+        try tile("#5856D6")
+        let third = frames(try waitForVersion(3))
+        XCTAssertNotEqual(third[0], second[0])
+
         try write("outer.json", "{\n  \"name\": 5\n}")
-        let broken = try waitForVersion(3)
+        let broken = try waitForVersion(4)
         XCTAssertTrue(broken.contains("<div id=\"error\"><pre>outer.json:2:11:"), broken.prefix(2000).description)
-        XCTAssertEqual(frames(broken), second, "the last good frames stay")
+        XCTAssertEqual(frames(broken), third, "the last good frames stay")
         try write("outer.json", Self.outer)
-        let fixed = try waitForVersion(4)
+        let fixed = try waitForVersion(5)
         XCTAssertTrue(fixed.contains("<div id=\"error\" hidden>"))
-        XCTAssertEqual(frames(fixed), second)
+        XCTAssertEqual(frames(fixed), third)
     }
 }

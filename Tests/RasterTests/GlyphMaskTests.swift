@@ -12,7 +12,7 @@ final class GlyphMaskTests: XCTestCase {
         var hole = Path()
         hole.addEllipse(in: Rect(x: 3, y: -11, width: 6, height: 8))
         outline.addPath(hole, transform: Transform3D(scaleX: -1, y: 1).concatenating(Transform3D(translationX: 12, y: 0)))
-        return Glyph(font: 7, index: 42, size: 20, outline: outline)
+        return Glyph(faceSerial: 7, index: 42, size: 20, outline: outline)
     }()
     let color = PremultipliedColor(red: 0.2, green: 0.3, blue: 0.6, alpha: 0.8)
     let places = [Transform3D(translationX: 10.3, y: 30.7),
