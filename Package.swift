@@ -12,8 +12,8 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
-            pkgConfig: "libavcodec libavformat libavfilter libswscale libavutil",
-            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavfilter-dev", "libswscale-dev", "libavutil-dev", "pkg-config"])]
+            pkgConfig: "libavcodec libavformat libavfilter libswscale libswresample libavutil",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavfilter-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev", "pkg-config"])]
         ),
         .systemLibrary(
             name: "CText",

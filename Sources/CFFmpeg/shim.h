@@ -11,6 +11,8 @@
 #include <libavutil/md5.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <libavutil/channel_layout.h>
 #include <malloc.h>
 
 /// AVERROR(EAGAIN) and AVERROR_EOF are macros Swift cannot import.

@@ -39,6 +39,8 @@ public struct ClipChoices: Sendable {
     /// Whether the clip loops: it starts one cycle in (everything built up) and lasts a whole
     /// number of the scene's cycles, so its last frame flows into its first.
     public var loop: Bool?
+    /// The soundtrack.
+    public var audio = AudioChoices()
 
     /// No choices: every field nil and no knobs.
     public init() {}
@@ -74,8 +76,57 @@ public struct ClipChoices: Sendable {
         merged.seconds = seconds ?? base.seconds
         merged.start = start ?? base.start
         merged.loop = loop ?? base.loop
+        merged.audio = audio.overriding(base.audio)
         return merged
     }
+}
+
+/// A soundtrack as a user chooses it (`--audio`, a preset's `audio` fields); each field nil when
+/// not chosen, so a command line can change one field of a preset's soundtrack.
+public struct AudioChoices: Sendable, Equatable {
+    /// The file; without one there is no soundtrack.
+    public var file: String?
+    /// Where in the file to start, fades in and out (seconds), and a gain in decibels.
+    public var start: Double?, fadeIn: Double?, fadeOut: Double?, volume: Double?
+    /// Whether a short file repeats to the clip's length.
+    public var loop: Bool?
+    /// The codec; nil: the container's default.
+    public var codec: AudioCodec?
+
+    /// No soundtrack.
+    public init() {}
+
+    /// These choices over `base`'s: each field chosen here wins.
+    public func overriding(_ base: AudioChoices) -> AudioChoices {
+        var merged = base
+        merged.file = file ?? base.file
+        merged.start = start ?? base.start
+        merged.fadeIn = fadeIn ?? base.fadeIn
+        merged.fadeOut = fadeOut ?? base.fadeOut
+        merged.volume = volume ?? base.volume
+        merged.loop = loop ?? base.loop
+        merged.codec = codec ?? base.codec
+        return merged
+    }
+
+    /// Whether any field is chosen.
+    public var isEmpty: Bool { self == AudioChoices() }
+
+    /// The soundtrack chosen, or nil without a file.
+    public var track: AudioTrack? {
+        guard let file else { return nil }
+        var track = AudioTrack(path: file)
+        track.start = start ?? 0
+        track.fadeIn = fadeIn ?? 0
+        track.fadeOut = fadeOut ?? 0
+        track.volumeDB = volume ?? 0
+        track.loop = loop ?? false
+        track.codec = codec
+        return track
+    }
+
+    /// The ranges the numbers take.
+    public static let startRange = 0.0...86_400, fadeRange = 0.0...3600, volumeRange = -60.0...24
 }
 
 /// How one output is encoded, as a user chooses it; nil fields take the codec's defaults.

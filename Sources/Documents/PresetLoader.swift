@@ -14,6 +14,9 @@ public enum PresetLoader {
         "fps": "a frame rate such as 30 or \"30000/1001\"", "seconds": "a number of seconds",
         "start": "the scene time of the first frame, in seconds", "loop": "true to make a seamless loop of whole cycles",
         "background": "\"transparent\" or \"#RRGGBB[AA]\"", "outputs": "a list of outputs",
+        "audio": "a path to a sound file", "audio-start": "seconds into the sound file", "audio-fade-in": "a number of seconds",
+        "audio-fade-out": "a number of seconds", "audio-volume": "a gain in decibels", "audio-loop": "true to repeat a short sound file",
+        "audio-codec": "aac, opus or flac",
     ]
     static let outputFields: [String: String] = [
         "file": "a file name", "codec": "a codec name", "crf": "a whole number", "bitrate": "a bitrate such as \"8M\"",
@@ -254,6 +257,33 @@ public enum PresetLoader {
             }
             clip.background = background
         }
+        if let v = member("audio") {
+            // Relative to the preset that holds the value, as a scene file is.
+            let relative = try string("audio", v)
+            let holder = URL(fileURLWithPath: v.position.source ?? file).deletingLastPathComponent()
+            let path = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
+            do {
+                try AudioTrack(path: path).check()
+            } catch {
+                throw fail("audio", v, "\(error)")
+            }
+            clip.audio.file = path
+        }
+        if let v = member("audio-start") { clip.audio.start = try number("audio-start", v, AudioChoices.startRange) }
+        if let v = member("audio-fade-in") { clip.audio.fadeIn = try number("audio-fade-in", v, AudioChoices.fadeRange) }
+        if let v = member("audio-fade-out") { clip.audio.fadeOut = try number("audio-fade-out", v, AudioChoices.fadeRange) }
+        if let v = member("audio-volume") { clip.audio.volume = try number("audio-volume", v, AudioChoices.volumeRange) }
+        if let v = member("audio-loop") {
+            guard case .bool(let loop, _) = v else { throw fail("audio-loop", v, "expected true or false, not \(v.kindName)") }
+            clip.audio.loop = loop
+        }
+        if let v = member("audio-codec") {
+            let name = try string("audio-codec", v)
+            guard let codec = AudioCodec(rawValue: name.lowercased()) else {
+                throw fail("audio-codec", v, "expected \(AudioCodec.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
+            }
+            clip.audio.codec = codec
+        }
         if let rate = clip.frameRate, let seconds = clip.seconds, rate.frameCount(seconds: seconds) < 1 {
             throw fail("seconds", member("seconds"), "\(JSON.exact(seconds)) s at \(rate) fps is less than one frame")
         }
@@ -276,6 +306,13 @@ public enum PresetLoader {
             }
             if container == .pngSequence, ImageSequence.fileName(output, frame: 1) == nil {
                 throw fail(prefix + "file", fileValue, "\(output): a PNG sequence needs exactly one frame number such as %05d (%% for a percent sign)")
+            }
+            if let track = clip.audio.track {
+                do {
+                    _ = try track.resolvedCodec(in: container)
+                } catch {
+                    throw fail(prefix + "file", fileValue, "\(output): \(error) (the preset has audio)")
+                }
             }
             var choices = OutputChoices()
             if let v = field("codec") {

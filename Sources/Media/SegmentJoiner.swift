@@ -2,12 +2,13 @@ import CFFmpeg
 
 /// Joins encoded segments (each a whole number of GOPs, starting with a key frame) into one file
 /// by stream copy, as `ffmpeg -f concat -c copy` does: packets are copied, their timestamps moved
-/// by the frames before them.
+/// by the frames before them. A soundtrack is encoded here, once for the whole clip, beside them.
 public enum SegmentJoiner {
     /// Writes `segments` (files of one codec and settings, `frameCounts[i]` frames each) into
-    /// `path` as `container`, with faststart for MP4 and MOV.
+    /// `path` as `container`, with faststart for MP4 and MOV, and `audio`, if any, as long as
+    /// the frames.
     public static func join(_ segments: [String], frameCounts: [Int], into path: String, container: Container,
-                            frameRate: FrameRate) throws(MediaError) {
+                            frameRate: FrameRate, audio: AudioTrack? = nil) throws(MediaError) {
         FFmpegLog.quiet()
         guard let muxer = container.muxer, !segments.isEmpty else { throw MediaError("nothing to join") }
         var output: UnsafeMutablePointer<AVFormatContext>?
@@ -20,6 +21,7 @@ public enum SegmentJoiner {
         }
         let frame = av_inv_q(frameRate.rational)
         var stream: UnsafeMutablePointer<AVStream>?
+        var soundtrack: AudioEncoder?
         var framesBefore: Int64 = 0
         guard let packet = av_packet_alloc() else { throw MediaError("out of memory") }
         var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
@@ -42,6 +44,10 @@ public enum SegmentJoiner {
                 created.pointee.r_frame_rate = av_inv_q(frame)
                 try copyTrackProperties(from: source, to: created)
                 av_dict_copy(&output.pointee.metadata, input.pointee.metadata, 0)
+                if let audio {
+                    let duration = Double(frameCounts.reduce(0, +)) / frameRate.value
+                    soundtrack = try AudioEncoder(track: audio, container: container, duration: duration, format: output)
+                }
                 if output.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
                     try check(avio_open(&output.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
                 }
@@ -65,10 +71,15 @@ public enum SegmentJoiner {
                 if packet.pointee.dts != Int64.min { packet.pointee.dts += offset }
                 packet.pointee.stream_index = stream.pointee.index
                 packet.pointee.pos = -1
+                // The audio runs a little ahead of the video, for the muxer to interleave.
+                if let soundtrack, packet.pointee.dts != Int64.min {
+                    try soundtrack.write(upTo: Double(packet.pointee.dts) * av_q2d(stream.pointee.time_base) + 0.5)
+                }
                 try check(av_interleaved_write_frame(output, packet), "cannot write \(path) (is the disk full?)")
             }
             framesBefore += Int64(count)
         }
+        try soundtrack?.finish()
         try check(av_write_trailer(output), "cannot finish \(path)")
         if output.pointee.pb != nil {
             closed = true

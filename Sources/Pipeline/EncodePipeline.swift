@@ -24,11 +24,13 @@ public enum EncodePipeline {
         let inPlace = job.settings.container == .pngSequence || job.outputPath == "-"
         let temporary = inPlace ? job.outputPath : OutputFile.temporaryPath(for: job.outputPath)
         do {
-            try encode(job, sinks: [try openFrameSink(path: temporary, settings: job.settings)], buffers: buffers,
-                       progress: progress, start: start)
+            try encode(job, sinks: [try openFrameSink(path: videoPath(for: temporary, job.settings), settings: job.settings)],
+                       buffers: buffers, progress: progress, start: start)
+            try addSoundtrack(into: temporary, settings: job.settings, frames: job.frameCount)
             if !inPlace { try OutputFile.commit(temporary, to: job.outputPath) }
         } catch {
             if !inPlace { OutputFile.remove(temporary) }
+            OutputFile.remove(videoPath(for: temporary, job.settings))
             throw error
         }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
@@ -44,17 +46,37 @@ public enum EncodePipeline {
         let start = DispatchTime.now()
         let temporaries = outputs.map { OutputFile.temporaryPath(for: $0.path) }
         do {
-            let sinks = try zip(outputs, temporaries).map { try openFrameSink(path: $1, settings: $0.settings) }
+            let sinks = try zip(outputs, temporaries).map { try openFrameSink(path: videoPath(for: $1, $0.settings), settings: $0.settings) }
             try encode(job, sinks: sinks, buffers: FrameBuffers(width: job.settings.width, height: job.settings.height),
                        progress: progress, start: start)
+            for (output, temporary) in zip(outputs, temporaries) {
+                try addSoundtrack(into: temporary, settings: output.settings, frames: job.frameCount)
+            }
             for (output, temporary) in zip(outputs, temporaries) { try OutputFile.commit(temporary, to: output.path) }
         } catch {
             temporaries.forEach(OutputFile.remove)
+            for (output, temporary) in zip(outputs, temporaries) { OutputFile.remove(videoPath(for: temporary, output.settings)) }
             throw error
         }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return EncodeSummary(outputPath: outputs.first?.path ?? job.outputPath, frames: job.frameCount,
                              bytes: outputs.reduce(0) { $0 + OutputFile.size(of: $1.path) }, wallSeconds: elapsed)
+    }
+
+    /// Where an output's frames are encoded: its temporary file, or, when a soundtrack is added
+    /// afterwards, a video-only file beside it.
+    private static func videoPath(for temporary: String, _ settings: EncoderSettings) -> String {
+        settings.audio == nil ? temporary : temporary + ".video"
+    }
+
+    /// Adds the output's soundtrack, if any: the video encoded alone at `videoPath(for:)` is
+    /// copied into `temporary` beside the audio, encoded once for the whole clip.
+    private static func addSoundtrack(into temporary: String, settings: EncoderSettings, frames: Int) throws {
+        guard let audio = settings.audio else { return }
+        let video = videoPath(for: temporary, settings)
+        defer { OutputFile.remove(video) }
+        try SegmentJoiner.join([video], frameCounts: [frames], into: temporary, container: settings.container,
+                               frameRate: settings.frameRate, audio: audio)
     }
 
     private static func encode(_ job: EncodeJob, sinks: [FrameSink], buffers: FrameBuffers, progress: (EncodeProgress) -> Void,

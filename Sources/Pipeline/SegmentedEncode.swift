@@ -119,11 +119,13 @@ public enum SegmentedEncode {
                              wallSeconds: elapsed)
     }
 
-    /// Segments are files of the output's own format (without faststart); a GIF's are lossless
-    /// FFV1 with alpha, since its palette needs every frame: it is made when the GIF is joined.
+    /// Segments are files of the output's own format (without faststart, and without sound:
+    /// the soundtrack is encoded once, when they are joined); a GIF's are lossless FFV1 with
+    /// alpha, since its palette needs every frame: it is made when the GIF is joined.
     static func segmentSettings(for settings: EncoderSettings) -> EncoderSettings {
         var s = settings
         s.faststart = false
+        s.audio = nil
         if settings.container == .gif {
             s.container = .mkv
             s.codec = .ffv1
@@ -173,7 +175,7 @@ public enum SegmentedEncode {
                 try out.close()
             default:
                 try SegmentJoiner.join(paths, frameCounts: journal.segments.map(\.frameCount), into: temporary,
-                                       container: job.settings.container, frameRate: job.settings.frameRate)
+                                       container: job.settings.container, frameRate: job.settings.frameRate, audio: job.settings.audio)
             }
             try OutputFile.commit(temporary, to: job.outputPath)
         } catch {

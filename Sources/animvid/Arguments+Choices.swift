@@ -27,7 +27,34 @@ extension Arguments {
         clip.frameRate = try option("--fps").map { text throws(CLIError) in try Parse.text(text, option: "--fps", ValueText.frameRate) }
         clip.start = try option("--start").map { text throws(CLIError) in try Parse.number(text, option: "--start", range: 0...3600) }
         if flag("--loop") { clip.loop = true }
+        clip.audio = try audioChoices()
         return clip
+    }
+
+    /// `--audio FILE` and its options.
+    mutating func audioChoices() throws(CLIError) -> AudioChoices {
+        var audio = AudioChoices()
+        audio.file = try option("--audio")
+        audio.start = try option("--audio-start").map { text throws(CLIError) in
+            try Parse.number(text, option: "--audio-start", range: AudioChoices.startRange)
+        }
+        audio.fadeIn = try option("--audio-fade-in").map { text throws(CLIError) in
+            try Parse.number(text, option: "--audio-fade-in", range: AudioChoices.fadeRange)
+        }
+        audio.fadeOut = try option("--audio-fade-out").map { text throws(CLIError) in
+            try Parse.number(text, option: "--audio-fade-out", range: AudioChoices.fadeRange)
+        }
+        audio.volume = try option("--audio-volume").map { text throws(CLIError) in
+            try Parse.number(text, option: "--audio-volume", range: AudioChoices.volumeRange)
+        }
+        if flag("--audio-loop") { audio.loop = true }
+        if let name = try option("--audio-codec") {
+            guard let codec = AudioCodec(rawValue: name.lowercased()) else {
+                throw .usage("--audio-codec: unknown codec '\(name)' (one of: \(AudioCodec.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            audio.codec = codec
+        }
+        return audio
     }
 
     /// `--codec`, `--crf`, `--bitrate`, `--encoder-preset`, `--keyint`, `--pix-fmt`, `--title`, `--comment`.

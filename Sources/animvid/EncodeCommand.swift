@@ -45,6 +45,14 @@ enum EncodeCommand {
       --pix-fmt FMT         yuv420p (default) or yuv444p for h264/hevc/vp9; yuv422p10le (default)
                             or yuv444p10le for prores (yuva444p10le with alpha)
       --title TEXT          title metadata          --comment TEXT   comment metadata
+      --audio FILE          a soundtrack (any file FFmpeg reads: WAV, MP3, AAC, FLAC, Opus, a
+                            video's audio), encoded once for the clip: AAC in MP4 and MOV, Opus in
+                            WebM and MKV; it lasts as long as the video, trimmed or padded
+      --audio-start S       where in the file to start (default 0)
+      --audio-fade-in S     --audio-fade-out S   fades at the clip's start and end (default 0)
+      --audio-volume DB     a gain in decibels, -60…24 (default 0)
+      --audio-loop          repeat a short file to the clip's length (otherwise silence follows)
+      --audio-codec NAME    aac, opus or flac (FLAC in MKV only)
       --threads N           render threads (default: one per core)
       --encoder-threads N   the encoder's threads (default 0: chosen from the cores, as ffmpeg
                             does); a fixed count gives the same pictures on every machine
@@ -173,6 +181,7 @@ enum EncodeCommand {
             throw .usage("\(error.flag): \(error.message)")
         }
         settings.encoderThreads = run.encoderThreads
+        settings.audio = try soundtrack(clip.audio, container: container)
         let frameCount = fps.frameCount(seconds: seconds)
         guard frameCount >= 1 else { throw .usage("--seconds: \(seconds) s at \(fps) fps is less than one frame") }
         let frames = run.frames ?? 0..<frameCount
@@ -197,6 +206,20 @@ enum EncodeCommand {
         return Plan(options: options, settings: settings, fps: fps, frames: frames, frameCount: frameCount, start: start, output: output,
                     resumable: resumable, fresh: run.fresh, segmentSeconds: run.segmentSeconds, threads: run.threads,
                     progressMode: run.progressMode, quiet: run.quiet, arguments: arguments.filter { $0 != "--fresh" })
+    }
+
+    /// The soundtrack `audio` chooses for a `container` output, its file checked (it opens,
+    /// has audio, and lasts past the start) before anything is rendered.
+    static func soundtrack(_ audio: AudioChoices, container: Container) throws(CLIError) -> AudioTrack? {
+        guard !audio.isEmpty else { return nil }
+        guard let track = audio.track else { throw .usage("--audio-start, --audio-fade-in, … set up a soundtrack: give it with --audio FILE") }
+        do {
+            _ = try track.resolvedCodec(in: container)
+            try track.check()
+        } catch {
+            throw .usage("--audio: \(error)")
+        }
+        return track
     }
 
     /// Renders and encodes a plan: a session for files, in one piece otherwise.

@@ -197,6 +197,27 @@ final class SessionTests: XCTestCase {
         XCTAssertTrue(rerun.err.contains("inner.json); starting a fresh session"), rerun.err)
     }
 
+    /// A stopped encode with a soundtrack resumes like one without: the audio, encoded once when
+    /// the segments are joined, decodes to the samples of an uninterrupted encode's (and of a
+    /// one-piece encode's), and the whole file to the same frames.
+    func testAResumedEncodeKeepsItsSoundtrack() throws {
+        _ = try cli.tool("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=523:duration=3", folder.appendingPathComponent("tone.wav").path])
+        let arguments = ["encode", "--scene", "loader", "--seconds", "3", "--size", "160x90", "--scale", "0.25", "--segment-seconds", "0.5",
+                         "--progress", "none", "--audio", "tone.wav", "--audio-fade-out", "1"]
+        _ = try interrupt(arguments + ["sound.mp4"], output: "sound.mp4", afterSegments: 2, signal: SIGKILL)
+        let resumed = try cli.run(arguments + ["sound.mp4"])
+        XCTAssertEqual(resumed.status, 0, resumed.err)
+        XCTAssertTrue(resumed.err.contains("resuming: "), resumed.err)
+        XCTAssertEqual(try cli.run(arguments + ["whole.mp4"]).status, 0)
+        XCTAssertEqual(try cli.run(arguments + ["--no-session", "piece.mp4"]).status, 0)
+        func audio(_ file: String) throws -> String {
+            try cli.tool("ffmpeg", ["-v", "error", "-i", folder.appendingPathComponent(file).path, "-map", "0:a", "-f", "md5", "-"])
+        }
+        XCTAssertEqual(try audio("sound.mp4"), try audio("whole.mp4"))
+        XCTAssertEqual(try audio("sound.mp4"), try audio("piece.mp4"), "the audio does not depend on the segments")
+        XCTAssertEqual(try frameHashes("sound.mp4"), try frameHashes("whole.mp4"))
+    }
+
     /// A full disk (a file-size limit) keeps the session; with room again, the same command finishes.
     func testFullDiskKeepsTheSession() throws {
         XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)

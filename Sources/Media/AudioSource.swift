@@ -1,0 +1,154 @@
+import CFFmpeg
+import Foundation
+
+/// A file's audio, decoded with libavcodec and converted by libswresample to 48 kHz stereo
+/// float, chunk by chunk in order; `rewind` starts it again. Only regular files are opened,
+/// through libavformat's file protocol alone.
+final class AudioSource {
+    /// The rate every soundtrack is resampled to (Opus's own; AAC and FLAC take it too).
+    static let sampleRate: Int32 = 48_000
+
+    let path: String
+    /// The audio's length in seconds, when the file says.
+    private(set) var duration: Double?
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var resampler: OpaquePointer?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var streamIndex: Int32 = -1
+    /// The file is read to its end (the decoder is being drained).
+    private var inputEnded = false
+    /// Everything is given, the resampler's tail too.
+    private var finished = false
+
+    /// Opens the best audio stream of `path`.
+    init(path: String) throws(MediaError) {
+        self.path = path
+        FFmpegLog.quiet()
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw MediaError("\(path): no such file") }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw MediaError("\(path): not a regular file") }
+        var options: OpaquePointer?
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        let opened = avformat_open_input(&format, path, nil, &options)
+        av_dict_free(&options)
+        try check(opened, "cannot open \(path)")
+        try check(avformat_find_stream_info(format, nil), "cannot read the streams of \(path)")
+        var decoder: UnsafePointer<AVCodec>?
+        let index = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
+        guard index >= 0, let format, let decoder, let stream = format.pointee.streams[Int(index)] else {
+            throw MediaError("\(path) has no audio stream")
+        }
+        streamIndex = index
+        if stream.pointee.duration > 0 {
+            duration = Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base)
+        } else if format.pointee.duration > 0 {
+            duration = Double(format.pointee.duration) / Double(AV_TIME_BASE)
+        }
+        guard let codec = avcodec_alloc_context3(decoder) else { throw MediaError("out of memory") }
+        self.codec = codec
+        try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the audio decoder of \(path)")
+        try check(avcodec_open2(codec, decoder, nil), "cannot open the audio decoder of \(path)")
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        guard packet != nil, frame != nil else { throw MediaError("out of memory") }
+        try openResampler()
+    }
+
+    deinit {
+        swr_free(&resampler)
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        avformat_close_input(&format)
+    }
+
+    /// The next samples, left and right; nil once the file's audio is all given.
+    func next() throws(MediaError) -> (left: [Float], right: [Float])? {
+        guard !finished, let codec, let frame, let packet else { return nil }
+        while true {
+            let received = avcodec_receive_frame(codec, frame)
+            if received == 0 {
+                defer { av_frame_unref(frame) }
+                let samples = try convert(frame)
+                if samples.left.isEmpty { continue }
+                return samples
+            }
+            if received == cffmpeg_error_eof() {
+                // The decoder is drained; the resampler may still hold a few samples.
+                finished = true
+                let tail = try convert(nil)
+                return tail.left.isEmpty ? nil : tail
+            }
+            guard received == cffmpeg_error_again() else { throw MediaError("cannot decode the audio of \(path)", code: received) }
+            if inputEnded { continue }
+            let read = av_read_frame(format, packet)
+            if read == cffmpeg_error_eof() {
+                inputEnded = true
+                try check(avcodec_send_packet(codec, nil), "cannot decode the audio of \(path)")
+                continue
+            }
+            try check(read, "cannot read the audio of \(path)")
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            // A damaged packet is skipped, as players do; the rest of the file still plays
+            // (`AudioTrack.check` refuses a file whose start decodes to nothing).
+            _ = avcodec_send_packet(codec, packet)
+        }
+    }
+
+    /// Starts the audio again from the beginning of the file.
+    func rewind() throws(MediaError) {
+        try check(av_seek_frame(format, -1, 0, AVSEEK_FLAG_BACKWARD), "cannot go back to the start of \(path)")
+        avcodec_flush_buffers(codec)
+        swr_free(&resampler)
+        try openResampler()
+        (inputEnded, finished) = (false, false)
+    }
+
+    /// A resampler from the decoder's format, rate and layout to 48 kHz stereo float planes.
+    private func openResampler() throws(MediaError) {
+        guard let codec else { return }
+        var input = AVChannelLayout()
+        if codec.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || av_channel_layout_check(&codec.pointee.ch_layout) == 0 {
+            av_channel_layout_default(&input, max(codec.pointee.ch_layout.nb_channels, 1))
+        } else {
+            try check(av_channel_layout_copy(&input, &codec.pointee.ch_layout), "cannot read the channel layout of \(path)")
+        }
+        defer { av_channel_layout_uninit(&input) }
+        var stereo = AVChannelLayout()
+        av_channel_layout_default(&stereo, 2)
+        defer { av_channel_layout_uninit(&stereo) }
+        try check(swr_alloc_set_opts2(&resampler, &stereo, AV_SAMPLE_FMT_FLTP, Self.sampleRate,
+                                      &input, codec.pointee.sample_fmt, codec.pointee.sample_rate, 0, nil),
+                  "cannot convert the audio of \(path)")
+        try check(swr_init(resampler), "cannot convert the audio of \(path) (\(codec.pointee.sample_rate) Hz)")
+    }
+
+    /// `frame` converted (or, for nil, what the resampler still holds).
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>?) throws(MediaError) -> (left: [Float], right: [Float]) {
+        let inputCount = frame.map { $0.pointee.nb_samples } ?? 0
+        let room = Int(swr_get_out_samples(resampler, inputCount))
+        guard room > 0 else { return ([], []) }
+        var left = [Float](repeating: 0, count: room), right = [Float](repeating: 0, count: room)
+        let converted = left.withUnsafeMutableBytes { l in
+            right.withUnsafeMutableBytes { r in
+                var planes: [UnsafeMutablePointer<UInt8>?] = [l.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                                             r.baseAddress?.assumingMemoryBound(to: UInt8.self)]
+                return planes.withUnsafeMutableBufferPointer { out in
+                    if let frame {
+                        return frame.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
+                            swr_convert(resampler, out.baseAddress, Int32(room), data, inputCount)
+                        }
+                    }
+                    return swr_convert(resampler, out.baseAddress, Int32(room), nil, 0)
+                }
+            }
+        }
+        try check(converted, "cannot convert the audio of \(path)")
+        left.removeLast(room - Int(converted))
+        right.removeLast(room - Int(converted))
+        return (left, right)
+    }
+}

@@ -1,0 +1,76 @@
+import CFFmpeg
+import Foundation
+
+/// A clip's soundtrack: a file libavformat reads (WAV, MP3, AAC, FLAC, Opus, or the audio of a
+/// video) and how it is fitted to the clip. The audio always lasts exactly as long as the video,
+/// its first sample at the first frame.
+public struct AudioTrack: Hashable, Sendable {
+    /// The file.
+    public var path: String
+    /// Where in the file the clip's audio starts, in seconds.
+    public var start = 0.0
+    /// Seconds over which the audio rises from silence at the clip's start.
+    public var fadeIn = 0.0
+    /// Seconds over which it falls to silence at the clip's end.
+    public var fadeOut = 0.0
+    /// A gain in decibels (0: as the file is).
+    public var volumeDB = 0.0
+    /// Whether a file shorter than the clip repeats (from `start`) instead of ending in silence.
+    public var loop = false
+    /// The codec; nil for the container's default.
+    public var codec: AudioCodec?
+
+    /// The soundtrack of `path`, as the file is.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The codec the track is encoded with in `container`, or why it cannot be: formats without
+    /// sound, a codec the container does not hold.
+    public func resolvedCodec(in container: Container) throws(MediaError) -> AudioCodec {
+        let allowed = AudioCodec.codecs(in: container)
+        guard let first = allowed.first else {
+            throw MediaError("\(container.rawValue == "png" ? "a PNG sequence" : container == .raw ? "raw frames" : "a \(container.rawValue.uppercased())") has no sound; "
+                             + "write .mp4, .mov, .webm or .mkv for a clip with audio")
+        }
+        guard let codec else { return first }
+        guard allowed.contains(codec) else {
+            throw MediaError("\(container.rawValue) holds \(allowed.map(\.rawValue).joined(separator: " or ")) audio, not \(codec.rawValue)")
+        }
+        return codec
+    }
+
+    /// Opens the file and checks that it has a decodable audio stream that lasts past `start`;
+    /// the error says what is wrong with it.
+    public func check() throws(MediaError) {
+        let source = try AudioSource(path: path)
+        if let duration = source.duration, start >= duration {
+            throw MediaError("\(path): the audio lasts \(String(format: "%.3f", duration)) s; a start at \(String(format: "%.3f", start)) s is past its end")
+        }
+        guard try source.next() != nil else { throw MediaError("\(path): no audio could be decoded from it") }
+    }
+}
+
+/// The audio codecs animvid encodes with.
+public enum AudioCodec: String, Sendable, CaseIterable {
+    case aac, opus, flac
+
+    /// The codecs `container` holds, its default first (none for formats without sound).
+    public static func codecs(in container: Container) -> [AudioCodec] {
+        switch container {
+        case .mp4, .mov: [.aac]
+        case .webm: [.opus]
+        case .mkv: [.opus, .flac]
+        case .gif, .pngSequence, .raw: []
+        }
+    }
+
+    /// libavcodec's encoder name.
+    var encoder: String {
+        switch self {
+        case .aac: "aac"
+        case .opus: "libopus"
+        case .flac: "flac"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A clip's audio, sample by sample: the track's file from its start, looped or padded with
+/// silence, with its gain and fades, exactly `length` samples a channel at 48 kHz. Read in
+/// chunks, so a long clip never holds its whole audio.
+final class Soundtrack {
+    let track: AudioTrack
+    /// The samples a channel the clip's audio has.
+    let length: Int
+    private let source: AudioSource
+    private let gain: Float
+    private let startSamples: Int
+    private let fadeInSamples: Int, fadeOutSamples: Int
+    /// Decoded samples not given yet.
+    private var left: [Float] = [], right: [Float] = []
+    /// Samples still to drop before the track's start (again after each loop).
+    private var skip: Int
+    /// Whether the file gave any sample since it was last started (a loop of nothing would not end).
+    private var gaveSince = false
+    /// The file has nothing more to give: silence follows.
+    private var exhausted = false
+    /// Samples given so far.
+    private(set) var position = 0
+
+    /// The audio of `track` for a clip of `length` samples a channel.
+    init(track: AudioTrack, length: Int) throws(MediaError) {
+        self.track = track
+        self.length = length
+        source = try AudioSource(path: track.path)
+        let rate = Double(AudioSource.sampleRate)
+        gain = Float(pow(10, track.volumeDB / 20))
+        startSamples = Int((track.start * rate).rounded())
+        skip = startSamples
+        fadeInSamples = Int((track.fadeIn * rate).rounded())
+        fadeOutSamples = Int((track.fadeOut * rate).rounded())
+    }
+
+    /// The next samples, at most `count` a channel (fewer only at the clip's end; none after it).
+    func read(_ count: Int) throws(MediaError) -> (left: [Float], right: [Float]) {
+        let n = min(count, length - position)
+        guard n > 0 else { return ([], []) }
+        while left.count < n && !exhausted {
+            guard var chunk = try source.next() else {
+                if track.loop && gaveSince {
+                    try source.rewind()
+                    (skip, gaveSince) = (startSamples, false)
+                } else {
+                    exhausted = true
+                }
+                continue
+            }
+            if skip > 0 {
+                let dropped = min(skip, chunk.left.count)
+                chunk.left.removeFirst(dropped)
+                chunk.right.removeFirst(dropped)
+                skip -= dropped
+            }
+            gaveSince = gaveSince || !chunk.left.isEmpty
+            left += chunk.left
+            right += chunk.right
+        }
+        let taken = min(n, left.count)
+        var outLeft = Array(left.prefix(taken)) + [Float](repeating: 0, count: n - taken)
+        var outRight = Array(right.prefix(taken)) + [Float](repeating: 0, count: n - taken)
+        left.removeFirst(taken)
+        right.removeFirst(taken)
+        for i in 0..<n {
+            let factor = gain * envelope(at: position + i)
+            outLeft[i] *= factor
+            outRight[i] *= factor
+        }
+        position += n
+        return (outLeft, outRight)
+    }
+
+    /// The fades' factor at clip sample `i`: rising from 0 over the fade-in, falling to 0 at
+    /// the clip's end over the fade-out.
+    private func envelope(at i: Int) -> Float {
+        var factor: Float = 1
+        if i < fadeInSamples { factor = Float(i) / Float(fadeInSamples) }
+        let fromEnd = length - i
+        if fromEnd <= fadeOutSamples { factor *= Float(fromEnd - 1) / Float(fadeOutSamples) }
+        return factor
+    }
+}
