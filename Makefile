@@ -37,7 +37,8 @@ test: deps
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 ## browser-test: what a browser shows, in headless Chromium (Debian's chromium, driven by Playwright from PyPI,
-## with Pillow to read screenshots; installed when missing): the preview page, transparent WebM; CI runs it after make test
+## with Pillow to read screenshots; installed when missing): the preview page, transparent WebM, soundtracks;
+## CI runs it after make test
 browser-test: deps
 	@command -v chromium >/dev/null || { echo "browser-test: installing chromium"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
@@ -46,6 +47,7 @@ browser-test: deps
 	$(SWIFT) build --product animvid
 	.build/browser-venv/bin/python browser/preview.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/transparent-webm.py .build/debug/animvid
+	.build/browser-venv/bin/python browser/soundtrack.py .build/debug/animvid
 
 ## goldens: rewrite every golden file from what the code renders now (after an intended change;
 ## look at the contact sheets and the golden PNGs before committing). Refused under CI.

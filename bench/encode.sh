@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Encoder-floor benchmark: animvid's encode beside ffmpeg encoding the very same frames (dumped
 # beforehand with animvid's raw output), measured in one run: wall time and CPU time (user + sys),
-# plus peak memory of a 60 s clip against a 4 s one. Usage: [ROUNDS=3] bench/encode.sh [SECONDS]
+# plus peak memory of a 60 s clip against a 4 s one, and with a soundtrack against without. Usage: [ROUNDS=3] bench/encode.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -53,4 +53,12 @@ for ext in mp4 webm; do
   read -r _ _ short < <(measure $animvid encode --scene dot-grid --seconds 4 --size 1920x1080 -q -y "$work/short.$ext")
   read -r _ _ long < <(measure $animvid encode --scene dot-grid --seconds 60 --size 1920x1080 -q -y "$work/long.$ext")
   printf '  %-5s 4 s: %d KiB, 60 s: %d KiB, ratio %s\n' "$ext" "$short" "$long" "$(ratio "$long" "$short")"
+done
+
+echo "memory: peak RSS of a 60 s clip with a 60 s soundtrack against the same clip without (target ≤ 1.0, within noise)"
+ffmpeg -v error -y -f lavfi -i "sine=frequency=440:duration=60:sample_rate=44100" -ac 2 "$work/tone-60s.wav"
+for ext in mp4 webm; do
+  read -r _ _ silent < <(measure $animvid encode --scene dot-grid --seconds 60 --size 1920x1080 -q -y "$work/long.$ext")
+  read -r _ _ sound < <(measure $animvid encode --scene dot-grid --seconds 60 --size 1920x1080 --audio "$work/tone-60s.wav" -q -y "$work/sound.$ext")
+  printf '  %-5s without: %d KiB, with: %d KiB, ratio %s\n' "$ext" "$silent" "$sound" "$(ratio "$sound" "$silent")"
 done

@@ -59,7 +59,8 @@ final class PresetCLITests: XCTestCase {
                        "lower-third.mov", "lower-third.webm"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(output).path), output)
         }
-        XCTAssertEqual(try probe("promo-youtube-1080p60.mp4", "stream=r_frame_rate,nb_read_frames"), "60/1,12\n")
+        XCTAssertEqual(try probe("promo-youtube-1080p60.mp4", "stream=codec_name,r_frame_rate,nb_read_frames"), "h264,60/1,12\naac,0/0,10\n",
+                       "the promos carry their sound logo")
         XCTAssertEqual(try probe("activity-indicator-loader.mov", "stream=codec_name,pix_fmt"), "prores,yuva444p12le\n")
     }
 
