@@ -8,16 +8,13 @@ them over HTTP on loopback, plays each for a second with sound on, and checks th
 decoded audio (webkitAudioDecodedByteCount), that playback moved on, and that the clip lasts its
 2 s. Exits 1 on a failure.
 """
-import functools
-import http.server
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
-import threading
 
 from playwright.sync_api import sync_playwright
+
+from served import launch, served_folder
 
 PLAY = """file => new Promise(done => {
   const clip = document.createElement("video");
@@ -31,45 +28,33 @@ PLAY = """file => new Promise(done => {
 })"""
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: browser/soundtrack.py ANIMVID")
     animvid = os.path.abspath(sys.argv[1])
-    chromium = shutil.which("chromium") or sys.exit("browser/soundtrack.py: no chromium (make browser-test installs it)")
-    folder = tempfile.mkdtemp(prefix="animvid-browser-")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=folder))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     failures = []
-    try:
-        subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "tone.wav"], cwd=folder, check=True)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
-            for clip in ["clip.mp4", "clip.webm"]:
-                subprocess.run([animvid, "encode", "--scene", "loader", "--seconds", "2", "--size", "320x180", "--scale", "0.5",
-                                "--audio", "tone.wav", "--audio-fade-out", "0.5", "-q", clip], cwd=folder, check=True)
-                page = browser.new_page()
-                page.goto(f"http://127.0.0.1:{server.server_port}/")
-                played = page.evaluate(PLAY, clip)
-                print(f"browser: {clip} with a soundtrack in Chromium: {played}")
-                if "error" in played:
-                    failures.append(f"{clip}: {played['error']}")
-                    continue
-                if not played["audioBytes"] > 0:
-                    failures.append(f"{clip}: no audio decoded")
-                if not played["time"] > 0.5:
-                    failures.append(f"{clip}: playback did not move on ({played['time']} s)")
-                if not abs(played["duration"] - 2) < 0.05:
-                    failures.append(f"{clip}: lasts {played['duration']} s, not 2")
-                page.close()
-            browser.close()
-    finally:
-        server.shutdown()
-        shutil.rmtree(folder, ignore_errors=True)
+    with served_folder() as (folder, address), sync_playwright() as p:
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "tone.wav"],
+                       cwd=folder, check=True)
+        browser = launch(p, "browser/soundtrack.py")
+        for clip in ["clip.mp4", "clip.webm"]:
+            subprocess.run([animvid, "encode", "--scene", "loader", "--seconds", "2", "--size", "320x180", "--scale", "0.5",
+                            "--audio", "tone.wav", "--audio-fade-out", "0.5", "-q", clip], cwd=folder, check=True)
+            page = browser.new_page()
+            page.goto(address)
+            played = page.evaluate(PLAY, clip)
+            print(f"browser: {clip} with a soundtrack in Chromium: {played}")
+            if "error" in played:
+                failures.append(f"{clip}: {played['error']}")
+                continue
+            if not played["audioBytes"] > 0:
+                failures.append(f"{clip}: no audio decoded")
+            if not played["time"] > 0.5:
+                failures.append(f"{clip}: playback did not move on ({played['time']} s)")
+            if not abs(played["duration"] - 2) < 0.05:
+                failures.append(f"{clip}: lasts {played['duration']} s, not 2")
+            page.close()
+        browser.close()
     if failures:
         sys.exit("browser/soundtrack.py: " + "; ".join(failures))
 

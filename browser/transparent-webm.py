@@ -8,18 +8,15 @@ as every default encode is, serves it over HTTP on loopback, plays it in a <vide
 page and takes a screenshot: the corner must show the page's green through the video, and a dot
 of the loader its own grey. Exits 1 on a failure.
 """
-import functools
-import http.server
 import io
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
-import threading
 
 from PIL import Image
 from playwright.sync_api import sync_playwright
+
+from served import launch, served_folder
 
 PAGE = """<!doctype html><html><body style="margin:0;background:#00ff00">
 <video id="clip" src="CLIP" muted playsinline style="display:block"></video>
@@ -30,51 +27,38 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: browser/transparent-webm.py ANIMVID")
     animvid = os.path.abspath(sys.argv[1])
-    chromium = shutil.which("chromium") or sys.exit("browser/transparent-webm.py: no chromium (make browser-test installs it)")
-    folder = tempfile.mkdtemp(prefix="animvid-browser-")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=folder))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     failures = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
-            for codec in ["vp9", "vp8"]:
-                clip = f"loader-{codec}.webm"
-                subprocess.run([animvid, "encode", "--scene", "loader", "--seconds", "2", "--size", "320x180", "--scale", "0.5",
-                                "--codec", codec, "--background", "transparent", "--segment-seconds", "1", "-q", clip],
-                               cwd=folder, check=True)
-                with open(os.path.join(folder, f"{codec}.html"), "w") as f:
-                    f.write(PAGE.replace("CLIP", clip))
-                page = browser.new_page(viewport={"width": 320, "height": 180})
-                page.goto(f"http://127.0.0.1:{server.server_port}/{codec}.html")
-                page.wait_for_function("document.getElementById('clip').readyState >= 2", timeout=20000)
-                page.evaluate("""() => new Promise(done => {
-                    const clip = document.getElementById('clip');
-                    clip.onseeked = () => requestAnimationFrame(() => requestAnimationFrame(done));
-                    clip.currentTime = 1.0;
-                })""")
-                shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
-                corner = shot.getpixel((2, 2))
-                # The loader's dots sit on a ring round the centre; the most opaque grey there is a dot.
-                greys = [shot.getpixel((x, y)) for x in range(100, 220) for y in range(40, 140)]
-                dot = min(greys, key=lambda c: c[1])
-                if not (corner[1] > 240 and corner[0] < 16 and corner[2] < 16):
-                    failures.append(f"{codec}: the corner shows {corner}, not the page's green through the video")
-                if not dot[1] < 200:
-                    failures.append(f"{codec}: no opaque dot (the least green pixel is {dot})")
-                print(f"browser: {codec} WebM with alpha over a green page: corner {corner}, a dot {dot}")
-                page.close()
-            browser.close()
-    finally:
-        server.shutdown()
-        shutil.rmtree(folder, ignore_errors=True)
+    with served_folder() as (folder, address), sync_playwright() as p:
+        browser = launch(p, "browser/transparent-webm.py")
+        for codec in ["vp9", "vp8"]:
+            clip = f"loader-{codec}.webm"
+            subprocess.run([animvid, "encode", "--scene", "loader", "--seconds", "2", "--size", "320x180", "--scale", "0.5",
+                            "--codec", codec, "--background", "transparent", "--segment-seconds", "1", "-q", clip],
+                           cwd=folder, check=True)
+            with open(os.path.join(folder, f"{codec}.html"), "w") as f:
+                f.write(PAGE.replace("CLIP", clip))
+            page = browser.new_page(viewport={"width": 320, "height": 180})
+            page.goto(f"{address}{codec}.html")
+            page.wait_for_function("document.getElementById('clip').readyState >= 2", timeout=20000)
+            page.evaluate("""() => new Promise(done => {
+                const clip = document.getElementById('clip');
+                clip.onseeked = () => requestAnimationFrame(() => requestAnimationFrame(done));
+                clip.currentTime = 1.0;
+            })""")
+            shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+            corner = shot.getpixel((2, 2))
+            # The loader's dots sit on a ring round the centre; the most opaque grey there is a dot.
+            greys = [shot.getpixel((x, y)) for x in range(100, 220) for y in range(40, 140)]
+            dot = min(greys, key=lambda c: c[1])
+            if not (corner[1] > 240 and corner[0] < 16 and corner[2] < 16):
+                failures.append(f"{codec}: the corner shows {corner}, not the page's green through the video")
+            if not dot[1] < 200:
+                failures.append(f"{codec}: no opaque dot (the least green pixel is {dot})")
+            print(f"browser: {codec} WebM with alpha over a green page: corner {corner}, a dot {dot}")
+            page.close()
+        browser.close()
     if failures:
         sys.exit("browser/transparent-webm.py: " + "; ".join(failures))
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 if __name__ == "__main__":
