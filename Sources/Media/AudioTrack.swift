@@ -19,6 +19,9 @@ public struct AudioTrack: Hashable, Sendable {
     public var loop = false
     /// The codec; nil for the container's default.
     public var codec: AudioCodec?
+    /// For an output of part of a clip (frames A–B): the seconds of the clip before its first
+    /// frame, and the whole clip's length, so the part hears the clip's audio there, fades included.
+    public var clipOffset = 0.0, clipLength: Double?
 
     /// The soundtrack of `path`, as the file is.
     public init(path: String) {

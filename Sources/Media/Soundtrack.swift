@@ -1,12 +1,15 @@
 import Foundation
 
 /// A clip's audio, sample by sample: the track's file from its start, looped or padded with
-/// silence, with its gain and fades, exactly `length` samples a channel at 48 kHz. Read in
-/// chunks, so a long clip never holds its whole audio.
+/// silence, with its gain and fades, exactly `length` samples a channel at 48 kHz (from
+/// `clipOffset` into the clip, for an output of part of it). Read in chunks, so a long clip
+/// never holds its whole audio.
 final class Soundtrack {
     let track: AudioTrack
-    /// The samples a channel the clip's audio has.
+    /// The samples a channel given (the output's length).
     let length: Int
+    /// The samples of the whole clip before the output's first one, and the whole clip's.
+    private let offset: Int, clipLength: Int
     private let source: AudioSource
     private let gain: Float
     private let startSamples: Int
@@ -15,6 +18,8 @@ final class Soundtrack {
     private var left: [Float] = [], right: [Float] = []
     /// Samples still to drop before the track's start (again after each loop).
     private var skip: Int
+    /// Samples of the clip's audio still to drop before the output's first (`clipOffset`).
+    private var skipClip: Int
     /// Whether the file gave any sample since it was last started (a loop of nothing would not end).
     private var gaveSince = false
     /// The file has nothing more to give: silence follows.
@@ -30,7 +35,10 @@ final class Soundtrack {
         let rate = Double(AudioSource.sampleRate)
         gain = Float(pow(10, track.volumeDB / 20))
         startSamples = Int((track.start * rate).rounded())
+        offset = Int((track.clipOffset * rate).rounded())
+        clipLength = track.clipLength.map { Int(($0 * rate).rounded()) } ?? offset + length
         skip = startSamples
+        skipClip = offset
         fadeInSamples = Int((track.fadeIn * rate).rounded())
         fadeOutSamples = Int((track.fadeOut * rate).rounded())
     }
@@ -56,6 +64,12 @@ final class Soundtrack {
                 skip -= dropped
             }
             gaveSince = gaveSince || !chunk.left.isEmpty
+            if skipClip > 0 {
+                let dropped = min(skipClip, chunk.left.count)
+                chunk.left.removeFirst(dropped)
+                chunk.right.removeFirst(dropped)
+                skipClip -= dropped
+            }
             left += chunk.left
             right += chunk.right
         }
@@ -65,7 +79,7 @@ final class Soundtrack {
         left.removeFirst(taken)
         right.removeFirst(taken)
         for i in 0..<n {
-            let factor = gain * envelope(at: position + i)
+            let factor = gain * envelope(at: offset + position + i)
             outLeft[i] *= factor
             outRight[i] *= factor
         }
@@ -78,7 +92,7 @@ final class Soundtrack {
     private func envelope(at i: Int) -> Float {
         var factor: Float = 1
         if i < fadeInSamples { factor = Float(i) / Float(fadeInSamples) }
-        let fromEnd = length - i
+        let fromEnd = clipLength - i
         if fromEnd <= fadeOutSamples { factor *= Float(fromEnd - 1) / Float(fadeOutSamples) }
         return factor
     }

@@ -181,12 +181,16 @@ enum EncodeCommand {
             throw .usage("\(error.flag): \(error.message)")
         }
         settings.encoderThreads = run.encoderThreads
-        settings.audio = try soundtrack(clip.audio, container: container)
         let frameCount = fps.frameCount(seconds: seconds)
+        settings.audio = try soundtrack(clip.audio, container: container)
         guard frameCount >= 1 else { throw .usage("--seconds: \(seconds) s at \(fps) fps is less than one frame") }
         let frames = run.frames ?? 0..<frameCount
         guard frames.upperBound <= frameCount else {
             throw .usage("--frames: the clip has frames 0-\(frameCount - 1) (\(seconds) s at \(fps) fps)")
+        }
+        if run.frames != nil {
+            settings.audio?.clipOffset = fps.time(ofFrame: frames.lowerBound)
+            settings.audio?.clipLength = fps.time(ofFrame: frameCount)
         }
         let resumable = output != "-" && container != .pngSequence && !run.noSession
         if resumable && !run.fresh && FileManager.default.fileExists(atPath: Session.folder(for: output) + "/" + SessionJournal.fileName) {

@@ -90,6 +90,16 @@ final class AudioTests: XCTestCase {
         XCTAssertEqual(try samples("s.mkv"), Array(try samples("late.wav")[(2 * 24_000)..<(2 * 48_000)]), "from 0.5 s into the file")
     }
 
+    /// An output of part of a clip (--frames) hears the clip's audio there, its fades included.
+    func testPartOfAClipHearsItsPartOfTheAudio() throws {
+        let common = clip + ["--seconds", "2", "--audio", "tone48.wav", "--audio-loop", "--audio-fade-in", "0.4", "--audio-fade-out", "0.7",
+                             "--audio-codec", "flac"]
+        XCTAssertEqual(try cli.run(common + ["whole.mkv"]).status, 0)
+        let part = try cli.run(common + ["--frames", "30-59", "part.mkv"])
+        XCTAssertEqual(part.status, 0, part.err)
+        XCTAssertEqual(try samples("part.mkv"), Array(try samples("whole.mkv")[(2 * 48_000)..<(2 * 96_000)]))
+    }
+
     /// Bad input: a usage error naming the problem, and nothing at the output path.
     func testBadInputIsRefused() throws {
         _ = try cli.tool("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=32x32:d=1", folder.appendingPathComponent("silent.mp4").path])
