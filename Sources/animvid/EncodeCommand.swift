@@ -155,7 +155,7 @@ enum EncodeCommand {
     static func plan(clip: ClipChoices, output choices: OutputChoices, file output: String, run: RunOptions,
                      arguments: [String]) throws(CLIError) -> Plan {
         let options = try SceneOptions(clip, command: "encode")
-        let clip = clip.overriding(ClipChoices.defaults)
+        let clip = options.clip.overriding(ClipChoices.defaults)
         guard let fps = clip.frameRate, var seconds = clip.seconds else { throw .usage("encode needs a frame rate and a length") }
         var start = clip.start ?? 0
         if clip.loop == true {

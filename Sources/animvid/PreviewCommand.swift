@@ -140,9 +140,9 @@ enum PreviewCommand {
                 clip = try PresetEncode.load(file, overrides: overrides).clip
             }
             let options = try SceneOptions(clip, command: "preview")
-            let full = clip.overriding(ClipChoices.defaults)
+            let full = options.clip.overriding(ClipChoices.defaults)
             let cycle = options.scene.cycle
-            let seconds = seconds ?? (clip.seconds ?? (cycle > 0 && cycle.isFinite ? cycle : 4))
+            let seconds = seconds ?? (options.clip.seconds ?? (cycle > 0 && cycle.isFinite ? cycle : 4))
             let fps = fps ?? min(full.frameRate?.value ?? 30, 15)
             let start = full.start ?? 0
             let (width, height, scale) = options.fitted(within: fit)

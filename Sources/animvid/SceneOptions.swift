@@ -9,6 +9,8 @@ import Scenes
 /// The options every rendering command shares: the scene, its knobs, the size and the scale.
 struct SceneOptions {
     let scene: any Scene
+    /// The clip as chosen, over what the file says when it says (a Lottie file's size, rate, length).
+    let clip: ClipChoices
     private(set) var settings: SceneSettings
     let width: Int
     let height: Int
@@ -39,13 +41,19 @@ struct SceneOptions {
 
     /// The scene and frame that `clip` chooses: the scene found or loaded, its knobs set (image
     /// knobs decoded here), the size and scale.
-    init(_ clip: ClipChoices, command: String, defaultSize: (width: Int, height: Int) = ClipChoices.defaultSize,
+    init(_ chosen: ClipChoices, command: String, defaultSize: (width: Int, height: Int) = ClipChoices.defaultSize,
          defaultScale: (Int) -> Double = { _ in ClipChoices.defaultScale }) throws(CLIError) {
+        var clip = chosen
         let scene: any Scene
         switch clip.scene {
         case .named(let name):
             guard let found = SceneCatalog.scene(named: name) else { throw .usage("--scene: \(SceneError.unknownScene(name))") }
             scene = found
+        case .file(let file) where Self.isLottie(file):
+            let lottie = try Self.loadLottie(file, command: command)
+            inputChecksums["scene file"] = FileManager.default.contents(atPath: file).map { FrameMD5.md5([UInt8]($0)) }
+            clip = clip.overriding(lottie.defaultClip)
+            scene = lottie
         case .file(let file):
             let images = ImageChecksums()
             scene = try Self.loadSceneFile(file, recordingInto: images)
@@ -89,6 +97,7 @@ struct SceneOptions {
         self.settings = settings
         (width, height) = clip.size ?? defaultSize
         scale = clip.scale ?? defaultScale(width)
+        self.clip = clip
     }
 
     /// The canvas in points.
@@ -143,6 +152,27 @@ struct SceneOptions {
         } catch {
             throw .usage("\(error)")
         }
+    }
+
+    /// Whether `path` holds a Lottie animation (by its content, not its name).
+    static func isLottie(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= SceneFileLimits.fileSize,
+              let document = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else { return false }
+        return LottieFile.isLottie(document)
+    }
+
+    /// Loads a Lottie file; what it uses that animvid does not draw yet is a warning on standard
+    /// error (once), and its errors are usage errors.
+    static func loadLottie(_ path: String, command: String) throws(CLIError) -> LottieFile {
+        SourceFiles.noteRead(path)
+        let lottie: LottieFile
+        do {
+            lottie = try LottieFile.load(path: path)
+        } catch {
+            throw .usage("\(error)")
+        }
+        for warning in lottie.warnings { FileHandle.standardError.write(Data("warning: \(path): \(warning)\n".utf8)) }
+        return lottie
     }
 
     static var sceneNames: String { SceneCatalog.all.map(\.name).joined(separator: ", ") }

@@ -59,10 +59,18 @@ enum ValidateCommand {
         guard let data = FileManager.default.contents(atPath: path), data.count <= SceneFileLimits.fileSize,
               case let .object(members, _)? = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else { return false }
         let sceneFileOnly: Set = ["name", "summary", "cycle", "parameters", "animations", "layers", "script"]
-        return members.contains { sceneFileOnly.contains($0.key) }
+        return members.contains { sceneFileOnly.contains($0.key) }  // a Lottie file has layers too
     }
 
     static func validateSceneFile(_ path: String, params: [String]) throws(CLIError) {
+        if SceneOptions.isLottie(path) {
+            guard params.isEmpty else { throw .usage("--param: a Lottie file has no knobs yet") }
+            let lottie = try SceneOptions.loadLottie(path, command: "validate")
+            print("\(path): valid Lottie file: \(lottie.name), \(JSON.exact(lottie.width))x\(JSON.exact(lottie.height)), "
+                  + "\(JSON.exact(lottie.frameRate)) fps, \(JSON.exact(lottie.cycle)) s"
+                  + (lottie.warnings.isEmpty ? "" : " (\(lottie.warnings.count) warning\(lottie.warnings.count == 1 ? "" : "s"))"))
+            return
+        }
         let scene = try SceneOptions.loadSceneFile(path, recordingInto: ImageChecksums())
         // Loading built the scene with its default knobs; knobs set here are built again.
         if !params.isEmpty {

@@ -1,0 +1,158 @@
+import Animation
+import Geometry
+
+/// A Lottie composition's layers as animvid layers. Each Lottie layer becomes:
+///
+///     visibility node (the composition's time; hidden outside the layer's in- and out-points)
+///       parent transform nodes (a parented layer moves with its parents, not their opacity)
+///         time node (`st` start time as beginTime, `sr` stretch as 1 / speed)
+///           transform node (position, rotation, scale about the origin)
+///             anchor node (−anchor, opacity) → content (shapes, a solid, a precomposition)
+///
+/// The first layer of the list is on top, as in After Effects.
+struct LottieComposition {
+    let reader: LottieReader
+    let document: JSONValue
+    var fr: Double { reader.frameRate }
+
+    /// The main composition: a layer of `width` × `height`.
+    func root(width: Double, height: Double) throws(DocumentError) -> Layer {
+        var assets: [String: (value: JSONValue, index: Int)] = [:]
+        if case let .array(items, _)? = LottieReader.member(document, "assets") {
+            for (i, item) in items.enumerated() {
+                if let id = try reader.string(LottieReader.member(item, "id"), "assets[\(i)].id") { assets[id] = (item, i) }
+            }
+        }
+        var budget = LottieFile.maximumLayers
+        let layer = try composition(LottieReader.member(document, "layers"), path: "layers", assets: assets, chain: [], budget: &budget)
+        layer.bounds = Rect(x: 0, y: 0, width: width, height: height)
+        return layer
+    }
+
+    /// The layers of one composition in a container whose origin is the composition's top left.
+    /// `chain` holds the precompositions being built (a cycle is an error).
+    private func composition(_ value: JSONValue?, path: String, assets: [String: (value: JSONValue, index: Int)], chain: [String],
+                             budget: inout Int) throws(DocumentError) -> Layer {
+        guard case let .array(items, _)? = value else { throw reader.fail(path, value, "expected a list of layers") }
+        budget -= items.count
+        guard budget >= 0 else { throw reader.fail(path, value, "more than \(LottieFile.maximumLayers) layers in all") }
+        let container = Layer()
+        container.anchorPoint = .zero
+        // Layers by their index `ind`, for parenting.
+        var byIndex: [Int: (value: JSONValue, path: String)] = [:]
+        for (i, item) in items.enumerated() {
+            if let ind = LottieReader.member(item, "ind"), case .number(let n, _) = ind { byIndex[Int(n)] = (item, "\(path)[\(i)]") }
+        }
+        for (i, item) in items.enumerated().reversed() {
+            let p = "\(path)[\(i)]"
+            guard case .object = item else { throw reader.fail(p, item, "expected a layer object, not \(item.kindName)") }
+            if case .bool(true, _)? = LottieReader.member(item, "hd") { continue }
+            guard let node = try layer(item, path: p, assets: assets, chain: chain, budget: &budget) else { continue }
+            // Parents' transforms, innermost first, each a node around what it moves.
+            var wrapped = node.content
+            var parent = LottieReader.member(item, "parent")
+            var seen: Set<Int> = []
+            while case .number(let n, _)? = parent, let (parentValue, parentPath) = byIndex[Int(n)] {
+                guard seen.insert(Int(n)).inserted, seen.count <= 64 else { throw reader.fail(p + ".parent", parent, "the parents make a loop") }
+                let transform = try reader.transformNodes(LottieReader.member(parentValue, "ks"), path: parentPath + ".ks", opacity: false)
+                transform.inner.addSublayer(wrapped)
+                wrapped = transform.outer
+                parent = LottieReader.member(parentValue, "parent")
+            }
+            node.visibility.addSublayer(wrapped)
+            container.addSublayer(node.visibility)
+        }
+        return container
+    }
+
+    /// One layer's nodes: the visibility node to add to the composition, and the node to wrap
+    /// in its parents' transforms. nil for a layer that draws nothing animvid knows.
+    private func layer(_ value: JSONValue, path: String, assets: [String: (value: JSONValue, index: Int)], chain: [String],
+                       budget: inout Int) throws(DocumentError) -> (visibility: Layer, content: Layer)? {
+        let type = Int(try reader.number(LottieReader.member(value, "ty"), path + ".ty"))
+        let content: Layer?
+        switch type {
+        case 0:
+            guard let id = try reader.string(LottieReader.member(value, "refId"), path + ".refId"), let asset = assets[id] else {
+                throw reader.fail(path + ".refId", LottieReader.member(value, "refId") ?? value, "no asset with this id")
+            }
+            guard !chain.contains(id) else { throw reader.fail(path + ".refId", LottieReader.member(value, "refId"), "precompositions that hold each other") }
+            guard chain.count < LottieFile.maximumDepth else { throw reader.fail(path, value, "precompositions nested deeper than \(LottieFile.maximumDepth)") }
+            let inner = try composition(LottieReader.member(asset.value, "layers"), path: "assets[\(asset.index)].layers", assets: assets,
+                                        chain: chain + [id], budget: &budget)
+            let w = try reader.number(LottieReader.member(value, "w"), path + ".w", default: 0)
+            let h = try reader.number(LottieReader.member(value, "h"), path + ".h", default: 0)
+            if w > 0, h > 0 {
+                inner.bounds = Rect(x: 0, y: 0, width: w, height: h)
+                inner.masksToBounds = true
+            }
+            if LottieReader.member(value, "tm") != nil { reader.warnings.note("time remapping (tm)", at: path) }
+            content = inner
+        case 1:
+            let solid = ShapeLayer()
+            let w = try reader.number(LottieReader.member(value, "sw"), path + ".sw"), h = try reader.number(LottieReader.member(value, "sh"), path + ".sh")
+            solid.path = .roundedRect(Rect(x: 0, y: 0, width: w, height: h), cornerRadius: 0)
+            solid.fillColor = Self.hexColor((try reader.string(LottieReader.member(value, "sc"), path + ".sc")) ?? "#000000")
+            content = solid
+        case 3:
+            content = Layer()  // a null: only moves its children
+        case 4:
+            content = try LottieShapes(reader: reader).layer(LottieReader.member(value, "shapes"), path: path + ".shapes")
+        case 2: reader.warnings.note("image layers", at: path); content = nil
+        case 5: reader.warnings.note("text layers", at: path); content = nil
+        default: reader.warnings.note("layers of type \(type)", at: path); content = nil
+        }
+        guard let content else { return nil }
+        let span = (try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: -1e9),
+                    try reader.number(LottieReader.member(value, "op"), path + ".op", default: 1e9))
+        guard span.1 > span.0 else { return nil }  // never shown
+        content.anchorPoint = .zero
+        for (key, kind) in [("masksProperties", "masks"), ("tt", "track mattes"), ("ef", "effects")] where LottieReader.member(value, key) != nil {
+            if case .array(let items, _)? = LottieReader.member(value, key), items.isEmpty { continue }
+            reader.warnings.note(kind, at: path)
+        }
+        if let mode = LottieReader.member(value, "bm"), case .number(let n, _) = mode, n != 0 { reader.warnings.note("blend modes", at: path) }
+        if case .number(let n, _)? = LottieReader.member(value, "ddd"), n != 0 { reader.warnings.note("3D layers: drawn flat", at: path) }
+
+        // Own transform, then the layer's time (start time and stretch) around it.
+        let transform = try reader.transformNodes(LottieReader.member(value, "ks"), path: path + ".ks", opacity: true)
+        transform.inner.addSublayer(content)
+        let time = Layer()
+        time.anchorPoint = .zero
+        let start = try reader.number(LottieReader.member(value, "st"), path + ".st", default: 0)
+        let stretch = try reader.number(LottieReader.member(value, "sr"), path + ".sr", default: 1)
+        guard stretch > 0, stretch.isFinite else { throw reader.fail(path + ".sr", LottieReader.member(value, "sr"), "the stretch must be positive") }
+        time.timing.beginTime = start / fr
+        time.timing.speed = 1 / stretch
+        time.addSublayer(transform.outer)
+
+        // Shown from the in-point to the out-point, in the composition's frames.
+        let visibility = Layer()
+        visibility.anchorPoint = .zero
+        let inPoint = try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: -Double.greatestFiniteMagnitude)
+        let outPoint = try reader.number(LottieReader.member(value, "op"), path + ".op", default: Double.greatestFiniteMagnitude)
+        if inPoint > -1e9 || outPoint < 1e9 {
+            let shown = KeyframeAnimation(keyPath: "hidden")
+            // Hidden, shown from the in-point, hidden from the out-point on: three equal thirds
+            // of a discrete animation whose middle third is the layer's span.
+            shown.values = [.number(1), .number(0), .number(1)]
+            shown.keyTimes = [0, 1.0 / 3, 2.0 / 3, 1]
+            shown.calculationMode = .discrete
+            shown.fillMode = .both
+            shown.isRemovedOnCompletion = false
+            let (first, last) = (max(inPoint, -1e6) / fr, min(outPoint, 1e6) / fr)
+            shown.beginTime = first - (last - first)
+            shown.duration = 3 * (last - first)
+            visibility.isHidden = true
+            visibility.add(shown)
+        }
+        return (visibility, time)
+    }
+
+    /// A solid's `#RRGGBB` colour.
+    static func hexColor(_ text: String) -> Color {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return .black }
+        return Color(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255, alpha: 1)
+    }
+}

@@ -1,0 +1,109 @@
+import Animation
+import Foundation
+import Geometry
+import Media
+import Scenes
+
+/// A Lottie animation (Bodymovin's JSON, as After Effects exports it) as a scene: its layers and
+/// keyframes mapped onto animvid's layers and animations, as lottie-ios's Core Animation engine
+/// maps them onto `CALayer`s. The composition is fitted to the canvas, centred; time 0 is the
+/// file's in-point. What is not drawn yet is listed in `warnings`.
+public struct LottieFile: Scene {
+    public let name: String
+    public let summary: String
+    /// `background` (white unless set: Lottie files are usually shown on a page).
+    public let parameters: [SceneParameter]
+    /// The animation's length: (out-point − in-point) ÷ frame rate.
+    public let cycle: Double
+    /// The file's path.
+    public let path: String
+    /// The composition's size in its own pixels, and its frame rate.
+    public let width: Double, height: Double, frameRate: Double
+    /// One line a kind of feature the file uses that animvid does not draw yet.
+    public let warnings: [String]
+    private let document: JSONValue
+    private let inPoint: Double
+
+    /// Limits against hostile files, as scene files have.
+    static let maximumLayers = 10_000, maximumKeyframes = 100_000, maximumDepth = 16, maximumSide = 16_384.0
+
+    /// Whether `value` is a Lottie document: an object with a frame rate, in and out points, a
+    /// size and layers.
+    public static func isLottie(_ value: JSONValue) -> Bool {
+        ["fr", "ip", "op", "w", "h", "layers"].allSatisfy { LottieReader.member(value, $0) != nil }
+    }
+
+    /// Reads and checks the Lottie file at `path`.
+    public static func load(path: String) throws(DocumentError) -> LottieFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
+        }
+        guard data.count <= SceneFileLimits.fileSize else {
+            throw DocumentError(file: path, position: nil, path: "", message: "larger than \(SceneFileLimits.fileSize) bytes")
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw DocumentError(file: path, position: error.position, path: "", message: error.message)
+        }
+        return try LottieFile(document: document, path: path)
+    }
+
+    init(document: JSONValue, path: String) throws(DocumentError) {
+        self.document = document
+        self.path = path
+        let warnings = LottieWarnings()
+        let probe = LottieReader(file: path, frameRate: 1, warnings: warnings)
+        let rate = try probe.number(LottieReader.member(document, "fr"), "fr")
+        guard rate > 0, rate <= 240 else { throw probe.fail("fr", LottieReader.member(document, "fr"), "the frame rate must be 0…240") }
+        frameRate = rate
+        inPoint = try probe.number(LottieReader.member(document, "ip"), "ip")
+        let outPoint = try probe.number(LottieReader.member(document, "op"), "op")
+        guard outPoint > inPoint, (outPoint - inPoint) / rate <= 3600 else {
+            throw probe.fail("op", LottieReader.member(document, "op"), "the out-point must come after the in-point, within an hour")
+        }
+        cycle = (outPoint - inPoint) / rate
+        width = try probe.number(LottieReader.member(document, "w"), "w")
+        height = try probe.number(LottieReader.member(document, "h"), "h")
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
+            throw probe.fail("w", LottieReader.member(document, "w"), "the size must be 1…\(Int(Self.maximumSide)) pixels a side")
+        }
+        name = (try probe.string(LottieReader.member(document, "nm"), "nm")).flatMap { $0.isEmpty ? nil : $0 }
+            ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        summary = "a Lottie animation, \(Int(width))x\(Int(height)), \(JSON.exact(rate)) fps, \(JSON.exact(cycle)) s"
+        parameters = [SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)")]
+        // Building once checks every layer and collects the warnings.
+        _ = try LottieComposition(reader: LottieReader(file: path, frameRate: rate, warnings: warnings), document: document)
+            .root(width: width, height: height)
+        self.warnings = warnings.lines
+    }
+
+    /// The clip the file describes: its size (rounded up to even sides) at one pixel a point,
+    /// its frame rate and its length.
+    public var defaultClip: ClipChoices {
+        var clip = ClipChoices()
+        clip.size = (Int(width.rounded(.up)) + Int(width.rounded(.up)) % 2, Int(height.rounded(.up)) + Int(height.rounded(.up)) % 2)
+        clip.scale = 1
+        clip.frameRate = FrameRate(parsing: JSON.exact(frameRate)) ?? FrameRate(numerator: 30)
+        clip.seconds = cycle
+        return clip
+    }
+
+    public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {
+        let root = Layer()
+        root.bounds = Rect(origin: .zero, size: canvas)
+        root.position = Point(canvas.width / 2, canvas.height / 2)
+        root.backgroundColor = settings.color("background")
+        let reader = LottieReader(file: path, frameRate: frameRate, warnings: LottieWarnings())
+        let composition = try LottieComposition(reader: reader, document: document).root(width: width, height: height)
+        // Fitted and centred; the file's in-point is time 0.
+        let fit = min(canvas.width / width, canvas.height / height)
+        composition.anchorPoint = Point(0.5, 0.5)
+        composition.transform = Transform3D(scaleX: fit, y: fit)
+        composition.position = Point(canvas.width / 2, canvas.height / 2)
+        composition.timing.timeOffset = inPoint / frameRate
+        root.addSublayer(composition)
+        return root
+    }
+}

@@ -1,0 +1,177 @@
+import Animation
+import Foundation
+import Geometry
+
+/// Reads a Lottie document's values, every error naming the JSON path of the field at fault
+/// (`layers[3].shapes[0].it[2].ks`); what animvid does not draw yet is collected as warnings.
+struct LottieReader {
+    let file: String
+    let frameRate: Double
+    let warnings: LottieWarnings
+
+    func fail(_ path: String, _ value: JSONValue?, _ message: String) -> DocumentError {
+        if let value { return DocumentError(at: value.position, in: file, path: path, message: message) }
+        return DocumentError(file: file, position: nil, path: path, message: message)
+    }
+
+    /// The member `key` of an object (nil when absent or not an object).
+    static func member(_ value: JSONValue?, _ key: String) -> JSONValue? {
+        guard case let .object(members, _)? = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    func number(_ value: JSONValue?, _ path: String, default fallback: Double? = nil) throws(DocumentError) -> Double {
+        switch value {
+        case .number(let n, _)?: return n
+        case .bool(let b, _)?: return b ? 1 : 0
+        case nil:
+            guard let fallback else { throw fail(path, nil, "missing: expected a number") }
+            return fallback
+        case let other?: throw fail(path, other, "expected a number, not \(other.kindName)")
+        }
+    }
+
+    func string(_ value: JSONValue?, _ path: String) throws(DocumentError) -> String? {
+        switch value {
+        case .string(let s, _)?: return s
+        case nil: return nil
+        case let other?: throw fail(path, other, "expected a string, not \(other.kindName)")
+        }
+    }
+
+    /// A number or a list of numbers, as a list.
+    func numbers(_ value: JSONValue, _ path: String) throws(DocumentError) -> [Double] {
+        switch value {
+        case .number(let n, _): return [n]
+        case .array(let items, _):
+            var result: [Double] = []
+            for (i, item) in items.enumerated() {
+                guard case .number(let n, _) = item else { throw fail("\(path)[\(i)]", item, "expected a number, not \(item.kindName)") }
+                result.append(n)
+            }
+            return result
+        default: throw fail(path, value, "expected a number or a list of numbers, not \(value.kindName)")
+        }
+    }
+
+    /// An animatable property of numbers (`{"a": …, "k": …}`), nil when absent.
+    func property(_ value: JSONValue?, _ path: String) throws(DocumentError) -> LottieProperty<[Double]>? {
+        try property(value, path) { (v, p) throws(DocumentError) in try numbers(v, p) }
+    }
+
+    /// An animatable property whose values `read` reads; Bodymovin's older keyframes (an `e`
+    /// end value each) are read too. Keyframes beyond `LottieFile.maximumKeyframes` are refused.
+    func property<Value>(_ value: JSONValue?, _ path: String,
+                         _ read: (JSONValue, String) throws(DocumentError) -> Value) throws(DocumentError) -> LottieProperty<Value>? {
+        guard let value else { return nil }
+        if Self.member(value, "x") != nil, case .string = Self.member(value, "x") {
+            warnings.note("expressions", at: path)
+        }
+        guard let k = Self.member(value, "k") else { throw fail(path + ".k", value, "missing: an animatable property has k") }
+        // Keyframes are a list of objects with a time `t`.
+        guard case let .array(items, _) = k, case .object? = items.first, Self.member(items.first, "t") != nil else {
+            return LottieProperty(initial: try read(k, path + ".k"), keyframes: [])
+        }
+        guard items.count <= LottieFile.maximumKeyframes else {
+            throw fail(path + ".k", k, "\(items.count) keyframes; at most \(LottieFile.maximumKeyframes)")
+        }
+        var keyframes: [LottieProperty<Value>.Keyframe] = []
+        var previousEnd: Value?
+        for (i, item) in items.enumerated() {
+            let p = "\(path).k[\(i)]"
+            let frame = try number(Self.member(item, "t"), p + ".t")
+            guard frame.isFinite, keyframes.last.map({ frame >= $0.frame }) ?? true else {
+                throw fail(p + ".t", Self.member(item, "t"), "keyframe times must not go back")
+            }
+            let start = Self.member(item, "s")
+            guard let value = try start.map({ (v: JSONValue) throws(DocumentError) in try read(v, p + ".s") }) ?? previousEnd else {
+                throw fail(p + ".s", item, "missing: a keyframe has a value s")
+            }
+            previousEnd = try Self.member(item, "e").map { (v: JSONValue) throws(DocumentError) in try read(v, p + ".e") }
+            keyframes.append(.init(frame: frame, value: value, easeOut: try ease(Self.member(item, "o"), p + ".o", default: (0, 0)),
+                                   easeIn: try ease(Self.member(item, "i"), p + ".i", default: (1, 1)),
+                                   hold: try number(Self.member(item, "h"), p + ".h", default: 0) != 0))
+            if Self.member(item, "to") != nil || Self.member(item, "ti") != nil, path.hasSuffix(".p") {
+                warnings.note("curved motion paths (spatial tangents): drawn straight", at: path)
+            }
+        }
+        if keyframes.count == 1 { return LottieProperty(initial: keyframes[0].value, keyframes: []) }
+        return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+    }
+
+    /// A keyframe's easing handle: `{"x": n or [n…], "y": …}`, the first dimension.
+    private func ease(_ value: JSONValue?, _ path: String, default fallback: (Double, Double)) throws(DocumentError) -> (x: Double, y: Double) {
+        guard let value else { return fallback }
+        let x = try numbers(Self.member(value, "x") ?? .number(fallback.0, value.position), path + ".x")
+        let y = try numbers(Self.member(value, "y") ?? .number(fallback.1, value.position), path + ".y")
+        if x.count > 1 && Set(x).count > 1 || y.count > 1 && Set(y).count > 1 {
+            warnings.note("a different easing per dimension: the first one used", at: path)
+        }
+        return (x.first ?? fallback.0, y.first ?? fallback.1)
+    }
+
+    /// A Lottie colour (`[r, g, b]` or `[r, g, b, a]`, 0…1; 0…255 in some old files).
+    static func color(_ c: [Double]) -> Color {
+        let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1
+        func channel(_ i: Int, _ fallback: Double) -> Double { i < c.count ? min(max(c[i] / scale, 0), 1) : fallback }
+        return Color(red: channel(0, 0), green: channel(1, 0), blue: channel(2, 0), alpha: channel(3, 1))
+    }
+
+    /// A Bézier shape `{"v": [[x, y]…], "i": […], "o": […], "c": closed}`: `i` and `o` are each
+    /// vertex's in and out tangents, relative to it.
+    func shape(_ value: JSONValue, _ path: String) throws(DocumentError) -> Path {
+        // A keyframe's value may be a list holding the shape.
+        if case let .array(items, _) = value, let first = items.first, case .object = first { return try shape(first, path + "[0]") }
+        func points(_ key: String) throws(DocumentError) -> [Point] {
+            guard case let .array(items, _)? = Self.member(value, key) else {
+                throw fail("\(path).\(key)", Self.member(value, key) ?? value, "expected a list of [x, y] points")
+            }
+            var result: [Point] = []
+            for (i, item) in items.enumerated() {
+                let xy = try numbers(item, "\(path).\(key)[\(i)]")
+                guard xy.count >= 2 else { throw fail("\(path).\(key)[\(i)]", item, "expected [x, y]") }
+                result.append(Point(xy[0], xy[1]))
+            }
+            return result
+        }
+        let vertices = try points("v"), ins = try points("i"), outs = try points("o")
+        guard ins.count == vertices.count, outs.count == vertices.count else {
+            throw fail(path, value, "v, i and o must have as many points (\(vertices.count), \(ins.count), \(outs.count))")
+        }
+        let closed: Bool = if case .bool(true, _)? = Self.member(value, "c") { true } else { false }
+        var result = Path()
+        guard let first = vertices.first else { return result }
+        result.move(to: first)
+        let segments = closed ? vertices.count : vertices.count - 1
+        for index in 0..<segments {
+            let next = (index + 1) % vertices.count
+            let c1 = Point(vertices[index].x + outs[index].x, vertices[index].y + outs[index].y)
+            let c2 = Point(vertices[next].x + ins[next].x, vertices[next].y + ins[next].y)
+            result.addCurve(to: vertices[next], control1: c1, control2: c2)
+        }
+        if closed { result.closeSubpath() }
+        return result
+    }
+}
+
+/// What a Lottie file asks for that animvid does not draw yet, by kind, with the layers (JSON
+/// paths) it concerns: one warning a kind, never a silent drop.
+final class LottieWarnings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var places: [(kind: String, paths: [String])] = []
+
+    func note(_ kind: String, at path: String) {
+        lock.withLock {
+            if let i = places.firstIndex(where: { $0.kind == kind }) {
+                if places[i].paths.count < 5 && !places[i].paths.contains(path) { places[i].paths.append(path) }
+            } else {
+                places.append((kind, [path]))
+            }
+        }
+    }
+
+    /// One line a kind: `not drawn yet: masks (layers[2], layers[5])`.
+    var lines: [String] {
+        lock.withLock { places.map { "not supported yet: \($0.kind) (\($0.paths.joined(separator: ", ")))" } }
+    }
+}
