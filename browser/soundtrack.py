@@ -17,6 +17,7 @@ from playwright.sync_api import sync_playwright
 from served import launch, served_folder
 
 PLAY = """file => new Promise(done => {
+  setTimeout(() => done({error: "no answer in 20 s"}), 20000);
   const clip = document.createElement("video");
   clip.src = file;
   clip.onerror = () => done({error: clip.error ? clip.error.message || String(clip.error.code) : "error"});
@@ -44,6 +45,7 @@ def main():
             page.goto(address)
             played = page.evaluate(PLAY, clip)
             print(f"browser: {clip} with a soundtrack in Chromium: {played}")
+            page.close()
             if "error" in played:
                 failures.append(f"{clip}: {played['error']}")
                 continue
@@ -53,7 +55,6 @@ def main():
                 failures.append(f"{clip}: playback did not move on ({played['time']} s)")
             if not abs(played["duration"] - 2) < 0.05:
                 failures.append(f"{clip}: lasts {played['duration']} s, not 2")
-            page.close()
         browser.close()
     if failures:
         sys.exit("browser/soundtrack.py: " + "; ".join(failures))

@@ -92,6 +92,8 @@ public struct AudioChoices: Sendable, Equatable {
     public var loop: Bool?
     /// The codec; nil: the container's default.
     public var codec: AudioCodec?
+    /// true: no soundtrack, whatever the rest says (`--no-audio` over a preset's).
+    public var off: Bool?
 
     /// No soundtrack.
     public init() {}
@@ -106,6 +108,7 @@ public struct AudioChoices: Sendable, Equatable {
         merged.volume = volume ?? base.volume
         merged.loop = loop ?? base.loop
         merged.codec = codec ?? base.codec
+        merged.off = off ?? base.off
         return merged
     }
 
@@ -114,7 +117,7 @@ public struct AudioChoices: Sendable, Equatable {
 
     /// The soundtrack chosen, or nil without a file.
     public var track: AudioTrack? {
-        guard let file else { return nil }
+        guard let file, off != true else { return nil }
         var track = AudioTrack(path: file)
         track.start = start ?? 0
         track.fadeIn = fadeIn ?? 0

@@ -261,13 +261,7 @@ public enum PresetLoader {
             // Relative to the preset that holds the value, as a scene file is.
             let relative = try string("audio", v)
             let holder = URL(fileURLWithPath: v.position.source ?? file).deletingLastPathComponent()
-            let path = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
-            do {
-                try AudioTrack(path: path).check()
-            } catch {
-                throw fail("audio", v, "\(error)")
-            }
-            clip.audio.file = path
+            clip.audio.file = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
         }
         if let v = member("audio-start") { clip.audio.start = try number("audio-start", v, AudioChoices.startRange) }
         if let v = member("audio-fade-in") { clip.audio.fadeIn = try number("audio-fade-in", v, AudioChoices.fadeRange) }
@@ -311,7 +305,7 @@ public enum PresetLoader {
                 do {
                     _ = try track.resolvedCodec(in: container)
                 } catch {
-                    throw fail(prefix + "file", fileValue, "\(output): \(error) (the preset has audio)")
+                    throw fail(prefix + "file", fileValue, "\(output): \(error) (the preset has audio; --no-audio leaves it out)")
                 }
             }
             var choices = OutputChoices()

@@ -3,30 +3,35 @@ import CFFmpeg
 /// A soundtrack encoded into an audio stream of an output file while its video is written:
 /// the stream is added before the file's header, then `write(upTo:)` keeps the audio a little
 /// ahead of the video's packets (libavformat interleaves them) and `finish()` writes the rest.
-/// The audio lasts exactly `duration` seconds from the first frame, 48 kHz stereo.
+/// The audio holds `duration` seconds of samples from the first frame, 48 kHz stereo (AAC pads
+/// its last frame: a decoder may give up to 1,023 samples of silence more).
 final class AudioEncoder {
     private let soundtrack: Soundtrack
     private let format: UnsafeMutablePointer<AVFormatContext>
     private var codec: UnsafeMutablePointer<AVCodecContext>?
-    private let stream: UnsafeMutablePointer<AVStream>
+    private var stream: UnsafeMutablePointer<AVStream>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    /// Samples a channel in each frame given to the encoder.
-    private let frameSize: Int
+    /// Samples a channel in each frame given to the encoder (the encoder's own frame size;
+    /// FLAC, whose frames vary, takes 4096).
+    private var frameSize = 4096
 
     /// Adds the audio stream of `track`, `duration` seconds long, to `format` (whose header is
     /// not written yet), encoded as `container` takes it.
     init(track: AudioTrack, container: Container, duration: Double, format: UnsafeMutablePointer<AVFormatContext>) throws(MediaError) {
         let kind = try track.resolvedCodec(in: container)
-        soundtrack = try Soundtrack(track: track, length: Int((duration * Double(AudioSource.sampleRate)).rounded()))
+        // Sample positions rounded from the clip's start, so that consecutive parts of a clip meet.
+        let rate = Double(AudioSource.sampleRate)
+        let first = Int((track.clipOffset * rate).rounded()), end = Int(((track.clipOffset + duration) * rate).rounded())
+        soundtrack = try Soundtrack(track: track, length: end - first)
         self.format = format
+        // Every stored property has its value from here on, so `deinit` frees what a failure leaves.
         guard let encoder = avcodec_find_encoder_by_name(kind.encoder) else { throw MediaError("this FFmpeg has no \(kind.encoder) encoder") }
-        guard let created = avformat_new_stream(format, nil) else { throw MediaError("out of memory") }
-        stream = created
+        stream = avformat_new_stream(format, nil)
         codec = avcodec_alloc_context3(encoder)
         frame = av_frame_alloc()
         packet = av_packet_alloc()
-        guard let codec, frame != nil, packet != nil else { throw MediaError("out of memory") }
+        guard let stream, let codec, frame != nil, packet != nil else { throw MediaError("out of memory") }
         codec.pointee.sample_fmt = Self.sampleFormat(of: encoder)
         codec.pointee.sample_rate = AudioSource.sampleRate
         av_channel_layout_default(&codec.pointee.ch_layout, 2)
@@ -39,7 +44,7 @@ final class AudioEncoder {
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), "cannot configure the audio stream")
         stream.pointee.time_base = codec.pointee.time_base
         let variable = encoder.pointee.capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE != 0
-        frameSize = codec.pointee.frame_size > 0 && !variable ? Int(codec.pointee.frame_size) : 4096
+        if codec.pointee.frame_size > 0 && !variable { frameSize = Int(codec.pointee.frame_size) }
     }
 
     deinit {
@@ -80,7 +85,7 @@ final class AudioEncoder {
 
     /// Sends `frame` (nil to drain) and writes every packet the encoder has ready.
     private func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
-        guard let codec, let packet else { return }
+        guard let codec, let packet, let stream else { return }
         try check(avcodec_send_frame(codec, frame), "cannot encode the audio")
         while true {
             let status = avcodec_receive_packet(codec, packet)

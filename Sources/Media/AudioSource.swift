@@ -2,8 +2,9 @@ import CFFmpeg
 import Foundation
 
 /// A file's audio, decoded with libavcodec and converted by libswresample to 48 kHz stereo
-/// float, chunk by chunk in order; `rewind` starts it again. Only regular files are opened,
-/// through libavformat's file protocol alone.
+/// float, chunk by chunk in order. Only regular files are opened, through libavformat's file
+/// protocol alone. The resampler follows the frames: a stream whose rate, format or channels
+/// change midway is converted as it goes.
 final class AudioSource {
     /// The rate every soundtrack is resampled to (Opus's own; AAC and FLAC take it too).
     static let sampleRate: Int32 = 48_000
@@ -14,6 +15,8 @@ final class AudioSource {
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var resampler: OpaquePointer?
+    /// The sample format, rate and channel count the resampler takes.
+    private var resamplerInput: (Int32, Int32, Int32)?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var streamIndex: Int32 = -1
@@ -53,7 +56,6 @@ final class AudioSource {
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard packet != nil, frame != nil else { throw MediaError("out of memory") }
-        try openResampler()
     }
 
     deinit {
@@ -98,36 +100,34 @@ final class AudioSource {
         }
     }
 
-    /// Starts the audio again from the beginning of the file.
-    func rewind() throws(MediaError) {
-        try check(av_seek_frame(format, -1, 0, AVSEEK_FLAG_BACKWARD), "cannot go back to the start of \(path)")
-        avcodec_flush_buffers(codec)
+    /// A resampler from `frame`'s format, rate and layout to 48 kHz stereo float planes, made
+    /// again when a frame differs from the one before (what the old one held is dropped: a
+    /// change mid-stream is a cut anyway).
+    private func prepareResampler(for frame: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
+        let format = (frame.pointee.format, frame.pointee.sample_rate, frame.pointee.ch_layout.nb_channels)
+        if resampler != nil, let input = resamplerInput, input == format { return }
         swr_free(&resampler)
-        try openResampler()
-        (inputEnded, finished) = (false, false)
-    }
-
-    /// A resampler from the decoder's format, rate and layout to 48 kHz stereo float planes.
-    private func openResampler() throws(MediaError) {
-        guard let codec else { return }
-        var input = AVChannelLayout()
-        if codec.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || av_channel_layout_check(&codec.pointee.ch_layout) == 0 {
-            av_channel_layout_default(&input, max(codec.pointee.ch_layout.nb_channels, 1))
+        var layout = AVChannelLayout()
+        if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || av_channel_layout_check(&frame.pointee.ch_layout) == 0 {
+            av_channel_layout_default(&layout, max(frame.pointee.ch_layout.nb_channels, 1))
         } else {
-            try check(av_channel_layout_copy(&input, &codec.pointee.ch_layout), "cannot read the channel layout of \(path)")
+            try check(av_channel_layout_copy(&layout, &frame.pointee.ch_layout), "cannot read the channel layout of \(path)")
         }
-        defer { av_channel_layout_uninit(&input) }
+        defer { av_channel_layout_uninit(&layout) }
         var stereo = AVChannelLayout()
         av_channel_layout_default(&stereo, 2)
         defer { av_channel_layout_uninit(&stereo) }
         try check(swr_alloc_set_opts2(&resampler, &stereo, AV_SAMPLE_FMT_FLTP, Self.sampleRate,
-                                      &input, codec.pointee.sample_fmt, codec.pointee.sample_rate, 0, nil),
+                                      &layout, AVSampleFormat(rawValue: format.0), format.1, 0, nil),
                   "cannot convert the audio of \(path)")
-        try check(swr_init(resampler), "cannot convert the audio of \(path) (\(codec.pointee.sample_rate) Hz)")
+        try check(swr_init(resampler), "cannot convert the audio of \(path) (\(format.1) Hz)")
+        resamplerInput = format
     }
 
     /// `frame` converted (or, for nil, what the resampler still holds).
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>?) throws(MediaError) -> (left: [Float], right: [Float]) {
+        if let frame { try prepareResampler(for: frame) }
+        guard resampler != nil else { return ([], []) }
         let inputCount = frame.map { $0.pointee.nb_samples } ?? 0
         let room = Int(swr_get_out_samples(resampler, inputCount))
         guard room > 0 else { return ([], []) }

@@ -2,8 +2,8 @@ import CFFmpeg
 import Foundation
 
 /// A clip's soundtrack: a file libavformat reads (WAV, MP3, AAC, FLAC, Opus, or the audio of a
-/// video) and how it is fitted to the clip. The audio always lasts exactly as long as the video,
-/// its first sample at the first frame.
+/// video) and how it is fitted to the clip: trimmed or padded to the video's length, its first
+/// sample at the first frame.
 public struct AudioTrack: Hashable, Sendable {
     /// The file.
     public var path: String
@@ -33,8 +33,8 @@ public struct AudioTrack: Hashable, Sendable {
     public func resolvedCodec(in container: Container) throws(MediaError) -> AudioCodec {
         let allowed = AudioCodec.codecs(in: container)
         guard let first = allowed.first else {
-            throw MediaError("\(container.rawValue == "png" ? "a PNG sequence" : container == .raw ? "raw frames" : "a \(container.rawValue.uppercased())") has no sound; "
-                             + "write .mp4, .mov, .webm or .mkv for a clip with audio")
+            let format = container == .pngSequence ? "a PNG sequence has" : container == .raw ? "raw frames have" : "a \(container.rawValue.uppercased()) has"
+            throw MediaError("\(format) no sound; write .mp4, .mov, .webm or .mkv for a clip with audio")
         }
         guard let codec else { return first }
         guard allowed.contains(codec) else {
@@ -51,29 +51,5 @@ public struct AudioTrack: Hashable, Sendable {
             throw MediaError("\(path): the audio lasts \(String(format: "%.3f", duration)) s; a start at \(String(format: "%.3f", start)) s is past its end")
         }
         guard try source.next() != nil else { throw MediaError("\(path): no audio could be decoded from it") }
-    }
-}
-
-/// The audio codecs animvid encodes with.
-public enum AudioCodec: String, Sendable, CaseIterable {
-    case aac, opus, flac
-
-    /// The codecs `container` holds, its default first (none for formats without sound).
-    public static func codecs(in container: Container) -> [AudioCodec] {
-        switch container {
-        case .mp4, .mov: [.aac]
-        case .webm: [.opus]
-        case .mkv: [.opus, .flac]
-        case .gif, .pngSequence, .raw: []
-        }
-    }
-
-    /// libavcodec's encoder name.
-    var encoder: String {
-        switch self {
-        case .aac: "aac"
-        case .opus: "libopus"
-        case .flac: "flac"
-        }
     }
 }

@@ -10,7 +10,7 @@ final class Soundtrack {
     let length: Int
     /// The samples of the whole clip before the output's first one, and the whole clip's.
     private let offset: Int, clipLength: Int
-    private let source: AudioSource
+    private var source: AudioSource
     private let gain: Float
     private let startSamples: Int
     private let fadeInSamples: Int, fadeOutSamples: Int
@@ -36,7 +36,8 @@ final class Soundtrack {
         gain = Float(pow(10, track.volumeDB / 20))
         startSamples = Int((track.start * rate).rounded())
         offset = Int((track.clipOffset * rate).rounded())
-        clipLength = track.clipLength.map { Int(($0 * rate).rounded()) } ?? offset + length
+        // At least the part's own end, whatever the rounding of the three lengths.
+        clipLength = max(track.clipLength.map { Int(($0 * rate).rounded()) } ?? 0, offset + length)
         skip = startSamples
         skipClip = offset
         fadeInSamples = Int((track.fadeIn * rate).rounded())
@@ -50,7 +51,8 @@ final class Soundtrack {
         while left.count < n && !exhausted {
             guard var chunk = try source.next() else {
                 if track.loop && gaveSince {
-                    try source.rewind()
+                    // Opened again rather than sought: any file loops, its decoder starting afresh.
+                    source = try AudioSource(path: track.path)
                     (skip, gaveSince) = (startSamples, false)
                 } else {
                     exhausted = true
@@ -93,7 +95,7 @@ final class Soundtrack {
         var factor: Float = 1
         if i < fadeInSamples { factor = Float(i) / Float(fadeInSamples) }
         let fromEnd = clipLength - i
-        if fromEnd <= fadeOutSamples { factor *= Float(fromEnd - 1) / Float(fadeOutSamples) }
+        if fadeOutSamples > 0 && fromEnd <= fadeOutSamples { factor *= Float(max(fromEnd - 1, 0)) / Float(fadeOutSamples) }
         return factor
     }
 }

@@ -24,7 +24,7 @@ public enum EncodePipeline {
         let inPlace = job.settings.container == .pngSequence || job.outputPath == "-"
         let temporary = inPlace ? job.outputPath : OutputFile.temporaryPath(for: job.outputPath)
         do {
-            try encode(job, sinks: [try openFrameSink(path: videoPath(for: temporary, job.settings), settings: job.settings)],
+            try encode(job, sinks: [try openFrameSink(path: videoPath(for: temporary, job.settings), settings: videoSettings(job.settings))],
                        buffers: buffers, progress: progress, start: start)
             try addSoundtrack(into: temporary, settings: job.settings, frames: job.frameCount)
             if !inPlace { try OutputFile.commit(temporary, to: job.outputPath) }
@@ -46,7 +46,7 @@ public enum EncodePipeline {
         let start = DispatchTime.now()
         let temporaries = outputs.map { OutputFile.temporaryPath(for: $0.path) }
         do {
-            let sinks = try zip(outputs, temporaries).map { try openFrameSink(path: videoPath(for: $1, $0.settings), settings: $0.settings) }
+            let sinks = try zip(outputs, temporaries).map { try openFrameSink(path: videoPath(for: $1, $0.settings), settings: videoSettings($0.settings)) }
             try encode(job, sinks: sinks, buffers: FrameBuffers(width: job.settings.width, height: job.settings.height),
                        progress: progress, start: start)
             for (output, temporary) in zip(outputs, temporaries) {
@@ -67,6 +67,14 @@ public enum EncodePipeline {
     /// afterwards, a video-only file beside it.
     private static func videoPath(for temporary: String, _ settings: EncoderSettings) -> String {
         settings.audio == nil ? temporary : temporary + ".video"
+    }
+
+    /// An output's settings for its frames: as they are, or for the video-only file a soundtrack
+    /// joins (no faststart: the join writes the index where it belongs).
+    private static func videoSettings(_ settings: EncoderSettings) -> EncoderSettings {
+        var s = settings
+        if settings.audio != nil { s.faststart = false }
+        return s
     }
 
     /// Adds the output's soundtrack, if any: the video encoded alone at `videoPath(for:)` is

@@ -20,7 +20,8 @@ extension Arguments {
         return clip
     }
 
-    /// `clipChoices()` and the clip's length and rate: `--seconds` and `--fps`.
+    /// `clipChoices()` and the clip's length, rate and soundtrack: `--seconds`, `--fps`,
+    /// `--start`, `--loop` and the `--audio` options.
     mutating func timedClipChoices() throws(CLIError) -> ClipChoices {
         var clip = try clipChoices()
         clip.seconds = try option("--seconds").map { text throws(CLIError) in try Parse.number(text, option: "--seconds", range: 0.001...3600) }
@@ -31,7 +32,7 @@ extension Arguments {
         return clip
     }
 
-    /// `--audio FILE` and its options.
+    /// `--audio FILE` and its options, and `--no-audio`.
     mutating func audioChoices() throws(CLIError) -> AudioChoices {
         var audio = AudioChoices()
         audio.file = try option("--audio")
@@ -48,6 +49,7 @@ extension Arguments {
             try Parse.number(text, option: "--audio-volume", range: AudioChoices.volumeRange)
         }
         if flag("--audio-loop") { audio.loop = true }
+        if flag("--no-audio") { audio.off = true }
         if let name = try option("--audio-codec") {
             guard let codec = AudioCodec(rawValue: name.lowercased()) else {
                 throw .usage("--audio-codec: unknown codec '\(name)' (one of: \(AudioCodec.allCases.map(\.rawValue).joined(separator: ", ")))")

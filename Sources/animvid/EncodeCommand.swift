@@ -53,6 +53,7 @@ enum EncodeCommand {
       --audio-volume DB     a gain in decibels, -60…24 (default 0)
       --audio-loop          repeat a short file to the clip's length (otherwise silence follows)
       --audio-codec NAME    aac, opus or flac (FLAC in MKV only)
+      --no-audio            no soundtrack (over a preset's)
       --threads N           render threads (default: one per core)
       --encoder-threads N   the encoder's threads (default 0: chosen from the cores, as ffmpeg
                             does); a fixed count gives the same pictures on every machine
@@ -215,7 +216,7 @@ enum EncodeCommand {
     /// The soundtrack `audio` chooses for a `container` output, its file checked (it opens,
     /// has audio, and lasts past the start) before anything is rendered.
     static func soundtrack(_ audio: AudioChoices, container: Container) throws(CLIError) -> AudioTrack? {
-        guard !audio.isEmpty else { return nil }
+        guard !audio.isEmpty, audio.off != true else { return nil }
         guard let track = audio.track else { throw .usage("--audio-start, --audio-fade-in, … set up a soundtrack: give it with --audio FILE") }
         do {
             _ = try track.resolvedCodec(in: container)

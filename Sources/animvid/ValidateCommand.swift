@@ -43,6 +43,13 @@ enum ValidateCommand {
         guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
         let preset = try PresetEncode.load(file, overrides: overrides)
         let clip = preset.clip
+        if let track = clip.audio.track {
+            do {
+                try track.check()
+            } catch {
+                throw .usage("\(file): audio: \(error)")
+            }
+        }
         let size = clip.size.map { "\($0.width)x\($0.height)" } ?? "?"
         let scene = switch clip.scene {
         case .named(let name): name

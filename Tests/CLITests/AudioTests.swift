@@ -98,6 +98,14 @@ final class AudioTests: XCTestCase {
         let part = try cli.run(common + ["--frames", "30-59", "part.mkv"])
         XCTAssertEqual(part.status, 0, part.err)
         XCTAssertEqual(try samples("part.mkv"), Array(try samples("whole.mkv")[(2 * 48_000)..<(2 * 96_000)]))
+        // At 29.97 fps a frame is 1,601.6 samples: the part's rounded ends must still meet the clip's.
+        let ntsc = clip + ["--fps", "30000/1001", "--seconds", "4.07", "--audio", "tone48.wav", "--audio-loop", "--audio-codec", "flac"]
+        XCTAssertEqual(try cli.run(ntsc + ["whole-ntsc.mkv"]).status, 0)
+        let tail = try cli.run(ntsc + ["--frames", "1-121", "tail.mkv"])
+        XCTAssertEqual(tail.status, 0, tail.err)
+        let (whole, cut) = (try samples("whole-ntsc.mkv"), try samples("tail.mkv"))
+        XCTAssertEqual(cut.count, whole.count - 2 * 1_602, "all but the first frame's 1,602 samples")
+        XCTAssertEqual(cut, Array(whole.suffix(cut.count)))
     }
 
     /// Bad input: a usage error naming the problem, and nothing at the output path.
@@ -107,7 +115,7 @@ final class AudioTests: XCTestCase {
         for (arguments, expected) in [(["--audio", "tone48.wav", "x.gif"], "a GIF has no sound"),
                                       (["--audio", "tone48.wav", "x%03d.png"], "a PNG sequence has no sound"),
                                       (["--audio", "silent.mp4", "x.mp4"], "silent.mp4 has no audio stream"),
-                                      (["--audio", "noise.mp3", "x.mp4"], "noise.mp3"),
+                                      (["--audio", "noise.mp3", "x.mp4"], "--audio: cannot open noise.mp3"),
                                       (["--audio", "tone48.wav", "--audio-start", "2", "x.mp4"], "a start at 2.000 s is past its end"),
                                       (["--audio", "missing.wav", "x.mp4"], "missing.wav: no such file"),
                                       (["--audio", "tone48.wav", "--audio-codec", "flac", "x.mp4"], "mp4 holds aac audio, not flac"),
@@ -132,5 +140,13 @@ final class AudioTests: XCTestCase {
         let gif = try cli.run(["validate", "g.json"])
         XCTAssertEqual(gif.status, 2)
         XCTAssertTrue(gif.err.contains("g.json:1:65: outputs[0].file: p.gif: a GIF has no sound"), gif.err)
+        // --no-audio leaves a preset's soundtrack out.
+        let silent = try cli.run(["encode", "--preset", "p.json", "--no-audio", "--set", "seconds=0.2", "-q", "-y", "s.gif"])
+        XCTAssertEqual(silent.status, 0, silent.err)
+        try Data(##"{"scene": "loader", "audio": "gone.wav", "outputs": [{"file": "p.mp4"}]}"##.utf8).write(to: folder.appendingPathComponent("m.json"))
+        let missing = try cli.run(["validate", "m.json"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.err.contains("gone.wav: no such file"), missing.err)
+        XCTAssertEqual(try cli.run(["still", "--preset", "m.json", "-y", "m.png"]).status, 0, "a still needs no sound")
     }
 }
