@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media", "Raster", "Geometry", "Text", "GoldenFiles"], exclude: ["Golden"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Animation", "Geometry"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Scenes", "Pipeline", "Media", "Animation", "Geometry", "GoldenFiles"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden", "Lottie"]),
         .testTarget(name: "CLITests", dependencies: ["animvid"]),
         .testTarget(name: "AnimvidKitTests", dependencies: ["AnimvidKit"]),
     ],

@@ -122,8 +122,9 @@ struct LottieComposition {
         let start = try reader.number(LottieReader.member(value, "st"), path + ".st", default: 0)
         let stretch = try reader.number(LottieReader.member(value, "sr"), path + ".sr", default: 1)
         guard stretch > 0, stretch.isFinite else { throw reader.fail(path + ".sr", LottieReader.member(value, "sr"), "the stretch must be positive") }
-        time.timing.beginTime = start / fr
+        // local = (t − st) / sr, with no start to the layer's activity (its in-point decides).
         time.timing.speed = 1 / stretch
+        time.timing.timeOffset = -start / (fr * stretch)
         time.addSublayer(transform.outer)
 
         // Shown from the in-point to the out-point, in the composition's frames.
@@ -141,7 +142,8 @@ struct LottieComposition {
             shown.fillMode = .both
             shown.isRemovedOnCompletion = false
             let (first, last) = (max(inPoint, -1e6) / fr, min(outPoint, 1e6) / fr)
-            shown.beginTime = first - (last - first)
+            // A hair early, so the in- and out-points themselves fall past the thirds' edges.
+            shown.beginTime = LottieReader.beginTime(first - (last - first) - 1e-7)
             shown.duration = 3 * (last - first)
             visibility.isHidden = true
             visibility.add(shown)

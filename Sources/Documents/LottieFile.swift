@@ -41,13 +41,18 @@ public struct LottieFile: Scene {
         guard data.count <= SceneFileLimits.fileSize else {
             throw DocumentError(file: path, position: nil, path: "", message: "larger than \(SceneFileLimits.fileSize) bytes")
         }
+        return try LottieFile(text: String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// Reads and checks a Lottie document's text; `path` names it in messages.
+    public init(text: String, path: String) throws(DocumentError) {
         let document: JSONValue
         do {
-            document = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+            document = try JSONParser.parse(text)
         } catch {
             throw DocumentError(file: path, position: error.position, path: "", message: error.message)
         }
-        return try LottieFile(document: document, path: path)
+        try self.init(document: document, path: path)
     }
 
     init(document: JSONValue, path: String) throws(DocumentError) {

@@ -5,8 +5,8 @@ import Geometry
 /// numbers: its value at the start, and its keyframes in the layer's frames. Each value is a
 /// list of numbers (a scalar is a list of one), or for paths, a shape.
 struct LottieProperty<Value> {
-    /// A keyframe: its frame, its value, the easing towards the next keyframe (Bodymovin's `o`
-    /// of this one and `i` of the next, first dimension), and whether it holds until the next.
+    /// A keyframe: its frame, its value, the easing towards the next keyframe (its `o` and `i`
+    /// handles, the first dimension), and whether it holds until the next.
     struct Keyframe {
         var frame: Double
         var value: Value
@@ -40,14 +40,14 @@ struct LottieProperty<Value> {
                 easings.append(.linear)
                 easings.append(.linear)
             } else {
-                easings.append(TimingFunction(min(max(key.easeOut.x, 0), 1), key.easeOut.y, min(max(next.easeIn.x, 0), 1), next.easeIn.y))
+                easings.append(TimingFunction(min(max(key.easeOut.x, 0), 1), key.easeOut.y, min(max(key.easeIn.x, 0), 1), key.easeIn.y))
             }
         }
         let animation = KeyframeAnimation(keyPath: keyPath)
         animation.values = values
         animation.keyTimes = times
         animation.timingFunctions = easings
-        animation.beginTime = first.frame / frameRate
+        animation.beginTime = LottieReader.beginTime(first.frame / frameRate)
         animation.duration = span / frameRate
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
@@ -65,7 +65,7 @@ extension LottieProperty where Value == [Double] {
         guard let index = keyframes.firstIndex(where: { $0.frame > frame }) else { return keyframes[keyframes.count - 1].value }
         let (a, b) = (keyframes[index - 1], keyframes[index])
         if a.hold { return a.value }
-        let progress = TimingFunction(min(max(a.easeOut.x, 0), 1), a.easeOut.y, min(max(b.easeIn.x, 0), 1), b.easeIn.y)((frame - a.frame) / (b.frame - a.frame))
+        let progress = TimingFunction(min(max(a.easeOut.x, 0), 1), a.easeOut.y, min(max(a.easeIn.x, 0), 1), a.easeIn.y)((frame - a.frame) / (b.frame - a.frame))
         return zip(a.value, b.value).map { $0 + ($1 - $0) * progress }
     }
 }

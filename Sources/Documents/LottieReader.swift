@@ -110,6 +110,12 @@ struct LottieReader {
         return (x.first ?? fallback.0, y.first ?? fallback.1)
     }
 
+    /// `seconds` as an animation's beginTime in its layer's own time: 0 would mean "when added"
+    /// (Core Animation's rule), which inside a layer whose time is offset is not its time 0.
+    static func beginTime(_ seconds: Double) -> Double {
+        seconds == 0 ? 1e-12 : seconds
+    }
+
     /// A Lottie colour (`[r, g, b]` or `[r, g, b, a]`, 0…1; 0…255 in some old files).
     static func color(_ c: [Double]) -> Color {
         let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1

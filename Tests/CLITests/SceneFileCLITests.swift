@@ -89,4 +89,28 @@ final class SceneFileCLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(try framemd5("ring-brand.mp4").count, 15)
     }
+
+    /// A Lottie file, recognised by its content, encodes with its own size, rate and length;
+    /// --size fits and centres it; validate names what is not drawn yet.
+    func testALottieFileEncodesWithItsOwnDefaults() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../DocumentsTests/Lottie").standardized
+        try FileManager.default.copyItem(atPath: corpus.appendingPathComponent("eased-move.json").path,
+                                         toPath: folder.appendingPathComponent("move.lottie.json").path)
+        let encoded = try cli.run(["encode", "--scene-file", "move.lottie.json", "-q", "move.mp4"])
+        XCTAssertEqual(encoded.status, 0, encoded.err)
+        let probe = try cli.tool("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=width,height,r_frame_rate,nb_read_frames",
+                                             "-of", "csv=p=0", folder.appendingPathComponent("move.mp4").path])
+        XCTAssertEqual(probe, "200,200,30/1,60\n")
+        let wide = try cli.run(["still", "--scene-file", "move.lottie.json", "--size", "400x200", "-y", "wide.png"])
+        XCTAssertEqual(wide.status, 0, wide.err)
+        let valid = try cli.run(["validate", "move.lottie.json"])
+        XCTAssertEqual(valid.status, 0, valid.err)
+        XCTAssertTrue(valid.out.contains("valid Lottie file: eased-move, 200x200, 30 fps, 2 s"), valid.out)
+        var text = try String(contentsOf: folder.appendingPathComponent("move.lottie.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"ty\": \"fl\"", with: "\"ty\": \"gf\"")
+        try text.write(to: folder.appendingPathComponent("gradient.json"), atomically: true, encoding: .utf8)
+        let warned = try cli.run(["validate", "gradient.json"])
+        XCTAssertEqual(warned.status, 0, warned.err)
+        XCTAssertTrue(warned.err.contains("warning: gradient.json: not supported yet: gradient fills and strokes (layers[0].shapes[0].it[1])"), warned.err)
+    }
 }

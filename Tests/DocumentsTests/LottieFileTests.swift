@@ -1,0 +1,138 @@
+import Documents
+import Foundation
+import Geometry
+import Media
+import GoldenFiles
+import Pipeline
+import Raster
+import XCTest
+
+/// Lottie files, a corpus written for these tests (Tests/DocumentsTests/Lottie): each checked at
+/// pixels whose colour follows from the file by hand (After Effects' rules: easing curves, hold
+/// keyframes, in- and out-points, parenting without opacity, precomposition start times, trim
+/// paths), then hashed as golden frames.
+final class LottieFileTests: XCTestCase {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Lottie")
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/lottie.rgba.md5")
+
+    func load(_ name: String) throws -> LottieFile {
+        try LottieFile.load(path: Self.corpus.appendingPathComponent(name + ".json").path)
+    }
+
+    /// The frame at Lottie frame `frame` (30 fps), 200x200 at one pixel a point.
+    func frame(_ file: LottieFile, _ frame: Double) throws -> Pixmap {
+        let timeline = try file.timeline(canvas: Size(200, 200), duration: file.cycle + 1)
+        return try XCTUnwrap(StillImage.render(timeline, at: frame / 30, width: 200, height: 200, scale: 1))
+    }
+
+    func assertColor(_ p: PremultipliedColor, _ r: UInt8, _ g: UInt8, _ b: UInt8, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual([p.r, p.g, p.b, p.a], [r, g, b, 255], message, file: file, line: line)
+    }
+
+    /// cubic-bezier(x1, y1, x2, y2) at `x`, by bisection on the curve's x (an independent solver).
+    func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
+        func curve(_ a: Double, _ b: Double, _ s: Double) -> Double { 3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s }
+        var (lo, hi) = (0.0, 1.0)
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if curve(x1, x2, mid) < x { lo = mid } else { hi = mid }
+        }
+        return curve(y1, y2, (lo + hi) / 2)
+    }
+
+    func testTheFileSaysItsSizeRateAndLength() throws {
+        let file = try load("eased-move")
+        XCTAssertEqual([file.width, file.height, file.frameRate, file.cycle], [200, 200, 30, 2])
+        XCTAssertEqual(file.defaultClip.size.map { [$0.width, $0.height] }, [200, 200])
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+    }
+
+    /// The square's centre runs 50 → 150 along cubic-bezier(0.42, 0, 0.58, 1).
+    func testKeyframesEaseAsTheirHandlesSay() throws {
+        let file = try load("eased-move")
+        for f in [0.0, 15, 30, 45, 60] {
+            let centre = 50 + 100 * bezier(0.42, 0, 0.58, 1, at: f / 60)
+            let image = try frame(file, f)
+            let left = Int((centre - 40).rounded(.up)) + 1, outside = Int((centre - 40).rounded(.down)) - 1
+            assertColor(image.pixel(x: left, y: 100), 255, 0, 0, "frame \(f): inside the square's left edge at \(centre - 40)")
+            assertColor(image.pixel(x: outside, y: 100), 0x20, 0x40, 0xC0, "frame \(f): the background left of it")
+        }
+    }
+
+    /// Turned 90° clockwise by its parent null, the child's square sits 40 pt below the pivot;
+    /// the null's opacity (0) is not passed on, the child's own (50%) is.
+    func testParentsMoveTheirChildrenButKeepTheirOpacity() throws {
+        let file = try load("parenting")
+        let start = try frame(file, 0), turned = try frame(file, 30)
+        assertColor(start.pixel(x: 140, y: 100), 255, 127, 127, "at frame 0, right of the pivot, half opaque")
+        assertColor(start.pixel(x: 100, y: 140), 255, 255, 255, "nothing below yet")
+        assertColor(turned.pixel(x: 100, y: 140), 255, 127, 127, "at frame 30, below the pivot")
+        assertColor(turned.pixel(x: 140, y: 100), 255, 255, 255, "nothing right any more")
+    }
+
+    /// A hold keyframe keeps its value to the next keyframe; a layer shows from its in-point up
+    /// to (not at) its out-point.
+    func testHoldsAndLayerSpans() throws {
+        let file = try load("hold-and-span")
+        for (f, held, blink) in [(5.0, true, false), (10, true, true), (19, true, true), (20, true, false), (29.5, true, false), (30, false, false)] {
+            let image = try frame(file, f)
+            let red = image.pixel(x: 50, y: 50), green = image.pixel(x: 150, y: 50)
+            XCTAssertEqual(red.g == 0 && red.b == 0, held, "frame \(f): the held square")
+            XCTAssertEqual(green.r == 0 && green.b == 0, blink, "frame \(f): the 10-20 layer")
+        }
+    }
+
+    /// A precomposition started at frame 20 plays its own frame f − 20: at frame 70 its square,
+    /// moving 1 pt a frame from x = 0, is at x = 50.
+    func testAPrecompositionRunsInItsOwnTime() throws {
+        let file = try load("precomp")
+        for (f, x) in [(20.0, 0.0), (70, 50), (120, 100)] {
+            let image = try frame(file, f)
+            assertColor(image.pixel(x: Int(x) + 8, y: 100), 0, 0, 255, "frame \(f): the square at \(x)")
+            assertColor(image.pixel(x: Int(x) + 12, y: 100), 255, 255, 255, "frame \(f): right of it")
+        }
+        assertColor(try frame(file, 10).pixel(x: 5, y: 100), 255, 255, 255, "before its start the square's in-point (its frame 0) is not reached")
+    }
+
+    func testTrimPathsCutTheStroke() throws {
+        let image = try frame(try load("trim"), 0)
+        assertColor(image.pixel(x: 60, y: 100), 0, 0, 0, "the first half is drawn")
+        assertColor(image.pixel(x: 140, y: 100), 255, 255, 255, "the second is cut")
+    }
+
+    func testGoldenFrames() throws {
+        var lines: [String] = []
+        for name in ["eased-move", "parenting", "hold-and-span", "precomp", "trim"] {
+            let file = try load(name)
+            for f in [0.0, 17, 44] { lines.append("\(name) \(Int(f)) \(FrameMD5.md5(try frame(file, f).bytes))") }
+        }
+        try Golden.assertLines(lines, equal: Self.golden, "lottie")
+    }
+
+    /// What is not drawn yet is named once a kind, with where; hostile or broken files fail at
+    /// their JSON path.
+    func testWarningsAndErrorsNameThePlace() throws {
+        func document(_ layers: String, assets: String = "[]") -> LottieFile? {
+            try? LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "assets": \#(assets), "layers": \#(layers)}"#, path: "t.json")
+        }
+        func error(_ layers: String, assets: String = "[]") -> String {
+            do {
+                _ = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "assets": \#(assets), "layers": \#(layers)}"#, path: "t.json")
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let masked = try XCTUnwrap(document(#"[{"ty": 4, "ind": 1, "ks": {}, "masksProperties": [{"mode": "a"}], "shapes": [{"ty": "gf"}, {"ty": "rp"}]}, {"ty": 5, "ind": 2, "ks": {}}]"#))
+        XCTAssertEqual(masked.warnings, ["not supported yet: text layers (layers[1])", "not supported yet: gradient fills and strokes (layers[0].shapes[0])",
+                                         "not supported yet: repeaters (layers[0].shapes[1])", "not supported yet: masks (layers[0])"])
+        XCTAssertTrue(error(#"[{"ty": 0, "ind": 1, "refId": "a", "ks": {}}]"#, assets: #"[{"id": "a", "layers": [{"ty": 0, "refId": "a", "ks": {}}]}]"#)
+            .contains("assets[0].layers[0].refId: precompositions that hold each other"))
+        XCTAssertTrue(error(#"[{"ty": 4, "ks": {"p": {"a": 1, "k": [{"t": 5, "s": [0, 0]}, {"t": 2, "s": [1, 1]}]}}, "shapes": []}]"#)
+            .contains("layers[0].ks.p.k[1].t: keyframe times must not go back"), error(#"[{"ty": 4, "ks": {"p": {"a": 1, "k": [{"t": 5, "s": [0, 0]}, {"t": 2, "s": [1, 1]}]}}, "shapes": []}]"#))
+        XCTAssertTrue(error(#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 0]], "i": [], "o": [[0, 0]]}}}]}]"#)
+            .contains("layers[0].shapes[0].ks.k: v, i and o must have as many points"))
+        XCTAssertTrue(error(#"[{"ty": 1, "ks": {}, "sw": 10}]"#).contains("layers[0].sh: missing: expected a number"))
+        XCTAssertTrue(error(#"{"not": "a list"}"#).contains("layers: expected a list of layers"))
+    }
+}
