@@ -37,17 +37,18 @@ test: deps
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 ## browser-test: what a browser shows, in headless Chromium (Debian's chromium, driven by Playwright from PyPI,
-## with Pillow to read screenshots; installed when missing): the preview page, transparent WebM, soundtracks;
-## CI runs it after make test
+## with Pillow and NumPy to read pixels; installed when missing): the preview page, transparent WebM, soundtracks, and
+## the Lottie corpus against lottie-web (pylottie's copy) and rlottie (rlottie-python); CI runs it after make test
 browser-test: deps
 	@command -v chromium >/dev/null || { echo "browser-test: installing chromium"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
-	@.build/browser-venv/bin/python -c 'import playwright, PIL' 2>/dev/null || \
-		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q playwright pillow; }
+	@.build/browser-venv/bin/python -c 'import playwright, PIL, numpy, pylottie, rlottie_python' 2>/dev/null || \
+		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q playwright pillow numpy pylottie rlottie-python; }
 	$(SWIFT) build --product animvid
 	.build/browser-venv/bin/python browser/preview.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/transparent-webm.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/soundtrack.py .build/debug/animvid
+	.build/browser-venv/bin/python browser/lottie-reference.py .build/debug/animvid Tests/DocumentsTests/Lottie
 
 ## goldens: rewrite every golden file from what the code renders now (after an intended change;
 ## look at the contact sheets and the golden PNGs before committing). Refused under CI.

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Lottie files against the players people use: lottie-web (Bodymovin's own player, the copy in
+PyPI's pylottie, in Debian's headless Chromium) and rlottie (rlottie-python).
+
+Usage: browser/lottie-reference.py ANIMVID CORPUS_DIR
+
+Draws frames 0, 17 and 44 of every file in CORPUS_DIR with animvid (`still`), lottie-web (its
+canvas renderer) and rlottie, each over white at the file's size, and compares them on R, G and B:
+animvid's mean difference from lottie-web must be at most 1.0 a channel, and never more than 0.5
+above rlottie's on the same frame. Exits 1 on a failure.
+"""
+import glob
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+from PIL import Image
+from playwright.sync_api import sync_playwright
+
+import pylottie
+from rlottie_python import LottieAnimation
+from served import launch
+
+FRAMES = [0, 17, 44]
+
+DRAW = """async ([data, frame]) => {
+  const holder = document.createElement("div");
+  holder.style.width = data.w + "px"; holder.style.height = data.h + "px";
+  document.body.appendChild(holder);
+  const animation = lottie.loadAnimation({container: holder, renderer: "canvas", loop: false, autoplay: false,
+                                          animationData: data, rendererSettings: {clearCanvas: true}});
+  await new Promise(done => animation.addEventListener("DOMLoaded", done));
+  animation.goToAndStop(frame, true);
+  const canvas = holder.querySelector("canvas");
+  const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+  holder.remove();
+  return {width: canvas.width, height: canvas.height, rgba: Array.from(pixels.data)};
+}"""
+
+
+def over_white(rgba):
+    """Straight RGBA (h, w, 4) over white, as RGB floats."""
+    alpha = rgba[..., 3:4] / 255.0
+    return rgba[..., :3] * alpha + 255.0 * (1 - alpha)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: browser/lottie-reference.py ANIMVID CORPUS_DIR")
+    animvid, corpus = os.path.abspath(sys.argv[1]), sys.argv[2]
+    player = open(os.path.join(os.path.dirname(pylottie.__file__), "lottie.html"), encoding="utf-8").read()
+    script = player[player.index("<script>") + len("<script>"):player.index("</script>")]
+    failures = []
+    print(f"{'file':<16} {'frame':>5} {'animvid':>8} {'rlottie':>8}   (mean difference from lottie-web, per channel)")
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
+        browser = launch(p, "browser/lottie-reference.py")
+        page = browser.new_page()
+        page.set_content("<html><body style='margin:0'></body></html>")
+        page.add_script_tag(content=script)
+        for path in sorted(glob.glob(os.path.join(corpus, "*.json"))):
+            name = os.path.splitext(os.path.basename(path))[0]
+            data = json.load(open(path))
+            width, height, rate = int(data["w"]), int(data["h"]), data["fr"]
+            rlottie = LottieAnimation.from_file(path)
+            for frame in FRAMES:
+                web = page.evaluate(DRAW, [data, frame])
+                reference = over_white(np.array(web["rgba"], dtype=np.float64).reshape(web["height"], web["width"], 4))
+                still = os.path.join(folder, f"{name}-{frame}.png")
+                subprocess.run([animvid, "still", "--scene-file", path, "--time", str(frame / rate), "--size", f"{width}x{height}",
+                                "--background", "transparent", "-y", still], check=True)
+                ours = over_white(np.asarray(Image.open(still).convert("RGBA"), dtype=np.float64))
+                theirs = over_white(np.asarray(rlottie.render_pillow_frame(frame_num=frame).convert("RGBA").resize((width, height)),
+                                               dtype=np.float64))
+                a, r = np.abs(ours - reference).mean(), np.abs(theirs - reference).mean()
+                print(f"{name:<16} {frame:>5} {a:>8.3f} {r:>8.3f}")
+                if a > 1.0:
+                    failures.append(f"{name} frame {frame}: {a:.3f} from lottie-web (at most 1.0)")
+                if a > r + 0.5:
+                    failures.append(f"{name} frame {frame}: {a:.3f} from lottie-web, rlottie {r:.3f} (at most 0.5 more)")
+        browser.close()
+    if failures:
+        sys.exit("browser/lottie-reference.py: " + "; ".join(failures))
+
+
+if __name__ == "__main__":
+    main()
