@@ -5,7 +5,7 @@ PyPI's pylottie, in Debian's headless Chromium) and rlottie (rlottie-python).
 Usage: browser/lottie-reference.py ANIMVID CORPUS_DIR
 
 Draws frames 0, 17 and 44 of every file in CORPUS_DIR with animvid (`still`), lottie-web (its
-canvas renderer) and rlottie, each over white at the file's size, and compares them on R, G and B:
+SVG renderer, its most complete, screenshotted) and rlottie, each over white at the file's size, and compares them on R, G and B:
 animvid's mean difference from lottie-web must be at most 1.0 a channel, and never more than 0.5
 above rlottie's on the same frame. Exits 1 on a failure.
 """
@@ -28,17 +28,15 @@ from served import launch
 FRAMES = [0, 17, 44]
 
 DRAW = """async ([data, frame]) => {
+  document.body.innerHTML = "";
   const holder = document.createElement("div");
-  holder.style.width = data.w + "px"; holder.style.height = data.h + "px";
+  holder.id = "holder";
+  holder.style.width = data.w + "px"; holder.style.height = data.h + "px"; holder.style.background = "#ffffff";
   document.body.appendChild(holder);
-  const animation = lottie.loadAnimation({container: holder, renderer: "canvas", loop: false, autoplay: false,
-                                          animationData: data, rendererSettings: {clearCanvas: true}});
+  const animation = lottie.loadAnimation({container: holder, renderer: "svg", loop: false, autoplay: false, animationData: data});
   await new Promise(done => animation.addEventListener("DOMLoaded", done));
   animation.goToAndStop(frame, true);
-  const canvas = holder.querySelector("canvas");
-  const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
-  holder.remove();
-  return {width: canvas.width, height: canvas.height, rgba: Array.from(pixels.data)};
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
 }"""
 
 
@@ -58,7 +56,7 @@ def main():
     print(f"{'file':<16} {'frame':>5} {'animvid':>8} {'rlottie':>8}   (mean difference from lottie-web, per channel)")
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         browser = launch(p, "browser/lottie-reference.py")
-        page = browser.new_page()
+        page = browser.new_page(device_scale_factor=1)
         page.set_content("<html><body style='margin:0'></body></html>")
         page.add_script_tag(content=script)
         for path in sorted(glob.glob(os.path.join(corpus, "*.json"))):
@@ -67,8 +65,9 @@ def main():
             width, height, rate = int(data["w"]), int(data["h"]), data["fr"]
             rlottie = LottieAnimation.from_file(path)
             for frame in FRAMES:
-                web = page.evaluate(DRAW, [data, frame])
-                reference = over_white(np.array(web["rgba"], dtype=np.float64).reshape(web["height"], web["width"], 4))
+                page.evaluate(DRAW, [data, frame])
+                shot = Image.open(io.BytesIO(page.locator("#holder").screenshot())).convert("RGBA")
+                reference = over_white(np.asarray(shot, dtype=np.float64))
                 still = os.path.join(folder, f"{name}-{frame}.png")
                 subprocess.run([animvid, "still", "--scene-file", path, "--time", str(frame / rate), "--size", f"{width}x{height}",
                                 "--background", "transparent", "-y", still], check=True)

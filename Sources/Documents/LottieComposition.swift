@@ -43,10 +43,13 @@ struct LottieComposition {
         for (i, item) in items.enumerated() {
             if let ind = LottieReader.member(item, "ind"), case .number(let n, _) = ind { byIndex[Int(n)] = (item, "\(path)[\(i)]") }
         }
+        // Each layer built with its parents' transforms around it; a matte source (`td`) is not
+        // drawn but masks the layer that names it (`tp`, or the one below it).
+        var built: [Int: Layer] = [:]
         for (i, item) in items.enumerated().reversed() {
             let p = "\(path)[\(i)]"
             guard case .object = item else { throw reader.fail(p, item, "expected a layer object, not \(item.kindName)") }
-            if case .bool(true, _)? = LottieReader.member(item, "hd") { continue }
+            if case .bool(true, _)? = LottieReader.member(item, "hd"), LottieReader.member(item, "td") == nil { continue }
             guard let node = try layer(item, path: p, assets: assets, chain: chain, budget: &budget) else { continue }
             // Parents' transforms, innermost first, each a node around what it moves.
             var wrapped = node.content
@@ -60,7 +63,28 @@ struct LottieComposition {
                 parent = LottieReader.member(parentValue, "parent")
             }
             node.visibility.addSublayer(wrapped)
-            container.addSublayer(node.visibility)
+            built[i] = node.visibility
+        }
+        for (i, item) in items.enumerated().reversed() {
+            let isMatte = LottieReader.member(item, "td").map { if case .number(let n, _) = $0 { n != 0 } else { false } } ?? false
+            guard let node = built[i], !isMatte else { continue }
+            if case .number(let mode, _)? = LottieReader.member(item, "tt"), mode > 0 {
+                let p = "\(path)[\(i)]"
+                var source = i - 1
+                if case .number(let index, _)? = LottieReader.member(item, "tp") {
+                    source = items.firstIndex { if case .number(index, _)? = LottieReader.member($0, "ind") { true } else { false } } ?? -1
+                }
+                guard let matte = built[source] else { throw reader.fail(p + ".tt", LottieReader.member(item, "tt"), "no matte layer above it") }
+                if mode != 1 { reader.warnings.note(mode == 2 ? "inverted alpha mattes: drawn as alpha mattes" : "luma mattes: drawn as alpha mattes", at: p) }
+                // A mask of its own node: the matte layer, visibility and all, in the composition's space.
+                let holder = Layer()
+                holder.anchorPoint = .zero
+                holder.addSublayer(node)
+                holder.mask = matte
+                container.addSublayer(holder)
+                continue
+            }
+            container.addSublayer(node)
         }
         return container
     }
@@ -107,10 +131,12 @@ struct LottieComposition {
                     try reader.number(LottieReader.member(value, "op"), path + ".op", default: 1e9))
         guard span.1 > span.0 else { return nil }  // never shown
         content.anchorPoint = .zero
-        for (key, kind) in [("masksProperties", "masks"), ("tt", "track mattes"), ("ef", "effects")] where LottieReader.member(value, key) != nil {
-            if case .array(let items, _)? = LottieReader.member(value, key), items.isEmpty { continue }
-            reader.warnings.note(kind, at: path)
+        // Masks count where the layer says it has them, as the players read them.
+        if case .bool(true, _)? = LottieReader.member(value, "hasMask"), case let .array(masks, _)? = LottieReader.member(value, "masksProperties"),
+           !masks.isEmpty {
+            content.mask = try mask(masks, path: path + ".masksProperties")
         }
+        if case .array(let effects, _)? = LottieReader.member(value, "ef"), !effects.isEmpty { reader.warnings.note("effects", at: path) }
         if let mode = LottieReader.member(value, "bm"), case .number(let n, _) = mode, n != 0 { reader.warnings.note("blend modes", at: path) }
         if case .number(let n, _)? = LottieReader.member(value, "ddd"), n != 0 { reader.warnings.note("3D layers: drawn flat", at: path) }
 
@@ -149,6 +175,55 @@ struct LottieComposition {
             visibility.add(shown)
         }
         return (visibility, time)
+    }
+
+    /// A layer's masks as one mask layer in its coordinates: added masks' paths together, a
+    /// subtracted or inverted one as a hole in a plane; the first mask's opacity.
+    private func mask(_ masks: [JSONValue], path: String) throws(DocumentError) -> Layer {
+        let layer = ShapeLayer()
+        layer.anchorPoint = .zero
+        var shapes: [LottieProperty<Path>] = []
+        var inverted = false
+        for (i, mask) in masks.enumerated() {
+            let p = "\(path)[\(i)]"
+            let mode = try reader.string(LottieReader.member(mask, "mode"), p + ".mode") ?? "a"
+            if mode == "n" { continue }
+            let invert = LottieReader.member(mask, "inv").map { if case .bool(true, _) = $0 { true } else { false } } ?? false
+            if mode != "a" && mode != "s" { reader.warnings.note("mask mode \"\(mode)\": drawn as added", at: p) }
+            if (mode == "s") != invert {
+                // A subtracted (or inverted) first mask makes a hole; a later one is drawn as added.
+                if shapes.isEmpty { inverted = true } else { reader.warnings.note("subtracted masks after the first: drawn as added", at: p) }
+            }
+            if let expansion = try reader.property(LottieReader.member(mask, "x"), p + ".x"), expansion.isAnimated || expansion.initial.first != 0 {
+                reader.warnings.note("mask expansion", at: p)
+            }
+            if let shape = try reader.property(LottieReader.member(mask, "pt"), p + ".pt", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) {
+                shapes.append(shape)
+            }
+            if shapes.count == 1, let opacity = try reader.property(LottieReader.member(mask, "o"), p + ".o") {
+                layer.opacity = (opacity.initial.first ?? 100) / 100
+                if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
+            }
+        }
+        // A hole is the mask's path inside a plane far larger than any composition.
+        let plane = Path.roundedRect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), cornerRadius: 0)
+        func outline(_ p: Path) -> Path {
+            guard inverted else { return p }
+            var holed = plane
+            holed.addPath(p)
+            return holed
+        }
+        layer.fillRule = inverted ? .evenOdd : .nonZero
+        if shapes.count == 1, let only = shapes.first {
+            layer.path = outline(only.initial)
+            if let a = only.animation(keyPath: "path", frameRate: fr, { .path(outline($0)) }) { layer.add(a) }
+        } else {
+            var joined = Path()
+            for shape in shapes { joined.addPath(shape.initial) }
+            layer.path = outline(joined)
+            if shapes.contains(where: \.isAnimated) { reader.warnings.note("several changing masks: drawn still", at: path) }
+        }
+        return layer
     }
 
     /// A solid's `#RRGGBB` colour.

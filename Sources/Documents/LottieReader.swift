@@ -90,10 +90,9 @@ struct LottieReader {
             previousEnd = try Self.member(item, "e").map { (v: JSONValue) throws(DocumentError) in try read(v, p + ".e") }
             keyframes.append(.init(frame: frame, value: value, easeOut: try ease(Self.member(item, "o"), p + ".o", default: (0, 0)),
                                    easeIn: try ease(Self.member(item, "i"), p + ".i", default: (1, 1)),
-                                   hold: try number(Self.member(item, "h"), p + ".h", default: 0) != 0))
-            if Self.member(item, "to") != nil || Self.member(item, "ti") != nil, path.hasSuffix(".p") {
-                warnings.note("curved motion paths (spatial tangents): drawn straight", at: path)
-            }
+                                   hold: try number(Self.member(item, "h"), p + ".h", default: 0) != 0,
+                                   spatialOut: try Self.member(item, "to").map { (v: JSONValue) throws(DocumentError) in try numbers(v, p + ".to") },
+                                   spatialIn: try Self.member(item, "ti").map { (v: JSONValue) throws(DocumentError) in try numbers(v, p + ".ti") }))
         }
         if keyframes.count == 1 { return LottieProperty(initial: keyframes[0].value, keyframes: []) }
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)

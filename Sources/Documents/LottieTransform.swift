@@ -17,7 +17,8 @@ extension LottieReader {
                 if axis == "x" { outer.position.x = property.initial.first ?? 0 } else { outer.position.y = property.initial.first ?? 0 }
                 if let a = property.animation(keyPath: key, frameRate: frameRate, { .number($0.first ?? 0) }) { outer.add(a) }
             }
-        } else if let property = try property(LottieReader.member(ks, "p"), path + ".p") {
+        } else if var property = try property(LottieReader.member(ks, "p"), path + ".p") {
+            if property.hasCurvedMotion { property = property.sampled(maximumSamples: LottieShapes.maximumSamples) }
             outer.position = LottieReader.point(property.initial)
             if let a = property.animation(keyPath: "position", frameRate: frameRate, { .point(LottieReader.point($0)) }) { outer.add(a) }
         }
