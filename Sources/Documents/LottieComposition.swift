@@ -197,9 +197,10 @@ struct LottieComposition {
             if let expansion = try reader.property(LottieReader.member(mask, "x"), p + ".x"), expansion.isAnimated || expansion.initial.first != 0 {
                 reader.warnings.note("mask expansion", at: p)
             }
-            if let shape = try reader.property(LottieReader.member(mask, "pt"), p + ".pt", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) {
-                shapes.append(shape)
+            guard let shape = try reader.property(LottieReader.member(mask, "pt"), p + ".pt", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) else {
+                throw reader.fail(p + ".pt", mask, "missing: a mask has a path pt")
             }
+            shapes.append(shape)
             if shapes.count == 1, let opacity = try reader.property(LottieReader.member(mask, "o"), p + ".o") {
                 layer.opacity = (opacity.initial.first ?? 100) / 100
                 if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }

@@ -123,9 +123,13 @@ final class LottieFileTests: XCTestCase {
                 return "\(error)"
             }
         }
-        let masked = try XCTUnwrap(document(#"[{"ty": 4, "ind": 1, "ks": {}, "masksProperties": [{"mode": "a"}], "shapes": [{"ty": "gf"}, {"ty": "rp"}]}, {"ty": 5, "ind": 2, "ks": {}}]"#))
+        let triangle = #"{"a": 0, "k": {"v": [[0, 0], [10, 0], [0, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]], "c": true}}"#
+        let masked = try XCTUnwrap(document(#"[{"ty": 4, "ind": 1, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "i", "pt": \#(triangle)}], "shapes": [{"ty": "gf"}, {"ty": "rp"}]}, {"ty": 5, "ind": 2, "ks": {}}]"#))
         XCTAssertEqual(masked.warnings, ["not supported yet: text layers (layers[1])", "not supported yet: gradient fills and strokes (layers[0].shapes[0])",
-                                         "not supported yet: repeaters (layers[0].shapes[1])", "not supported yet: masks (layers[0])"])
+                                         "not supported yet: repeaters (layers[0].shapes[1])",
+                                         "not supported yet: mask mode \"i\": drawn as added (layers[0].masksProperties[0])"])
+        XCTAssertTrue(error(#"[{"ty": 4, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a"}], "shapes": []}]"#)
+            .contains("layers[0].masksProperties[0].pt: missing: a mask has a path pt"))
         XCTAssertTrue(error(#"[{"ty": 0, "ind": 1, "refId": "a", "ks": {}}]"#, assets: #"[{"id": "a", "layers": [{"ty": 0, "refId": "a", "ks": {}}]}]"#)
             .contains("assets[0].layers[0].refId: precompositions that hold each other"))
         XCTAssertTrue(error(#"[{"ty": 4, "ks": {"p": {"a": 1, "k": [{"t": 5, "s": [0, 0]}, {"t": 2, "s": [1, 1]}]}}, "shapes": []}]"#)
