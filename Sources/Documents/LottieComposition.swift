@@ -13,6 +13,8 @@ import Geometry
 struct LottieComposition {
     let reader: LottieReader
     let document: JSONValue
+    /// The image assets, decoded, by id.
+    let images: [String: Image]
     var fr: Double { reader.frameRate }
 
     /// The main composition: a layer of `width` × `height`.
@@ -122,7 +124,16 @@ struct LottieComposition {
             content = Layer()  // a null: only moves its children
         case 4:
             content = try LottieShapes(reader: reader).layer(LottieReader.member(value, "shapes"), path: path + ".shapes")
-        case 2: reader.warnings.note("image layers", at: path); content = nil
+        case 2:
+            guard let id = try reader.string(LottieReader.member(value, "refId"), path + ".refId"), let image = images[id] else {
+                throw reader.fail(path + ".refId", LottieReader.member(value, "refId") ?? value, "no image asset with this id")
+            }
+            // The picture at its asset's size (its own pixel size when the asset does not say).
+            let asset = try imageAsset(id)
+            let picture = Layer()
+            picture.bounds = Rect(x: 0, y: 0, width: asset?.width ?? Double(image.width), height: asset?.height ?? Double(image.height))
+            picture.contents = image
+            content = picture
         case 5: reader.warnings.note("text layers", at: path); content = nil
         default: reader.warnings.note("layers of type \(type)", at: path); content = nil
         }
@@ -225,6 +236,15 @@ struct LottieComposition {
             if shapes.contains(where: \.isAnimated) { reader.warnings.note("several changing masks: drawn still", at: path) }
         }
         return layer
+    }
+
+    /// The `w` × `h` an image asset gives, if it does.
+    private func imageAsset(_ id: String) throws(DocumentError) -> Size? {
+        guard case let .array(assets, _)? = LottieReader.member(document, "assets"),
+              let index = assets.firstIndex(where: { if case .string(id, _)? = LottieReader.member($0, "id") { true } else { false } }) else { return nil }
+        let w = try reader.number(LottieReader.member(assets[index], "w"), "assets[\(index)].w", default: 0)
+        let h = try reader.number(LottieReader.member(assets[index], "h"), "assets[\(index)].h", default: 0)
+        return w > 0 && h > 0 ? Size(w, h) : nil
     }
 
     /// A solid's `#RRGGBB` colour.

@@ -23,6 +23,8 @@ public struct LottieFile: Scene {
     public let warnings: [String]
     private let document: JSONValue
     private let inPoint: Double
+    /// The image assets, decoded once, by id.
+    private let images: [String: Image]
 
     /// Limits against hostile files, as scene files have.
     static let maximumLayers = 10_000, maximumKeyframes = 100_000, maximumDepth = 16, maximumSide = 16_384.0
@@ -33,33 +35,52 @@ public struct LottieFile: Scene {
         ["fr", "ip", "op", "w", "h", "layers"].allSatisfy { LottieReader.member(value, $0) != nil }
     }
 
-    /// Reads and checks the Lottie file at `path`.
-    public static func load(path: String) throws(DocumentError) -> LottieFile {
+    /// Reads and checks the Lottie file at `path`; `decodeImage` reads its image assets (a
+    /// `data:` URI, or a file beside the JSON: the asset's folder `u` and name `p`).
+    public static func load(path: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages) throws(DocumentError) -> LottieFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
         }
         guard data.count <= SceneFileLimits.fileSize else {
             throw DocumentError(file: path, position: nil, path: "", message: "larger than \(SceneFileLimits.fileSize) bytes")
         }
-        return try LottieFile(text: String(decoding: data, as: UTF8.self), path: path)
+        return try LottieFile(text: String(decoding: data, as: UTF8.self), path: path, decodeImage: decodeImage)
     }
 
-    /// Reads and checks a Lottie document's text; `path` names it in messages.
-    public init(text: String, path: String) throws(DocumentError) {
+    /// Reads and checks a Lottie document's text; `path` names it in messages and anchors its
+    /// image files.
+    public init(text: String, path: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages) throws(DocumentError) {
         let document: JSONValue
         do {
             document = try JSONParser.parse(text)
         } catch {
             throw DocumentError(file: path, position: error.position, path: "", message: error.message)
         }
-        try self.init(document: document, path: path)
+        try self.init(document: document, path: path, decodeImage: decodeImage)
     }
 
-    init(document: JSONValue, path: String) throws(DocumentError) {
+    init(document: JSONValue, path: String, decodeImage: SceneFile.ImageDecoder) throws(DocumentError) {
         self.document = document
         self.path = path
         let warnings = LottieWarnings()
         let probe = LottieReader(file: path, frameRate: 1, warnings: warnings)
+        var images: [String: Image] = [:]
+        if case let .array(assets, _)? = LottieReader.member(document, "assets") {
+            for (i, asset) in assets.enumerated() where LottieReader.member(asset, "layers") == nil {
+                guard let id = try probe.string(LottieReader.member(asset, "id"), "assets[\(i)].id"),
+                      let name = try probe.string(LottieReader.member(asset, "p"), "assets[\(i)].p") else { continue }
+                let folder = try probe.string(LottieReader.member(asset, "u"), "assets[\(i)].u") ?? ""
+                let location = name.hasPrefix("data:") ? name
+                    : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(folder).appendingPathComponent(name).path
+                SourceFiles.noteRead(location)
+                do {
+                    images[id] = try decodeImage(location)
+                } catch {
+                    throw probe.fail("assets[\(i)].p", LottieReader.member(asset, "p"), "\(error)")
+                }
+            }
+        }
+        self.images = images
         let rate = try probe.number(LottieReader.member(document, "fr"), "fr")
         guard rate > 0, rate <= 240 else { throw probe.fail("fr", LottieReader.member(document, "fr"), "the frame rate must be 0…240") }
         frameRate = rate
@@ -79,7 +100,7 @@ public struct LottieFile: Scene {
         summary = "a Lottie animation, \(Int(width))x\(Int(height)), \(JSON.exact(rate)) fps, \(JSON.exact(cycle)) s"
         parameters = [SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)")]
         // Building once checks every layer and collects the warnings.
-        _ = try LottieComposition(reader: LottieReader(file: path, frameRate: rate, warnings: warnings), document: document)
+        _ = try LottieComposition(reader: LottieReader(file: path, frameRate: rate, warnings: warnings), document: document, images: images)
             .root(width: width, height: height)
         self.warnings = warnings.lines
     }
@@ -101,7 +122,7 @@ public struct LottieFile: Scene {
         root.position = Point(canvas.width / 2, canvas.height / 2)
         root.backgroundColor = settings.color("background")
         let reader = LottieReader(file: path, frameRate: frameRate, warnings: LottieWarnings())
-        let composition = try LottieComposition(reader: reader, document: document).root(width: width, height: height)
+        let composition = try LottieComposition(reader: reader, document: document, images: images).root(width: width, height: height)
         // Fitted and centred; the file's in-point is time 0.
         let fit = min(canvas.width / width, canvas.height / height)
         composition.anchorPoint = Point(0.5, 0.5)

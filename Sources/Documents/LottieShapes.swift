@@ -1,4 +1,5 @@
 import Animation
+import Foundation
 import Geometry
 
 /// A Lottie shape layer's contents as animvid layers. In a list (the layer's `shapes`, a
@@ -34,10 +35,12 @@ struct LottieShapes {
                 if let shape = try reader.property(LottieReader.member(item, "ks"), p + ".ks", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) {
                     geometry.append(shape)
                 }
-            case "rc", "el":
+            case "rc", "el", "sr":
                 geometry.append(try parametric(item, type: type, path: p))
             case "fl", "st":
                 if let painted = try paint(item, type: type, path: p, geometry: geometry, trim: trim) { drawn.append(painted) }
+            case "gf", "gs":
+                if let painted = try gradient(item, stroke: type == "gs", path: p, geometry: geometry, trim: trim) { drawn.append(painted) }
             case "tm":
                 let start = try reader.property(LottieReader.member(item, "s"), p + ".s") ?? LottieProperty(initial: [0], keyframes: [])
                 let end = try reader.property(LottieReader.member(item, "e"), p + ".e") ?? LottieProperty(initial: [100], keyframes: [])
@@ -47,8 +50,6 @@ struct LottieShapes {
                 trim = (start, end)
             case "tr":
                 continue  // the group's own transform, read by the group
-            case "sr": reader.warnings.note("stars and polygons", at: p)
-            case "gf", "gs": reader.warnings.note("gradient fills and strokes", at: p)
             case "rp": reader.warnings.note("repeaters", at: p)
             case "rd": reader.warnings.note("rounded corners", at: p)
             case "mm": reader.warnings.note("merge paths", at: p)
@@ -68,20 +69,51 @@ struct LottieShapes {
         return try reader.transformNodes(items[index], path: "\(path).it[\(index)]", opacity: true)
     }
 
-    /// A rectangle (`p` centre, `s` size, `r` roundness) or an ellipse (`p`, `s`) as a path,
-    /// sampled every frame while any of its properties changes.
+    /// A rectangle (`p` centre, `s` size, `r` roundness), an ellipse (`p`, `s`) or a star or
+    /// polygon (`sy` 1 or 2: `pt` points, `p`, `r` rotation, `or`/`ir` outer and inner radius)
+    /// as a path, sampled every frame while any of its properties changes.
     private func parametric(_ item: JSONValue, type: String, path: String) throws(DocumentError) -> LottieProperty<Path> {
-        let centre = try reader.property(LottieReader.member(item, "p"), path + ".p") ?? LottieProperty(initial: [0, 0], keyframes: [])
-        let size = try reader.property(LottieReader.member(item, "s"), path + ".s") ?? LottieProperty(initial: [0, 0], keyframes: [])
-        let radius = type == "rc" ? try reader.property(LottieReader.member(item, "r"), path + ".r") ?? LottieProperty(initial: [0], keyframes: []) : nil
-        func shape(at frame: Double) -> Path {
-            let c = centre.value(at: frame), s = size.value(at: frame)
-            let (w, h) = (s.first ?? 0, s.count > 1 ? s[1] : s.first ?? 0)
-            let box = Rect(x: (c.first ?? 0) - w / 2, y: (c.count > 1 ? c[1] : 0) - h / 2, width: w, height: h)
-            guard type == "rc" else { return .ellipse(in: box) }
-            return .roundedRect(box, cornerRadius: min(radius?.value(at: frame).first ?? 0, min(abs(w), abs(h)) / 2))
+        func property(_ key: String, _ fallback: [Double]) throws(DocumentError) -> LottieProperty<[Double]> {
+            try reader.property(LottieReader.member(item, key), path + "." + key) ?? LottieProperty(initial: fallback, keyframes: [])
         }
-        let changing = [centre, size] + (radius.map { [$0] } ?? [])
+        let centre = try property("p", [0, 0]), size = try property("s", [0, 0]), radius = try property("r", [0])
+        let points = try property("pt", [5]), outer = try property("or", [0]), inner = try property("ir", [0])
+        let starType = try reader.number(LottieReader.member(item, "sy"), path + ".sy", default: 1)
+        let isStar = type == "sr" && starType == 1
+        if type == "sr" {
+            for key in ["is", "os"] {
+                if let round = try reader.property(LottieReader.member(item, key), path + "." + key), round.isAnimated || round.initial.first != 0 {
+                    reader.warnings.note("rounded star and polygon corners", at: path)
+                }
+            }
+            guard let count = points.initial.first, (1...1_000).contains(count) else {
+                throw reader.fail(path + ".pt", LottieReader.member(item, "pt"), "a star or polygon has 1…1000 points")
+            }
+        }
+        func shape(at frame: Double) -> Path {
+            let c = centre.value(at: frame)
+            let (cx, cy) = (c.first ?? 0, c.count > 1 ? c[1] : 0)
+            if type == "sr" {
+                let n = max(Int(points.value(at: frame).first ?? 5), 1), rotation = (radius.value(at: frame).first ?? 0) * .pi / 180
+                let (r1, r2) = (outer.value(at: frame).first ?? 0, inner.value(at: frame).first ?? 0)
+                let vertices = isStar ? 2 * n : n
+                var star = Path()
+                for k in 0..<vertices {
+                    let angle = -Double.pi / 2 + rotation + 2 * .pi * Double(k) / Double(vertices)
+                    let r = isStar && k % 2 == 1 ? r2 : r1
+                    let point = Point(cx + r * cos(angle), cy + r * sin(angle))
+                    if k == 0 { star.move(to: point) } else { star.addLine(to: point) }
+                }
+                star.closeSubpath()
+                return star
+            }
+            let s = size.value(at: frame)
+            let (w, h) = (s.first ?? 0, s.count > 1 ? s[1] : s.first ?? 0)
+            let box = Rect(x: cx - w / 2, y: cy - h / 2, width: w, height: h)
+            guard type == "rc" else { return .ellipse(in: box) }
+            return .roundedRect(box, cornerRadius: min(radius.value(at: frame).first ?? 0, min(abs(w), abs(h)) / 2))
+        }
+        let changing = type == "sr" ? [centre, radius, points, outer, inner] : type == "rc" ? [centre, size, radius] : [centre, size]
         let frames = changing.flatMap { $0.keyframes.map(\.frame) }
         guard let first = frames.min(), let last = frames.max(), last > first else { return LottieProperty(initial: shape(at: 0), keyframes: []) }
         let count = min(Int((last - first).rounded(.up)), Self.maximumSamples)
@@ -92,30 +124,135 @@ struct LottieShapes {
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
     }
 
-    /// A fill or stroke of `geometry` (the paths before it) as a shape layer; nil with no paths.
+    /// A gradient fill or stroke of `geometry`: a gradient layer over the paths' box (and the
+    /// gradient's ends), masked by the paths filled or stroked. Colour and opacity stops are
+    /// merged at the union of their positions.
+    private func gradient(_ item: JSONValue, stroke: Bool, path: String, geometry: [LottieProperty<Path>],
+                          trim: (start: LottieProperty<[Double]>, end: LottieProperty<[Double]>)?) throws(DocumentError) -> Layer? {
+        guard !geometry.isEmpty else { return nil }
+        let fr = reader.frameRate
+        let start = try reader.property(LottieReader.member(item, "s"), path + ".s") ?? LottieProperty(initial: [0, 0], keyframes: [])
+        let end = try reader.property(LottieReader.member(item, "e"), path + ".e") ?? LottieProperty(initial: [100, 0], keyframes: [])
+        guard let stops = LottieReader.member(item, "g"), let ramp = try reader.property(LottieReader.member(stops, "k"), path + ".g.k") else {
+            throw reader.fail(path + ".g", item, "missing: a gradient has its stops g")
+        }
+        let count = Int(try reader.number(LottieReader.member(stops, "p"), path + ".g.p"))
+        guard (1...256).contains(count), ramp.initial.count >= 4 * count, ramp.keyframes.allSatisfy({ $0.value.count >= 4 * count }) else {
+            throw reader.fail(path + ".g", stops, "expected p colour stops of 4 numbers each (1…256)")
+        }
+        if let highlight = try reader.property(LottieReader.member(item, "h"), path + ".h"), highlight.isAnimated || highlight.initial.first != 0 {
+            reader.warnings.note("radial gradient highlights", at: path)
+        }
+        // The box the ramp's unit coordinates span: the paths and both ends, at the start.
+        var box = geometry.dropFirst().reduce(geometry[0].initial.bounds) { $0.union($1.initial.bounds) }
+        for point in [LottieReader.point(start.initial), LottieReader.point(end.initial)] {
+            box = box.union(Rect(x: point.x, y: point.y, width: 0, height: 0))
+        }
+        guard box.size.width > 0, box.size.height > 0,
+              let mask = try paint(item, type: stroke ? "st" : "fl", path: path, geometry: geometry, trim: trim,
+                                   solid: false, placing: Transform3D(translationX: -box.minX, y: -box.minY)) else { return nil }
+        let layer = GradientLayer()
+        layer.anchorPoint = .zero
+        layer.bounds = Rect(origin: .zero, size: box.size)
+        layer.position = box.origin
+        layer.type = try reader.number(LottieReader.member(item, "t"), path + ".t", default: 1) == 2 ? .radial : .axial
+        func unit(_ v: [Double]) -> Point {
+            let p = LottieReader.point(v)
+            return Point((p.x - box.minX) / box.size.width, (p.y - box.minY) / box.size.height)
+        }
+        layer.startPoint = unit(start.initial)
+        if let a = start.animation(keyPath: "startPoint", frameRate: fr, { .point(unit($0)) }) { layer.add(a) }
+        if layer.type == .radial {
+            // Core Animation's radial ramp is an ellipse whose radii are the end point's distances
+            // from the start along each axis; Lottie's is a circle through the end point.
+            if start.isAnimated { reader.warnings.note("radial gradients whose centre moves: sized from the first centre", at: path) }
+            let centre = LottieReader.point(start.initial)
+            func radiusPoint(_ v: [Double]) -> Point {
+                let p = LottieReader.point(v)
+                let r = ((p.x - centre.x) * (p.x - centre.x) + (p.y - centre.y) * (p.y - centre.y)).squareRoot()
+                return Point((centre.x - box.minX + r) / box.size.width, (centre.y - box.minY + r) / box.size.height)
+            }
+            layer.endPoint = radiusPoint(end.initial)
+            if let a = end.animation(keyPath: "endPoint", frameRate: fr, { .point(radiusPoint($0)) }) { layer.add(a) }
+        } else {
+            layer.endPoint = unit(end.initial)
+            if let a = end.animation(keyPath: "endPoint", frameRate: fr, { .point(unit($0)) }) { layer.add(a) }
+        }
+        let initial = Self.stops(ramp.initial, count: count)
+        layer.colors = initial.colors
+        layer.locations = initial.locations
+        if let a = ramp.animation(keyPath: "colors", frameRate: fr, { .colors(Self.stops($0, count: count).colors) }) { layer.add(a) }
+        if let a = ramp.animation(keyPath: "locations", frameRate: fr, { .numbers(Self.stops($0, count: count).locations) }) { layer.add(a) }
+        let opacity = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [100], keyframes: [])
+        layer.opacity = (opacity.initial.first ?? 100) / 100
+        if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
+        layer.mask = mask
+        return layer
+    }
+
+    /// Bodymovin's gradient stops (`count` colours of position, red, green, blue, then
+    /// optionally opacity stops of position, alpha) as colours and locations at the union of
+    /// both kinds of positions, each kind interpolated linearly between its stops.
+    static func stops(_ v: [Double], count: Int) -> (colors: [Color], locations: [Double]) {
+        let colorPositions: [Double] = (0..<count).map { v[4 * $0] }
+        let colorValues: [[Double]] = (0..<count).map { (i: Int) -> [Double] in Array(v[(4 * i + 1)...(4 * i + 3)]) }
+        let rest = Array(v.dropFirst(4 * count))
+        let alphaPositions: [Double] = stride(from: 0, to: rest.count - 1, by: 2).map { rest[$0] }
+        let alphaValues: [Double] = stride(from: 0, to: rest.count - 1, by: 2).map { rest[$0 + 1] }
+        /// The stop index and fraction for position `x` among `positions` (clamped at the ends).
+        func place(_ x: Double, _ positions: [Double]) -> (Int, Int, Double) {
+            guard let first = positions.first, x > first else { return (0, 0, 0) }
+            for i in 1..<max(positions.count, 1) where x <= positions[i] {
+                let span = positions[i] - positions[i - 1]
+                return (i - 1, i, span > 0 ? (x - positions[i - 1]) / span : 1)
+            }
+            return (positions.count - 1, positions.count - 1, 0)
+        }
+        let positions = Set(colorPositions + alphaPositions).sorted()
+        var colors: [Color] = []
+        for x in positions {
+            let (a, b, f) = place(x, colorPositions)
+            var rgba: [Double] = zip(colorValues[a], colorValues[b]).map { $0 + ($1 - $0) * f }
+            if alphaPositions.isEmpty {
+                rgba.append(1)
+            } else {
+                let (c, d, g) = place(x, alphaPositions)
+                rgba.append(alphaValues[c] + (alphaValues[d] - alphaValues[c]) * g)
+            }
+            colors.append(LottieReader.color(rgba))
+        }
+        return (colors, positions)
+    }
+
+    /// With `solid` false the colour and opacity are left out (a gradient's mask); `placing`
+    /// moves the paths.
     private func paint(_ item: JSONValue, type: String, path: String, geometry: [LottieProperty<Path>],
-                       trim: (start: LottieProperty<[Double]>, end: LottieProperty<[Double]>)?) throws(DocumentError) -> Layer? {
+                       trim: (start: LottieProperty<[Double]>, end: LottieProperty<[Double]>)?, solid: Bool = true,
+                       placing: Transform3D = .identity) throws(DocumentError) -> Layer? {
         guard !geometry.isEmpty else { return nil }
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
         let fr = reader.frameRate
         // One path, animated as its keyframes say; several are joined (animated ones as they start).
         if geometry.count == 1, let only = geometry.first {
-            layer.path = only.initial
-            if let a = only.animation(keyPath: "path", frameRate: fr, { .path($0) }) { layer.add(a) }
+            layer.path = only.initial.applying(placing)
+            if let a = only.animation(keyPath: "path", frameRate: fr, { .path($0.applying(placing)) }) { layer.add(a) }
         } else {
             var joined = Path()
             for part in geometry { joined.addPath(part.initial) }
-            layer.path = joined
+            layer.path = joined.applying(placing)
             if geometry.contains(where: \.isAnimated) { reader.warnings.note("several changing paths under one fill or stroke: drawn still", at: path) }
         }
-        let color = try reader.property(LottieReader.member(item, "c"), path + ".c") ?? LottieProperty(initial: [0, 0, 0, 1], keyframes: [])
+        let color = solid ? try reader.property(LottieReader.member(item, "c"), path + ".c") ?? LottieProperty(initial: [0, 0, 0, 1], keyframes: [])
+            : LottieProperty(initial: [0, 0, 0, 1], keyframes: [])
         let opacity = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [100], keyframes: [])
         let colorKey = type == "fl" ? "fillColor" : "strokeColor"
         if type == "fl" { layer.fillColor = LottieReader.color(color.initial) } else { layer.strokeColor = LottieReader.color(color.initial) }
         if let a = color.animation(keyPath: colorKey, frameRate: fr, { .color(LottieReader.color($0)) }) { layer.add(a) }
-        layer.opacity = (opacity.initial.first ?? 100) / 100
-        if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
+        if solid {
+            layer.opacity = (opacity.initial.first ?? 100) / 100
+            if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
+        }
         if type == "fl" {
             layer.fillRule = try reader.number(LottieReader.member(item, "r"), path + ".r", default: 1) == 2 ? .evenOdd : .nonZero
             return layer
@@ -127,7 +264,18 @@ struct LottieShapes {
         layer.lineCap = [1: .butt, 2: .round, 3: .square][Int(try reader.number(LottieReader.member(item, "lc"), path + ".lc", default: 2))] ?? .round
         layer.lineJoin = [1: .miter, 2: .round, 3: .bevel][Int(try reader.number(LottieReader.member(item, "lj"), path + ".lj", default: 2))] ?? .round
         layer.miterLimit = try reader.number(LottieReader.member(item, "ml"), path + ".ml", default: 4)
-        if LottieReader.member(item, "d") != nil { reader.warnings.note("dashed strokes", at: path) }
+        if case let .array(dashes, _)? = LottieReader.member(item, "d") {
+            // Dashes and gaps in turn (`n` "d" and "g"), and an offset ("o").
+            var pattern: [Double] = []
+            for (i, dash) in dashes.enumerated() {
+                let kind = try reader.string(LottieReader.member(dash, "n"), "\(path).d[\(i)].n") ?? "d"
+                guard let value = try reader.property(LottieReader.member(dash, "v"), "\(path).d[\(i)].v") else { continue }
+                if value.isAnimated { reader.warnings.note("changing dashes: drawn still", at: path) }
+                if kind == "o" { layer.lineDashPhase = value.initial.first ?? 0 } else { pattern.append(max(value.initial.first ?? 0, 0)) }
+            }
+            if pattern.count % 2 == 1 { pattern += pattern }
+            if pattern.contains(where: { $0 > 0 }) { layer.lineDashPattern = pattern }
+        }
         if let trim {
             layer.strokeStart = (trim.start.initial.first ?? 0) / 100
             layer.strokeEnd = (trim.end.initial.first ?? 100) / 100

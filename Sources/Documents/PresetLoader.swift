@@ -194,7 +194,12 @@ public enum PresetLoader {
             let relative = try string("scene-file", fileValue)
             let holder = URL(fileURLWithPath: fileValue.position.source ?? file).deletingLastPathComponent()
             let path = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
-            scene = try SceneFile.load(path: path, decodeImage: decodeImage)
+            if let data = FileManager.default.contents(atPath: path), data.count <= SceneFileLimits.fileSize,
+               let document = try? JSONParser.parse(String(decoding: data, as: UTF8.self)), LottieFile.isLottie(document) {
+                scene = try LottieFile.load(path: path, decodeImage: decodeImage)
+            } else {
+                scene = try SceneFile.load(path: path, decodeImage: decodeImage)
+            }
             clip.scene = .file(path)
         case (nil, nil):
             throw fail("scene", nil, "missing: a preset names its scene (or its scene-file)")

@@ -167,7 +167,7 @@ struct SceneOptions {
         SourceFiles.noteRead(path)
         let lottie: LottieFile
         do {
-            lottie = try LottieFile.load(path: path)
+            lottie = try LottieFile.load(path: path, decodeImage: decodeSceneImage)
         } catch {
             throw .usage("\(error)")
         }
