@@ -134,7 +134,7 @@ struct LottieComposition {
             picture.bounds = Rect(x: 0, y: 0, width: asset?.width ?? Double(image.width), height: asset?.height ?? Double(image.height))
             picture.contents = image
             content = picture
-        case 5: reader.warnings.note("text layers", at: path); content = nil
+        case 5: content = try LottieText(reader: reader, fonts: LottieReader.member(document, "fonts")).layer(value, path: path)
         default: reader.warnings.note("layers of type \(type)", at: path); content = nil
         }
         guard let content else { return nil }

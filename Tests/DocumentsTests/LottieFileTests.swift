@@ -19,10 +19,10 @@ final class LottieFileTests: XCTestCase {
         try LottieFile.load(path: Self.corpus.appendingPathComponent(name + ".json").path) { try LayerImageCodec.decode($0) }
     }
 
-    /// The frame at Lottie frame `frame` (30 fps), 200x200 at one pixel a point.
+    /// The frame at Lottie frame `frame` (30 fps), at the file's size, one pixel a point.
     func frame(_ file: LottieFile, _ frame: Double) throws -> Pixmap {
-        let timeline = try file.timeline(canvas: Size(200, 200), duration: file.cycle + 1)
-        return try XCTUnwrap(StillImage.render(timeline, at: frame / 30, width: 200, height: 200, scale: 1))
+        let timeline = try file.timeline(canvas: Size(file.width, file.height), duration: file.cycle + 1)
+        return try XCTUnwrap(StillImage.render(timeline, at: frame / 30, width: Int(file.width), height: Int(file.height), scale: 1))
     }
 
     func assertColor(_ p: PremultipliedColor, _ r: UInt8, _ g: UInt8, _ b: UInt8, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -102,7 +102,7 @@ final class LottieFileTests: XCTestCase {
 
     func testGoldenFrames() throws {
         var lines: [String] = []
-        for name in ["eased-move", "parenting", "hold-and-span", "precomp", "trim", "composite", "mattes-and-masks", "gradients-stars-images"] {
+        for name in ["eased-move", "parenting", "hold-and-span", "precomp", "trim", "composite", "mattes-and-masks", "gradients-stars-images", "text"] {
             let file = try load(name)
             for f in [0.0, 17, 44] { lines.append("\(name) \(Int(f)) \(FrameMD5.md5(try frame(file, f).bytes))") }
         }
@@ -124,8 +124,8 @@ final class LottieFileTests: XCTestCase {
             }
         }
         let triangle = #"{"a": 0, "k": {"v": [[0, 0], [10, 0], [0, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]], "c": true}}"#
-        let masked = try XCTUnwrap(document(#"[{"ty": 4, "ind": 1, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "i", "pt": \#(triangle)}], "shapes": [{"ty": "mm"}, {"ty": "rp"}]}, {"ty": 5, "ind": 2, "ks": {}}]"#))
-        XCTAssertEqual(masked.warnings, ["not supported yet: text layers (layers[1])", "not supported yet: merge paths (layers[0].shapes[0])",
+        let masked = try XCTUnwrap(document(#"[{"ty": 4, "ind": 1, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "i", "pt": \#(triangle)}], "shapes": [{"ty": "mm"}, {"ty": "rp"}]}, {"ty": 6, "ind": 2, "ks": {}}]"#))
+        XCTAssertEqual(masked.warnings, ["not supported yet: layers of type 6 (layers[1])", "not supported yet: merge paths (layers[0].shapes[0])",
                                          "not supported yet: repeaters (layers[0].shapes[1])",
                                          "not supported yet: mask mode \"i\": drawn as added (layers[0].masksProperties[0])"])
         XCTAssertTrue(error(#"[{"ty": 4, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a"}], "shapes": []}]"#)

@@ -1,0 +1,99 @@
+import Animation
+import Foundation
+import Geometry
+import Text
+
+/// A Lottie text layer (`ty` 5) as a text layer: its text document's first keyframe (string,
+/// font from the file's font list looked up by family and style, size, fill colour,
+/// justification, tracking, line height), on a baseline at the layer's origin, or wrapped in its
+/// box (`sz`, `ps`). Text animators and a document that changes are warned about.
+struct LottieText {
+    let reader: LottieReader
+    /// The file's `fonts` (`{"list": [{"fName", "fFamily", "fStyle"}…]}`).
+    let fonts: JSONValue?
+
+    /// How wide point text may run either side of its anchor.
+    static let reach = 16_384.0
+
+    func layer(_ value: JSONValue, path: String) throws(DocumentError) -> Layer {
+        let data = LottieReader.member(value, "t")
+        guard case let .array(frames, _)? = LottieReader.member(LottieReader.member(data, "d"), "k"), let first = frames.first,
+              let document = LottieReader.member(first, "s") else {
+            throw reader.fail(path + ".t.d.k", LottieReader.member(data, "d") ?? value, "expected the text document's keyframes")
+        }
+        let p = path + ".t.d.k[0].s"
+        if frames.count > 1 { reader.warnings.note("text that changes over time: its first text shown", at: path) }
+        if case .array(let animators, _)? = LottieReader.member(data, "a"), !animators.isEmpty { reader.warnings.note("text animators", at: path) }
+        let text = (try reader.string(LottieReader.member(document, "t"), p + ".t") ?? "").replacingOccurrences(of: "\r", with: "\n")
+        let size = try reader.number(LottieReader.member(document, "s"), p + ".s", default: 36)
+        guard size > 0, size <= 10_000 else { throw reader.fail(p + ".s", LottieReader.member(document, "s"), "a font size of 0…10000") }
+        let font = try fontName(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
+        let face: FontFace
+        do {
+            face = try FontFace.face(for: FontLookup.file(for: font))
+        } catch {
+            throw reader.fail(p + ".f", LottieReader.member(document, "f"), "\(error)")
+        }
+        let scale = size / face.unitsPerEm
+        let layer = TextLayer()
+        layer.anchorPoint = .zero
+        layer.string = TextString(runs: [.init(text, kern: try reader.number(LottieReader.member(document, "tr"), p + ".tr", default: 0) * size / 1000)])
+        layer.font = font
+        layer.fontSize = size
+        layer.foregroundColor = try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) }
+        if LottieReader.member(document, "sc") != nil, try reader.number(LottieReader.member(document, "sw"), p + ".sw", default: 0) > 0 {
+            reader.warnings.note("stroked text", at: path)
+        }
+        let natural = (face.ascender + face.descender + face.lineGap) * scale
+        if let height = LottieReader.member(document, "lh"), natural > 0 {
+            layer.lineHeightMultiple = min(max(try reader.number(height, p + ".lh") / natural, 0.1), 10)
+        }
+        let justify = Int(try reader.number(LottieReader.member(document, "j"), p + ".j", default: 0))
+        layer.alignmentMode = [1: .right, 2: .center, 3: .justified, 4: .justified, 5: .justified, 6: .justified][justify] ?? .left
+        let lines = Double(max(text.split(separator: "\n", omittingEmptySubsequences: false).count, 1))
+        if let sz = LottieReader.member(document, "sz"), case let boxSize = try reader.numbers(sz, p + ".sz"), boxSize.count >= 2 {
+            // Box text: wrapped in the box, its first baseline one ascent below the box's top.
+            let origin = try LottieReader.member(document, "ps").map { v throws(DocumentError) in try reader.numbers(v, p + ".ps") } ?? [0, 0]
+            layer.bounds = Rect(x: 0, y: 0, width: boxSize[0], height: boxSize[1])
+            layer.isWrapped = true
+            // Players put the first baseline the font list's ascent (a percentage of the size)
+            // below the box's top; the layer puts it the face's ascender below.
+            let ascent = try listedAscent(try reader.string(LottieReader.member(document, "f"), p + ".f")).map { $0 / 100 * size } ?? face.ascender * scale
+            layer.position = Point(origin.first ?? 0, (origin.count > 1 ? origin[1] : 0) + ascent - face.ascender * scale)
+        } else {
+            // Point text: the first baseline on the origin, running from it as justified.
+            let left = layer.alignmentMode == .right ? -Self.reach : layer.alignmentMode == .center ? -Self.reach / 2 : 0
+            layer.bounds = Rect(x: 0, y: 0, width: Self.reach, height: natural * (lines * max(layer.lineHeightMultiple, 1) + 1))
+            layer.position = Point(left, -face.ascender * scale)
+        }
+        return layer
+    }
+
+    /// The `ascent` the font list gives the font called `name`, a percentage of the size.
+    private func listedAscent(_ name: String?) throws(DocumentError) -> Double? {
+        guard let name, case let .array(list, _)? = LottieReader.member(fonts, "list"),
+              let entry = list.first(where: { if case .string(name, _)? = LottieReader.member($0, "fName") { true } else { false } }),
+              let ascent = LottieReader.member(entry, "ascent") else { return nil }
+        return try reader.number(ascent, "fonts.list.ascent")
+    }
+
+    /// The font a document names (`f`: a font list entry's `fName`), as a family and style
+    /// fontconfig finds; an unknown one is an error naming the closest installed family.
+    private func fontName(_ name: String?, path: String) throws(DocumentError) -> String {
+        guard let name else { return FontLookup.defaultFont }
+        var family = name, style = ""
+        if case let .array(list, _)? = LottieReader.member(fonts, "list"),
+           let entry = list.first(where: { if case .string(name, _)? = LottieReader.member($0, "fName") { true } else { false } }) {
+            family = try reader.string(LottieReader.member(entry, "fFamily"), path) ?? name
+            style = try reader.string(LottieReader.member(entry, "fStyle"), path) ?? ""
+        }
+        let candidates = style.isEmpty ? [family] : [family + " " + style, family]
+        for candidate in candidates where (try? FontLookup.file(for: candidate)) != nil { return candidate }
+        do {
+            _ = try FontLookup.file(for: family)
+        } catch {
+            throw reader.fail(path, nil, "\(error)")
+        }
+        return family
+    }
+}
