@@ -37,33 +37,50 @@ public struct LottieFile: Scene {
 
     /// Reads and checks the Lottie file at `path`; `decodeImage` reads its image assets (a
     /// `data:` URI, or a file beside the JSON: the asset's folder `u` and name `p`).
-    public static func load(path: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages) throws(DocumentError) -> LottieFile {
+    public static func load(path: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages,
+                            values: [String] = []) throws(DocumentError) -> LottieFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
         }
         guard data.count <= SceneFileLimits.fileSize else {
             throw DocumentError(file: path, position: nil, path: "", message: "larger than \(SceneFileLimits.fileSize) bytes")
         }
-        return try LottieFile(text: String(decoding: data, as: UTF8.self), path: path, decodeImage: decodeImage)
+        return try LottieFile(text: String(decoding: data, as: UTF8.self), path: path, decodeImage: decodeImage, values: values)
     }
 
     /// Reads and checks a Lottie document's text; `path` names it in messages and anchors its
-    /// image files.
-    public init(text: String, path: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages) throws(DocumentError) {
+    /// image files. `values` set properties by keypath or slot (`Title.Text=Launch day`,
+    /// `**.Fill 1.Color=#7B61FF`, `accent=#FF0000`; see `LottieKeypaths`); other knobs are ignored here.
+    public init(text: String, path: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages,
+                values: [String] = []) throws(DocumentError) {
         let document: JSONValue
         do {
             document = try JSONParser.parse(text)
         } catch {
             throw DocumentError(file: path, position: error.position, path: "", message: error.message)
         }
-        try self.init(document: document, path: path, decodeImage: decodeImage)
+        var slots = Set<String>()
+        if case let .object(members, _)? = LottieReader.member(document, "slots") { slots = Set(members.map(\.key)) }
+        try self.init(document: try LottieKeypaths(values, slots: slots).apply(to: document), path: path, decodeImage: decodeImage)
+        slotNames = slots
+    }
+
+    /// The document's slot ids, which `--param` sets by name.
+    public private(set) var slotNames: Set<String> = []
+
+    /// Whether the knob `NAME=VALUE` sets a property of the file (a keypath, or a slot) rather
+    /// than a scene knob.
+    public func setsProperty(_ knob: String) -> Bool {
+        let name = knob.split(separator: "=", maxSplits: 1).first.map(String.init) ?? knob
+        return name.contains(".") || slotNames.contains(name)
     }
 
     init(document: JSONValue, path: String, decodeImage: SceneFile.ImageDecoder) throws(DocumentError) {
         self.document = document
         self.path = path
         let warnings = LottieWarnings()
-        let probe = LottieReader(file: path, frameRate: 1, warnings: warnings)
+        let slots = LottieReader.member(document, "slots")
+        let probe = LottieReader(file: path, frameRate: 1, warnings: warnings, slots: slots)
         var images: [String: Image] = [:]
         if case let .array(assets, _)? = LottieReader.member(document, "assets") {
             for (i, asset) in assets.enumerated() where LottieReader.member(asset, "layers") == nil {
@@ -100,7 +117,7 @@ public struct LottieFile: Scene {
         summary = "a Lottie animation, \(Int(width))x\(Int(height)), \(JSON.exact(rate)) fps, \(JSON.exact(cycle)) s"
         parameters = [SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)")]
         // Building once checks every layer and collects the warnings.
-        _ = try LottieComposition(reader: LottieReader(file: path, frameRate: rate, warnings: warnings), document: document, images: images)
+        _ = try LottieComposition(reader: LottieReader(file: path, frameRate: rate, warnings: warnings, slots: slots), document: document, images: images)
             .root(width: width, height: height)
         self.warnings = warnings.lines
     }
@@ -121,7 +138,7 @@ public struct LottieFile: Scene {
         root.bounds = Rect(origin: .zero, size: canvas)
         root.position = Point(canvas.width / 2, canvas.height / 2)
         root.backgroundColor = settings.color("background")
-        let reader = LottieReader(file: path, frameRate: frameRate, warnings: LottieWarnings())
+        let reader = LottieReader(file: path, frameRate: frameRate, warnings: LottieWarnings(), slots: LottieReader.member(document, "slots"))
         let composition = try LottieComposition(reader: reader, document: document, images: images).root(width: width, height: height)
         // Fitted and centred; the file's in-point is time 0.
         let fit = min(canvas.width / width, canvas.height / height)

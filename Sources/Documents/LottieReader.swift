@@ -8,6 +8,8 @@ struct LottieReader {
     let file: String
     let frameRate: Double
     let warnings: LottieWarnings
+    /// The document's `slots`: a property with a slot id (`sid`) takes its slot's value.
+    var slots: JSONValue? = nil
 
     func fail(_ path: String, _ value: JSONValue?, _ message: String) -> DocumentError {
         if let value { return DocumentError(at: value.position, in: file, path: path, message: message) }
@@ -63,7 +65,8 @@ struct LottieReader {
     /// end value each) are read too. Keyframes beyond `LottieFile.maximumKeyframes` are refused.
     func property<Value>(_ value: JSONValue?, _ path: String,
                          _ read: (JSONValue, String) throws(DocumentError) -> Value) throws(DocumentError) -> LottieProperty<Value>? {
-        guard let value else { return nil }
+        guard var value else { return nil }
+        if case .string(let id, _)? = Self.member(value, "sid"), let slot = Self.member(Self.member(slots, id), "p") { value = slot }
         if Self.member(value, "x") != nil, case .string = Self.member(value, "x") {
             warnings.note("expressions", at: path)
         }

@@ -50,9 +50,11 @@ struct SceneOptions {
             guard let found = SceneCatalog.scene(named: name) else { throw .usage("--scene: \(SceneError.unknownScene(name))") }
             scene = found
         case .file(let file) where Self.isLottie(file):
-            let lottie = try Self.loadLottie(file, command: command)
+            let lottie = try Self.loadLottie(file, command: command, values: clip.params)
             inputChecksums["scene file"] = FileManager.default.contents(atPath: file).map { FrameMD5.md5([UInt8]($0)) }
+            for knob in clip.params where lottie.setsProperty(knob) { inputChecksums["value " + knob] = knob }
             clip = clip.overriding(lottie.defaultClip)
+            clip.params = clip.params.filter { !lottie.setsProperty($0) }
             scene = lottie
         case .file(let file):
             let images = ImageChecksums()
@@ -161,13 +163,13 @@ struct SceneOptions {
         return LottieFile.isLottie(document)
     }
 
-    /// Loads a Lottie file; what it uses that animvid does not draw yet is a warning on standard
-    /// error (once), and its errors are usage errors.
-    static func loadLottie(_ path: String, command: String) throws(CLIError) -> LottieFile {
+    /// Loads a Lottie file with `values` set by keypath or slot; what it uses that animvid does
+    /// not draw yet is a warning on standard error (once), and its errors are usage errors.
+    static func loadLottie(_ path: String, command: String, values: [String] = []) throws(CLIError) -> LottieFile {
         SourceFiles.noteRead(path)
         let lottie: LottieFile
         do {
-            lottie = try LottieFile.load(path: path, decodeImage: decodeSceneImage)
+            lottie = try LottieFile.load(path: path, decodeImage: decodeSceneImage, values: values)
         } catch {
             throw .usage("\(error)")
         }

@@ -109,6 +109,37 @@ final class LottieFileTests: XCTestCase {
         try Golden.assertLines(lines, equal: Self.golden, "lottie")
     }
 
+    /// Keypaths and slots fill a file in, as lottie-ios's value providers do: the same frames as
+    /// the value written into the file by hand.
+    func testKeypathsAndSlotsSetValues() throws {
+        let path = Self.corpus.appendingPathComponent("eased-move.json").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        func render(_ file: LottieFile) throws -> Pixmap { try frame(file, 30) }
+        let green = try render(try LottieFile(text: text, path: path, values: ["**.Fill 1.Color=#00FF00"]))
+        assertColor(green.pixel(x: 100, y: 100), 0, 255, 0, "the square is green")
+        let red = "\"c\": {\n        \"a\": 0,\n        \"k\": [\n         1,\n         0,\n         0,\n         1\n        ]\n       }"
+        let byHand = text.replacingOccurrences(of: red, with: "\"c\": {\"a\": 0, \"k\": [0, 1, 0, 1]}")
+        XCTAssertNotEqual(byHand, text)
+        XCTAssertEqual(try render(try LottieFile(text: byHand, path: path)).bytes, green.bytes)
+        for keypath in ["box.rect.Fill 1.Color", "*.rect.Fill 1.Color", "box.**.Color"] {
+            XCTAssertEqual(try render(try LottieFile(text: text, path: path, values: ["\(keypath)=#00FF00"])).bytes, green.bytes, keypath)
+        }
+        let moved = try render(try LottieFile(text: text, path: path, values: ["box.Transform.Position=100,150"]))
+        assertColor(moved.pixel(x: 100, y: 150), 255, 0, 0, "the square moved and holds there")
+        for (value, expected) in [("rect.Fill 1.Color=#00FF00", "rect.Fill 1.Color=#00FF00: no layer, shape or slot of the file matches"),
+                                  ("**.Fill 1.Color=green", "**.Fill 1.Color=green: expected a colour #RRGGBB or #RRGGBBAA")] {
+            XCTAssertThrowsError(try LottieFile(text: text, path: path, values: [value])) { XCTAssertTrue("\($0)".contains(expected), "\($0)") }
+        }
+        // A slot: the fill's colour comes from the file's slots, and --param sets it by id.
+        let slotted = text.replacingOccurrences(of: red, with: "\"c\": {\"sid\": \"accent\"}")
+            .replacingOccurrences(of: "\"layers\":", with: "\"slots\": {\"accent\": {\"p\": {\"a\": 0, \"k\": [0, 0, 1, 1]}}}, \"layers\":")
+        let file = try LottieFile(text: slotted, path: path, values: ["accent=#00FF00", "background=#FFFFFF"])
+        XCTAssertTrue(file.setsProperty("accent=#00FF00"))
+        XCTAssertFalse(file.setsProperty("background=#FFFFFF"))
+        assertColor(try render(file).pixel(x: 100, y: 100), 0, 255, 0, "the slot's value set")
+        assertColor(try render(try LottieFile(text: slotted, path: path)).pixel(x: 100, y: 100), 0, 0, 255, "the slot's own value")
+    }
+
     /// What is not drawn yet is named once a kind, with where; hostile or broken files fail at
     /// their JSON path.
     func testWarningsAndErrorsNameThePlace() throws {
