@@ -147,8 +147,7 @@ struct LottieComposition {
            !masks.isEmpty {
             content.mask = try mask(masks, path: path + ".masksProperties")
         }
-        if case .array(let effects, _)? = LottieReader.member(value, "ef"), !effects.isEmpty { reader.warnings.note("effects", at: path) }
-        if let mode = LottieReader.member(value, "bm"), case .number(let n, _) = mode, n != 0 { reader.warnings.note("blend modes", at: path) }
+        if case .array(let effects, _)? = LottieReader.member(value, "ef") { try applyEffects(effects, to: content, path: path + ".ef") }
         if case .number(let n, _)? = LottieReader.member(value, "ddd"), n != 0 { reader.warnings.note("3D layers: drawn flat", at: path) }
 
         // Own transform, then the layer's time (start time and stretch) around it.
@@ -167,6 +166,13 @@ struct LottieComposition {
         // Shown from the in-point to the out-point, in the composition's frames.
         let visibility = Layer()
         visibility.anchorPoint = .zero
+        // The layer's blend mode composites it, as a whole, over what is below.
+        let mode = Int(try reader.number(LottieReader.member(value, "bm"), path + ".bm", default: 0))
+        if mode != 0 {
+            let modes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .hardLight,
+                                      .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity]
+            if modes.indices.contains(mode) { visibility.compositingFilter = modes[mode] } else { reader.warnings.note("blend mode \(mode)", at: path) }
+        }
         let inPoint = try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: -Double.greatestFiniteMagnitude)
         let outPoint = try reader.number(LottieReader.member(value, "op"), path + ".op", default: Double.greatestFiniteMagnitude)
         if inPoint > -1e9 || outPoint < 1e9 {
@@ -236,6 +242,25 @@ struct LottieComposition {
             if shapes.contains(where: \.isAnimated) { reader.warnings.note("several changing masks: drawn still", at: path) }
         }
         return layer
+    }
+
+    /// A layer's effects: Gaussian blur (`ty` 29; lottie-web's standard deviation of 0.3 ×
+    /// its blurriness) on the layer's content; others warned.
+    private func applyEffects(_ effects: [JSONValue], to content: Layer, path: String) throws(DocumentError) {
+        for (i, effect) in effects.enumerated() {
+            let p = "\(path)[\(i)]"
+            if case .number(0, _)? = LottieReader.member(effect, "en") { continue }  // switched off
+            let type = Int(try reader.number(LottieReader.member(effect, "ty"), p + ".ty", default: -1))
+            guard type == 29, case let .array(values, _)? = LottieReader.member(effect, "ef"), let first = values.first,
+                  let blurriness = try reader.property(LottieReader.member(first, "v"), p + ".ef[0].v") else {
+                reader.warnings.note("effects other than Gaussian blur", at: p)
+                continue
+            }
+            content.filters = [.gaussianBlur(radius: 0.3 * (blurriness.initial.first ?? 0))]
+            if let a = blurriness.animation(keyPath: "filters.gaussianBlur.inputRadius", frameRate: fr, { .number(0.3 * ($0.first ?? 0)) }) {
+                content.add(a)
+            }
+        }
     }
 
     /// The `w` × `h` an image asset gives, if it does.

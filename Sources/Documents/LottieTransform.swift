@@ -1,4 +1,5 @@
 import Animation
+import Foundation
 import Geometry
 
 extension LottieReader {
@@ -39,15 +40,22 @@ extension LottieReader {
             angle = (property.initial.first ?? 0) * .pi / 180
             if let a = property.animation(keyPath: "transform.rotation.z", frameRate: frameRate, { .number(($0.first ?? 0) * .pi / 180) }) { outer.add(a) }
         }
-        outer.transform = Transform3D(scaleX: scale.x, y: scale.y).concatenating(Transform3D(rotationAngle: angle))
+        // Skew (`sk` degrees along the axis `sa`) between scale and rotation, still only.
+        var skewing = Transform3D.identity
+        if let skew = try property(LottieReader.member(ks, "sk"), path + ".sk"), let degrees = skew.initial.first, degrees != 0 || skew.isAnimated {
+            if skew.isAnimated { warnings.note("changing skew: drawn still", at: path) }
+            let axis = (try property(LottieReader.member(ks, "sa"), path + ".sa"))?.initial.first ?? 0
+            let (a, k) = (axis * .pi / 180, tan(-min(max(degrees, -85), 85) * .pi / 180))
+            var shear = Transform3D.identity
+            shear.m21 = k
+            skewing = Transform3D(rotationAngle: a).concatenating(shear).concatenating(Transform3D(rotationAngle: -a))
+        }
+        outer.transform = Transform3D(scaleX: scale.x, y: scale.y).concatenating(skewing).concatenating(Transform3D(rotationAngle: angle))
         if let property = try property(LottieReader.member(ks, "o"), path + ".o") {
             if opacity {
                 inner.opacity = (property.initial.first ?? 100) / 100
                 if let a = property.animation(keyPath: "opacity", frameRate: frameRate, { .number(($0.first ?? 100) / 100) }) { inner.add(a) }
             }
-        }
-        if let skew = try property(LottieReader.member(ks, "sk"), path + ".sk"), skew.initial.first != 0 || !skew.keyframes.isEmpty {
-            warnings.note("skew", at: path)
         }
         return (outer, inner)
     }
