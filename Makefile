@@ -59,13 +59,15 @@ goldens: deps
 	$(SWIFT) test --skip-build --disable-swift-testing --filter '$(GOLDEN_TESTS)'
 
 ## bench: the rasterizer beside Cairo and Skia, the encoder beside ffmpeg, sessions, 5,000 particles
-## beside the loader, text beside Skia (installs Cairo, skia-python, uharfbuzz and GNU time for the comparison)
+## beside the loader, text beside Skia, Lottie files beside rlottie (installs Cairo, skia-python, uharfbuzz, rlottie-python
+## and GNU time for the comparison)
 bench: deps
 	bench/raster.sh
 	bench/encode.sh
 	bench/session.sh
 	bench/emitter.sh
 	bench/text.sh
+	bench/lottie.sh
 
 ## sheets: contact sheets of every built-in scene, example and template, and a still of each marketing preset,
 ## for the README, in docs/sheets

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Lottie benchmark: the corpus's composite files (Tests/DocumentsTests/Lottie) at 1080x1080, all
+# their frames, animvid beside rlottie (rlottie-python), measured alternately in one run.
+#   end to end: animvid encode → MP4 against rlottie's frames piped into ffmpeg with the same
+#               x264 settings (CRF 18, preset medium, yuv420p). Target ≤ 0.5.
+#   per frame:  animvid drawing one thread (raw frames to /dev/null, frame count from the file)
+#               against rlottie's render call. Target ≤ 1.0.
+# ThorVG is not measured yet. Usage: [ROUNDS=3] bench/lottie.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=.build/bench
+mkdir -p "$work"
+if [ ! -x .build/browser-venv/bin/python ] || ! .build/browser-venv/bin/python -c 'import rlottie_python' 2>/dev/null; then
+  python3 -m venv .build/browser-venv
+  .build/browser-venv/bin/pip install -q rlottie-python
+fi
+swift build -c release --product animvid >/dev/null
+animvid=.build/release/animvid
+py=.build/browser-venv/bin/python
+size=1080
+rounds=${ROUNDS:-3}
+wall() { /usr/bin/time -f '%e' -o "$work/time.txt" bash -c "$1" >/dev/null 2>&1; cat "$work/time.txt"; }
+best() { printf '%s\n' "$@" | sort -n | head -1; }
+ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
+echo "Lottie benchmark: ${size}x${size}, best of $rounds rounds"
+for name in composite mattes-and-masks gradients-stars-images; do
+  file=Tests/DocumentsTests/Lottie/$name.json
+  frames=$(python3 -c "import json; d = json.load(open('$file')); print(int(d['op'] - d['ip']))")
+  ours=() theirs=() ours_frame=() theirs_frame=()
+  for _ in $(seq "$rounds"); do
+    ours+=("$(wall "$animvid encode --scene-file $file --size ${size}x${size} --no-session -q -y $work/lottie-ours.mp4")")
+    theirs+=("$(wall "$py bench/lottie-ref.py $file $size pipe | ffmpeg -v error -f rawvideo -pix_fmt bgra -s ${size}x${size} -r 30 -i - -c:v libx264 -crf 18 -preset medium -pix_fmt yuv420p -y $work/lottie-theirs.mp4")")
+    ours_frame+=("$(wall "$animvid encode --scene-file $file --size ${size}x${size} --threads 1 --no-session -q -")")
+    theirs_frame+=("$($py bench/lottie-ref.py "$file" "$size" time | sed -n 's/.*median \([0-9.]*\) ms\/frame.*/\1/p')")
+  done
+  o=$(best "${ours[@]}") t=$(best "${theirs[@]}")
+  of=$(python3 -c "print(f'{$(best "${ours_frame[@]}") * 1000 / $frames:.2f}')") tf=$(best "${theirs_frame[@]}")
+  echo "  $name ($frames frames): end to end animvid $o s, rlottie + ffmpeg $t s, ratio $(ratio "$o" "$t") (target ≤ 0.5);"
+  echo "    per frame, one thread: animvid $of ms (raw frames out, frame clear included), rlottie $tf ms, ratio $(ratio "$of" "$tf") (target ≤ 1.0)"
+done
