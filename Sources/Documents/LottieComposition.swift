@@ -43,7 +43,7 @@ struct LottieComposition {
         // Layers by their index `ind`, for parenting.
         var byIndex: [Int: (value: JSONValue, path: String)] = [:]
         for (i, item) in items.enumerated() {
-            if let ind = LottieReader.member(item, "ind"), case .number(let n, _) = ind { byIndex[Int(n)] = (item, "\(path)[\(i)]") }
+            if let ind = LottieReader.index(LottieReader.member(item, "ind")) { byIndex[ind] = (item, "\(path)[\(i)]") }
         }
         // Each layer built with its parents' transforms around it; a matte source (`td`) is not
         // drawn but masks the layer that names it (`tp`, or the one below it).
@@ -57,8 +57,8 @@ struct LottieComposition {
             var wrapped = node.content
             var parent = LottieReader.member(item, "parent")
             var seen: Set<Int> = []
-            while case .number(let n, _)? = parent, let (parentValue, parentPath) = byIndex[Int(n)] {
-                guard seen.insert(Int(n)).inserted, seen.count <= 64 else { throw reader.fail(p + ".parent", parent, "the parents make a loop") }
+            while let n = LottieReader.index(parent), let (parentValue, parentPath) = byIndex[n] {
+                guard seen.insert(n).inserted, seen.count <= 64 else { throw reader.fail(p + ".parent", parent, "the parents make a loop") }
                 let transform = try reader.transformNodes(LottieReader.member(parentValue, "ks"), path: parentPath + ".ks", opacity: false)
                 transform.inner.addSublayer(wrapped)
                 wrapped = transform.outer
@@ -95,7 +95,7 @@ struct LottieComposition {
     /// in its parents' transforms. nil for a layer that draws nothing animvid knows.
     private func layer(_ value: JSONValue, path: String, assets: [String: (value: JSONValue, index: Int)], chain: [String],
                        budget: inout Int) throws(DocumentError) -> (visibility: Layer, content: Layer)? {
-        let type = Int(try reader.number(LottieReader.member(value, "ty"), path + ".ty"))
+        let type = try reader.integer(LottieReader.member(value, "ty"), path + ".ty")
         let content: Layer?
         switch type {
         case 0:
@@ -167,7 +167,7 @@ struct LottieComposition {
         let visibility = Layer()
         visibility.anchorPoint = .zero
         // The layer's blend mode composites it, as a whole, over what is below.
-        let mode = Int(try reader.number(LottieReader.member(value, "bm"), path + ".bm", default: 0))
+        let mode = try reader.integer(LottieReader.member(value, "bm"), path + ".bm", default: 0)
         if mode != 0 {
             let modes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .hardLight,
                                       .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity]
@@ -250,7 +250,7 @@ struct LottieComposition {
         for (i, effect) in effects.enumerated() {
             let p = "\(path)[\(i)]"
             if case .number(0, _)? = LottieReader.member(effect, "en") { continue }  // switched off
-            let type = Int(try reader.number(LottieReader.member(effect, "ty"), p + ".ty", default: -1))
+            let type = try reader.integer(LottieReader.member(effect, "ty"), p + ".ty", default: -1)
             guard type == 29, case let .array(values, _)? = LottieReader.member(effect, "ef"), let first = values.first,
                   let blurriness = try reader.property(LottieReader.member(first, "v"), p + ".ef[0].v") else {
                 reader.warnings.note("effects other than Gaussian blur", at: p)

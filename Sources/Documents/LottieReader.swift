@@ -33,6 +33,19 @@ struct LottieReader {
         }
     }
 
+    /// A whole number (a type, a mode, a count) within ±1,000,000,000.
+    func integer(_ value: JSONValue?, _ path: String, default fallback: Int? = nil) throws(DocumentError) -> Int {
+        let n = try number(value, path, default: fallback.map(Double.init))
+        guard n == n.rounded(), abs(n) <= 1e9 else { throw fail(path, value, "expected a whole number, not \(n)") }
+        return Int(n)
+    }
+
+    /// A layer index (`ind`, `parent`, `tp`) when `value` is one that fits an Int.
+    static func index(_ value: JSONValue?) -> Int? {
+        guard case .number(let n, _)? = value, n == n.rounded(), abs(n) <= 1e9 else { return nil }
+        return Int(n)
+    }
+
     func string(_ value: JSONValue?, _ path: String) throws(DocumentError) -> String? {
         switch value {
         case .string(let s, _)?: return s

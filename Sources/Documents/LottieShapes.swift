@@ -94,7 +94,7 @@ struct LottieShapes {
             let c = centre.value(at: frame)
             let (cx, cy) = (c.first ?? 0, c.count > 1 ? c[1] : 0)
             if type == "sr" {
-                let n = max(Int(points.value(at: frame).first ?? 5), 1), rotation = (radius.value(at: frame).first ?? 0) * .pi / 180
+                let n = Int(min(max(points.value(at: frame).first ?? 5, 1), 1_000)), rotation = (radius.value(at: frame).first ?? 0) * .pi / 180
                 let (r1, r2) = (outer.value(at: frame).first ?? 0, inner.value(at: frame).first ?? 0)
                 let vertices = isStar ? 2 * n : n
                 var star = Path()
@@ -136,7 +136,7 @@ struct LottieShapes {
         guard let stops = LottieReader.member(item, "g"), let ramp = try reader.property(LottieReader.member(stops, "k"), path + ".g.k") else {
             throw reader.fail(path + ".g", item, "missing: a gradient has its stops g")
         }
-        let count = Int(try reader.number(LottieReader.member(stops, "p"), path + ".g.p"))
+        let count = try reader.integer(LottieReader.member(stops, "p"), path + ".g.p")
         guard (1...256).contains(count), ramp.initial.count >= 4 * count, ramp.keyframes.allSatisfy({ $0.value.count >= 4 * count }) else {
             throw reader.fail(path + ".g", stops, "expected p colour stops of 4 numbers each (1…256)")
         }
@@ -261,8 +261,8 @@ struct LottieShapes {
         let width = try reader.property(LottieReader.member(item, "w"), path + ".w") ?? LottieProperty(initial: [1], keyframes: [])
         layer.lineWidth = width.initial.first ?? 1
         if let a = width.animation(keyPath: "lineWidth", frameRate: fr, { .number($0.first ?? 1) }) { layer.add(a) }
-        layer.lineCap = [1: .butt, 2: .round, 3: .square][Int(try reader.number(LottieReader.member(item, "lc"), path + ".lc", default: 2))] ?? .round
-        layer.lineJoin = [1: .miter, 2: .round, 3: .bevel][Int(try reader.number(LottieReader.member(item, "lj"), path + ".lj", default: 2))] ?? .round
+        layer.lineCap = [1: .butt, 2: .round, 3: .square][try reader.integer(LottieReader.member(item, "lc"), path + ".lc", default: 2)] ?? .round
+        layer.lineJoin = [1: .miter, 2: .round, 3: .bevel][try reader.integer(LottieReader.member(item, "lj"), path + ".lj", default: 2)] ?? .round
         layer.miterLimit = try reader.number(LottieReader.member(item, "ml"), path + ".ml", default: 4)
         if case let .array(dashes, _)? = LottieReader.member(item, "d") {
             // Dashes and gaps in turn (`n` "d" and "g"), and an offset ("o").

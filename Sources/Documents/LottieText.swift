@@ -48,7 +48,7 @@ struct LottieText {
         if let height = LottieReader.member(document, "lh"), natural > 0 {
             layer.lineHeightMultiple = min(max(try reader.number(height, p + ".lh") / natural, 0.1), 10)
         }
-        let justify = Int(try reader.number(LottieReader.member(document, "j"), p + ".j", default: 0))
+        let justify = try reader.integer(LottieReader.member(document, "j"), p + ".j", default: 0)
         layer.alignmentMode = [1: .right, 2: .center, 3: .justified, 4: .justified, 5: .justified, 6: .justified][justify] ?? .left
         let lines = Double(max(text.split(separator: "\n", omittingEmptySubsequences: false).count, 1))
         if let sz = LottieReader.member(document, "sz"), case let boxSize = try reader.numbers(sz, p + ".sz"), boxSize.count >= 2 {

@@ -170,4 +170,37 @@ final class LottieFileTests: XCTestCase {
         XCTAssertTrue(error(#"[{"ty": 1, "ks": {}, "sw": 10}]"#).contains("layers[0].sh: missing: expected a number"))
         XCTAssertTrue(error(#"{"not": "a list"}"#).contains("layers: expected a list of layers"))
     }
+
+    /// Hostile files fail within the scene files' bounds, naming the place.
+    func testHostileFilesFailAtTheirPlace() throws {
+        func error(_ text: String) -> String {
+            do {
+                _ = try LottieFile(text: text, path: "h.json") { try LayerImageCodec.decode($0) }
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        func doc(_ layers: String, assets: String = "[]", size: String = #""w": 100, "h": 100"#) -> String {
+            #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, \#(size), "assets": \#(assets), "layers": \#(layers)}"#
+        }
+        XCTAssertTrue(error(doc("[]", size: #""w": 1e9, "h": 100"#)).contains("w: the size must be 1…16384 pixels a side"))
+        XCTAssertTrue(error(doc("[]", size: #""w": -5, "h": 100"#)).contains("w: the size must be"))
+        let keyframes = (0...100_000).map { #"{"t": \#($0), "s": [0]}"# }.joined(separator: ",")
+        XCTAssertTrue(error(doc(#"[{"ty": 3, "ks": {"o": {"a": 1, "k": [\#(keyframes)]}}}]"#)).contains("layers[0].ks.o.k: 100001 keyframes; at most 100000"))
+        // Precompositions nested 17 deep.
+        let assets = (0..<17).map { i in #"{"id": "c\#(i)", "layers": [{"ty": 0, "refId": "c\#(i + 1)", "ks": {}}]}"# } + [#"{"id": "c17", "layers": []}"#]
+        XCTAssertTrue(error(doc(#"[{"ty": 0, "refId": "c0", "ks": {}}]"#, assets: "[" + assets.joined(separator: ",") + "]"))
+            .contains("precompositions nested deeper than 16"))
+        XCTAssertTrue(error(doc(#"[{"ty": 2, "refId": "i", "ks": {}}]"#, assets: #"[{"id": "i", "w": 8, "h": 8, "p": "data:image/png;base64,%%%notbase64"}]"#))
+            .contains("assets[0].p:"))
+        XCTAssertTrue(error(doc(#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "sr", "sy": 1, "pt": {"a": 0, "k": 1e9}, "or": {"a": 0, "k": 10}}]}]"#))
+            .contains("layers[0].shapes[0].pt: a star or polygon has 1…1000 points"))
+        XCTAssertTrue(error(doc(#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "gf", "g": {"p": 1e6, "k": {"a": 0, "k": [0, 1, 1, 1]}}}]}]"#))
+            .contains("no error"), "a gradient with no paths before it draws nothing")
+        XCTAssertTrue(error(#"{"v": "5.7", "fr": 30, "ip": 0, "op": 1e9, "w": 10, "h": 10, "layers": []}"#).contains("op: the out-point must come after the in-point, within an hour"))
+        // A rectangle changing over a billion frames is sampled at most 2,000 times.
+        let long = doc(#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 1, "k": [{"t": 0, "s": [1, 1]}, {"t": 1e9, "s": [9, 9]}]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]"#)
+        XCTAssertEqual(error(long), "no error")
+    }
 }
