@@ -147,21 +147,29 @@ struct LottieComposition {
            !masks.isEmpty {
             content.mask = try mask(masks, path: path + ".masksProperties")
         }
+        for (key, kind) in [("ao", "auto-orient along the motion path")] {
+            if case .number(let n, _)? = LottieReader.member(value, key), n != 0 { reader.warnings.note(kind, at: path) }
+        }
         if case .array(let effects, _)? = LottieReader.member(value, "ef") { try applyEffects(effects, to: content, path: path + ".ef") }
         if case .number(let n, _)? = LottieReader.member(value, "ddd"), n != 0 { reader.warnings.note("3D layers: drawn flat", at: path) }
 
-        // Own transform, then the layer's time (start time and stretch) around it.
+        // Own transform around the content.
         let transform = try reader.transformNodes(LottieReader.member(value, "ks"), path: path + ".ks", opacity: true)
         transform.inner.addSublayer(content)
-        let time = Layer()
-        time.anchorPoint = .zero
-        let start = try reader.number(LottieReader.member(value, "st"), path + ".st", default: 0)
-        let stretch = try reader.number(LottieReader.member(value, "sr"), path + ".sr", default: 1)
-        guard stretch > 0, stretch.isFinite else { throw reader.fail(path + ".sr", LottieReader.member(value, "sr"), "the stretch must be positive") }
-        // local = (t − st) / sr, with no start to the layer's activity (its in-point decides).
-        time.timing.speed = 1 / stretch
-        time.timing.timeOffset = -start / (fr * stretch)
-        time.addSublayer(transform.outer)
+        if type == 0 {
+            // A precomposition's contents run in the layer's time: local = (t − st) / sr. The
+            // layer's own keyframes, like every other layer's, are in its composition's frames.
+            let time = Layer()
+            time.anchorPoint = .zero
+            let start = try reader.number(LottieReader.member(value, "st"), path + ".st", default: 0)
+            let stretch = try reader.number(LottieReader.member(value, "sr"), path + ".sr", default: 1)
+            guard stretch > 0, stretch.isFinite else { throw reader.fail(path + ".sr", LottieReader.member(value, "sr"), "the stretch must be positive") }
+            time.timing.speed = 1 / stretch
+            time.timing.timeOffset = -start / (fr * stretch)
+            content.removeFromSuperlayer()
+            time.addSublayer(content)
+            transform.inner.addSublayer(time)
+        }
 
         // Shown from the in-point to the out-point, in the composition's frames.
         let visibility = Layer()
@@ -191,12 +199,12 @@ struct LottieComposition {
             visibility.isHidden = true
             visibility.add(shown)
         }
-        return (visibility, time)
+        return (visibility, transform.outer)
     }
 
     /// A layer's masks as one mask layer in its coordinates: added masks' paths together, a
     /// subtracted or inverted one as a hole in a plane; the first mask's opacity.
-    private func mask(_ masks: [JSONValue], path: String) throws(DocumentError) -> Layer {
+    private func mask(_ masks: [JSONValue], path: String) throws(DocumentError) -> Layer? {
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
         var shapes: [LottieProperty<Path>] = []
@@ -210,6 +218,12 @@ struct LottieComposition {
             if (mode == "s") != invert {
                 // A subtracted (or inverted) first mask makes a hole; a later one is drawn as added.
                 if shapes.isEmpty { inverted = true } else { reader.warnings.note("subtracted masks after the first: drawn as added", at: p) }
+            } else if inverted {
+                reader.warnings.note("added masks after a subtracted one: drawn as holes", at: p)
+            }
+            if !shapes.isEmpty, LottieReader.member(mask, "o") != nil { reader.warnings.note("the opacity of masks after the first", at: p) }
+            if let feather = try reader.property(LottieReader.member(mask, "f"), p + ".f"), feather.isAnimated || feather.initial.contains(where: { $0 != 0 }) {
+                reader.warnings.note("mask feather", at: p)
             }
             if let expansion = try reader.property(LottieReader.member(mask, "x"), p + ".x"), expansion.isAnimated || expansion.initial.first != 0 {
                 reader.warnings.note("mask expansion", at: p)
@@ -223,6 +237,7 @@ struct LottieComposition {
                 if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
             }
         }
+        guard !shapes.isEmpty else { return nil }  // masks of mode "n" only: nothing masked
         // A hole is the mask's path inside a plane far larger than any composition.
         let plane = Path.roundedRect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), cornerRadius: 0)
         func outline(_ p: Path) -> Path {
@@ -256,6 +271,7 @@ struct LottieComposition {
                 reader.warnings.note("effects other than Gaussian blur", at: p)
                 continue
             }
+            if !content.filters.isEmpty { reader.warnings.note("a second Gaussian blur: the last one used", at: p) }
             content.filters = [.gaussianBlur(radius: 0.3 * (blurriness.initial.first ?? 0))]
             if let a = blurriness.animation(keyPath: "filters.gaussianBlur.inputRadius", frameRate: fr, { .number(0.3 * ($0.first ?? 0)) }) {
                 content.add(a)

@@ -3,7 +3,8 @@ import Foundation
 /// Lottie values set from outside, the way lottie-ios's value providers set them: a keypath of
 /// layer and shape names (`nm`) ending in a property, `*` standing for one name and `**` for
 /// any number, with its new value — `Title.Text=Launch day`, `**.Fill 1.Color=#7B61FF`,
-/// `Logo.Transform.Scale=80,80`. A name that is a slot id (`sid`) sets that slot instead.
+/// `Logo.Transform.Scale=80,80`. A precomposition's layers answer under the name of the layer
+/// that shows it (one level deep). A name that is a slot id (`sid`) sets that slot instead.
 struct LottieKeypaths {
     /// One assignment: the keypath's names, the property last, and the value as written.
     struct Assignment {
@@ -48,6 +49,19 @@ struct LottieKeypaths {
             result = Self.replacing("slots", in: document, with: .object(rewritten, slotsPosition))
         }
         result = Self.replacing("layers", in: result, with: try rewriteLayers(LottieReader.member(result, "layers"), names: [], used: &used))
+        // A precomposition's layers answer under the name of a layer that shows it (one level).
+        if case let .array(assets, assetsPosition)? = LottieReader.member(result, "assets"), case let .array(top, _)? = LottieReader.member(result, "layers") {
+            var rewritten = assets
+            for (i, asset) in assets.enumerated() {
+                guard case .string(let id, _)? = LottieReader.member(asset, "id"), LottieReader.member(asset, "layers") != nil else { continue }
+                for layer in top {
+                    guard case .string(id, _)? = LottieReader.member(layer, "refId"), case .string(let name, _)? = LottieReader.member(layer, "nm") else { continue }
+                    rewritten[i] = Self.replacing("layers", in: rewritten[i],
+                                                  with: try rewriteLayers(LottieReader.member(rewritten[i], "layers"), names: [name], used: &used))
+                }
+            }
+            result = Self.replacing("assets", in: result, with: .array(rewritten, assetsPosition))
+        }
         if let unused = assignments.indices.first(where: { !used.contains($0) }) {
             throw DocumentError(file: "--param", position: nil, path: "",
                                 message: "\(assignments[unused].text): no layer, shape or slot of the file matches (keypaths end in one of: "
@@ -103,8 +117,12 @@ struct LottieKeypaths {
                     }
                     rewritten = Self.replacing("it", in: rewritten, with: children)
                 }
-            case "fl", "st", "gf", "gs":
+            case "fl":
+                rewritten = try rewriteProperties(item, names: names + [name], keys: ["Color": "c", "Opacity": "o"], used: &used)
+            case "st":
                 rewritten = try rewriteProperties(item, names: names + [name], keys: ["Color": "c", "Opacity": "o", "Stroke Width": "w"], used: &used)
+            case "gf", "gs":
+                rewritten = try rewriteProperties(item, names: names + [name], keys: type == "gs" ? ["Opacity": "o", "Stroke Width": "w"] : ["Opacity": "o"], used: &used)
             default:
                 break
             }

@@ -90,7 +90,7 @@ extension LottieProperty where Value == [Double] {
     /// does (a curved motion path walked at the pace its easing gives along the curve's length).
     func sampled(maximumSamples: Int) -> LottieProperty {
         guard let first = keyframes.first?.frame, let last = keyframes.last?.frame, last > first else { return self }
-        let count = min(max(Int((last - first).rounded(.up)), 1), maximumSamples)
+        let count = Int(min(max((last - first).rounded(.up), 1), Double(maximumSamples)))
         let samples = (0...count).map { n in
             let frame = first + (last - first) * Double(n) / Double(count)
             return Keyframe(frame: frame, value: value(at: frame), easeOut: (0, 0), easeIn: (1, 1), hold: false)

@@ -10,6 +10,8 @@ struct LottieReader {
     let warnings: LottieWarnings
     /// The document's `slots`: a property with a slot id (`sid`) takes its slot's value.
     var slots: JSONValue? = nil
+    /// The work the file may ask for in all (keyframes read, points sampled).
+    var budget = LottieBudget()
 
     func fail(_ path: String, _ value: JSONValue?, _ message: String) -> DocumentError {
         if let value { return DocumentError(at: value.position, in: file, path: path, message: message) }
@@ -80,7 +82,7 @@ struct LottieReader {
                          _ read: (JSONValue, String) throws(DocumentError) -> Value) throws(DocumentError) -> LottieProperty<Value>? {
         guard var value else { return nil }
         if case .string(let id, _)? = Self.member(value, "sid"), let slot = Self.member(Self.member(slots, id), "p") { value = slot }
-        if Self.member(value, "x") != nil, case .string = Self.member(value, "x") {
+        if case .string = Self.member(value, "x") {
             warnings.note("expressions", at: path)
         }
         guard let k = Self.member(value, "k") else { throw fail(path + ".k", value, "missing: an animatable property has k") }
@@ -91,6 +93,7 @@ struct LottieReader {
         guard items.count <= LottieFile.maximumKeyframes else {
             throw fail(path + ".k", k, "\(items.count) keyframes; at most \(LottieFile.maximumKeyframes)")
         }
+        try budget.charge(items.count, at: path, in: file)
         var keyframes: [LottieProperty<Value>.Keyframe] = []
         var previousEnd: Value?
         for (i, item) in items.enumerated() {
@@ -194,5 +197,26 @@ final class LottieWarnings: @unchecked Sendable {
     /// One line a kind: `not drawn yet: masks (layers[2], layers[5])`.
     var lines: [String] {
         lock.withLock { places.map { "not supported yet: \($0.kind) (\($0.paths.joined(separator: ", ")))" } }
+    }
+}
+
+/// The work a Lottie file may ask for while it is built, counted across every layer and every
+/// use of a precomposition: keyframes read and points sampled. A small file that places a heavy
+/// precomposition ten thousand times fails instead of exhausting memory.
+final class LottieBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var spent = 0
+    static let limit = 20_000_000
+
+    /// Counts `cost` units spent at `path`; past the limit, an error there.
+    func charge(_ cost: Int, at path: String, in file: String) throws(DocumentError) {
+        let total = lock.withLock { () -> Int in
+            spent += cost
+            return spent
+        }
+        guard total <= Self.limit else {
+            throw DocumentError(file: file, position: nil, path: path,
+                                message: "the file asks for more than \(Self.limit) keyframes and sampled points in all")
+        }
     }
 }

@@ -79,6 +79,7 @@ struct LottieShapes {
         let centre = try property("p", [0, 0]), size = try property("s", [0, 0]), radius = try property("r", [0])
         let points = try property("pt", [5]), outer = try property("or", [0]), inner = try property("ir", [0])
         let starType = try reader.number(LottieReader.member(item, "sy"), path + ".sy", default: 1)
+        let reversed = try reader.number(LottieReader.member(item, "d"), path + ".d", default: 1) == 3
         let isStar = type == "sr" && starType == 1
         if type == "sr" {
             for key in ["is", "os"] {
@@ -110,18 +111,40 @@ struct LottieShapes {
             let s = size.value(at: frame)
             let (w, h) = (s.first ?? 0, s.count > 1 ? s[1] : s.first ?? 0)
             let box = Rect(x: cx - w / 2, y: cy - h / 2, width: w, height: h)
-            guard type == "rc" else { return .ellipse(in: box) }
+            guard type == "rc" else { return Self.ellipse(in: box, reversed: reversed) }
             return .roundedRect(box, cornerRadius: min(radius.value(at: frame).first ?? 0, min(abs(w), abs(h)) / 2))
         }
         let changing = type == "sr" ? [centre, radius, points, outer, inner] : type == "rc" ? [centre, size, radius] : [centre, size]
         let frames = changing.flatMap { $0.keyframes.map(\.frame) }
         guard let first = frames.min(), let last = frames.max(), last > first else { return LottieProperty(initial: shape(at: 0), keyframes: []) }
-        let count = min(Int((last - first).rounded(.up)), Self.maximumSamples)
+        let count = Int(min((last - first).rounded(.up), Double(Self.maximumSamples)))
+        try reader.budget.charge(count * (type == "sr" ? 2_001 : 16), at: path, in: reader.file)
         let keyframes = (0...count).map { n in
             let frame = first + (last - first) * Double(n) / Double(count)
             return LottieProperty<Path>.Keyframe(frame: frame, value: shape(at: frame), easeOut: (0, 0), easeIn: (1, 1), hold: false)
         }
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+    }
+
+    /// An ellipse as Lottie draws it: four quarter arcs from the top, clockwise (anticlockwise
+    /// when `reversed`), so a trim starts where it starts in the players.
+    static func ellipse(in box: Rect, reversed: Bool) -> Path {
+        let (cx, cy, rx, ry) = (box.midX, box.midY, box.size.width / 2, box.size.height / 2)
+        let k = 0.5519150244935105  // a quarter circle's handle length as a share of its radius
+        let direction: Double = reversed ? -1 : 1
+        var path = Path()
+        path.move(to: Point(cx, cy - ry))
+        // Each quarter: from angle a to a + 90° (screen y down), handles tangent to the ellipse.
+        var (x, y) = (0.0, -1.0)
+        for _ in 0..<4 {
+            let (nx, ny) = (-y * direction, x * direction)
+            path.addCurve(to: Point(cx + nx * rx, cy + ny * ry),
+                          control1: Point(cx + (x + nx * k) * rx, cy + (y + ny * k) * ry),
+                          control2: Point(cx + (nx + x * k) * rx, cy + (ny + y * k) * ry))
+            (x, y) = (nx, ny)
+        }
+        path.closeSubpath()
+        return path
     }
 
     /// A gradient fill or stroke of `geometry`: a gradient layer over the paths' box (and the
@@ -145,6 +168,12 @@ struct LottieShapes {
         }
         // The box the ramp's unit coordinates span: the paths and both ends, at the start.
         var box = geometry.dropFirst().reduce(geometry[0].initial.bounds) { $0.union($1.initial.bounds) }
+        for part in geometry { for key in part.keyframes { box = box.union(key.value.bounds) } }
+        if stroke {
+            let widths = try reader.property(LottieReader.member(item, "w"), path + ".w") ?? LottieProperty(initial: [1], keyframes: [])
+            let reach = (([widths.initial] + widths.keyframes.map(\.value)).compactMap(\.first).max() ?? 1) / 2
+            box = Rect(x: box.minX - reach, y: box.minY - reach, width: box.size.width + 2 * reach, height: box.size.height + 2 * reach)
+        }
         for point in [LottieReader.point(start.initial), LottieReader.point(end.initial)] {
             box = box.union(Rect(x: point.x, y: point.y, width: 0, height: 0))
         }
@@ -279,6 +308,9 @@ struct LottieShapes {
         if let trim {
             layer.strokeStart = (trim.start.initial.first ?? 0) / 100
             layer.strokeEnd = (trim.end.initial.first ?? 100) / 100
+            if layer.strokeStart > layer.strokeEnd {
+                reader.warnings.note("trims whose start passes their end: drawn as they come", at: path)
+            }
             for (property, key) in [(trim.start, "strokeStart"), (trim.end, "strokeEnd")] {
                 if let a = property.animation(keyPath: key, frameRate: fr, { .number(($0.first ?? 0) / 100) }) { layer.add(a) }
             }

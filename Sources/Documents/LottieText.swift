@@ -41,6 +41,9 @@ struct LottieText {
         layer.font = font
         layer.fontSize = size
         layer.foregroundColor = try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) }
+        for (key, kind) in [("ls", "text baseline shifts"), ("ca", "all-caps text")] {
+            if case .number(let n, _)? = LottieReader.member(document, key), n != 0 { reader.warnings.note(kind, at: path) }
+        }
         if LottieReader.member(document, "sc") != nil, try reader.number(LottieReader.member(document, "sw"), p + ".sw", default: 0) > 0 {
             reader.warnings.note("stroked text", at: path)
         }

@@ -30,6 +30,9 @@ extension LottieReader {
         // Scale, then rotation (the model transform; animations change its components).
         var scale = (x: 1.0, y: 1.0), angle = 0.0
         if let property = try property(LottieReader.member(ks, "s"), path + ".s") {
+            if property.isAnimated, property.keyframes.contains(where: { $0.value.prefix(2).contains { $0 < 0 } }) {
+                warnings.note("a changing scale through a mirror (negative): may draw turned over", at: path)
+            }
             for (index, key) in ["transform.scale.x", "transform.scale.y"].enumerated() {
                 func factor(_ v: [Double]) -> Double { (index < v.count ? v[index] : v.first ?? 100) / 100 }
                 if index == 0 { scale.x = factor(property.initial) } else { scale.y = factor(property.initial) }

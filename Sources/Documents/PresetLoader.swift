@@ -196,7 +196,10 @@ public enum PresetLoader {
             let path = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
             if let data = FileManager.default.contents(atPath: path), data.count <= SceneFileLimits.fileSize,
                let document = try? JSONParser.parse(String(decoding: data, as: UTF8.self)), LottieFile.isLottie(document) {
-                scene = try LottieFile.load(path: path, decodeImage: decodeImage)
+                let lottie = try LottieFile.load(path: path, decodeImage: decodeImage)
+                // The file's own size, rate and length, under what the preset says.
+                clip = lottie.defaultClip
+                scene = lottie
             } else {
                 scene = try SceneFile.load(path: path, decodeImage: decodeImage)
             }
@@ -210,6 +213,13 @@ public enum PresetLoader {
         if let p = member("params") {
             guard case let .object(entries, _) = p else { throw fail("params", p, "expected an object of scene knobs, not \(p.kindName)") }
             for entry in entries {
+                // A Lottie file's keypaths and slots are checked when the file is loaded with them.
+                if let lottie = scene as? LottieFile, lottie.setsProperty(entry.key + "=") {
+                    if case .string(let s, _) = entry.value { clip.params.append("\(entry.key)=\(s)") } else {
+                        throw fail("params." + entry.key, entry.value, "expected a string such as \"#7B61FF\" or \"Launch day\"")
+                    }
+                    continue
+                }
                 let text: String
                 switch entry.value {
                 case .string(let s, _): text = s

@@ -71,8 +71,12 @@ enum ValidateCommand {
 
     static func validateSceneFile(_ path: String, params: [String]) throws(CLIError) {
         if SceneOptions.isLottie(path) {
-            guard params.isEmpty else { throw .usage("--param: a Lottie file has no knobs yet") }
-            let lottie = try SceneOptions.loadLottie(path, command: "validate")
+            let lottie = try SceneOptions.loadLottie(path, command: "validate", values: params)
+            do {
+                _ = try lottie.settings(params.filter { !lottie.setsProperty($0) })
+            } catch {
+                throw .usage("--param: \(error)")
+            }
             print("\(path): valid Lottie file: \(lottie.name), \(JSON.exact(lottie.width))x\(JSON.exact(lottie.height)), "
                   + "\(JSON.exact(lottie.frameRate)) fps, \(JSON.exact(lottie.cycle)) s"
                   + (lottie.warnings.isEmpty ? "" : " (\(lottie.warnings.count) warning\(lottie.warnings.count == 1 ? "" : "s"))"))

@@ -102,7 +102,7 @@ final class LottieFileTests: XCTestCase {
 
     func testGoldenFrames() throws {
         var lines: [String] = []
-        for name in ["eased-move", "parenting", "hold-and-span", "precomp", "trim", "composite", "mattes-and-masks", "gradients-stars-images", "text", "effects"] {
+        for name in ["eased-move", "parenting", "hold-and-span", "precomp", "trim", "composite", "mattes-and-masks", "gradients-stars-images", "text", "effects", "ring-and-late-parent"] {
             let file = try load(name)
             for f in [0.0, 17, 44] { lines.append("\(name) \(Int(f)) \(FrameMD5.md5(try frame(file, f).bytes))") }
         }
