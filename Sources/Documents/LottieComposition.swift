@@ -47,13 +47,13 @@ struct LottieComposition {
         }
         // Each layer built with its parents' transforms around it; a matte source (`td`) is not
         // drawn but masks the layer that names it (`tp`, or the one below it).
-        var built: [Int: Layer] = [:]
-        for (i, item) in items.enumerated().reversed() {
-            let p = "\(path)[\(i)]"
+        /// Layer `i` with its parents' transforms around it (innermost first), or nil when it
+        /// draws nothing animvid knows.
+        func buildNode(_ i: Int, budget: inout Int) throws(DocumentError) -> Layer? {
+            let (item, p) = (items[i], "\(path)[\(i)]")
             guard case .object = item else { throw reader.fail(p, item, "expected a layer object, not \(item.kindName)") }
-            if case .bool(true, _)? = LottieReader.member(item, "hd"), LottieReader.member(item, "td") == nil { continue }
-            guard let node = try layer(item, path: p, assets: assets, chain: chain, budget: &budget) else { continue }
-            // Parents' transforms, innermost first, each a node around what it moves.
+            if case .bool(true, _)? = LottieReader.member(item, "hd"), LottieReader.member(item, "td") == nil { return nil }
+            guard let node = try layer(item, path: p, assets: assets, chain: chain, budget: &budget) else { return nil }
             var wrapped = node.content
             var parent = LottieReader.member(item, "parent")
             var seen: Set<Int> = []
@@ -65,8 +65,11 @@ struct LottieComposition {
                 parent = LottieReader.member(parentValue, "parent")
             }
             node.visibility.addSublayer(wrapped)
-            built[i] = node.visibility
+            return node.visibility
         }
+        var built: [Int: Layer] = [:]
+        for i in items.indices.reversed() { built[i] = try buildNode(i, budget: &budget) }
+        var usedMattes: Set<Int> = []
         for (i, item) in items.enumerated().reversed() {
             let isMatte = LottieReader.member(item, "td").map { if case .number(let n, _) = $0 { n != 0 } else { false } } ?? false
             guard let node = built[i], !isMatte else { continue }
@@ -76,7 +79,9 @@ struct LottieComposition {
                 if case .number(let index, _)? = LottieReader.member(item, "tp") {
                     source = items.firstIndex { if case .number(index, _)? = LottieReader.member($0, "ind") { true } else { false } } ?? -1
                 }
-                guard let matte = built[source] else { throw reader.fail(p + ".tt", LottieReader.member(item, "tt"), "no matte layer above it") }
+                guard var matte = built[source] else { throw reader.fail(p + ".tt", LottieReader.member(item, "tt"), "no matte layer above it") }
+                // A matte that masks several layers is built again for each (a layer masks one layer).
+                if !usedMattes.insert(source).inserted, let again = try buildNode(source, budget: &budget) { matte = again }
                 if mode != 1 { reader.warnings.note(mode == 2 ? "inverted alpha mattes: drawn as alpha mattes" : "luma mattes: drawn as alpha mattes", at: p) }
                 // A mask of its own node: the matte layer, visibility and all, in the composition's space.
                 let holder = Layer()

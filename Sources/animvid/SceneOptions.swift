@@ -23,9 +23,11 @@ struct SceneOptions {
 
     static let help = """
       --scene NAME          the scene (list them with: animvid scenes; knobs: animvid scene NAME)
-      --scene-file FILE     a scene written as JSON instead (docs/scene-files.md); check it with
-                            animvid validate FILE; start from animvid scene NAME --export json
-      --param NAME=VALUE    set a scene knob; repeat for several
+      --scene-file FILE     a scene written as JSON instead (docs/scene-files.md), or a Lottie
+                            animation (docs/lottie.md); check it with animvid validate FILE;
+                            start from animvid scene NAME --export json
+      --param NAME=VALUE    set a scene knob (a Lottie file: a keypath such as "**.Fill 1.Color",
+                            or a slot); repeat for several
       --size WxH            output size in pixels (default 1920x1080)
       --scale S             pixels per point (default 3, an @3x iPhone); the canvas is size ÷ scale points
       --background COLOR    transparent, or #RRGGBB[AA]: the scene's background (a video that is

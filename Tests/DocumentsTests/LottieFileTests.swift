@@ -171,6 +171,25 @@ final class LottieFileTests: XCTestCase {
         XCTAssertTrue(error(#"{"not": "a list"}"#).contains("layers: expected a list of layers"))
     }
 
+    /// A matte named by two layers (`tp`) masks both.
+    func testAMatteSharedByTwoLayers() throws {
+        func square(_ x: Int, _ color: String) -> String {
+            #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [\#(x), 50]}, "s": {"a": 0, "k": [40, 100]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": \#(color)}, "o": {"a": 0, "k": 100}}]}"#
+        }
+        let layers = """
+        [{"ty": 4, "ind": 1, "td": 1, "ks": {}, "shapes": [{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 25]}, "s": {"a": 0, "k": [100, 50]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]},
+         {"ty": 4, "ind": 2, "tt": 1, "tp": 1, "ks": {}, "shapes": [\(square(25, "[1, 0, 0, 1]"))]},
+         {"ty": 4, "ind": 3, "tt": 1, "tp": 1, "ks": {}, "shapes": [\(square(75, "[0, 0, 1, 1]"))]}]
+        """
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "m.json")
+        let timeline = try file.timeline(canvas: Size(100, 100), duration: 1)
+        let image = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 100, scale: 1))
+        assertColor(image.pixel(x: 25, y: 25), 255, 0, 0, "the first layer inside the matte")
+        assertColor(image.pixel(x: 75, y: 25), 0, 0, 255, "the second layer inside the matte")
+        assertColor(image.pixel(x: 25, y: 75), 255, 255, 255, "the first layer outside it")
+        assertColor(image.pixel(x: 75, y: 75), 255, 255, 255, "the second layer outside it")
+    }
+
     /// Hostile files fail within the scene files' bounds, naming the place.
     func testHostileFilesFailAtTheirPlace() throws {
         func error(_ text: String) -> String {
