@@ -50,13 +50,54 @@ struct LottieShapes {
                 trim = (start, end)
             case "tr":
                 continue  // the group's own transform, read by the group
-            case "rp": reader.warnings.note("repeaters", at: p)
+            case "rp":
+                // The shapes listed above it, built again for each copy.
+                guard case let .array(_, position)? = value else { break }
+                drawn = [try repeated(.array(Array(items[..<i]), position), repeater: item, listPath: path, path: p)]
             case "rd": reader.warnings.note("rounded corners", at: p)
             case "mm": reader.warnings.note("merge paths", at: p)
             default: reader.warnings.note("shape items of type \"\(type)\"", at: p)
             }
         }
         for layer in drawn.reversed() { container.addSublayer(layer) }
+        return container
+    }
+
+    /// What a repeater (`rp`) copies — `items`, the shapes listed above it — as `c` copies, as
+    /// the players draw them: copy k moved by k + `o` times the position, turned by k times the
+    /// rotation and scaled by the scale to the k about the anchor, its opacity running from `so`
+    /// to `eo`; later copies above (`m` 1) or below (2). Changing repeaters are drawn as they start.
+    private func repeated(_ items: JSONValue, repeater item: JSONValue, listPath: String, path: String) throws(DocumentError) -> Layer {
+        let count = try reader.property(LottieReader.member(item, "c"), path + ".c") ?? LottieProperty(initial: [1], keyframes: [])
+        let offset = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [0], keyframes: [])
+        let transform = LottieReader.member(item, "tr")
+        func value(_ key: String, _ fallback: [Double]) throws(DocumentError) -> [Double] {
+            guard let property = try reader.property(LottieReader.member(transform, key), "\(path).tr.\(key)") else { return fallback }
+            if property.isAnimated { reader.warnings.note("changing repeaters: drawn as they start", at: path) }
+            return property.initial
+        }
+        if count.isAnimated || offset.isAnimated { reader.warnings.note("changing repeaters: drawn as they start", at: path) }
+        let copies = Int(min(max((count.initial.first ?? 1).rounded(), 0), 1_000))
+        try reader.budget.charge(copies * 1_000, at: path, in: reader.file)
+        let (anchor, position, scale) = (LottieReader.point(try value("a", [0, 0])), LottieReader.point(try value("p", [0, 0])), try value("s", [100, 100]))
+        let (rotation, startOpacity, endOpacity) = (try value("r", [0]).first ?? 0, try value("so", [100]).first ?? 100, try value("eo", [100]).first ?? 100)
+        let (sx, sy) = ((scale.first ?? 100) / 100, (scale.count > 1 ? scale[1] : scale.first ?? 100) / 100)
+        let shift = offset.initial.first ?? 0
+        let container = Layer()
+        container.anchorPoint = .zero
+        var layers: [Layer] = []
+        for k in 0..<copies {
+            let n = Double(k) + shift
+            let copy = try layer(items, path: listPath)
+            copy.transform = Transform3D(translationX: -anchor.x, y: -anchor.y)
+                .concatenating(Transform3D(scaleX: pow(sx, n), y: pow(sy, n)))
+                .concatenating(Transform3D(rotationAngle: n * rotation * .pi / 180))
+                .concatenating(Transform3D(translationX: anchor.x + n * position.x, y: anchor.y + n * position.y))
+            copy.opacity = min(max((startOpacity + (endOpacity - startOpacity) * (copies > 1 ? Double(k) / Double(copies - 1) : 0)) / 100, 0), 1)
+            layers.append(copy)
+        }
+        if case .number(2, _)? = LottieReader.member(item, "m") { layers.reverse() }
+        for copy in layers { container.addSublayer(copy) }
         return container
     }
 
