@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev pkg-config ffmpeg \
-	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji
+	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji zlib1g-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
@@ -14,7 +14,7 @@ all: build
 ## libraries (FreeType, HarfBuzz, FriBidi, fontconfig), the default font (Inter) and colour emoji (Noto Color Emoji)
 ## with apt-get when missing
 deps:
-	@if pkg-config --exists libavcodec libavformat libavfilter libswscale libswresample libavutil freetype2 harfbuzz fribidi fontconfig 2>/dev/null \
+	@if pkg-config --exists libavcodec libavformat libavfilter libswscale libswresample libavutil freetype2 harfbuzz fribidi fontconfig zlib 2>/dev/null \
 		&& command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && fc-list | grep -q "Inter" \
 		&& fc-list | grep -q "Noto Color Emoji"; then \
 		echo "deps: FFmpeg, the text libraries and the fonts present"; \

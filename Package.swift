@@ -16,6 +16,12 @@ let package = Package(
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavfilter-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev", "pkg-config"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CText",
             path: "Sources/CText",
             pkgConfig: "freetype2 harfbuzz fribidi fontconfig",
@@ -28,7 +34,7 @@ let package = Package(
         .target(name: "Media", dependencies: ["CFFmpeg"]),
         .target(name: "Pipeline", dependencies: ["Animation", "Raster", "Media", "Geometry"]),
         .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),
-        .target(name: "Documents", dependencies: ["Scenes", "Animation", "Geometry", "Text", "Media", "Pipeline"]),
+        .target(name: "Documents", dependencies: ["CZlib", "Scenes", "Animation", "Geometry", "Text", "Media", "Pipeline"]),
         .target(name: "AnimvidKit", dependencies: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Scenes", "Documents"]),
         .executableTarget(name: "raster-bench", dependencies: ["Pipeline", "Raster", "Geometry", "Media", "Text"]),
         .executableTarget(name: "animvid", dependencies: ["Documents", "Pipeline", "Scenes", "Media", "Animation", "Geometry", "Raster"]),

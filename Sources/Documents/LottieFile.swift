@@ -35,7 +35,15 @@ public struct LottieFile: Scene {
         ["fr", "ip", "op", "w", "h", "layers"].allSatisfy { LottieReader.member(value, $0) != nil }
     }
 
-    /// Reads and checks the Lottie file at `path`; `decodeImage` reads its image assets (a
+    /// Whether `data` holds a Lottie animation: a dotLottie archive (a ZIP), or a JSON document
+    /// that `isLottie` recognises.
+    public static func isLottie(data: Data) -> Bool {
+        if ZipArchive.isArchive(data) { return true }
+        guard data.count <= SceneFileLimits.fileSize, let document = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else { return false }
+        return isLottie(document)
+    }
+
+    /// Reads and checks the Lottie file at `path` (JSON, or a dotLottie archive: its first animation); `decodeImage` reads its image assets (a
     /// `data:` URI, or a file beside the JSON: the asset's folder `u` and name `p`).
     public static func load(path: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages,
                             values: [String] = []) throws(DocumentError) -> LottieFile {
@@ -44,6 +52,9 @@ public struct LottieFile: Scene {
         }
         guard data.count <= SceneFileLimits.fileSize else {
             throw DocumentError(file: path, position: nil, path: "", message: "larger than \(SceneFileLimits.fileSize) bytes")
+        }
+        if ZipArchive.isArchive(data) {
+            return try LottieFile(document: try DotLottie.firstAnimation(of: data, path: path), path: path, decodeImage: decodeImage, values: values)
         }
         return try LottieFile(text: String(decoding: data, as: UTF8.self), path: path, decodeImage: decodeImage, values: values)
     }
@@ -59,6 +70,11 @@ public struct LottieFile: Scene {
         } catch {
             throw DocumentError(file: path, position: error.position, path: "", message: error.message)
         }
+        try self.init(document: document, path: path, decodeImage: decodeImage, values: values)
+    }
+
+    /// A parsed Lottie document (a dotLottie archive's animation, say), with `values` set.
+    init(document: JSONValue, path: String, decodeImage: @escaping SceneFile.ImageDecoder, values: [String]) throws(DocumentError) {
         var slots = Set<String>()
         if case let .object(members, _)? = LottieReader.member(document, "slots") { slots = Set(members.map(\.key)) }
         try self.init(document: try LottieKeypaths(values, slots: slots).apply(to: document), path: path, decodeImage: decodeImage)

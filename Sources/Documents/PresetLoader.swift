@@ -194,8 +194,7 @@ public enum PresetLoader {
             let relative = try string("scene-file", fileValue)
             let holder = URL(fileURLWithPath: fileValue.position.source ?? file).deletingLastPathComponent()
             let path = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
-            if let data = FileManager.default.contents(atPath: path), data.count <= SceneFileLimits.fileSize,
-               let document = try? JSONParser.parse(String(decoding: data, as: UTF8.self)), LottieFile.isLottie(document) {
+            if let data = FileManager.default.contents(atPath: path), LottieFile.isLottie(data: data) {
                 let lottie = try LottieFile.load(path: path, decodeImage: decodeImage)
                 // The file's own size, rate and length, under what the preset says.
                 clip = lottie.defaultClip

@@ -158,11 +158,9 @@ struct SceneOptions {
         }
     }
 
-    /// Whether `path` holds a Lottie animation (by its content, not its name).
+    /// Whether `path` holds a Lottie animation or a dotLottie archive (by its content, not its name).
     static func isLottie(_ path: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path), data.count <= SceneFileLimits.fileSize,
-              let document = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else { return false }
-        return LottieFile.isLottie(document)
+        FileManager.default.contents(atPath: path).map(LottieFile.isLottie(data:)) ?? false
     }
 
     /// Loads a Lottie file with `values` set by keypath or slot; what it uses that animvid does

@@ -63,6 +63,7 @@ enum ValidateCommand {
     /// Whether `path` holds a scene file rather than a preset: an object with a field only scene
     /// files have (a file that does not parse is read as a preset, whose errors say where).
     static func isSceneFile(_ path: String) -> Bool {
+        if SceneOptions.isLottie(path) { return true }
         guard let data = FileManager.default.contents(atPath: path), data.count <= SceneFileLimits.fileSize,
               case let .object(members, _)? = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else { return false }
         let sceneFileOnly: Set = ["name", "summary", "cycle", "parameters", "animations", "layers", "script"]

@@ -16,7 +16,8 @@ final class LottieFileTests: XCTestCase {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/lottie.rgba.md5")
 
     func load(_ name: String) throws -> LottieFile {
-        try LottieFile.load(path: Self.corpus.appendingPathComponent(name + ".json").path) { try LayerImageCodec.decode($0) }
+        let file = name.hasSuffix(".lottie") ? name : name + ".json"
+        return try LottieFile.load(path: Self.corpus.appendingPathComponent(file).path) { try LayerImageCodec.decode($0) }
     }
 
     /// The frame at Lottie frame `frame` (30 fps), at the file's size, one pixel a point.
@@ -169,6 +170,21 @@ final class LottieFileTests: XCTestCase {
             .contains("layers[0].shapes[0].ks.k: v, i and o must have as many points"))
         XCTAssertTrue(error(#"[{"ty": 1, "ks": {}, "sw": 10}]"#).contains("layers[0].sh: missing: expected a number"))
         XCTAssertTrue(error(#"{"not": "a list"}"#).contains("layers: expected a list of layers"))
+    }
+
+    /// A dotLottie archive (gradients-stars-images.lottie: the JSON file's animation with its
+    /// picture moved into images/, zipped deflated by Python's zipfile) draws what the JSON does;
+    /// a damaged archive is an error.
+    func testADotLottieArchiveDrawsItsFirstAnimation() throws {
+        let archive = try load("gradients-stars-images.lottie")
+        XCTAssertEqual(archive.name, "gradients-stars-images")
+        let json = try load("gradients-stars-images")
+        for f in [0.0, 30] { XCTAssertEqual(try frame(archive, f).bytes, try frame(json, f).bytes, "frame \(f)") }
+        let data = try Data(contentsOf: Self.corpus.appendingPathComponent("gradients-stars-images.lottie"))
+        let cut = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).lottie")
+        try data.prefix(data.count - 30).write(to: cut)
+        defer { try? FileManager.default.removeItem(at: cut) }
+        XCTAssertThrowsError(try LottieFile.load(path: cut.path)) { XCTAssertTrue("\($0)".contains("not a ZIP archive") || "\($0)".contains("damaged"), "\($0)") }
     }
 
     /// A matte named by two layers (`tp`) masks both.
