@@ -54,7 +54,19 @@ struct LottieShapes {
                 // The shapes listed above it, built again for each copy.
                 guard case let .array(_, position)? = value else { break }
                 drawn = [try repeated(.array(Array(items[..<i]), position), repeater: item, listPath: path, path: p)]
-            case "rd": reader.warnings.note("rounded corners", at: p)
+            case "rd":
+                // Rounds the corners of the paths listed above it.
+                guard let radius = try reader.property(LottieReader.member(item, "r"), p + ".r") else { break }
+                if radius.isAnimated { reader.warnings.note("changing rounded corners: drawn as they start", at: p) }
+                let r = radius.initial.first ?? 0
+                geometry = geometry.map { part in
+                    LottieProperty(initial: LottieRoundCorners.rounding(part.initial, radius: r),
+                                   keyframes: part.keyframes.map { key in
+                                       var rounded = key
+                                       rounded.value = LottieRoundCorners.rounding(key.value, radius: r)
+                                       return rounded
+                                   })
+                }
             case "mm": reader.warnings.note("merge paths", at: p)
             default: reader.warnings.note("shape items of type \"\(type)\"", at: p)
             }

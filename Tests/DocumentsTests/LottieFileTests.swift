@@ -103,7 +103,7 @@ final class LottieFileTests: XCTestCase {
 
     func testGoldenFrames() throws {
         var lines: [String] = []
-        for name in ["eased-move", "parenting", "hold-and-span", "precomp", "trim", "composite", "mattes-and-masks", "gradients-stars-images", "text", "effects", "ring-and-late-parent", "repeaters"] {
+        for name in ["eased-move", "parenting", "hold-and-span", "precomp", "trim", "composite", "mattes-and-masks", "gradients-stars-images", "text", "effects", "ring-and-late-parent", "repeaters", "rounded-corners"] {
             let file = try load(name)
             for f in [0.0, 17, 44] { lines.append("\(name) \(Int(f)) \(FrameMD5.md5(try frame(file, f).bytes))") }
         }
@@ -156,9 +156,9 @@ final class LottieFileTests: XCTestCase {
             }
         }
         let triangle = #"{"a": 0, "k": {"v": [[0, 0], [10, 0], [0, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]], "c": true}}"#
-        let masked = try XCTUnwrap(document(#"[{"ty": 4, "ind": 1, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "i", "pt": \#(triangle)}], "shapes": [{"ty": "mm"}, {"ty": "rd"}]}, {"ty": 6, "ind": 2, "ks": {}}]"#))
+        let masked = try XCTUnwrap(document(#"[{"ty": 4, "ind": 1, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "i", "pt": \#(triangle)}], "shapes": [{"ty": "mm"}, {"ty": "zz"}]}, {"ty": 6, "ind": 2, "ks": {}}]"#))
         XCTAssertEqual(masked.warnings, ["not supported yet: layers of type 6 (layers[1])", "not supported yet: merge paths (layers[0].shapes[0])",
-                                         "not supported yet: rounded corners (layers[0].shapes[1])",
+                                         "not supported yet: shape items of type \"zz\" (layers[0].shapes[1])",
                                          "not supported yet: mask mode \"i\": drawn as added (layers[0].masksProperties[0])"])
         XCTAssertTrue(error(#"[{"ty": 4, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a"}], "shapes": []}]"#)
             .contains("layers[0].masksProperties[0].pt: missing: a mask has a path pt"))
