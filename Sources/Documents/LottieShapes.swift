@@ -10,6 +10,13 @@ import Geometry
 struct LottieShapes {
     let reader: LottieReader
 
+    /// A trim paths modifier: start and end (percent), and whether several paths are trimmed as
+    /// one (`m` 2, "individually" in After Effects' words) or each by the same share (`m` 1).
+    struct Trim {
+        var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>
+        var asOne: Bool
+    }
+
     /// The most frames a changing rectangle or ellipse is sampled at.
     static let maximumSamples = 2_000
 
@@ -19,7 +26,7 @@ struct LottieShapes {
         let container = Layer()
         container.anchorPoint = .zero
         var geometry: [LottieProperty<Path>] = []
-        var trim: (start: LottieProperty<[Double]>, end: LottieProperty<[Double]>)?
+        var trim: Trim?
         var drawn: [Layer] = []  // top first
         for (i, item) in items.enumerated() {
             let p = "\(path)[\(i)]"
@@ -47,7 +54,7 @@ struct LottieShapes {
                 if let offset = try reader.property(LottieReader.member(item, "o"), p + ".o"), offset.isAnimated || offset.initial.first != 0 {
                     reader.warnings.note("trim path offsets", at: p)
                 }
-                trim = (start, end)
+                trim = Trim(start: start, end: end, asOne: try reader.number(LottieReader.member(item, "m"), p + ".m", default: 1) == 2)
             case "tr":
                 continue  // the group's own transform, read by the group
             case "rp":
@@ -204,7 +211,7 @@ struct LottieShapes {
     /// gradient's ends), masked by the paths filled or stroked. Colour and opacity stops are
     /// merged at the union of their positions.
     private func gradient(_ item: JSONValue, stroke: Bool, path: String, geometry: [LottieProperty<Path>],
-                          trim: (start: LottieProperty<[Double]>, end: LottieProperty<[Double]>)?) throws(DocumentError) -> Layer? {
+                          trim: Trim?) throws(DocumentError) -> Layer? {
         guard !geometry.isEmpty else { return nil }
         let fr = reader.frameRate
         let start = try reader.property(LottieReader.member(item, "s"), path + ".s") ?? LottieProperty(initial: [0, 0], keyframes: [])
@@ -309,9 +316,18 @@ struct LottieShapes {
     /// With `solid` false the colour and opacity are left out (a gradient's mask); `placing`
     /// moves the paths.
     private func paint(_ item: JSONValue, type: String, path: String, geometry: [LottieProperty<Path>],
-                       trim: (start: LottieProperty<[Double]>, end: LottieProperty<[Double]>)?, solid: Bool = true,
+                       trim: Trim?, solid: Bool = true,
                        placing: Transform3D = .identity) throws(DocumentError) -> Layer? {
         guard !geometry.isEmpty else { return nil }
+        // Paths trimmed each by the same share are stroked one by one; as one, together.
+        if let trim, !trim.asOne, type == "st", geometry.count > 1 {
+            let container = Layer()
+            container.anchorPoint = .zero
+            for part in geometry {
+                if let one = try paint(item, type: type, path: path, geometry: [part], trim: trim, solid: solid, placing: placing) { container.addSublayer(one) }
+            }
+            return container
+        }
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
         let fr = reader.frameRate
