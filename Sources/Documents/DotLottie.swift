@@ -4,6 +4,9 @@ import Foundation
 /// first animation the manifest lists is read, its images taken from the archive as `data:`
 /// URIs so it needs nothing beside it.
 enum DotLottie {
+    /// The most an archive may inflate to, all entries read together.
+    static let maximumInflated = 64 << 20
+
     /// The first animation of the archive in `data`, as a Lottie document.
     static func firstAnimation(of data: Data, path: String) throws(DocumentError) -> JSONValue {
         func fail(_ message: String) -> DocumentError { DocumentError(file: path, position: nil, path: "", message: message) }
@@ -13,12 +16,21 @@ enum DotLottie {
         } catch {
             throw fail("\(error)")
         }
+        // Each entry inflated once, and at most `maximumInflated` bytes in all.
+        var inflated: [String: Data?] = [:]
+        var total = 0
         func entry(_ name: String) throws(DocumentError) -> Data? {
+            if let known = inflated[name] { return known }
+            let data: Data?
             do {
-                return try archive.contents(of: name)
+                data = try archive.contents(of: name)
             } catch {
                 throw fail("\(error)")
             }
+            total += data?.count ?? 0
+            guard total <= maximumInflated else { throw fail("the archive holds more than \(maximumInflated >> 20) MiB once inflated") }
+            inflated[name] = data
+            return data
         }
         do {
             guard let manifestData = try entry("manifest.json"),
@@ -33,11 +45,12 @@ enum DotLottie {
             guard let json else {
                 throw fail("the archive has no animation \(id)")
             }
+            guard json.count <= SceneFileLimits.fileSize else { throw fail("its animation is larger than \(SceneFileLimits.fileSize) bytes") }
             let document: JSONValue
             do {
                 document = try JSONParser.parse(String(decoding: json, as: UTF8.self))
             } catch {
-                throw DocumentError(file: "\(path) (animations/\(id).json)", position: error.position, path: "", message: error.message)
+                throw DocumentError(file: "\(path) (animation \(id))", position: error.position, path: "", message: error.message)
             }
             guard case let .array(assets, position)? = LottieReader.member(document, "assets") else { return document }
             var inlined: [JSONValue] = []

@@ -81,7 +81,8 @@ struct LottieComposition {
                 }
                 guard var matte = built[source] else { throw reader.fail(p + ".tt", LottieReader.member(item, "tt"), "no matte layer above it") }
                 // A matte that masks several layers is built again for each (a layer masks one layer).
-                if !usedMattes.insert(source).inserted, let again = try buildNode(source, budget: &budget) { matte = again }
+                let sourceIsMatte = LottieReader.member(items[source], "td").map { if case .number(let n, _) = $0 { n != 0 } else { false } } ?? false
+                if !usedMattes.insert(source).inserted || !sourceIsMatte, let again = try buildNode(source, budget: &budget) { matte = again }
                 if mode != 1 { reader.warnings.note(mode == 2 ? "inverted alpha mattes: drawn as alpha mattes" : "luma mattes: drawn as alpha mattes", at: p) }
                 // A mask of its own node: the matte layer, visibility and all, in the composition's space.
                 let holder = Layer()
@@ -118,7 +119,17 @@ struct LottieComposition {
                 inner.masksToBounds = true
             }
             if LottieReader.member(value, "tm") != nil { reader.warnings.note("time remapping (tm)", at: path) }
-            content = inner
+            // Its contents run in the layer's time: local = (t − st) / sr. The layer's own
+            // keyframes, masks and effects, like every other layer's, are in its composition's frames.
+            let time = Layer()
+            time.anchorPoint = .zero
+            let start = try reader.number(LottieReader.member(value, "st"), path + ".st", default: 0)
+            let stretch = try reader.number(LottieReader.member(value, "sr"), path + ".sr", default: 1)
+            guard stretch > 0, stretch.isFinite else { throw reader.fail(path + ".sr", LottieReader.member(value, "sr"), "the stretch must be positive") }
+            time.timing.speed = 1 / stretch
+            time.timing.timeOffset = -start / (fr * stretch)
+            time.addSublayer(inner)
+            content = time
         case 1:
             let solid = ShapeLayer()
             let w = try reader.number(LottieReader.member(value, "sw"), path + ".sw"), h = try reader.number(LottieReader.member(value, "sh"), path + ".sh")
@@ -161,20 +172,6 @@ struct LottieComposition {
         // Own transform around the content.
         let transform = try reader.transformNodes(LottieReader.member(value, "ks"), path: path + ".ks", opacity: true)
         transform.inner.addSublayer(content)
-        if type == 0 {
-            // A precomposition's contents run in the layer's time: local = (t − st) / sr. The
-            // layer's own keyframes, like every other layer's, are in its composition's frames.
-            let time = Layer()
-            time.anchorPoint = .zero
-            let start = try reader.number(LottieReader.member(value, "st"), path + ".st", default: 0)
-            let stretch = try reader.number(LottieReader.member(value, "sr"), path + ".sr", default: 1)
-            guard stretch > 0, stretch.isFinite else { throw reader.fail(path + ".sr", LottieReader.member(value, "sr"), "the stretch must be positive") }
-            time.timing.speed = 1 / stretch
-            time.timing.timeOffset = -start / (fr * stretch)
-            content.removeFromSuperlayer()
-            time.addSublayer(content)
-            transform.inner.addSublayer(time)
-        }
 
         // Shown from the in-point to the out-point, in the composition's frames.
         let visibility = Layer()

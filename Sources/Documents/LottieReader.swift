@@ -159,6 +159,7 @@ struct LottieReader {
             return result
         }
         let vertices = try points("v"), ins = try points("i"), outs = try points("o")
+        try budget.charge(vertices.count, at: path, in: file)
         guard ins.count == vertices.count, outs.count == vertices.count else {
             throw fail(path, value, "v, i and o must have as many points (\(vertices.count), \(ins.count), \(outs.count))")
         }
@@ -197,26 +198,5 @@ final class LottieWarnings: @unchecked Sendable {
     /// One line a kind: `not drawn yet: masks (layers[2], layers[5])`.
     var lines: [String] {
         lock.withLock { places.map { "not supported yet: \($0.kind) (\($0.paths.joined(separator: ", ")))" } }
-    }
-}
-
-/// The work a Lottie file may ask for while it is built, counted across every layer and every
-/// use of a precomposition: keyframes read and points sampled. A small file that places a heavy
-/// precomposition ten thousand times fails instead of exhausting memory.
-final class LottieBudget: @unchecked Sendable {
-    private let lock = NSLock()
-    private var spent = 0
-    static let limit = 20_000_000
-
-    /// Counts `cost` units spent at `path`; past the limit, an error there.
-    func charge(_ cost: Int, at path: String, in file: String) throws(DocumentError) {
-        let total = lock.withLock { () -> Int in
-            spent += cost
-            return spent
-        }
-        guard total <= Self.limit else {
-            throw DocumentError(file: file, position: nil, path: path,
-                                message: "the file asks for more than \(Self.limit) keyframes and sampled points in all")
-        }
     }
 }

@@ -19,12 +19,12 @@ enum LottieRoundCorners {
     }
 
     /// A subpath as Lottie holds one: vertices with absolute in and out handles, and whether it closes.
-    struct Vertices {
+    private struct Vertices {
         var points: [Point] = [], ins: [Point] = [], outs: [Point] = []
         var closed = false
     }
 
-    static func subpaths(of path: Path) -> [Vertices] {
+    private static func subpaths(of path: Path) -> [Vertices] {
         var all: [Vertices] = []
         var current = Vertices()
         func finish() {
@@ -59,7 +59,7 @@ enum LottieRoundCorners {
         return all
     }
 
-    static func round(_ shape: Vertices, radius: Double) -> Vertices {
+    private static func round(_ shape: Vertices, radius: Double) -> Vertices {
         let n = shape.points.count
         guard n > 2 || shape.closed && n > 1 else { return shape }
         var rounded = Vertices()
@@ -87,7 +87,7 @@ enum LottieRoundCorners {
         return rounded
     }
 
-    static func add(_ shape: Vertices, to path: inout Path) {
+    private static func add(_ shape: Vertices, to path: inout Path) {
         guard let first = shape.points.first else { return }
         path.move(to: first)
         let n = shape.points.count

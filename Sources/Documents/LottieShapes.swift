@@ -22,7 +22,7 @@ struct LottieShapes {
 
     /// One list of items as a layer (origin at the layer's origin).
     func layer(_ value: JSONValue?, path: String) throws(DocumentError) -> Layer {
-        guard case let .array(items, _)? = value else { throw reader.fail(path, value, "expected a list of shapes") }
+        guard case let .array(items, position)? = value else { throw reader.fail(path, value, "expected a list of shapes") }
         let container = Layer()
         container.anchorPoint = .zero
         var geometry: [LottieProperty<Path>] = []
@@ -59,7 +59,6 @@ struct LottieShapes {
                 continue  // the group's own transform, read by the group
             case "rp":
                 // The shapes listed above it, built again for each copy.
-                guard case let .array(_, position)? = value else { break }
                 drawn = [try repeated(.array(Array(items[..<i]), position), repeater: item, listPath: path, path: p)]
             case "rd":
                 // Rounds the corners of the paths listed above it.
@@ -82,10 +81,11 @@ struct LottieShapes {
         return container
     }
 
-    /// What a repeater (`rp`) copies — `items`, the shapes listed above it — as `c` copies, as
-    /// the players draw them: copy k moved by k + `o` times the position, turned by k times the
-    /// rotation and scaled by the scale to the k about the anchor, its opacity running from `so`
-    /// to `eo`; later copies above (`m` 1) or below (2). Changing repeaters are drawn as they start.
+    /// What a repeater (`rp`) copies — `items`, the shapes listed above it — as ⌈`c`⌉ copies, as
+    /// lottie-web draws them: copy k (n = k + `o`) turned n times the rotation and scaled by the
+    /// scale to the n about the anchor, then moved n times the position; with `m` 1 copy 0 on top
+    /// and opacity from `so` (copy 0) to `eo`, with `m` 2 copy 0 at the bottom and the opacity
+    /// running the other way. Changing repeaters are drawn as they start.
     private func repeated(_ items: JSONValue, repeater item: JSONValue, listPath: String, path: String) throws(DocumentError) -> Layer {
         let count = try reader.property(LottieReader.member(item, "c"), path + ".c") ?? LottieProperty(initial: [1], keyframes: [])
         let offset = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [0], keyframes: [])
@@ -96,27 +96,36 @@ struct LottieShapes {
             return property.initial
         }
         if count.isAnimated || offset.isAnimated { reader.warnings.note("changing repeaters: drawn as they start", at: path) }
-        let copies = Int(min(max((count.initial.first ?? 1).rounded(), 0), 1_000))
+        let copies = Int(min(max((count.initial.first ?? 1).rounded(.up), 0), 1_000))
         try reader.budget.charge(copies * 1_000, at: path, in: reader.file)
         let (anchor, position, scale) = (LottieReader.point(try value("a", [0, 0])), LottieReader.point(try value("p", [0, 0])), try value("s", [100, 100]))
         let (rotation, startOpacity, endOpacity) = (try value("r", [0]).first ?? 0, try value("so", [100]).first ?? 100, try value("eo", [100]).first ?? 100)
         let (sx, sy) = ((scale.first ?? 100) / 100, (scale.count > 1 ? scale[1] : scale.first ?? 100) / 100)
         let shift = offset.initial.first ?? 0
+        let below = LottieReader.member(item, "m").map { if case .number(2, _) = $0 { true } else { false } } ?? false
         let container = Layer()
         container.anchorPoint = .zero
         var layers: [Layer] = []
         for k in 0..<copies {
             let n = Double(k) + shift
             let copy = try layer(items, path: listPath)
+            /// The scale to the n; a mirror (negative) to a fractional power blends linearly instead.
+            func power(_ base: Double) -> Double {
+                if base > 0 { return pow(base, n) }
+                if n == n.rounded() { return pow(abs(base), n) * (Int(n) % 2 == 0 ? 1 : -1) }
+                return 1 + (base - 1) * n
+            }
             copy.transform = Transform3D(translationX: -anchor.x, y: -anchor.y)
-                .concatenating(Transform3D(scaleX: pow(sx, n), y: pow(sy, n)))
                 .concatenating(Transform3D(rotationAngle: n * rotation * .pi / 180))
+                .concatenating(Transform3D(scaleX: power(sx), y: power(sy)))
                 .concatenating(Transform3D(translationX: anchor.x + n * position.x, y: anchor.y + n * position.y))
-            copy.opacity = min(max((startOpacity + (endOpacity - startOpacity) * (copies > 1 ? Double(k) / Double(copies - 1) : 0)) / 100, 0), 1)
+            let share = copies > 1 ? Double(k) / Double(copies - 1) : 0
+            let opacity = below ? endOpacity + (startOpacity - endOpacity) * share : startOpacity + (endOpacity - startOpacity) * share
+            copy.opacity = min(max(opacity / 100, 0), 1)
             layers.append(copy)
         }
-        if case .number(2, _)? = LottieReader.member(item, "m") { layers.reverse() }
-        for copy in layers { container.addSublayer(copy) }
+        // Copy 0 on top (m 1) or at the bottom (m 2); the first layer added is the lowest.
+        for copy in below ? layers : layers.reversed() { container.addSublayer(copy) }
         return container
     }
 
