@@ -153,7 +153,7 @@ struct LottieComposition {
         case 5: content = try LottieText(reader: reader, fonts: LottieReader.member(document, "fonts")).layer(value, path: path)
         default: reader.warnings.note("layers of type \(type)", at: path); content = nil
         }
-        guard let content else { return nil }
+        guard var content else { return nil }
         let span = (try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: -1e9),
                     try reader.number(LottieReader.member(value, "op"), path + ".op", default: 1e9))
         guard span.1 > span.0 else { return nil }  // never shown
@@ -161,7 +161,16 @@ struct LottieComposition {
         // Masks count where the layer says it has them, as the players read them.
         if case .bool(true, _)? = LottieReader.member(value, "hasMask"), case let .array(masks, _)? = LottieReader.member(value, "masksProperties"),
            !masks.isEmpty {
-            content.mask = try mask(masks, path: path + ".masksProperties")
+            // Intersected masks each wrap what the masks before them leave.
+            let (added, intersected) = try self.masks(masks, path: path + ".masksProperties")
+            content.mask = added
+            for layer in intersected {
+                let wrapper = Layer()
+                wrapper.anchorPoint = .zero
+                wrapper.addSublayer(content)
+                wrapper.mask = layer
+                content = wrapper
+            }
         }
         for (key, kind) in [("ao", "auto-orient along the motion path")] {
             if case .number(let n, _)? = LottieReader.member(value, key), n != 0 { reader.warnings.note(kind, at: path) }
@@ -204,19 +213,35 @@ struct LottieComposition {
         return (visibility, transform.outer)
     }
 
-    /// A layer's masks as one mask layer in its coordinates: added masks' paths together, a
-    /// subtracted or inverted one as a hole in a plane; the first mask's opacity.
-    private func mask(_ masks: [JSONValue], path: String) throws(DocumentError) -> Layer? {
+    /// A layer's masks as mask layers in its coordinates: the added ones together (a subtracted
+    /// or inverted first one as a hole in a plane, with the first mask's opacity), then each
+    /// intersected one (`i`) on its own, to be applied in turn.
+    private func masks(_ masks: [JSONValue], path: String) throws(DocumentError) -> (added: Layer?, intersected: [Layer]) {
+        var intersected: [Layer] = []
+        var rest: [(Int, JSONValue)] = []
+        for (i, mask) in masks.enumerated() {
+            if case .string("i", _)? = LottieReader.member(mask, "mode"), i > 0 {
+                if let layer = try self.mask([(i, mask)], path: path) { intersected.append(layer) }
+            } else {
+                rest.append((i, mask))
+            }
+        }
+        return (try mask(rest, path: path), intersected)
+    }
+
+    /// Masks added together into one mask layer: a subtracted or inverted first one as a hole
+    /// in a plane; the first mask's opacity. nil when every mask is of mode `n`.
+    private func mask(_ masks: [(index: Int, value: JSONValue)], path: String) throws(DocumentError) -> Layer? {
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
         var shapes: [LottieProperty<Path>] = []
         var inverted = false
-        for (i, mask) in masks.enumerated() {
+        for (i, mask) in masks {
             let p = "\(path)[\(i)]"
             let mode = try reader.string(LottieReader.member(mask, "mode"), p + ".mode") ?? "a"
             if mode == "n" { continue }
             let invert = LottieReader.member(mask, "inv").map { if case .bool(true, _) = $0 { true } else { false } } ?? false
-            if mode != "a" && mode != "s" { reader.warnings.note("mask mode \"\(mode)\": drawn as added", at: p) }
+            if mode != "a" && mode != "s" && !(mode == "i" && masks.count == 1) { reader.warnings.note("mask mode \"\(mode)\": drawn as added", at: p) }
             if (mode == "s") != invert {
                 // A subtracted (or inverted) first mask makes a hole; a later one is drawn as added.
                 if shapes.isEmpty { inverted = true } else { reader.warnings.note("subtracted masks after the first: drawn as added", at: p) }

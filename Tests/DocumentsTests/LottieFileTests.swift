@@ -156,10 +156,10 @@ final class LottieFileTests: XCTestCase {
             }
         }
         let triangle = #"{"a": 0, "k": {"v": [[0, 0], [10, 0], [0, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]], "c": true}}"#
-        let masked = try XCTUnwrap(document(#"[{"ty": 4, "ind": 1, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "i", "pt": \#(triangle)}], "shapes": [{"ty": "mm"}, {"ty": "zz"}]}, {"ty": 6, "ind": 2, "ks": {}}]"#))
+        let masked = try XCTUnwrap(document(#"[{"ty": 4, "ind": 1, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "l", "pt": \#(triangle)}], "shapes": [{"ty": "mm"}, {"ty": "zz"}]}, {"ty": 6, "ind": 2, "ks": {}}]"#))
         XCTAssertEqual(masked.warnings, ["not supported yet: layers of type 6 (layers[1])", "not supported yet: merge paths (layers[0].shapes[0])",
                                          "not supported yet: shape items of type \"zz\" (layers[0].shapes[1])",
-                                         "not supported yet: mask mode \"i\": drawn as added (layers[0].masksProperties[0])"])
+                                         "not supported yet: mask mode \"l\": drawn as added (layers[0].masksProperties[0])"])
         XCTAssertTrue(error(#"[{"ty": 4, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a"}], "shapes": []}]"#)
             .contains("layers[0].masksProperties[0].pt: missing: a mask has a path pt"))
         XCTAssertTrue(error(#"[{"ty": 0, "ind": 1, "refId": "a", "ks": {}}]"#, assets: #"[{"id": "a", "layers": [{"ty": 0, "refId": "a", "ks": {}}]}]"#)
@@ -185,6 +185,21 @@ final class LottieFileTests: XCTestCase {
         try data.prefix(data.count - 30).write(to: cut)
         defer { try? FileManager.default.removeItem(at: cut) }
         XCTAssertThrowsError(try LottieFile.load(path: cut.path)) { XCTAssertTrue("\($0)".contains("not a ZIP archive") || "\($0)".contains("damaged"), "\($0)") }
+    }
+
+    /// An intersected mask (`i`) keeps only what the masks before it and it both cover.
+    func testIntersectedMasks() throws {
+        func rect(_ x0: Int, _ x1: Int) -> String {
+            #"{"a": 0, "k": {"v": [[\#(x0), 0], [\#(x1), 0], [\#(x1), 100], [\#(x0), 100]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": true}}"#
+        }
+        let layers = ##"[{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a", "pt": \##(rect(0, 60))}, {"mode": "i", "pt": \##(rect(40, 100))}]}]"##
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "i.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let timeline = try file.timeline(canvas: Size(100, 100), duration: 1)
+        let image = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 100, scale: 1))
+        assertColor(image.pixel(x: 50, y: 50), 255, 0, 0, "inside both")
+        assertColor(image.pixel(x: 20, y: 50), 255, 255, 255, "inside the first only")
+        assertColor(image.pixel(x: 80, y: 50), 255, 255, 255, "inside the second only")
     }
 
     /// A matte named by two layers (`tp`) masks both.
