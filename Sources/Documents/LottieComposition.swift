@@ -154,9 +154,10 @@ struct LottieComposition {
         default: reader.warnings.note("layers of type \(type)", at: path); content = nil
         }
         guard var content else { return nil }
-        let span = (try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: -1e9),
-                    try reader.number(LottieReader.member(value, "op"), path + ".op", default: 1e9))
-        guard span.1 > span.0 else { return nil }  // never shown
+        // The in- and out-points, in the composition's frames (none: always shown).
+        let inPoint = try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: -Double.greatestFiniteMagnitude)
+        let outPoint = try reader.number(LottieReader.member(value, "op"), path + ".op", default: Double.greatestFiniteMagnitude)
+        guard outPoint > inPoint else { return nil }  // never shown
         content.anchorPoint = .zero
         // Masks count where the layer says it has them, as the players read them.
         if case .bool(true, _)? = LottieReader.member(value, "hasMask"), case let .array(masks, _)? = LottieReader.member(value, "masksProperties"),
@@ -192,8 +193,6 @@ struct LottieComposition {
                                       .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity]
             if modes.indices.contains(mode) { visibility.compositingFilter = modes[mode] } else { reader.warnings.note("blend mode \(mode)", at: path) }
         }
-        let inPoint = try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: -Double.greatestFiniteMagnitude)
-        let outPoint = try reader.number(LottieReader.member(value, "op"), path + ".op", default: Double.greatestFiniteMagnitude)
         if inPoint > -1e9 || outPoint < 1e9 {
             let shown = KeyframeAnimation(keyPath: "hidden")
             // Hidden, shown from the in-point, hidden from the out-point on: three equal thirds
