@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Animation", "Geometry"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Scenes", "Pipeline", "Media", "Animation", "Geometry", "GoldenFiles"],
                     exclude: ["Golden", "Lottie"]),
-        .testTarget(name: "CLITests", dependencies: ["animvid"]),
+        .testTarget(name: "CLITests", dependencies: ["animvid"], exclude: ["Hostile"]),
         .testTarget(name: "AnimvidKitTests", dependencies: ["AnimvidKit"]),
     ],
     swiftLanguageModes: [.v6]

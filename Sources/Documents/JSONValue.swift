@@ -83,12 +83,19 @@ public struct JSONParser {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    private let source: String?
+    private var values = 0
     /// Deeper nesting than this is an error, not a stack overflow.
     public static let maximumDepth = 64
+    /// More values than this in one document is an error, checked as they are read, so a
+    /// hostile file's memory stays within a small multiple of its size (each value takes about
+    /// 100 bytes parsed: 200 MB at most).
+    public static let maximumValues = 2_000_000
 
-    /// Parses a whole document: one value with nothing but whitespace around it.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(text.utf8))
+    /// Parses a whole document: one value with nothing but whitespace around it. Its positions
+    /// name `source` when given.
+    public static func parse(_ text: String, source: String? = nil) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: Array(text.utf8), source: source)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
@@ -96,11 +103,12 @@ public struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], source: String?) {
         self.bytes = bytes
+        self.source = source
     }
 
-    private var position: JSONPosition { JSONPosition(line: line, column: index - lineStart + 1) }
+    private var position: JSONPosition { JSONPosition(line: line, column: index - lineStart + 1, source: source) }
 
     private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(position: position, message: message) }
 
@@ -120,6 +128,8 @@ public struct JSONParser {
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         guard index < bytes.count else { throw error("unexpected end of the file; expected a value") }
+        values += 1
+        guard values <= Self.maximumValues else { throw error("more than \(Self.maximumValues) values in one file") }
         let start = position
         switch bytes[index] {
         case UInt8(ascii: "{"):

@@ -47,12 +47,7 @@ public struct LottieFile: Scene {
     /// `data:` URI, or a file beside the JSON: the asset's folder `u` and name `p`).
     public static func load(path: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages,
                             values: [String] = []) throws(DocumentError) -> LottieFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
-        }
-        guard data.count <= SceneFileLimits.fileSize else {
-            throw DocumentError(file: path, position: nil, path: "", message: "larger than \(SceneFileLimits.fileSize) bytes")
-        }
+        let data = try DocumentFile.read(path, limit: SceneFileLimits.fileSize)
         if ZipArchive.isArchive(data) {
             return try LottieFile(document: try DotLottie.firstAnimation(of: data, path: path), path: path, decodeImage: decodeImage, values: values)
         }

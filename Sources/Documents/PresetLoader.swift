@@ -27,7 +27,7 @@ public enum PresetLoader {
     static let maximumSeconds = 3600.0
     static let maximumOutputs = 16
     static let maximumExtends = 8
-    static let maximumFileSize = 1 << 20
+    public static let maximumFileSize = 1 << 20
 
     /// Loads `path` (and what it extends), applies `overrides` (`key=value`, dotted keys such as
     /// `params.color` or `outputs.0.crf`), and checks everything. `decodeImage` reads the images
@@ -40,7 +40,11 @@ public enum PresetLoader {
                 throw DocumentError(file: "--set", position: nil, path: "", message: "'\(assignment)' is not KEY=VALUE")
             }
             let key = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
-            merged = try set(key.split(separator: ".").map(String.init), to: literal(text), in: merged, fullKey: key)
+            guard key != "extends" else {
+                throw DocumentError(file: "--set extends", position: nil, path: "", message: "the preset a preset extends is named in the file, not with --set")
+            }
+            let place = JSONPosition(line: 0, column: 0, source: "--set " + key)
+            merged = try set(key.split(separator: ".").map(String.init), to: literal(text, at: place), in: merged, place: place)
         }
         return try preset(from: merged, file: path, decodeImage: decodeImage)
     }
@@ -56,19 +60,10 @@ public enum PresetLoader {
             throw DocumentError(file: path, position: nil, path: "extends", message: "more than \(maximumExtends) presets extend each other")
         }
         SourceFiles.noteRead(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
-        }
-        guard data.count <= maximumFileSize else {
-            throw DocumentError(file: path, position: nil, path: "", message: "larger than \(maximumFileSize) bytes")
-        }
+        let data = try DocumentFile.read(path, limit: maximumFileSize)
         let value: JSONValue
         do {
-            value = try JSONParser.parse(String(decoding: data, as: UTF8.self)).mapPositions { position in
-                var position = position
-                position.source = path
-                return position
-            }
+            value = try JSONParser.parse(String(decoding: data, as: UTF8.self), source: path)
         } catch {
             throw DocumentError(file: path, position: error.position, path: "", message: error.message)
         }
@@ -113,36 +108,45 @@ public enum PresetLoader {
         }
     }
 
-    /// Where values given with `--set` come from.
-    static let commandLine = JSONPosition(line: 0, column: 0, source: "--set")
-
-    /// A `--set` value: JSON when it parses as JSON (numbers, true, "…"), a string otherwise.
-    static func literal(_ text: String) -> JSONValue {
-        if let value = try? JSONParser.parse(text) { return value.mapPositions { _ in commandLine } }
-        return .string(text, commandLine)
+    /// A `--set` value: JSON when it parses as JSON (numbers, true, "…"), a string otherwise;
+    /// errors in it name `place` (`--set KEY`).
+    static func literal(_ text: String, at place: JSONPosition) -> JSONValue {
+        if let value = try? JSONParser.parse(text) { return value.mapPositions { _ in place } }
+        return .string(text, place)
     }
 
-    /// `value` with the member at `keys` replaced (lists are indexed by number).
-    static func set(_ keys: [String], to newValue: JSONValue, in value: JSONValue, fullKey: String) throws(DocumentError) -> JSONValue {
+    /// `value` with the member at `keys` replaced (lists are indexed by number); members it
+    /// creates are placed at `place` (`--set KEY`), where errors about them point.
+    static func set(_ keys: [String], to newValue: JSONValue, in value: JSONValue, place: JSONPosition) throws(DocumentError) -> JSONValue {
         guard let key = keys.first else { return newValue }
         let rest = Array(keys.dropFirst())
         switch value {
         case .object(var members, let p):
             if let i = members.firstIndex(where: { $0.key == key }) {
-                members[i].value = try set(rest, to: newValue, in: members[i].value, fullKey: fullKey)
+                members[i].value = try set(rest, to: newValue, in: members[i].value, place: place)
             } else {
-                members.append((key, try set(rest, to: newValue, in: .object([], p), fullKey: fullKey)))
+                members.append((key, try set(rest, to: newValue, in: .object([], place), place: place)))
             }
             return .object(members, p)
         case .array(var items, let p):
             guard let i = Int(key), items.indices.contains(i) else {
-                throw DocumentError(file: "--set", position: nil, path: fullKey, message: "no list item \(key)")
+                throw DocumentError(file: place.source ?? "--set", position: nil, path: "", message: "no list item \(key)")
             }
-            items[i] = try set(rest, to: newValue, in: items[i], fullKey: fullKey)
+            items[i] = try set(rest, to: newValue, in: items[i], place: place)
             return .array(items, p)
         default:
-            throw DocumentError(file: "--set", position: nil, path: fullKey, message: "\(key) is inside \(value.kindName), which has no members")
+            throw DocumentError(file: place.source ?? "--set", position: nil, path: "", message: "\(key) is inside \(value.kindName), which has no members")
         }
+    }
+
+    /// Whether two output paths name one file: the same name in the same folder, links to
+    /// folders followed.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        func canonical(_ path: String) -> String {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+        }
+        return canonical(a) == canonical(b)
     }
 
     /// Checks the merged JSON and builds the preset.
@@ -178,6 +182,7 @@ public enum PresetLoader {
             return Int(x)
         }
 
+        if let v = member("description") { _ = try string("description", v) }
         var clip = ClipChoices.defaults
         let scene: any Scene
         switch (member("scene"), member("scene-file")) {
@@ -194,7 +199,7 @@ public enum PresetLoader {
             let relative = try string("scene-file", fileValue)
             let holder = URL(fileURLWithPath: fileValue.position.source ?? file).deletingLastPathComponent()
             let path = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
-            if let data = FileManager.default.contents(atPath: path), LottieFile.isLottie(data: data) {
+            if LottieFile.isLottie(data: try DocumentFile.read(path, limit: SceneFileLimits.fileSize)) {
                 let lottie = try LottieFile.load(path: path, decodeImage: decodeImage)
                 // The file's own size, rate and length, under what the preset says.
                 clip = lottie.defaultClip
@@ -302,6 +307,7 @@ public enum PresetLoader {
         }
         guard items.count <= maximumOutputs else { throw fail("outputs", outputsValue, "more than \(maximumOutputs) outputs") }
         var outputs: [Preset.Output] = []
+        var files: [String] = []
         for (i, item) in items.enumerated() {
             guard case let .object(fields, _) = item else { throw fail("outputs[\(i)]", item, "expected an object, not \(item.kindName)") }
             try checkFields(fields, allowed: outputFields, file: file, prefix: "outputs[\(i)].")
@@ -312,6 +318,10 @@ public enum PresetLoader {
             guard let container = Container(path: output) else {
                 throw fail(prefix + "file", fileValue, "\(output): animvid writes \(Container.extensions)")
             }
+            if let same = files.firstIndex(where: { sameFile($0, output) }) {
+                throw fail(prefix + "file", fileValue, "\(output) is the same file as outputs[\(same)].file (\(files[same])); each output needs its own")
+            }
+            files.append(output)
             if container == .pngSequence, ImageSequence.fileName(output, frame: 1) == nil {
                 throw fail(prefix + "file", fileValue, "\(output): a PNG sequence needs exactly one frame number such as %05d (%% for a percent sign)")
             }

@@ -46,12 +46,7 @@ public struct SceneFile: Scene {
     /// Reads and checks a scene file that is `nesting` shots deep in other files.
     static func load(path: String, decodeImage: @escaping ImageDecoder, nesting: Int) throws(DocumentError) -> SceneFile {
         SourceFiles.noteRead(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError(file: path, position: nil, path: "", message: "cannot read the file")
-        }
-        guard data.count <= SceneFileLimits.fileSize else {
-            throw DocumentError(file: path, position: nil, path: "", message: "larger than \(SceneFileLimits.fileSize) bytes")
-        }
+        let data = try DocumentFile.read(path, limit: SceneFileLimits.fileSize)
         return try SceneFile(text: String(decoding: data, as: UTF8.self), path: path, decodeImage: decodeImage, nesting: nesting)
     }
 
@@ -65,11 +60,7 @@ public struct SceneFile: Scene {
     init(text: String, path: String, decodeImage: @escaping ImageDecoder, nesting: Int) throws(DocumentError) {
         self.nesting = nesting
         do {
-            document = try JSONParser.parse(text).mapPositions { position in
-                var position = position
-                position.source = path
-                return position
-            }
+            document = try JSONParser.parse(text, source: path)
         } catch {
             throw DocumentError(file: path, position: error.position, path: "", message: error.message)
         }

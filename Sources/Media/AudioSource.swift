@@ -29,9 +29,11 @@ final class AudioSource {
     init(path: String) throws(MediaError) {
         self.path = path
         FFmpegLog.quiet()
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw MediaError("\(path): no such file") }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw MediaError("\(path): not a regular file") }
+        do {
+            try InputFile.checkRegular(path)
+        } catch {
+            throw MediaError("\(path): \(error)")
+        }
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         let opened = avformat_open_input(&format, path, nil, &options)

@@ -15,7 +15,9 @@ public struct MediaError: Error, CustomStringConvertible, Equatable {
         var buffer = [CChar](repeating: 0, count: 256)
         av_strerror(code, &buffer, buffer.count)
         let reason = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        self.init("\(what): \(reason)")
+        // FFmpeg's log often says more than the code ("Invalid PNG signature" for "Invalid data").
+        let logged = FFmpegLog.takeLastError().map { " (\($0))" } ?? ""
+        self.init("\(what): \(reason)\(logged)")
     }
 
     public var description: String { message }

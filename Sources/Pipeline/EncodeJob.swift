@@ -16,10 +16,16 @@ public struct EncodeJob: Sendable {
     public var startTime = 0.0
     /// Where the output appears; `-` streams raw frames to standard output.
     public var outputPath: String
+    /// Replace a file already at the output path (`-y`). Otherwise the encode never replaces
+    /// one, even a file that appears while it runs.
+    public var overwrite = false
     /// Render threads; 0 picks one per core.
     public var renderThreads = 0
-    /// Rendered frames that may wait for the encoder; bounds memory.
+    /// Rendered frames that may wait for the encoder, at most; bounds memory.
     public var queueCapacity = 8
+    /// The bytes that frames rendered ahead of the encoder may take (default 512 MiB): a large
+    /// frame size renders fewer frames ahead, down to one.
+    public var frameMemory = 512 << 20
     /// Checked between frames: when set, the encode stops and throws `EncodeStopped`.
     public var stop: StopFlag?
 
@@ -30,6 +36,13 @@ public struct EncodeJob: Sendable {
         self.scale = scale
         frames = 0..<frameCount
         self.outputPath = outputPath
+    }
+
+    /// Frames rendered ahead of the encoder, at most: `queueCapacity`, fewer when frames are so
+    /// large that they would take more than `frameMemory`, never more than the clip has.
+    public var framesInFlight: Int {
+        let frameBytes = max(1, settings.width * settings.height * 4)
+        return max(1, min(queueCapacity, frameMemory / frameBytes, frameCount))
     }
 
     /// The number of frames written.

@@ -6,61 +6,73 @@ import Raster
 /// Runs an encode: render workers → bounded, ordered frame queue → encoder stage → atomic rename.
 ///
 /// Frames render in parallel on `renderThreads` workers, each frame a pure function of the
-/// timeline and its time; the encoder takes them in frame order. A file is written under a
-/// temporary name beside the output, flushed to disk and renamed onto the output path only when
-/// complete, so the output path never holds a partial file. (A PNG sequence is written in place,
-/// file by file; raw frames to standard output are streamed.)
+/// timeline and its time; the encoder takes them in frame order. The output's work folder is
+/// locked for the whole encode (see `Session`), the file is written there under a temporary
+/// name, flushed to disk and moved onto the output path only when complete, so the output path
+/// never holds a partial file (a PNG sequence's files are moved one by one at the end). Raw
+/// frames to standard output are streamed.
 public enum EncodePipeline {
     /// Encodes `job` to its output, calling `progress` after each encoded frame, and returns once
     /// the output is in place; throws `EncodeStopped` when the job's stop flag is set.
     public static func run(_ job: EncodeJob, progress: (EncodeProgress) -> Void = { _ in }) throws -> EncodeSummary {
-        try run(job, buffers: FrameBuffers(width: job.settings.width, height: job.settings.height), progress: progress)
-    }
-
-    /// Runs an encode with frame buffers that outlive it: a session's segments reuse one set, so
-    /// each segment does not allocate (and the system zero) its frames again.
-    static func run(_ job: EncodeJob, buffers: FrameBuffers, progress: (EncodeProgress) -> Void) throws -> EncodeSummary {
-        let start = DispatchTime.now()
-        let inPlace = job.settings.container == .pngSequence || job.outputPath == "-"
-        let temporary = inPlace ? job.outputPath : OutputFile.temporaryPath(for: job.outputPath)
-        do {
-            try encode(job, sinks: [try openFrameSink(path: videoPath(for: temporary, job.settings), settings: videoSettings(job.settings))],
-                       buffers: buffers, progress: progress, start: start)
-            try addSoundtrack(into: temporary, settings: job.settings, frames: job.frameCount)
-            if !inPlace { try OutputFile.commit(temporary, to: job.outputPath) }
-        } catch {
-            if !inPlace { OutputFile.remove(temporary) }
-            OutputFile.remove(videoPath(for: temporary, job.settings))
-            throw error
-        }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return EncodeSummary(outputPath: job.outputPath, frames: job.frameCount,
-                             bytes: inPlace ? 0 : OutputFile.size(of: job.outputPath), wallSeconds: elapsed)
+        try run(job, outputs: [(job.outputPath, job.settings)], progress: progress)
     }
 
     /// Renders `job`'s frames once and encodes them to every output (each with its own format and
-    /// settings; all of the job's size and rate), each written under a temporary name and renamed
-    /// when all are complete. Outputs here are not sessions.
+    /// settings; all of the job's size and rate), each written in its work folder and moved into
+    /// place when all are complete. Outputs here are not sessions.
     public static func run(_ job: EncodeJob, outputs: [(path: String, settings: EncoderSettings)],
                            progress: (EncodeProgress) -> Void = { _ in }) throws -> EncodeSummary {
         let start = DispatchTime.now()
-        let temporaries = outputs.map { OutputFile.temporaryPath(for: $0.path) }
+        let buffers = FrameBuffers(width: job.settings.width, height: job.settings.height)
+        if outputs.count == 1, outputs[0].path == "-" {
+            try encode(job, sinks: [try openFrameSink(path: "-", settings: outputs[0].settings)], buffers: buffers, progress: progress, start: start)
+            return EncodeSummary(outputPath: "-", frames: job.frameCount, bytes: 0, wallSeconds: seconds(since: start))
+        }
+        let folders = try outputs.map { try Session(output: $0.path) }
+        defer { folders.forEach { $0.release() } }
+        let temporaries = zip(outputs, folders).map { output, folder in
+            let name = URL(fileURLWithPath: output.path).lastPathComponent
+            guard output.settings.container == .pngSequence else { return folder.temporaryPath(suffix: "." + URL(fileURLWithPath: name).pathExtension) }
+            // A pattern: the work folder's name (the output pattern's, with its %) is escaped.
+            let temporary = URL(fileURLWithPath: folder.temporaryPath(suffix: "-" + name))
+            let work = temporary.deletingLastPathComponent()
+            return work.deletingLastPathComponent().path + "/" + work.lastPathComponent.replacingOccurrences(of: "%", with: "%%")
+                + "/" + temporary.lastPathComponent
+        }
+        let sinks = try zip(outputs, temporaries).map { try openFrameSink(path: videoPath(for: $1, $0.settings), settings: videoSettings($0.settings)) }
+        try encode(job, sinks: sinks, buffers: buffers, progress: progress, start: start)
+        for (output, temporary) in zip(outputs, temporaries) {
+            try addSoundtrack(into: temporary, settings: output.settings, frames: job.frameCount)
+        }
+        let places = zip(outputs, temporaries).map { output, temporary in
+            output.settings.container == .pngSequence
+                ? (1...job.frameCount).compactMap { n in ImageSequence.fileName(temporary, frame: n).flatMap { from in ImageSequence.fileName(output.path, frame: n).map { (from, $0) } } }
+                : [(temporary, output.path)]
+        }.flatMap { $0 }
+        if !job.overwrite, let taken = places.first(where: { FileManager.default.fileExists(atPath: $0.1) }) {
+            throw OutputError.exists(taken.1)
+        }
+        for (temporary, output) in places { try OutputFile.commit(temporary, to: output, replacing: job.overwrite) }
+        return EncodeSummary(outputPath: outputs.first?.path ?? job.outputPath, frames: job.frameCount,
+                             bytes: outputs.reduce(0) { $0 + OutputFile.size(of: $1.path) }, wallSeconds: seconds(since: start))
+    }
+
+    /// Encodes one segment of a session, inside its folder (which the session holds), replacing
+    /// what a stopped run left there.
+    static func runSegment(_ job: EncodeJob, buffers: FrameBuffers, progress: (EncodeProgress) -> Void) throws {
+        let temporary = OutputFile.temporaryPath(for: job.outputPath)
         do {
-            let sinks = try zip(outputs, temporaries).map { try openFrameSink(path: videoPath(for: $1, $0.settings), settings: videoSettings($0.settings)) }
-            try encode(job, sinks: sinks, buffers: FrameBuffers(width: job.settings.width, height: job.settings.height),
-                       progress: progress, start: start)
-            for (output, temporary) in zip(outputs, temporaries) {
-                try addSoundtrack(into: temporary, settings: output.settings, frames: job.frameCount)
-            }
-            for (output, temporary) in zip(outputs, temporaries) { try OutputFile.commit(temporary, to: output.path) }
+            try encode(job, sinks: [try openFrameSink(path: temporary, settings: job.settings)], buffers: buffers, progress: progress, start: .now())
+            try OutputFile.commit(temporary, to: job.outputPath, replacing: true)
         } catch {
-            temporaries.forEach(OutputFile.remove)
-            for (output, temporary) in zip(outputs, temporaries) { OutputFile.remove(videoPath(for: temporary, output.settings)) }
+            OutputFile.remove(temporary)
             throw error
         }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return EncodeSummary(outputPath: outputs.first?.path ?? job.outputPath, frames: job.frameCount,
-                             bytes: outputs.reduce(0) { $0 + OutputFile.size(of: $1.path) }, wallSeconds: elapsed)
+    }
+
+    private static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
     /// Where an output's frames are encoded: its temporary file, or, when a soundtrack is added
@@ -90,7 +102,7 @@ public enum EncodePipeline {
     private static func encode(_ job: EncodeJob, sinks: [FrameSink], buffers: FrameBuffers, progress: (EncodeProgress) -> Void,
                                start: DispatchTime) throws {
         guard let writer = sinks.first else { return }
-        let queue = FrameQueue<RenderedFrame>(frames: job.frames, capacity: job.queueCapacity)
+        let queue = FrameQueue<RenderedFrame>(frames: job.frames, capacity: job.framesInFlight)
         let pool = buffers.pixels
         // 4:2:0 encodes take frames converted in the render workers.
         let planarPool = sinks.count == 1 && writer.acceptsPlanarYUV && !job.settings.alpha ? buffers.planar : nil

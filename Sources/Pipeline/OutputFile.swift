@@ -1,27 +1,64 @@
 import Foundation
 import Media
 
-/// Writing an output atomically: a temporary file beside it, fsync, rename. Shared by the
-/// package's modules, not part of its public API.
+/// Writing an output atomically: a temporary file, fsync, then a rename (or, when the user did
+/// not allow replacing, a link that fails if the name is taken). Shared by the package's
+/// modules, not part of its public API.
 package enum OutputFile {
-    /// A hidden temporary name in the output's folder, unique to this process.
-    static func temporaryPath(for output: String) -> String {
-        let url = URL(fileURLWithPath: output)
+    /// The longest file name Linux file systems take, in bytes.
+    static let longestName = 255
+
+    /// A hidden name beside `output` (`.NAME` + `suffix`); when that would be too long for the
+    /// file system, a short hash of the name stands for it.
+    static func hiddenPath(for output: String, suffix: String) -> String {
+        let url = URL(fileURLWithPath: output).standardizedFileURL
         let folder = url.deletingLastPathComponent().path
-        return folder + "/." + url.lastPathComponent + ".partial-\(getpid())"
+        let name = url.lastPathComponent
+        let hidden = "." + name + suffix
+        guard hidden.utf8.count > longestName else { return folder + "/" + hidden }
+        return folder + "/." + FrameHashName.of(name) + suffix
     }
 
-    /// Flushes `temporary` to disk and renames it onto `output`.
-    static func commit(_ temporary: String, to output: String) throws {
+    /// A hidden temporary name in the output's folder, unique to this process.
+    static func temporaryPath(for output: String) -> String {
+        hiddenPath(for: output, suffix: ".partial-\(getpid())")
+    }
+
+    /// Flushes `temporary` to disk and moves it onto `output`. Unless `replacing`, a file that
+    /// is at `output` by then (put there while this one was written) is left alone and the move
+    /// fails: the check and the move are one step.
+    static func commit(_ temporary: String, to output: String, replacing: Bool) throws {
         let descriptor = open(temporary, O_RDONLY)
         guard descriptor >= 0 else { throw OutputError("cannot reopen \(temporary) to flush it") }
         let synced = fsync(descriptor)
         close(descriptor)
         guard synced == 0 else { throw OutputError("cannot flush \(output) to disk: \(String(cString: strerror(errno)))") }
-        guard rename(temporary, output) == 0 else {
-            throw OutputError("cannot move the finished file to \(output): \(String(cString: strerror(errno)))")
+        if replacing {
+            guard rename(temporary, output) == 0 else { throw moveError(output) }
+        } else {
+            try moveWithoutReplacing(temporary, to: output)
         }
         syncFolder(URL(fileURLWithPath: output).deletingLastPathComponent().path)
+    }
+
+    /// Moves `temporary` to a free name `output`: a hard link, which fails when the name is
+    /// taken, then the temporary name unlinked. File systems without hard links get a check
+    /// right before the rename.
+    private static func moveWithoutReplacing(_ temporary: String, to output: String) throws {
+        if link(temporary, output) == 0 {
+            unlink(temporary)
+            return
+        }
+        let linkError = errno
+        if linkError == EEXIST { throw OutputError.exists(output) }
+        guard [EPERM, ENOTSUP, EOPNOTSUPP, EXDEV, EMLINK].contains(linkError) else { throw moveError(output, errno: linkError) }
+        var status = stat()
+        if lstat(output, &status) == 0 { throw OutputError.exists(output) }
+        guard rename(temporary, output) == 0 else { throw moveError(output) }
+    }
+
+    private static func moveError(_ output: String, errno code: Int32 = errno) -> OutputError {
+        OutputError("cannot move the finished file to \(output): \(String(cString: strerror(code)))")
     }
 
     /// Flushes a folder's entries (a rename in it) to disk.
@@ -32,12 +69,13 @@ package enum OutputFile {
         close(descriptor)
     }
 
-    /// Writes `data` to `output` atomically: readers see the old file or the whole new one.
-    package static func write(_ data: Data, to output: String) throws {
+    /// Writes `data` to `output` atomically: readers see the old file or the whole new one. An
+    /// existing file is replaced only when `replacing`.
+    package static func write(_ data: Data, to output: String, replacing: Bool) throws {
         let temporary = temporaryPath(for: output)
         guard DirectFile.create(atPath: temporary, contents: data) else { throw OutputError("cannot write \(output)") }
         do {
-            try commit(temporary, to: output)
+            try commit(temporary, to: output, replacing: replacing)
         } catch {
             remove(temporary)
             throw error
@@ -58,9 +96,20 @@ package enum OutputFile {
 public struct OutputError: Error, CustomStringConvertible {
     /// What went wrong, as the user sees it.
     public let description: String
+    /// Whether the output was refused because a file is at its path (one animvid did not write).
+    public let outputExists: Bool
 
     /// An error saying `description`.
     public init(_ description: String) {
         self.description = description
+        outputExists = false
     }
+
+    private init(existing output: String) {
+        description = "\(output) appeared while animvid was writing it and was left alone; pass -y or --overwrite to replace it"
+        outputExists = true
+    }
+
+    /// The output path holds a file animvid did not write, and replacing was not allowed.
+    static func exists(_ output: String) -> OutputError { OutputError(existing: output) }
 }

@@ -66,7 +66,7 @@ public enum SegmentedEncode {
         }
         removeStrayFiles(in: session.folder, keeping: journal.segments)
         try journal.save(to: session.folder)
-        SessionRegistry.remember(session.folder)
+        SessionRegistry.remember(session.folder, output: output)
         if journal.keptFrames > 0 {
             log("resuming: \(journal.keptFrames) of \(job.frameCount) frames already encoded")
         }
@@ -87,7 +87,7 @@ public enum SegmentedEncode {
                 segmentJob.outputPath = session.folder + "/" + file
                 let kept = journal.keptFrames
                 do {
-                    _ = try EncodePipeline.run(segmentJob, buffers: buffers) { p in
+                    try EncodePipeline.runSegment(segmentJob, buffers: buffers) { p in
                         var total = p
                         total.framesDone += kept
                         total.framesRendered += kept
@@ -177,7 +177,7 @@ public enum SegmentedEncode {
                 try SegmentJoiner.join(paths, frameCounts: journal.segments.map(\.frameCount), into: temporary,
                                        container: job.settings.container, frameRate: job.settings.frameRate, audio: job.settings.audio)
             }
-            try OutputFile.commit(temporary, to: job.outputPath)
+            try OutputFile.commit(temporary, to: job.outputPath, replacing: job.overwrite)
         } catch {
             OutputFile.remove(temporary)
             throw error

@@ -1,25 +1,29 @@
 import Foundation
 import Media
 
-/// An encode's session: a folder beside the output (`.NAME.animvid/`) holding finished segments
-/// and their journal, owned by one process at a time through a lock file.
+/// An output's work folder, `.NAME.animvid/` beside it, owned by one writer at a time through a
+/// lock file: every encode of a file takes it, so two processes never write one output. A
+/// session keeps its finished segments and their journal there; an encode in one piece writes
+/// its temporary file there, so a killed run leaves one folder that the next run sweeps and
+/// `animvid sessions` lists.
 public final class Session {
-    /// The session folder for an output path.
+    /// The work folder for an output path.
     public static func folder(for output: String) -> String {
-        let url = URL(fileURLWithPath: output).standardizedFileURL
-        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".animvid"
+        OutputFile.hiddenPath(for: output, suffix: ".animvid")
     }
 
-    /// The session folder, `.NAME.animvid/` beside the output.
+    /// The work folder, `.NAME.animvid/` beside the output.
     public let folder: String
+    /// The output's absolute path.
+    let output: String
     /// The open lock file; the kernel's lock on it lasts as long as the descriptor, so a killed
     /// process never leaves a stale lock behind.
     private var lockDescriptor: Int32 = -1
 
-    /// Takes the session for `output`, creating its folder; fails when another process holds it.
+    /// Takes the work folder of `output`, creating it; fails when another process holds it.
     public init(output: String) throws {
+        self.output = URL(fileURLWithPath: output).standardizedFileURL.path
         folder = Self.folder(for: output)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try lock()
     }
 
@@ -29,19 +33,50 @@ public final class Session {
 
     private var lockPath: String { folder + "/lock" }
 
+    /// Whether a running process holds the work folder `folder`.
+    public static func isBusy(_ folder: String) -> Bool {
+        let descriptor = open(folder + "/lock", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_SH | LOCK_NB) != 0
+    }
+
+    /// The bytes of the files in `folder`.
+    public static func bytes(in folder: String) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).reduce(0) { $0 + OutputFile.size(of: folder + "/" + $1) }
+    }
+
+    /// Locks the folder's lock file. A folder removed by its last owner between our open and
+    /// our lock leaves us holding a deleted file's lock, so the lock is taken again until the
+    /// file locked is the one at the path.
     private func lock() throws {
-        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputError("cannot lock the session in \(folder)") }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            let owner = (try? String(contentsOfFile: lockPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            throw OutputError("another animvid\(owner.isEmpty ? "" : " (process \(owner))") is working on this output; wait for it or stop it")
+        for _ in 0..<8 {
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw OutputError("cannot create the work folder \(folder) beside the output: \(String(cString: strerror(errno)))")
+            }
+            let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                if errno == ENOENT { continue }
+                throw OutputError("cannot lock \(folder): \(String(cString: strerror(errno)))")
+            }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                close(descriptor)
+                let owner = (try? String(contentsOfFile: lockPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                throw OutputError("another animvid\(owner.isEmpty ? "" : " (process \(owner))") is writing \(output); wait for it or stop it")
+            }
+            var held = stat(), atPath = stat()
+            guard fstat(descriptor, &held) == 0, stat(lockPath, &atPath) == 0, held.st_ino == atPath.st_ino, held.st_dev == atPath.st_dev else {
+                close(descriptor)
+                continue
+            }
+            // The owner's process number, for that message only.
+            let pid = "\(getpid())\n"
+            _ = ftruncate(descriptor, 0)
+            _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+            lockDescriptor = descriptor
+            return
         }
-        // The owner's process number, for that message only.
-        let pid = "\(getpid())\n"
-        _ = ftruncate(descriptor, 0)
-        _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
-        lockDescriptor = descriptor
+        throw OutputError("cannot lock \(folder): it keeps being removed")
     }
 
     private func unlock() {
@@ -49,12 +84,38 @@ public final class Session {
         lockDescriptor = -1
     }
 
-    /// Removes the session folder (after the output is complete, or to abandon it), then lets
-    /// go of the lock.
+    /// Removes the work folder (after the output is complete, or to abandon it), then lets go
+    /// of the lock.
     public func remove() {
         try? FileManager.default.removeItem(atPath: folder)
         SessionRegistry.forget(folder)
         unlock()
+    }
+
+    /// The temporary file of an encode in one piece: in the work folder, named for this process
+    /// and ending in `suffix`. What earlier, killed runs in one piece left there is deleted first
+    /// (the lock says no one else is writing it); a session's journal and segments stay.
+    func temporaryPath(suffix: String) -> String {
+        sweepPartialFiles()
+        SessionRegistry.remember(folder, output: output)
+        return folder + "/partial-\(getpid())" + suffix
+    }
+
+    private func sweepPartialFiles() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name != "lock" && name != SessionJournal.fileName && !name.hasPrefix("segment-") {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+    }
+
+    /// Ends an encode in one piece: the folder goes unless it also holds a session's journal.
+    func release() {
+        if FileManager.default.fileExists(atPath: folder + "/" + SessionJournal.fileName) {
+            sweepPartialFiles()
+            unlock()
+        } else {
+            remove()
+        }
     }
 
     /// A file for the joined output inside the session folder, on the output's file system, so
@@ -62,9 +123,18 @@ public final class Session {
     var joinPath: String { folder + "/joined.partial" }
 }
 
-/// The unfinished sessions this user started, for `animvid sessions`: one small file per session
-/// under `$XDG_CACHE_HOME/animvid/sessions` (or `~/.cache/animvid/sessions`), naming its folder.
+/// The unfinished encodes this user started, for `animvid sessions`: one small file per work
+/// folder under `$XDG_CACHE_HOME/animvid/sessions` (or `~/.cache/animvid/sessions`), naming the
+/// folder and its output.
 public enum SessionRegistry {
+    /// A work folder left on disk: a session, or the temporary file of a killed encode in one piece.
+    public struct Entry: Sendable {
+        /// The work folder.
+        public var folder: String
+        /// The output it belongs to (absolute).
+        public var output: String
+    }
+
     static var directory: String? {
         let environment = ProcessInfo.processInfo.environment
         guard let base = environment["XDG_CACHE_HOME"] ?? environment["HOME"].map({ $0 + "/.cache" }) else { return nil }
@@ -75,29 +145,30 @@ public enum SessionRegistry {
         directory.map { $0 + "/" + FrameHashName.of(folder) }
     }
 
-    static func remember(_ folder: String) {
+    static func remember(_ folder: String, output: String) {
         guard let directory, let entry = entry(for: folder) else { return }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        DirectFile.create(atPath: entry, contents: Data(folder.utf8))
+        DirectFile.create(atPath: entry, contents: Data((folder + "\n" + output).utf8))
     }
 
     static func forget(_ folder: String) {
         if let entry = entry(for: folder) { unlink(entry) }
     }
 
-    /// The session folders still on disk with a journal; entries of vanished ones are dropped.
-    public static func folders() -> [String] {
+    /// The work folders still on disk; entries of vanished ones are dropped.
+    public static func entries() -> [Entry] {
         guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        var folders: [String] = []
+        var entries: [Entry] = []
         for name in names.sorted() {
-            let entry = directory + "/" + name
-            guard let folder = try? String(contentsOfFile: entry, encoding: .utf8),
-                  FileManager.default.fileExists(atPath: folder + "/" + SessionJournal.fileName) else {
-                unlink(entry)
+            let path = directory + "/" + name
+            let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            var isFolder: ObjCBool = false
+            guard lines.count == 2, FileManager.default.fileExists(atPath: lines[0], isDirectory: &isFolder), isFolder.boolValue else {
+                unlink(path)
                 continue
             }
-            folders.append(folder)
+            entries.append(Entry(folder: lines[0], output: lines[1]))
         }
-        return folders
+        return entries
     }
 }

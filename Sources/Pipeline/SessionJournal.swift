@@ -57,7 +57,6 @@ public struct SessionJournal: Codable, Equatable, Sendable {
         guard DirectFile.create(atPath: temporary, contents: data) else {
             throw OutputError("cannot write the session journal in \(folder) (is the disk full?)")
         }
-        try OutputFile.commit(temporary, to: path)
-        OutputFile.syncFolder(folder)
+        try OutputFile.commit(temporary, to: path, replacing: true)
     }
 }

@@ -13,14 +13,15 @@ public enum StillImage {
     }
 
     /// Writes a premultiplied frame as a PNG with straight alpha (transparency kept), under a
-    /// temporary name first, so `path` only ever holds a complete file.
-    public static func writePNG(_ frame: Pixmap, to path: String) throws {
+    /// temporary name first, so `path` only ever holds a complete file. A file already at `path`
+    /// is replaced only when `replacing`.
+    public static func writePNG(_ frame: Pixmap, to path: String, replacing: Bool) throws {
         var straight = frame
         straight.unpremultiply()
         let temporary = OutputFile.temporaryPath(for: path)
         do {
             try PNGFile.write(rgba: straight.bytes, width: straight.width, height: straight.height, to: temporary)
-            try OutputFile.commit(temporary, to: path)
+            try OutputFile.commit(temporary, to: path, replacing: replacing)
         } catch {
             OutputFile.remove(temporary)
             throw error

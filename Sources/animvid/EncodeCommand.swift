@@ -58,7 +58,8 @@ enum EncodeCommand {
       --encoder-threads N   the encoder's threads (default 0: chosen from the cores, as ffmpeg
                             does); a fixed count gives the same pictures on every machine
       --progress MODE       tty (default on a terminal), json (a JSON line per update), none
-      -y, --overwrite       replace OUTPUT if it exists (otherwise an existing file is refused)
+      -y, --overwrite       replace OUTPUT if it exists (otherwise a file there is refused, even
+                            one that appears while the encode runs)
       --fresh               discard an unfinished session of OUTPUT and start again
       --no-session          encode in one piece, not resumable
       --segment-seconds S   seconds of video a session segment (default 2)
@@ -86,6 +87,8 @@ enum EncodeCommand {
         var start: Double
         var output: String
         var resumable: Bool
+        /// Replace a file at the output path (-y).
+        var overwrite: Bool
         var fresh: Bool
         var segmentSeconds: Double
         var threads: Int
@@ -194,22 +197,21 @@ enum EncodeCommand {
             settings.audio?.clipLength = fps.time(ofFrame: frameCount)
         }
         let resumable = output != "-" && container != .pngSequence && !run.noSession
-        if resumable && !run.fresh && FileManager.default.fileExists(atPath: Session.folder(for: output) + "/" + SessionJournal.fileName) {
-            try checkFolder(of: output)  // an unfinished session of this output: resuming it needs no --overwrite
-        } else if resumable {
-            try checkWritable(output, overwrite: run.overwrite)
-        }
         if container == .pngSequence {
-            guard let first = ImageSequence.fileName(output, frame: 1) else {
-                throw .usage("\(output): a PNG sequence needs exactly one frame number such as %05d (%% for a percent sign)")
+            guard ImageSequence.fileName(URL(fileURLWithPath: output).lastPathComponent, frame: 1) != nil else {
+                throw .usage("\(output): a PNG sequence needs exactly one frame number such as %05d in its file name (%% for a percent sign)")
             }
             try checkFolder(of: output)
-            if !run.overwrite && FileManager.default.fileExists(atPath: first) {
-                throw .usage("\(first) already exists; pass -y or --overwrite to replace the sequence")
+            if !run.overwrite, let taken = (1...frames.count).lazy.compactMap({ ImageSequence.fileName(output, frame: $0) })
+                .first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                throw .usage("\(taken) already exists; pass -y or --overwrite to replace the sequence")
             }
+        } else if output != "-" {
+            // Resuming a session too: a file at the output path is the user's, not the session's.
+            try checkWritable(output, overwrite: run.overwrite)
         }
         return Plan(options: options, settings: settings, fps: fps, frames: frames, frameCount: frameCount, start: start, output: output,
-                    resumable: resumable, fresh: run.fresh, segmentSeconds: run.segmentSeconds, threads: run.threads,
+                    resumable: resumable, overwrite: run.overwrite, fresh: run.fresh, segmentSeconds: run.segmentSeconds, threads: run.threads,
                     progressMode: run.progressMode, quiet: run.quiet, arguments: arguments.filter { $0 != "--fresh" })
     }
 
@@ -236,6 +238,7 @@ enum EncodeCommand {
         job.frames = frames
         job.startTime = plan.start
         job.renderThreads = plan.threads
+        job.overwrite = plan.overwrite
         job.stop = Interruption.stopFlag()
         let terminal = progressMode == "tty" && !quiet && output != "-"
         let progress = ProgressReporter(mode: quiet || progressMode == "none" ? .none : progressMode == "json" ? .json : (terminal ? .terminal : .none),
@@ -262,7 +265,8 @@ enum EncodeCommand {
                                signal: stopped.signal)
         } catch {
             progress.finish()
-            let kept = resumable ? "; the finished part is kept: run the same command to resume" : ""
+            let keptFrames = resumable ? SessionJournal.load(from: Session.folder(for: output))?.keptFrames ?? 0 : 0
+            let kept = keptFrames > 0 ? "; the finished part is kept: run the same command to resume" : ""
             throw .runtime("encoding \(output) failed: \(error)\(kept)")
         }
     }
@@ -304,6 +308,8 @@ enum EncodeCommand {
 
     /// Refuses an existing output without --overwrite, and a folder that cannot be written.
     static func checkWritable(_ output: String, overwrite: Bool) throws(CLIError) {
+        let name = URL(fileURLWithPath: output).lastPathComponent
+        guard name.utf8.count <= 255 else { throw .usage("\(name.prefix(40))…: a file name is at most 255 bytes; this one is \(name.utf8.count)") }
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: output, isDirectory: &isFolder) {

@@ -61,6 +61,7 @@ enum PresetEncode {
         job.frames = first.frames
         job.startTime = first.start
         job.renderThreads = first.threads
+        job.overwrite = first.overwrite
         job.stop = Interruption.stopFlag()
         // Straight alpha for all when any output keeps transparency (opaque codecs ignore it).
         job.settings.alpha = plans.contains { $0.settings.alpha }

@@ -53,10 +53,13 @@ enum PreviewCommand {
         guard FileManager.default.fileExists(atPath: file) else { throw .usage("\(file): no such file") }
         request.file = file
         let page = PreviewPage.path(for: file)
-        if !overwrite, let existing = FileManager.default.contents(atPath: page),
-           !existing.starts(with: Data(PreviewPage.marker.utf8)) {
+        let existing = FileManager.default.contents(atPath: page)
+        if !overwrite, let existing, !existing.starts(with: Data(PreviewPage.marker.utf8)) {
             throw .usage("\(page) exists and animvid did not write it; pass -y to replace it")
         }
+        // Past the check, the page is animvid's: replaced on every render, but not a file put
+        // at its path meanwhile, before the first.
+        var replacePage = overwrite || existing != nil
 
         var last: PreviewPage.Clip?
         var version = 0
@@ -74,8 +77,10 @@ enum PreviewCommand {
             let stamp = Self.clockTime()
             let html = PreviewPage.html(source: file, clip: last, error: failure, version: "\(getpid())-\(version)", renderedAt: stamp)
             do {
-                try OutputFile.write(Data(html.utf8), to: page)
-                try OutputFile.write(Data(PreviewPage.versionScriptText("\(getpid())-\(version)").utf8), to: PreviewPage.versionScript(for: page))
+                try OutputFile.write(Data(html.utf8), to: page, replacing: replacePage)
+                replacePage = true
+                try OutputFile.write(Data(PreviewPage.versionScriptText("\(getpid())-\(version)").utf8), to: PreviewPage.versionScript(for: page),
+                                     replacing: true)
             } catch {
                 throw .runtime("writing \(page) failed: \(error)")
             }

@@ -66,7 +66,7 @@ enum SceneCommand {
         }
         try EncodeCommand.checkWritable(output, overwrite: overwrite)
         do {
-            try OutputFile.write(Data(text.utf8), to: output)
+            try OutputFile.write(Data(text.utf8), to: output, replacing: overwrite)
         } catch {
             throw .runtime("writing \(output) failed: \(error)")
         }

@@ -53,7 +53,7 @@ struct SceneOptions {
             scene = found
         case .file(let file) where Self.isLottie(file):
             let lottie = try Self.loadLottie(file, command: command, values: clip.params)
-            inputChecksums["scene file"] = FileManager.default.contents(atPath: file).map { FrameMD5.md5([UInt8]($0)) }
+            inputChecksums["scene file"] = (try? DocumentFile.read(file, limit: SceneFileLimits.fileSize)).map { FrameMD5.md5([UInt8]($0)) }
             for knob in clip.params where lottie.setsProperty(knob) { inputChecksums["value " + knob] = knob }
             clip = clip.overriding(lottie.defaultClip)
             clip.params = clip.params.filter { !lottie.setsProperty($0) }
@@ -88,14 +88,14 @@ struct SceneOptions {
             do {
                 let file = try ImageFile.load(path: path)
                 guard let image = Image(width: file.width, height: file.height, premultipliedRGBA: LayerImageCodec.premultiplied(file.rgba)) else {
-                    throw CLIError.runtime("\(path): the decoded image is malformed")
+                    throw CLIError.usage("--param \(parameter.name): \(path): the decoded image is malformed")
                 }
                 settings.setImage(parameter.name, to: image)
                 inputChecksums["pixels of " + parameter.name] = FrameMD5.md5(file.rgba)
             } catch let error as CLIError {
                 throw error
             } catch {
-                throw .runtime("--param \(parameter.name): \(error)")
+                throw .usage("--param \(parameter.name): \(error)")
             }
         }
         self.settings = settings
@@ -134,7 +134,12 @@ struct SceneOptions {
     /// images) and the pixels of every image it uses go into `checksums`, so an edited file or picture starts a fresh
     /// session. A file with errors is a usage error.
     static func loadSceneFile(_ path: String, recordingInto checksums: ImageChecksums) throws(CLIError) -> SceneFile {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .usage("--scene-file: cannot read \(path)") }
+        let data: Data
+        do {
+            data = try DocumentFile.read(path, limit: SceneFileLimits.fileSize)
+        } catch {
+            throw .usage("\(error)")
+        }
         checksums.record("scene file", FrameMD5.md5([UInt8](data)))
         let read = SourceFiles()
         let loaded = SourceFiles.$recorder.withValue(read) {
@@ -149,7 +154,7 @@ struct SceneOptions {
         SourceFiles.forward(read)
         let own = URL(fileURLWithPath: path).standardizedFileURL.path
         for file in read.all where file != own {
-            checksums.record("bytes of " + file, FileManager.default.contents(atPath: file).map { FrameMD5.md5([UInt8]($0)) } ?? "unreadable")
+            checksums.record("bytes of " + file, (try? DocumentFile.read(file, limit: SceneFileLimits.fileSize)).map { FrameMD5.md5([UInt8]($0)) } ?? "unreadable")
         }
         do {
             return try loaded.get()
@@ -160,7 +165,7 @@ struct SceneOptions {
 
     /// Whether `path` holds a Lottie animation or a dotLottie archive (by its content, not its name).
     static func isLottie(_ path: String) -> Bool {
-        FileManager.default.contents(atPath: path).map(LottieFile.isLottie(data:)) ?? false
+        (try? DocumentFile.read(path, limit: SceneFileLimits.fileSize)).map(LottieFile.isLottie(data:)) ?? false
     }
 
     /// Loads a Lottie file with `values` set by keypath or slot; what it uses that animvid does

@@ -8,9 +8,13 @@ enum SessionsCommand {
            animvid resume OUTPUT
            animvid abandon OUTPUT
 
-    sessions   lists unfinished encodes: output, frames kept of the total, age
+    sessions   lists unfinished encodes: output, frames kept of the total, age, whether it is
+               running; and the partial files stopped encodes in one piece (--no-session,
+               several outputs of a preset) left behind, which the next encode of that output
+               also deletes
     resume     continues the unfinished encode of OUTPUT with the command that started it
-    abandon    deletes the unfinished encode of OUTPUT (its folder .OUTPUT.animvid beside it)
+    abandon    deletes the unfinished encode of OUTPUT or its partial files (its work folder
+               .OUTPUT.animvid beside it)
     """
 
     static func list(_ arguments: [String]) throws(CLIError) {
@@ -20,16 +24,26 @@ enum SessionsCommand {
             return
         }
         guard try args.positionals().isEmpty else { throw .usage("sessions takes no arguments") }
-        let journals = SessionRegistry.folders().compactMap { folder in SessionJournal.load(from: folder).map { (folder, $0) } }
-        if journals.isEmpty {
+        let entries = SessionRegistry.entries()
+        if entries.isEmpty {
             print("no unfinished sessions")
             return
         }
-        for (folder, journal) in journals {
-            let modified = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + SessionJournal.fileName))?[.modificationDate] as? Date
-            let age = modified.map { Self.age(Date().timeIntervalSince($0)) } ?? "?"
-            print("\(journal.output)  \(journal.keptFrames)/\(journal.totalFrames) frames  \(age) ago")
+        for entry in entries {
+            let state = Session.isBusy(entry.folder) ? "  (running)" : ""
+            if let journal = SessionJournal.load(from: entry.folder) {
+                print("\(journal.output)  \(journal.keptFrames)/\(journal.totalFrames) frames  \(age(of: entry.folder + "/" + SessionJournal.fileName)) ago\(state)")
+            } else {
+                let bytes = Session.bytes(in: entry.folder)
+                let what = state.isEmpty ? "partial files of a stopped encode in one piece: animvid abandon OUTPUT removes them" : "an encode in one piece"
+                print("\(entry.output)  \((bytes + 1023) / 1024) KiB of \(what)  \(age(of: entry.folder)) ago\(state)")
+            }
         }
+    }
+
+    private static func age(of path: String) -> String {
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        return modified.map { age(Date().timeIntervalSince($0)) } ?? "?"
     }
 
     static func resume(_ arguments: [String]) throws(CLIError) {
@@ -55,7 +69,7 @@ enum SessionsCommand {
             let session = try Session(output: output)
             let journal = SessionJournal.load(from: session.folder)
             session.remove()
-            print("abandoned \(output)" + (journal.map { ": \($0.keptFrames) of \($0.totalFrames) frames discarded" } ?? ""))
+            print("abandoned \(output)" + (journal.map { ": \($0.keptFrames) of \($0.totalFrames) frames discarded" } ?? ": its partial files removed"))
         } catch {
             throw .runtime("\(error)")
         }

@@ -44,7 +44,7 @@ enum SheetCommand {
             throw .usage("--size: the sheet would be too large")
         }
         do {
-            try StillImage.writePNG(sheet, to: output)
+            try StillImage.writePNG(sheet, to: output, replacing: overwrite)
         } catch {
             throw .runtime("writing \(output) failed: \(error)")
         }

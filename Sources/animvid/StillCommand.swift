@@ -48,7 +48,7 @@ enum StillCommand {
             throw .usage("--size: \(width)x\(height) is too large")
         }
         do {
-            try StillImage.writePNG(frame, to: output)
+            try StillImage.writePNG(frame, to: output, replacing: overwrite)
         } catch {
             throw .runtime("writing \(output) failed: \(error)")
         }

@@ -64,7 +64,9 @@ enum ValidateCommand {
     /// files have (a file that does not parse is read as a preset, whose errors say where).
     static func isSceneFile(_ path: String) -> Bool {
         if SceneOptions.isLottie(path) { return true }
-        guard let data = FileManager.default.contents(atPath: path), data.count <= SceneFileLimits.fileSize,
+        // Larger than a preset may be: read as a scene file, whose limits then say what is wrong.
+        if OutputFile.size(of: path) > PresetLoader.maximumFileSize { return true }
+        guard let data = try? DocumentFile.read(path, limit: PresetLoader.maximumFileSize),
               case let .object(members, _)? = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else { return false }
         let sceneFileOnly: Set = ["name", "summary", "cycle", "parameters", "animations", "layers", "script"]
         return members.contains { sceneFileOnly.contains($0.key) }  // a Lottie file has layers too

@@ -17,8 +17,9 @@ struct CLIRunner {
         var outBytes: Int
     }
 
-    /// Runs a command line (through bash when `shell` is given, for ulimit) and collects its output.
-    func run(_ arguments: [String], shell: String? = nil) throws -> Result {
+    /// Runs a command line (through bash when `shell` is given, for ulimit) and collects its
+    /// output; a run longer than `timeout` seconds is killed and fails the test.
+    func run(_ arguments: [String], shell: String? = nil, timeout: Double = 600) throws -> Result {
         let process = Process()
         if let shell {
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -35,10 +36,30 @@ struct CLIRunner {
         // Both pipes are drained at once: a child that fills one pipe's buffer (64 KiB) while
         // the other is being read would otherwise wait for ever.
         let errData = Drained(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = Drained(out.fileHandleForReading)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            XCTFail("animvid \(arguments.joined(separator: " ")) ran longer than \(Int(timeout)) s and was killed")
+        }
         process.waitUntilExit()
         let errText = String(decoding: errData.wait(), as: UTF8.self)
-        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), err: errText, outBytes: outData.count)
+        let outBytes = outData.wait()
+        return Result(status: process.terminationStatus, out: String(decoding: outBytes, as: UTF8.self), err: errText, outBytes: outBytes.count)
+    }
+
+    /// Starts animvid in the background; its standard error is read to the end on demand.
+    func start(_ arguments: [String]) throws -> (process: Process, err: Drained) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return (process, Drained(err.fileHandleForReading))
     }
 
     /// Runs one of FFmpeg's tools (installed by make deps) and returns what it printed.

@@ -240,11 +240,11 @@ extension CLITests {
         let encoded = try run(["encode", "--scene", "marquee", "--param", "image=tile.png", "--size", "320x180", "--seconds", "0.2", "-q", "m.mp4"])
         XCTAssertEqual(encoded.status, 0, encoded.err)
         let missing = try run(["encode", "--scene", "marquee", "--param", "image=nope.png", "--size", "320x180", "m2.mp4"])
-        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.err.contains("nope.png"), missing.err)
         try "not a picture".write(to: folder.appendingPathComponent("text.png"), atomically: false, encoding: .utf8)
         let notImage = try run(["still", "--scene", "marquee", "--param", "image=text.png", "--size", "320x180", "m.png"])
-        XCTAssertEqual(notImage.status, 1)
+        XCTAssertEqual(notImage.status, 2)
         XCTAssertTrue(notImage.err.contains("text.png is not an image animvid can decode"), notImage.err)
     }
 }

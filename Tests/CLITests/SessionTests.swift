@@ -36,19 +36,12 @@ final class SessionTests: XCTestCase {
     /// more seconds); returns its exit status and standard error.
     func interrupt(_ arguments: [String], output: String, afterSegments segments: Int, delay: Double = 0,
                    signal: Int32) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let (process, err) = try cli.start(arguments)
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning && journaledSegments(output) < segments && Date() < deadline { usleep(2_000) }
         if delay > 0 { usleep(UInt32(delay * 1_000_000)) }
         if process.isRunning { kill(process.processIdentifier, signal) }
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: err.wait(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, text)
     }

@@ -86,17 +86,17 @@ final class PresetTests: XCTestCase {
         XCTAssertEqual(preset.clip.params.last, "brand=#FF0000")
         XCTAssertEqual(preset.outputs[0].choices.crf, 24)
         XCTAssertEqual(preset.clip.size.map { [$0.width, $0.height] }, [540, 540])
-        // Fields that --set adds are checked like the file's, and its errors point at --set.
-        for (assignment, expected) in [("secnods=2", "--set: secnods: unknown field; did you mean \"seconds\"?"),
-                                       ("outputs.0.crff=20", "--set: outputs[0].crff: unknown field; did you mean \"crf\"?"),
-                                       ("outputs.0.crf=true", "--set: outputs[0].crf: expected a number, not true or false"),
-                                       ("fps=abc", "--set: fps: 'abc' is not a frame rate; write 30, 29.97 or 30000/1001")] {
+        // Fields that --set adds are checked like the file's, and its errors point at that --set.
+        for (assignment, expected) in [("secnods=2", "--set secnods: secnods: unknown field; did you mean \"seconds\"?"),
+                                       ("outputs.0.crff=20", "--set outputs.0.crff: outputs[0].crff: unknown field; did you mean \"crf\"?"),
+                                       ("outputs.0.crf=true", "--set outputs.0.crf: outputs[0].crf: expected a number, not true or false"),
+                                       ("fps=abc", "--set fps: fps: 'abc' is not a frame rate; write 30, 29.97 or 30000/1001")] {
             XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: [assignment]) { try LayerImageCodec.decode($0) }) {
                 XCTAssertTrue("\($0)".hasPrefix(expected), "\($0)")
             }
         }
         XCTAssertThrowsError(try PresetLoader.load(path: path, overrides: ["outputs.3.crf=1"]) { try LayerImageCodec.decode($0) }) {
-            XCTAssertEqual("\($0)", "--set: outputs.3.crf: no list item 3")
+            XCTAssertEqual("\($0)", "--set outputs.3.crf: no list item 3")
         }
     }
 

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Files a user names as input (scene files, presets, images, sound): only regular files are
+/// read, so a FIFO or a device fails at once instead of blocking or never ending, and only up to
+/// a size. Shared by the package's modules, not part of its public API.
+package enum InputFile {
+    /// Why a file could not be read, as the end of a message that names it.
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// The contents of the regular file at `path`, at most `limit` bytes.
+    package static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(description: reason(errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Failure(description: reason(errno)) }
+        try checkRegular(status)
+        guard status.st_size <= limit else { throw Failure(description: "larger than \(limit) bytes") }
+        var data = Data(count: Int(status.st_size))
+        var filled = 0
+        while filled < data.count {
+            let count = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw Failure(description: reason(errno)) }
+            if count == 0 { break }
+            filled += count
+        }
+        return data.prefix(filled)
+    }
+
+    /// Throws unless `path` names a regular file (following links).
+    package static func checkRegular(_ path: String) throws(Failure) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw Failure(description: reason(errno)) }
+        try checkRegular(status)
+    }
+
+    private static func checkRegular(_ status: stat) throws(Failure) {
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(description: status.st_mode & S_IFMT == S_IFDIR ? "a folder, not a file" : "not a regular file (a FIFO, device or socket is not read)")
+        }
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        code == ENOENT ? "no such file" : String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// The hostile-input corpus (`Hostile/cases.json`): bad files, special files, absurd sizes and
+/// values, each run in a fresh folder with its expected exit status and message. Every failure
+/// is one line from animvid (no FFmpeg log line, Foundation error dump or trace), and every case
+/// ends within a time limit (a FIFO that blocked would fail it, not hang the tests).
+final class HostileInputTests: XCTestCase {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Hostile")
+
+    /// One case of the corpus.
+    struct Case: Decodable {
+        /// A file made by repeating a piece of text between a prefix and a suffix.
+        struct Generated: Decodable {
+            var prefix: String
+            var `repeat`: String
+            var count: Int
+            var suffix: String
+        }
+
+        var what: String
+        var files: [String: String]?
+        var generated: [String: Generated]?
+        var fixtures: [String: String]?
+        var fifos: [String]?
+        var folders: [String]?
+        /// A shell command run before animvid (`ulimit -v …`).
+        var shell: String?
+        var run: [String]
+        var exit: Int32
+        var message: String?
+        var present: [String]?
+        var absent: [String]?
+    }
+
+    func testEveryCaseExitsAsExpectedWithOneLine() throws {
+        let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: Self.corpus.appendingPathComponent("cases.json")))
+        XCTAssertGreaterThan(cases.count, 30)
+        for item in cases {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-hostile-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try setUp(item, in: folder)
+            let result = try CLIRunner(folder: folder).run(item.run, shell: item.shell, timeout: 60)
+            let context = "\(item.what): animvid \(item.run.map { $0.count > 60 ? String($0.prefix(20)) + "…" : $0 }.joined(separator: " "))\n\(result.err)"
+            XCTAssertEqual(result.status, item.exit, context)
+            if let message = item.message { XCTAssertTrue(result.err.contains(message), "expected “\(message)”: " + context) }
+            if item.exit != 0 {
+                let lines = result.err.split(separator: "\n").filter { !$0.hasPrefix("warning: ") }
+                XCTAssertEqual(lines.count, 1, "one line: " + context)
+                for foreign in [" @ 0x", "Error Domain=", "NSCocoaErrorDomain", "Fatal error", "Stack dump"] {
+                    XCTAssertFalse(result.err.contains(foreign), context)
+                }
+            }
+            for name in item.present ?? [] { XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) kept: " + context) }
+            for name in item.absent ?? [] { XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "no \(name): " + context) }
+        }
+    }
+
+    private func setUp(_ item: Case, in folder: URL) throws {
+        for (name, text) in item.files ?? [:] { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        for (name, recipe) in item.generated ?? [:] {
+            var data = Data(recipe.prefix.utf8)
+            let piece = Data(recipe.repeat.utf8)
+            data.reserveCapacity(data.count + piece.count * recipe.count + recipe.suffix.utf8.count)
+            for _ in 0..<recipe.count { data.append(piece) }
+            data.append(Data(recipe.suffix.utf8))
+            try data.write(to: folder.appendingPathComponent(name))
+        }
+        for (name, fixture) in item.fixtures ?? [:] {
+            try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent(fixture), to: folder.appendingPathComponent(name))
+        }
+        for name in item.fifos ?? [] { XCTAssertEqual(mkfifo(folder.appendingPathComponent(name).path, 0o644), 0) }
+        for name in item.folders ?? [] { try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true) }
+    }
+}
