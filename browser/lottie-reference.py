@@ -7,7 +7,8 @@ Usage: browser/lottie-reference.py ANIMVID CORPUS_DIR
 Draws frames 0, 17 and 44 of every file in CORPUS_DIR with animvid (`still`), lottie-web (its
 SVG renderer, its most complete, screenshotted) and rlottie, each over white at the file's size, and compares them on R, G and B:
 animvid's mean difference from lottie-web must be at most 1.0 a channel, and never more than 0.5
-above rlottie's on the same frame. Exits 1 on a failure.
+above rlottie's on the same frame. Exits 1 on a failure. With LOTTIE_REFERENCE_SAVE=DIR, the
+frames of animvid, lottie-web and rlottie are also written to DIR as PNGs, to look at.
 """
 import glob
 import io
@@ -75,6 +76,10 @@ def main():
                 theirs = over_white(np.asarray(rlottie.render_pillow_frame(frame_num=frame).convert("RGBA").resize((width, height)),
                                                dtype=np.float64))
                 a, r = np.abs(ours - reference).mean(), np.abs(theirs - reference).mean()
+                if os.environ.get("LOTTIE_REFERENCE_SAVE"):
+                    for who, pixels in [("animvid", ours), ("lottie-web", reference), ("rlottie", theirs)]:
+                        Image.fromarray(pixels.round().astype(np.uint8)).save(
+                            os.path.join(os.environ["LOTTIE_REFERENCE_SAVE"], f"{name}-{frame}-{who}.png"))
                 print(f"{name:<16} {frame:>5} {a:>8.3f} {r:>8.3f}")
                 if a > 1.0:
                     failures.append(f"{name} frame {frame}: {a:.3f} from lottie-web (at most 1.0)")

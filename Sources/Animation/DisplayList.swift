@@ -21,16 +21,17 @@ public enum DisplayItem: Hashable, Sendable {
     case sprite(Image, transform: Transform3D, size: Size, source: Rect, opacity: Double, tint: Color, additive: Bool)
     /// A shadow cast by `path` (a layer's shadowPath): its blurred, offset silhouette.
     case shadow(Path, transform: Transform3D, shadow: Shadow)
-    /// Starts drawing into a transparent group; the matching `endGroup` blurs the group by
-    /// `blur` (a standard deviation in canvas points, 0 for none), draws its shadow (if any) and
-    /// then the group at `opacity` with `blend`.
-    case beginGroup(opacity: Double, shadow: Shadow?, blend: BlendMode, blur: Double)
+    /// Starts drawing into a transparent group; the matching `endGroup` transforms its colours
+    /// by `colorMatrix` (if any), blurs it by `blur` (a standard deviation in canvas points, 0 for
+    /// none), draws its shadow (if any) and then the group at `opacity` with `blend`.
+    case beginGroup(opacity: Double, shadow: Shadow?, blend: BlendMode, blur: Double, colorMatrix: ColorMatrix? = nil)
     case endGroup
     /// Restricts the following draws to the inside of `path` until the matching `endClip`.
     case beginClip(Path, transform: Transform3D)
     case endClip
-    /// The draws up to `endMask` make a mask whose alpha multiplies the enclosing group.
-    case beginMask
+    /// The draws up to `endMask` make a mask whose coverage (its alpha, or as the mode says)
+    /// multiplies the enclosing group.
+    case beginMask(MaskMode)
     case endMask
 }
 

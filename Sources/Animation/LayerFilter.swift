@@ -1,13 +1,18 @@
+import Geometry
+
 /// A filter in a layer's `filters`: applied to what the layer and its sublayers draw, as one group.
 public enum LayerFilter: Hashable, Sendable {
     /// `CIGaussianBlur`: blurs with standard deviation `radius` points of the layer's space
     /// (its `inputRadius`), scaled with the layer's transform as a shadow's radius is.
     case gaussianBlur(radius: Double)
+    /// `CIColorMatrix`: each straight colour channel a row · (r, g, b, a) plus a bias.
+    case colorMatrix(ColorMatrix)
 
     /// The filter's name in key paths and scene files (`filters.gaussianBlur.inputRadius`).
     public var name: String {
         switch self {
         case .gaussianBlur: "gaussianBlur"
+        case .colorMatrix: "colorMatrix"
         }
     }
 }
@@ -18,7 +23,17 @@ extension [LayerFilter] {
         reduce(0) { total, filter in
             switch filter {
             case .gaussianBlur(let r): (total * total + r * r).squareRoot()
+            case .colorMatrix: total
             }
+        }
+    }
+
+    /// The colour matrices, one after another, as one (applied before the blur); nil when there
+    /// are none.
+    public var colorMatrix: ColorMatrix? {
+        reduce(nil) { total, filter in
+            guard case .colorMatrix(let m) = filter else { return total }
+            return total.map { $0.followed(by: m) } ?? m
         }
     }
 

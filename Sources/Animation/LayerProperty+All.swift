@@ -88,6 +88,7 @@ extension LayerProperty {
         .integer("maskedCorners", \.maskedCorners.rawValue, in: 0...15),
         .choice("cornerCurve", \.cornerCurve),
         .choice("compositingFilter", \.compositingFilter),
+        .choice("maskMode", \.maskMode),
         .filters("filters", \.filters, subPaths: [.number("filters.gaussianBlur.inputRadius", \.filters.gaussianBlurRadius)]),
         .number("beginTime", \.timing.beginTime, in: numberRange),
         .number("speed", \.timing.speed, in: -1000...1000),

@@ -59,6 +59,9 @@ public struct LayerValues: Hashable, Sendable {
     public var cornerCurve: CornerCurve = .circular
     /// Whether contents, shape or gradient and sublayers are clipped to the rounded bounds.
     public var masksToBounds = false
+    /// How the `mask` layer's pixels become coverage (an animvid extension; Core Animation's is
+    /// `.alpha`).
+    public var maskMode: MaskMode = .alpha
     /// Filters applied to what the layer and its sublayers draw, as one group (`filters`).
     public var filters: [LayerFilter] = []
     /// How the layer and its sublayers, drawn as one group, combine with what is under them

@@ -176,10 +176,13 @@ private struct PresentationWalk {
             }
         }
         let blur = drawsItself ? v.filters.blurRadius * Self.areaScale(v, matrix: matrix) : 0
+        let colorMatrix = drawsItself ? v.filters.colorMatrix : nil
         let grouped = drawsItself
-            && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene)) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0)
+            && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene)) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0 || colorMatrix != nil)
         let alpha = grouped ? 1 : context.alpha * v.opacity
-        if grouped { items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur)) }
+        if grouped {
+            items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur, colorMatrix: colorMatrix))
+        }
 
         let outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve)
         if drawsItself, let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
@@ -242,7 +245,7 @@ private struct PresentationWalk {
             items.append(.fill(Self.borderRing(v), transform: matrix, color: paint(border, alpha, context.tint), rule: .evenOdd))
         }
         if let mask {
-            items.append(.beginMask)
+            items.append(.beginMask(v.maskMode))
             let maskContext = Context(parentTime: local, plane: matrix, alpha: 1, opacity: 1, tint: .white,
                                       path: path + "/mask", instances: [], isDrawn: isDrawn)
             visit(timeline.presentationValues(of: mask, at: time, parentTime: local), node: mask, siblingIndex: 0, context: maskContext)

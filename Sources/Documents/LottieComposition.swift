@@ -1,4 +1,5 @@
 import Animation
+import Foundation
 import Geometry
 
 /// A Lottie composition's layers as animvid layers. Each Lottie layer becomes:
@@ -83,12 +84,17 @@ struct LottieComposition {
                 // A matte that masks several layers is built again for each (a layer masks one layer).
                 let sourceIsMatte = LottieReader.member(items[source], "td").map { if case .number(let n, _) = $0 { n != 0 } else { false } } ?? false
                 if !usedMattes.insert(source).inserted || !sourceIsMatte, let again = try buildNode(source, budget: &budget) { matte = again }
-                if mode != 1 { reader.warnings.note(mode == 2 ? "inverted alpha mattes: drawn as alpha mattes" : "luma mattes: drawn as alpha mattes", at: p) }
-                // A mask of its own node: the matte layer, visibility and all, in the composition's space.
+                // A mask of its own node: the matte layer, visibility and all, in the composition's
+                // space; alpha, inverted alpha, luma or inverted luma as `tt` 1…4 says.
+                let modes: [MaskMode] = [.alpha, .alphaInverted, .luminance, .luminanceInverted]
+                guard let index = Int(exactly: mode).map({ $0 - 1 }), modes.indices.contains(index) else {
+                    throw reader.fail(p + ".tt", LottieReader.member(item, "tt"), "a matte type is 1…4 (alpha, inverted alpha, luma, inverted luma)")
+                }
                 let holder = Layer()
                 holder.anchorPoint = .zero
                 holder.addSublayer(node)
                 holder.mask = matte
+                holder.maskMode = modes[index]
                 container.addSublayer(holder)
                 continue
             }
@@ -285,23 +291,73 @@ struct LottieComposition {
         return layer
     }
 
-    /// A layer's effects: Gaussian blur (`ty` 29; lottie-web's standard deviation of 0.3 ×
-    /// its blurriness) on the layer's content; others warned.
+    /// A layer's effects on its content, as lottie-web draws them: Gaussian blur (`ty` 29; a
+    /// standard deviation of 0.3 × its blurriness), drop shadow (25; the layer's shadow: softness
+    /// ÷ 4 as the standard deviation, the offset `distance` along `direction` − 90°) and fill
+    /// (21; every pixel the fill colour, its alpha times the opacity: a colour matrix). Others
+    /// are warned.
     private func applyEffects(_ effects: [JSONValue], to content: Layer, path: String) throws(DocumentError) {
         for (i, effect) in effects.enumerated() {
             let p = "\(path)[\(i)]"
             if case .number(0, _)? = LottieReader.member(effect, "en") { continue }  // switched off
             let type = try reader.integer(LottieReader.member(effect, "ty"), p + ".ty", default: -1)
-            guard type == 29, case let .array(values, _)? = LottieReader.member(effect, "ef"), let first = values.first,
-                  let blurriness = try reader.property(LottieReader.member(first, "v"), p + ".ef[0].v") else {
-                reader.warnings.note("effects other than Gaussian blur", at: p)
-                continue
+            let values: [JSONValue] = if case let .array(values, _)? = LottieReader.member(effect, "ef") { values } else { [] }
+            /// The effect's `index`th value (lottie-web reads them by position).
+            func value(_ index: Int) throws(DocumentError) -> LottieProperty<[Double]>? {
+                guard values.indices.contains(index) else { return nil }
+                return try reader.property(LottieReader.member(values[index], "v"), "\(p).ef[\(index)].v")
             }
-            if !content.filters.isEmpty { reader.warnings.note("a second Gaussian blur: the last one used", at: p) }
-            content.filters = [.gaussianBlur(radius: 0.3 * (blurriness.initial.first ?? 0))]
-            if let a = blurriness.animation(keyPath: "filters.gaussianBlur.inputRadius", frameRate: fr, { .number(0.3 * ($0.first ?? 0)) }) {
-                content.add(a)
+            switch type {
+            case 29:
+                guard let blurriness = try value(0) else { fallthrough }
+                if content.filters.contains(where: { if case .gaussianBlur = $0 { true } else { false } }) {
+                    reader.warnings.note("a second Gaussian blur: the last one used", at: p)
+                }
+                content.filters.removeAll { if case .gaussianBlur = $0 { true } else { false } }
+                content.filters.append(.gaussianBlur(radius: 0.3 * (blurriness.initial.first ?? 0)))
+                if let a = blurriness.animation(keyPath: "filters.gaussianBlur.inputRadius", frameRate: fr, { .number(0.3 * ($0.first ?? 0)) }) {
+                    content.add(a)
+                }
+            case 25:
+                guard let color = try value(0), let opacity = try value(1), let direction = try value(2), let distance = try value(3),
+                      let softness = try value(4) else { fallthrough }
+                try dropShadow(color: color, opacity: opacity, direction: direction, distance: distance, softness: softness, on: content, path: p)
+                if let only = try value(5), only.initial.first ?? 0 != 0 { reader.warnings.note("drop shadows with Shadow Only: drawn with the layer", at: p) }
+            case 21:
+                guard let color = try value(2), let opacity = try value(6) else { fallthrough }
+                if color.isAnimated || opacity.isAnimated { reader.warnings.note("a changing Fill effect: drawn at its first value", at: p) }
+                let rgb = color.initial + [0, 0, 0]
+                content.filters.append(.colorMatrix(ColorMatrix(red: .zero, green: .zero, blue: .zero, alpha: [0, 0, 0, opacity.initial.first ?? 1],
+                                                                bias: [rgb[0], rgb[1], rgb[2], 0])))
+            default:
+                reader.warnings.note("effects other than Gaussian blur, drop shadow and fill", at: p)
             }
+        }
+    }
+
+    /// A drop shadow effect as the content's shadow. Its offset is `distance` along
+    /// `direction` − 90° (0° points up); when both change, it stays at their first values.
+    private func dropShadow(color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>, direction: LottieProperty<[Double]>,
+                            distance: LottieProperty<[Double]>, softness: LottieProperty<[Double]>, on content: Layer, path: String) throws(DocumentError) {
+        func paint(_ v: [Double]) -> Color { let c = v + [0, 0, 0]; return Color(red: c[0], green: c[1], blue: c[2], alpha: 1) }
+        func offset(_ degrees: Double, _ length: Double) -> Size {
+            let angle = (degrees - 90) * .pi / 180
+            return Size(length * cos(angle), length * sin(angle))
+        }
+        let (angle, length) = (direction.initial.first ?? 0, distance.initial.first ?? 0)
+        content.shadowColor = paint(color.initial)
+        content.shadowOpacity = (opacity.initial.first ?? 0) / 255
+        content.shadowOffset = offset(angle, length)
+        content.shadowRadius = (softness.initial.first ?? 0) / 2  // animvid's standard deviation is the radius ÷ 2
+        if let a = color.animation(keyPath: "shadowColor", frameRate: fr, { .color(paint($0)) }) { content.add(a) }
+        if let a = opacity.animation(keyPath: "shadowOpacity", frameRate: fr, { .number(($0.first ?? 0) / 255) }) { content.add(a) }
+        if let a = softness.animation(keyPath: "shadowRadius", frameRate: fr, { .number(($0.first ?? 0) / 2) }) { content.add(a) }
+        if direction.isAnimated && distance.isAnimated {
+            reader.warnings.note("drop shadows whose direction and distance both change: drawn at their first values", at: path)
+        } else if let a = direction.animation(keyPath: "shadowOffset", frameRate: fr, { .size(offset($0.first ?? 0, length)) }) {
+            content.add(a)
+        } else if let a = distance.animation(keyPath: "shadowOffset", frameRate: fr, { .size(offset(angle, $0.first ?? 0)) }) {
+            content.add(a)
         }
     }
 

@@ -134,11 +134,13 @@ struct LottieReader {
         seconds == 0 ? 1e-12 : seconds
     }
 
-    /// A Lottie colour (`[r, g, b]` or `[r, g, b, a]`, 0…1; 0…255 in some old files).
-    static func color(_ c: [Double]) -> Color {
+    /// A Lottie colour (`[r, g, b]` or `[r, g, b, a]`, 0…1; 0…255 in some old files) at
+    /// `alpha`: a fill's, stroke's or text's fourth component is ignored, as lottie-web and
+    /// rlottie ignore it (their opacity is a property of its own).
+    static func color(_ c: [Double], alpha: Double = 1) -> Color {
         let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1
-        func channel(_ i: Int, _ fallback: Double) -> Double { i < c.count ? min(max(c[i] / scale, 0), 1) : fallback }
-        return Color(red: channel(0, 0), green: channel(1, 0), blue: channel(2, 0), alpha: channel(3, 1))
+        func channel(_ i: Int) -> Double { i < c.count ? min(max(c[i] / scale, 0), 1) : 0 }
+        return Color(red: channel(0), green: channel(1), blue: channel(2), alpha: min(max(alpha, 0), 1))
     }
 
     /// A Bézier shape `{"v": [[x, y]…], "i": […], "o": […], "c": closed}`: `i` and `o` are each

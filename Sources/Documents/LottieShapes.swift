@@ -310,14 +310,13 @@ struct LottieShapes {
         var colors: [Color] = []
         for x in positions {
             let (a, b, f) = place(x, colorPositions)
-            var rgba: [Double] = zip(colorValues[a], colorValues[b]).map { $0 + ($1 - $0) * f }
-            if alphaPositions.isEmpty {
-                rgba.append(1)
-            } else {
+            let rgb: [Double] = zip(colorValues[a], colorValues[b]).map { $0 + ($1 - $0) * f }
+            var alpha = 1.0
+            if !alphaPositions.isEmpty {
                 let (c, d, g) = place(x, alphaPositions)
-                rgba.append(alphaValues[c] + (alphaValues[d] - alphaValues[c]) * g)
+                alpha = alphaValues[c] + (alphaValues[d] - alphaValues[c]) * g
             }
-            colors.append(LottieReader.color(rgba))
+            colors.append(LottieReader.color(rgb, alpha: alpha))
         }
         return (colors, positions)
     }

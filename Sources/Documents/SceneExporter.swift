@@ -300,6 +300,10 @@ public enum SceneExporter {
         private func filter(_ filter: LayerFilter) -> JSON {
             switch filter {
             case .gaussianBlur(let radius): .object([("filter", .string(filter.name)), ("inputRadius", .exactNumber(radius))])
+            case .colorMatrix(let m):
+                .object([("filter", .string(filter.name))] + zip(SceneFileReader.colorMatrixVectors, [m.red, m.green, m.blue, m.alpha, m.bias]).map { name, v in
+                    (name, .array((0..<4).map { .exactNumber(v[$0]) }))
+                })
             }
         }
 

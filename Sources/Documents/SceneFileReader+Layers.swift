@@ -209,13 +209,29 @@ extension SceneFileReader {
         return TextString(runs: runs)
     }
 
-    /// A layer's filters: `{"filter": "gaussianBlur", "inputRadius": points}` objects.
+    /// The fields of a `colorMatrix` filter: its rows and bias, as `CIColorMatrix` names them.
+    static let colorMatrixVectors = ["inputRVector", "inputGVector", "inputBVector", "inputAVector", "inputBiasVector"]
+
+    /// A layer's filters: `{"filter": "gaussianBlur", "inputRadius": points}` and
+    /// `{"filter": "colorMatrix", "inputRVector": [r, g, b, a], …}` objects.
     private func filters(_ value: JSONValue, _ path: String) throws(DocumentError) -> [LayerFilter] {
         var filters: [LayerFilter] = []
         for (i, item) in try list(value, path, count: 0...16).enumerated() {
-            let fields = try object(item, "\(path)[\(i)]", allowed: ["filter", "inputRadius"], what: "a filter")
-            guard let name = fields["filter"] else { throw fail("\(path)[\(i)]", item, "missing \"filter\": gaussianBlur") }
-            _ = try choice(name, fields.path("filter"), ["gaussianBlur"])
+            let fields = try object(item, "\(path)[\(i)]", allowed: ["filter", "inputRadius"] + Self.colorMatrixVectors, what: "a filter")
+            guard let name = fields["filter"] else { throw fail("\(path)[\(i)]", item, "missing \"filter\": gaussianBlur or colorMatrix") }
+            if try choice(name, fields.path("filter"), ["gaussianBlur", "colorMatrix"]) == "colorMatrix" {
+                if let extra = fields["inputRadius"] { throw fail(fields.path("inputRadius"), extra, "a colorMatrix filter has no inputRadius") }
+                var vectors = [ColorMatrix.identity.red, ColorMatrix.identity.green, ColorMatrix.identity.blue, ColorMatrix.identity.alpha, .zero]
+                for (k, key) in Self.colorMatrixVectors.enumerated() {
+                    guard let v = fields[key] else { continue }
+                    let n = try numbers(v, fields.path(key), count: 4...4)
+                    for x in n where !(-1000...1000).contains(x) { throw fail(fields.path(key), v, "\(JSON.exact(x)) is out of range (-1000…1000)") }
+                    vectors[k] = SIMD4(n[0], n[1], n[2], n[3])
+                }
+                filters.append(.colorMatrix(ColorMatrix(red: vectors[0], green: vectors[1], blue: vectors[2], alpha: vectors[3], bias: vectors[4])))
+                continue
+            }
+            for key in Self.colorMatrixVectors { if let extra = fields[key] { throw fail(fields.path(key), extra, "a gaussianBlur filter has no \(key)") } }
             let radius = try fields["inputRadius"].map { v throws(DocumentError) in try number(v, fields.path("inputRadius"), in: 0...1000) } ?? 10
             filters.append(.gaussianBlur(radius: radius))
         }

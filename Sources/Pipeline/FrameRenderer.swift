@@ -54,16 +54,16 @@ public final class FrameRenderer {
                 canvas.fillSprite(size: size, transform: device, paint: paint, additive: additive)
             case let .shadow(path, transform, shadow):
                 canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))
-            case let .beginGroup(opacity, shadow, blend, blur):
-                canvas.beginGroup(opacity: opacity, shadow: shadow.map(shadowPaint), blend: blend, blur: blur * scale)
+            case let .beginGroup(opacity, shadow, blend, blur, colorMatrix):
+                canvas.beginGroup(opacity: opacity, shadow: shadow.map(shadowPaint), blend: blend, blur: blur * scale, colorMatrix: colorMatrix)
             case .endGroup:
                 canvas.endGroup()
             case let .beginClip(path, transform):
                 canvas.beginClip(path, transform: transform.concatenating(toPixels))
             case .endClip:
                 canvas.endClip()
-            case .beginMask:
-                canvas.beginMask()
+            case .beginMask(let mode):
+                canvas.beginMask(mode)
             case .endMask:
                 canvas.endMask()
             }

@@ -20,8 +20,11 @@ public final class Canvas {
         var blend: BlendMode
         /// The standard deviation of the group's blur in device pixels; 0 for none.
         var blur: Double
+        /// The colour transform applied to the group before its blur; nil for none.
+        var colorMatrix: ColorMatrix?
         var shadow: ShadowPaint?
-        var isMask: Bool
+        /// How a mask's pixels become coverage; nil for a group.
+        var maskMode: MaskMode?
     }
 
     /// A canvas without a frame; `begin` hands it one.
@@ -100,15 +103,18 @@ public final class Canvas {
     /// Starts an opacity group: later draws go to a transparent layer until `endGroup`, which
     /// blurs the group by `blur` device pixels (a standard deviation), draws its shadow (if any)
     /// and then the group at `opacity` with `blend`.
-    public func beginGroup(opacity: Double, shadow: ShadowPaint? = nil, blend: BlendMode = .normal, blur: Double = 0) {
+    public func beginGroup(opacity: Double, shadow: ShadowPaint? = nil, blend: BlendMode = .normal, blur: Double = 0,
+                           colorMatrix: ColorMatrix? = nil) {
         guard frame.width > 0 else { return }
-        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: opacity, blend: blend, blur: blur, shadow: shadow, isMask: false))
+        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: opacity, blend: blend, blur: blur, colorMatrix: colorMatrix,
+                            shadow: shadow, maskMode: nil))
     }
 
     /// Ends the innermost group: blurs it, draws its shadow, if any, then the group at its
     /// opacity and blend mode.
     public func endGroup() {
-        guard var group = layers.popLast(), !group.isMask else { return }
+        guard var group = layers.popLast(), group.maskMode == nil else { return }
+        if let matrix = group.colorMatrix { Compositing.transform(&group.pixels, by: matrix) }
         if group.blur > 0 { group.pixels = GaussianBlur.rgba(of: group.pixels, sigma: group.blur) }
         let clip = clips.last
         withTarget { target in
@@ -117,17 +123,17 @@ public final class Canvas {
         }
     }
 
-    /// Starts a mask: the draws up to `endMask` are not shown; their alpha multiplies the
-    /// enclosing group.
-    public func beginMask() {
+    /// Starts a mask: the draws up to `endMask` are not shown; their coverage (as `mode` reads
+    /// it) multiplies the enclosing group.
+    public func beginMask(_ mode: MaskMode = .alpha) {
         guard frame.width > 0 else { return }
-        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: 1, blend: .normal, blur: 0, shadow: nil, isMask: true))
+        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: 1, blend: .normal, blur: 0, colorMatrix: nil, shadow: nil, maskMode: mode))
     }
 
-    /// Ends the innermost mask: its alpha multiplies the enclosing group.
+    /// Ends the innermost mask: its coverage multiplies the enclosing group.
     public func endMask() {
-        guard let mask = layers.popLast(), mask.isMask, !layers.isEmpty else { return }
-        Compositing.multiply(&layers[layers.count - 1].pixels, byAlphaOf: mask.pixels)
+        guard let mask = layers.popLast(), let mode = mask.maskMode, !layers.isEmpty else { return }
+        Compositing.multiply(&layers[layers.count - 1].pixels, byCoverageOf: mask.pixels, mode: mode)
     }
 
     /// Restricts later draws to the inside of `path` (anti-aliased), intersected with any

@@ -36,18 +36,51 @@ public enum Compositing {
         }
     }
 
-    /// Multiplies every pixel of `target` by the alpha of `mask` (a mask layer's effect).
-    public static func multiply(_ target: inout Pixmap, byAlphaOf mask: Pixmap) {
+    /// Multiplies every pixel of `target` by the coverage of `mask` as `mode` reads it (a mask
+    /// layer's effect).
+    public static func multiply(_ target: inout Pixmap, byCoverageOf mask: Pixmap, mode: MaskMode = .alpha) {
         precondition(mask.sameWindow(as: target), "a mask covers a pixmap of its own size and rows")
         mask.bytes.withUnsafeBufferPointer { m in
             target.bytes.withUnsafeMutableBufferPointer { p in
                 for i in stride(from: 0, to: p.count, by: 4) {
-                    let a = UInt32(m[i + 3])
+                    let a: UInt32
+                    switch mode {
+                    case .alpha: a = UInt32(m[i + 3])
+                    case .alphaInverted: a = 255 - UInt32(m[i + 3])
+                    case .luminance: a = luminance(m[i], m[i + 1], m[i + 2])
+                    case .luminanceInverted: a = 255 - luminance(m[i], m[i + 1], m[i + 2])
+                    }
                     if a == 255 { continue }
                     for c in 0..<4 { p[i + c] = UInt8(Blend.div255(UInt32(p[i + c]) * a)) }
                 }
             }
         }
+    }
+
+    /// Transforms every pixel's straight colour by `matrix` (`CIColorMatrix`), in 8 bits: a
+    /// transparent pixel is (0, 0, 0, 0) straight.
+    public static func transform(_ target: inout Pixmap, by matrix: ColorMatrix) {
+        target.bytes.withUnsafeMutableBufferPointer { p in
+            var last: (key: UInt32, value: (UInt8, UInt8, UInt8, UInt8)) = (UInt32.max, (0, 0, 0, 0))
+            for i in stride(from: 0, to: p.count, by: 4) {
+                // Runs of one colour (a fill's inside, the empty outside) are transformed once.
+                let key = UInt32(p[i]) | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]) << 16 | UInt32(p[i + 3]) << 24
+                if key != last.key {
+                    let a = Double(p[i + 3]) / 255
+                    let straight = a > 0 ? SIMD4(Double(p[i]) / 255 / a, Double(p[i + 1]) / 255 / a, Double(p[i + 2]) / 255 / a, a) : .zero
+                    let out = matrix.unclamped(straight).clamped(lowerBound: .zero, upperBound: .one)
+                    func byte(_ v: Double) -> UInt8 { UInt8((v * 255).rounded()) }
+                    last = (key, (byte(out[0] * out[3]), byte(out[1] * out[3]), byte(out[2] * out[3]), byte(out[3])))
+                }
+                (p[i], p[i + 1], p[i + 2], p[i + 3]) = last.value
+            }
+        }
+    }
+
+    /// 0.2125 R + 0.7154 G + 0.0721 B of premultiplied 8-bit channels, rounded: the weights in
+    /// 1/65536ths sum to 65536, so white is 255.
+    private static func luminance(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt32 {
+        (13926 * UInt32(r) + 46885 * UInt32(g) + 4725 * UInt32(b) + 32768) >> 16
     }
 
     /// Blurs the alpha of `source`, moves it by the shadow's offset, and draws it in the shadow's

@@ -103,7 +103,9 @@ final class LottieFileTests: XCTestCase {
 
     func testGoldenFrames() throws {
         var lines: [String] = []
-        for name in ["eased-move", "parenting", "hold-and-span", "precomp", "trim", "composite", "mattes-and-masks", "gradients-stars-images", "text", "effects", "ring-and-late-parent", "repeaters", "rounded-corners"] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+        XCTAssertGreaterThanOrEqual(names.count, 15)
+        for name in names.sorted() {
             let file = try load(name)
             for f in [0.0, 17, 44] { lines.append("\(name) \(Int(f)) \(FrameMD5.md5(try frame(file, f).bytes))") }
         }
@@ -252,5 +254,69 @@ final class LottieFileTests: XCTestCase {
         // A rectangle changing over a billion frames is sampled at most 2,000 times.
         let long = doc(#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 1, "k": [{"t": 0, "s": [1, 1]}, {"t": 1e9, "s": [9, 9]}]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]"#)
         XCTAssertEqual(error(long), "no error")
+    }
+}
+
+extension LottieFileTests {
+    /// Track mattes of the four types over a red solid: the matte is a grey (#808080) square over
+    /// the left half. Derived by hand: grey 128 has alpha 255 and luminance 128 (the weights sum
+    /// to 1), inverted 127; red masked to 128 over white is (128 + 127, 127, 127), masked to 127
+    /// it is (127 + 128, 128, 128), masked to 0 it is white.
+    func testTheFourMatteTypes() throws {
+        let matte = #"{"ty": 4, "ind": 1, "td": 1, "ks": {}, "shapes": [{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [25, 50]}, "s": {"a": 0, "k": [50, 100]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0.50196, 0.50196, 0.50196, 1]}, "o": {"a": 0, "k": 100}}]}]}"#
+        let expected: [(type: Int, left: [UInt8], right: [UInt8])] = [
+            (1, [255, 0, 0], [255, 255, 255]),      // alpha: inside the square only
+            (2, [255, 255, 255], [255, 0, 0]),      // inverted alpha: outside it only
+            (3, [255, 127, 127], [255, 255, 255]),  // luma: half inside, none outside
+            (4, [255, 128, 128], [255, 0, 0]),      // inverted luma: 127 inside, all outside
+        ]
+        for (type, left, right) in expected {
+            let layers = ##"[\##(matte), {"ty": 1, "ind": 2, "tt": \##(type), "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}}]"##
+            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "tt.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+            assertColor(image.pixel(x: 25, y: 50), left[0], left[1], left[2], "tt \(type) inside the matte")
+            assertColor(image.pixel(x: 75, y: 50), right[0], right[1], right[2], "tt \(type) outside it")
+        }
+    }
+}
+
+extension LottieFileTests {
+    /// A drop shadow effect (`ty` 25) is the layer's shadow: `distance` along `direction` − 90°
+    /// (so 90° points right, 180° down), its colour at opacity ÷ 255; softness 0 is a hard edge.
+    /// A black 20 pt square at (40…60, 40…60) casts a red shadow 20 pt away.
+    func testADropShadowFallsWhereItsDirectionPoints() throws {
+        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+        for (direction, shadowAt, clear) in [(90, (70, 50), (50, 70)), (180, (50, 70), (70, 50))] {
+            let effect = """
+            {"ty": 25, "en": 1, "ef": [{"ty": 2, "v": \(v("[1, 0, 0, 1]"))}, {"ty": 0, "v": \(v("255"))}, {"ty": 1, "v": \(v("\(direction)"))},
+             {"ty": 0, "v": \(v("20"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))}]}
+            """
+            let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+            let layers = #"[{"ty": 4, "ks": {}, "shapes": [\#(square)], "ef": [\#(effect)]}]"#
+            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "ds.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+            assertColor(image.pixel(x: 50, y: 50), 0, 0, 0, "direction \(direction): the square")
+            assertColor(image.pixel(x: shadowAt.0, y: shadowAt.1), 255, 0, 0, "direction \(direction): its shadow")
+            assertColor(image.pixel(x: clear.0, y: clear.1), 255, 255, 255, "direction \(direction): no shadow the other way")
+        }
+    }
+
+    /// A Fill effect (`ty` 21) paints every pixel of the layer its colour, keeping the pixel's
+    /// alpha times the effect's opacity (lottie-web's colour matrix): a white square filled blue
+    /// at opacity 0.5 over white is (127, 127, 255).
+    func testAFillEffectRepaintsTheLayer() throws {
+        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+        let effect = """
+        {"ty": 21, "en": 1, "ef": [{"ty": 10, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))}, {"ty": 2, "v": \(v("[0, 0, 1, 1]"))}, {"ty": 7, "v": \(v("0"))},
+         {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("0.5"))}]}
+        """
+        let layers = ##"[{"ty": 1, "sc": "#ffffff", "sw": 50, "sh": 100, "ks": {}, "ef": [\##(effect)]}]"##
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "fill.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+        assertColor(image.pixel(x: 25, y: 50), 127, 127, 255, "the filled solid")
+        assertColor(image.pixel(x: 75, y: 50), 255, 255, 255, "beside it")
     }
 }

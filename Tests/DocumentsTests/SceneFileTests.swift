@@ -479,3 +479,26 @@ final class Counter: @unchecked Sendable {
 
     var value: Int { lock.withLock { count } }
 }
+
+extension SceneFileTests {
+    /// `maskMode` and a `colorMatrix` filter, written in a scene file, draw what their rules say
+    /// and export back to the same file. A red 100×100 layer masked by the luminance of a
+    /// #808080 square on its left half shows red at 128/255 there (over white: 255, 127, 127)
+    /// and nothing on the right; a colour matrix that swaps red and blue turns it blue.
+    func testMaskModeAndColorMatrixFilter() throws {
+        let text = ##"""
+        {"layers": [{"name": "red", "frame": [0, 0, 100, 100], "backgroundColor": "#FF0000", "maskMode": "luminance",
+                     "filters": [{"filter": "colorMatrix", "inputRVector": [0, 0, 1, 0], "inputBVector": [1, 0, 0, 0]}],
+                     "mask": {"frame": [0, 0, 50, 100], "backgroundColor": "#808080"}}]}
+        """##
+        let file = try scene(text)
+        let timeline = try file.timeline(canvas: Size(100, 100), duration: 1, settings: try file.settings(["background=#FFFFFF"]))
+        let image = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 100, scale: 1))
+        let inside = image.pixel(x: 25, y: 50), outside = image.pixel(x: 75, y: 50)
+        XCTAssertEqual([inside.r, inside.g, inside.b], [127, 127, 255], "blue at 128/255 over white")
+        XCTAssertEqual([outside.r, outside.g, outside.b], [255, 255, 255])
+        let exported = try SceneExporter.export(file, canvas: Size(100, 100), settings: try file.settings([]), encodeImage: { _ in "" })
+        XCTAssertTrue(exported.contains(#""maskMode": "luminance""#), exported)
+        XCTAssertTrue(exported.contains(#""inputRVector": [0, 0, 1, 0]"#), exported)
+    }
+}
