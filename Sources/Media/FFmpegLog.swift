@@ -2,48 +2,62 @@ import CFFmpeg
 import Foundation
 
 /// FFmpeg's own log. Nothing of it reaches the terminal: animvid reports failures itself, and the
-/// last error FFmpeg logged goes into that report (`MediaError` for a failed call), as FFmpeg's
-/// explanation. `ANIMVID_FFMPEG_LOG=1` prints FFmpeg's errors and warnings as they come, for
-/// debugging.
+/// first error FFmpeg logged since the work began goes into that report (`MediaError` for a
+/// failed call), as FFmpeg's explanation. `ANIMVID_FFMPEG_LOG=1` prints FFmpeg's errors and
+/// warnings as they come, for debugging.
 enum FFmpegLog {
     /// Installs the capturing log callback (once), and forgets what was logged before: called
     /// as each piece of FFmpeg work starts, so a failure reports its own explanation.
     static func quiet() {
         _ = installed
-        _ = lastError.take()
+        _ = errors.take()
     }
 
+    private static let printsLog = ProcessInfo.processInfo.environment["ANIMVID_FFMPEG_LOG"] == "1"
+
     private static let installed: Void = {
-        av_log_set_level(ProcessInfo.processInfo.environment["ANIMVID_FFMPEG_LOG"] == "1" ? AV_LOG_WARNING : AV_LOG_ERROR)
+        av_log_set_level(printsLog ? AV_LOG_WARNING : AV_LOG_ERROR)
         av_log_set_callback { object, level, format, arguments in
             guard level <= av_log_get_level(), let format, let arguments else { return }
             var line = [CChar](repeating: 0, count: 1024)
-            var prefix: Int32 = 1
+            // Without the "[png @ 0x…] " prefix: a line may come in pieces, each of which would get it.
+            var prefix: Int32 = 0
             av_log_format_line2(object, level, format, arguments, &line, Int32(line.count), &prefix)
             let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if ProcessInfo.processInfo.environment["ANIMVID_FFMPEG_LOG"] == "1" { FileHandle.standardError.write(Data(text.utf8)) }
-            if level <= AV_LOG_ERROR { FFmpegLog.lastError.set(text) }
+            if FFmpegLog.printsLog { FileHandle.standardError.write(Data(text.utf8)) }
+            if level <= AV_LOG_ERROR { FFmpegLog.errors.add(text) }
         }
     }()
 
-    /// The last error FFmpeg logged (without the `[png @ 0x…]` prefix) since the last `takeLastError()`.
-    static func takeLastError() -> String? {
-        guard let line = lastError.take() else { return nil }
-        // "[png @ 0x55…] Invalid PNG signature 0x….\n" → "Invalid PNG signature 0x…"
-        var text = Substring(line)
-        if text.hasPrefix("["), let close = text.firstIndex(of: "]") { text = text[text.index(after: close)...] }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The first error FFmpeg logged since the work began, and forgets it.
+    static func takeFirstError() -> String? {
+        guard let line = errors.take() else { return nil }
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    private static let lastError = LastLine()
+    private static let errors = FirstLine()
 
-    /// One line, set from FFmpeg's threads and taken by the thread reporting a failure.
-    private final class LastLine: @unchecked Sendable {
+    /// The first line logged, built up from the pieces FFmpeg logs it in (a line ends at its
+    /// newline), set from FFmpeg's threads and taken by the thread reporting a failure.
+    private final class FirstLine: @unchecked Sendable {
         private let lock = NSLock()
-        private var line: String?
+        private var line = ""
+        private var complete = false
 
-        func set(_ text: String) { lock.withLock { line = text } }
-        func take() -> String? { lock.withLock { defer { line = nil }; return line } }
+        func add(_ piece: String) {
+            lock.withLock {
+                guard !complete else { return }
+                line += piece
+                complete = line.hasSuffix("\n")
+            }
+        }
+
+        func take() -> String? {
+            lock.withLock {
+                defer { (line, complete) = ("", false) }
+                return line.isEmpty ? nil : line
+            }
+        }
     }
 }

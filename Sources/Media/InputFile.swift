@@ -9,16 +9,18 @@ package enum InputFile {
         package let description: String
     }
 
-    /// The contents of the regular file at `path`, at most `limit` bytes.
-    package static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+    /// The contents of the regular file at `path`, at most `limit` bytes; only its first
+    /// `prefix` bytes when given (then only those count against the limit).
+    package static func read(_ path: String, limit: Int, prefix: Int? = nil) throws(Failure) -> Data {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(description: reason(errno)) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Failure(description: reason(errno)) }
         try checkRegular(status)
-        guard status.st_size <= limit else { throw Failure(description: "larger than \(limit) bytes") }
-        var data = Data(count: Int(status.st_size))
+        let size = min(Int(status.st_size), prefix ?? Int.max)
+        guard size <= limit else { throw Failure(description: "larger than \(limit) bytes") }
+        var data = Data(count: size)
         var filled = 0
         while filled < data.count {
             let count = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }

@@ -16,7 +16,7 @@ public struct MediaError: Error, CustomStringConvertible, Equatable {
         av_strerror(code, &buffer, buffer.count)
         let reason = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // FFmpeg's log often says more than the code ("Invalid PNG signature" for "Invalid data").
-        let logged = FFmpegLog.takeLastError().map { " (\($0))" } ?? ""
+        let logged = FFmpegLog.takeFirstError().map { " (\($0))" } ?? ""
         self.init("\(what): \(reason)\(logged)")
     }
 

@@ -37,6 +37,13 @@ public final class VideoDecoder {
     /// `deinit` frees what exists.
     public init(path: String, decoderName: String? = nil, formats: String? = nil, protocols: String? = nil) throws(MediaError) {
         FFmpegLog.quiet()
+        if !path.hasPrefix("data:") {
+            do {
+                try InputFile.checkRegular(path)
+            } catch {
+                throw MediaError("\(path): \(error)")
+            }
+        }
         var options: OpaquePointer?
         if let formats { av_dict_set(&options, "format_whitelist", formats, 0) }
         if let protocols { av_dict_set(&options, "protocol_whitelist", protocols, 0) }

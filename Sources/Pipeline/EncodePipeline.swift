@@ -3,7 +3,7 @@ import Foundation
 import Media
 import Raster
 
-/// Runs an encode: render workers → bounded, ordered frame queue → encoder stage → atomic rename.
+/// Runs an encode: render workers → bounded, ordered frame queue → encoder stage → atomic move.
 ///
 /// Frames render in parallel on `renderThreads` workers, each frame a pure function of the
 /// timeline and its time; the encoder takes them in frame order. The output's work folder is
@@ -29,33 +29,55 @@ public enum EncodePipeline {
             try encode(job, sinks: [try openFrameSink(path: "-", settings: outputs[0].settings)], buffers: buffers, progress: progress, start: start)
             return EncodeSummary(outputPath: "-", frames: job.frameCount, bytes: 0, wallSeconds: seconds(since: start))
         }
-        let folders = try outputs.map { try Session(output: $0.path) }
+        // Where each output's files go: a file, or a PNG sequence's frames.
+        let destinations = try outputs.map { try files(of: $0.path, $0.settings, frames: job.frameCount) }
+        if !job.overwrite, let taken = destinations.joined().first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            throw OutputError("\(taken) already exists; pass -y or --overwrite (EncodeJob.overwrite) to replace it")
+        }
+        var folders: [Session] = []
         defer { folders.forEach { $0.release() } }
+        for (output, files) in zip(outputs, destinations) {
+            // A PNG sequence's work folder is named for its pattern, in the folder of its files.
+            let path = output.settings.container == .pngSequence
+                ? URL(fileURLWithPath: files.first ?? output.path).deletingLastPathComponent().path + "/" + URL(fileURLWithPath: output.path).lastPathComponent
+                : output.path
+            folders.append(try Session(output: path))
+        }
         let temporaries = zip(outputs, folders).map { output, folder in
-            let name = URL(fileURLWithPath: output.path).lastPathComponent
-            guard output.settings.container == .pngSequence else { return folder.temporaryPath(suffix: "." + URL(fileURLWithPath: name).pathExtension) }
-            // A pattern: the work folder's name (the output pattern's, with its %) is escaped.
-            let temporary = URL(fileURLWithPath: folder.temporaryPath(suffix: "-" + name))
-            let work = temporary.deletingLastPathComponent()
-            return work.deletingLastPathComponent().path + "/" + work.lastPathComponent.replacingOccurrences(of: "%", with: "%%")
-                + "/" + temporary.lastPathComponent
+            guard output.settings.container == .pngSequence else {
+                return folder.temporaryPath(suffix: "." + URL(fileURLWithPath: output.path).pathExtension)
+            }
+            // image2 reads its path as a pattern: every % of the folder's is escaped.
+            let temporary = URL(fileURLWithPath: folder.temporaryPath(suffix: "-%d.png"))
+            return temporary.deletingLastPathComponent().path.replacingOccurrences(of: "%", with: "%%") + "/" + temporary.lastPathComponent
         }
         let sinks = try zip(outputs, temporaries).map { try openFrameSink(path: videoPath(for: $1, $0.settings), settings: videoSettings($0.settings)) }
         try encode(job, sinks: sinks, buffers: buffers, progress: progress, start: start)
         for (output, temporary) in zip(outputs, temporaries) {
             try addSoundtrack(into: temporary, settings: output.settings, frames: job.frameCount)
         }
-        let places = zip(outputs, temporaries).map { output, temporary in
-            output.settings.container == .pngSequence
-                ? (1...job.frameCount).compactMap { n in ImageSequence.fileName(temporary, frame: n).flatMap { from in ImageSequence.fileName(output.path, frame: n).map { (from, $0) } } }
-                : [(temporary, output.path)]
-        }.flatMap { $0 }
-        if !job.overwrite, let taken = places.first(where: { FileManager.default.fileExists(atPath: $0.1) }) {
+        let moves = try zip(zip(outputs, temporaries), destinations).flatMap { item, files in
+            let (output, temporary) = item
+            return output.settings.container == .pngSequence ? zip(try self.files(of: temporary, output.settings, frames: job.frameCount), files).map { $0 }
+                                                             : [(temporary, output.path)]
+        }
+        if !job.overwrite, let taken = moves.first(where: { FileManager.default.fileExists(atPath: $0.1) }) {
             throw OutputError.exists(taken.1)
         }
-        for (temporary, output) in places { try OutputFile.commit(temporary, to: output, replacing: job.overwrite) }
+        for (temporary, output) in moves { try OutputFile.commit(temporary, to: output, replacing: job.overwrite) }
         return EncodeSummary(outputPath: outputs.first?.path ?? job.outputPath, frames: job.frameCount,
                              bytes: outputs.reduce(0) { $0 + OutputFile.size(of: $1.path) }, wallSeconds: seconds(since: start))
+    }
+
+    /// The files an output is: its path, or a PNG sequence's frame files (image2 numbers them from 1).
+    private static func files(of path: String, _ settings: EncoderSettings, frames: Int) throws -> [String] {
+        guard settings.container == .pngSequence else { return [path] }
+        return try (1..<(frames + 1)).map { n in
+            guard let name = ImageSequence.fileName(path, frame: n) else {
+                throw OutputError("\(path): a PNG sequence needs exactly one frame number such as %05d in its file name (%% for a percent sign)")
+            }
+            return name
+        }
     }
 
     /// Encodes one segment of a session, inside its folder (which the session holds), replacing
@@ -71,7 +93,8 @@ public enum EncodePipeline {
         }
     }
 
-    private static func seconds(since start: DispatchTime) -> Double {
+    /// Wall-clock seconds since `start`.
+    static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
@@ -135,7 +158,7 @@ public enum EncodePipeline {
             }
             if let pixels = pixelsDone.take() { pool.give(pixels) }
             if let planar = planarDone.take() { planarPool?.give(planar) }
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            let elapsed = seconds(since: start)
             progress(EncodeProgress(framesDone: done + 1, framesRendered: rendered.value, frameCount: job.frameCount,
                                     elapsedSeconds: elapsed, frameRate: job.settings.frameRate))
         }

@@ -6,7 +6,7 @@ import Media
 /// modules, not part of its public API.
 package enum OutputFile {
     /// The longest file name Linux file systems take, in bytes.
-    static let longestName = 255
+    package static let longestName = 255
 
     /// A hidden name beside `output` (`.NAME` + `suffix`); when that would be too long for the
     /// file system, a short hash of the name stands for it.
@@ -51,7 +51,7 @@ package enum OutputFile {
         }
         let linkError = errno
         if linkError == EEXIST { throw OutputError.exists(output) }
-        guard [EPERM, ENOTSUP, EOPNOTSUPP, EXDEV, EMLINK].contains(linkError) else { throw moveError(output, errno: linkError) }
+        guard [EPERM, ENOTSUP, EOPNOTSUPP, EXDEV, EMLINK, ENOSYS].contains(linkError) else { throw moveError(output, errno: linkError) }
         var status = stat()
         if lstat(output, &status) == 0 { throw OutputError.exists(output) }
         guard rename(temporary, output) == 0 else { throw moveError(output) }
@@ -96,20 +96,23 @@ package enum OutputFile {
 public struct OutputError: Error, CustomStringConvertible {
     /// What went wrong, as the user sees it.
     public let description: String
-    /// Whether the output was refused because a file is at its path (one animvid did not write).
-    public let outputExists: Bool
+    /// Whether another process holds the output (its work folder's lock).
+    public let isBusy: Bool
 
     /// An error saying `description`.
     public init(_ description: String) {
         self.description = description
-        outputExists = false
+        isBusy = false
     }
 
-    private init(existing output: String) {
-        description = "\(output) appeared while animvid was writing it and was left alone; pass -y or --overwrite to replace it"
-        outputExists = true
+    /// Another process holds the output: `description` says which.
+    init(busy description: String) {
+        self.description = description
+        isBusy = true
     }
 
-    /// The output path holds a file animvid did not write, and replacing was not allowed.
-    static func exists(_ output: String) -> OutputError { OutputError(existing: output) }
+    /// A file appeared at the output path while animvid wrote it, and replacing was not allowed.
+    static func exists(_ output: String) -> OutputError {
+        OutputError("\(output) appeared while animvid was writing it and was left alone; pass -y or --overwrite to replace it")
+    }
 }

@@ -31,8 +31,8 @@ public enum SegmentedEncode {
         }
     }
 
-    /// Whether an output can be a session: files of every container but PNG sequences (written
-    /// frame by frame in place) and standard output.
+    /// Whether an output can be a session: files of every container but PNG sequences (a file a
+    /// frame) and standard output.
     public static func supports(_ job: EncodeJob) -> Bool {
         job.outputPath != "-" && job.settings.container != .pngSequence
     }
@@ -64,7 +64,10 @@ public enum SegmentedEncode {
         } else if !request.fresh, FileManager.default.fileExists(atPath: session.folder + "/" + SessionJournal.fileName) {
             log("the session journal is unreadable; starting a fresh session")
         }
-        removeStrayFiles(in: session.folder, keeping: journal.segments)
+        // What a stopped run left half-written: animvid's files that are not the journal, the
+        // lock or a journaled segment.
+        let keep = Set(journal.segments.map(\.file) + [SessionJournal.fileName, "lock"])
+        session.removeOwnFiles { keep.contains($0) }
         try journal.save(to: session.folder)
         SessionRegistry.remember(session.folder, output: output)
         if journal.keptFrames > 0 {
@@ -93,7 +96,7 @@ public enum SegmentedEncode {
                         total.framesRendered += kept
                         total.frameCount = job.frameCount
                         total.framesResumed = resumed
-                        total.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                        total.elapsedSeconds = EncodePipeline.seconds(since: start)
                         progress(total)
                     }
                 } catch let stopped as EncodeStopped {
@@ -114,7 +117,7 @@ public enum SegmentedEncode {
 
         try finalize(journal, session: session, job: job)
         session.remove()
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let elapsed = EncodePipeline.seconds(since: start)
         return EncodeSummary(outputPath: job.outputPath, frames: job.frameCount, bytes: OutputFile.size(of: job.outputPath),
                              wallSeconds: elapsed)
     }
@@ -143,17 +146,9 @@ public enum SegmentedEncode {
         }
     }
 
-    /// Deletes what a stopped run left half-written: files that are neither journaled segments
-    /// nor the journal and lock.
-    static func removeStrayFiles(in folder: String, keeping segments: [SessionJournal.Segment]) {
-        let keep = Set(segments.map(\.file) + [SessionJournal.fileName, "lock"])
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !keep.contains(name) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
-        }
-    }
-
     /// Joins the segments into the output: stream copy for video, the palette passes for a GIF,
-    /// concatenation for raw frames; under a temporary name, then renamed.
+    /// concatenation for raw frames; in the session folder, then moved onto the output (without
+    /// replacing a file put there meanwhile, unless the job may overwrite).
     static func finalize(_ journal: SessionJournal, session: Session, job: EncodeJob) throws {
         let paths = journal.segments.map { session.folder + "/" + $0.file }
         let temporary = session.joinPath

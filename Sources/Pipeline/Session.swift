@@ -5,7 +5,7 @@ import Media
 /// lock file: every encode of a file takes it, so two processes never write one output. A
 /// session keeps its finished segments and their journal there; an encode in one piece writes
 /// its temporary file there, so a killed run leaves one folder that the next run sweeps and
-/// `animvid sessions` lists.
+/// `animvid sessions` lists. Only files animvid makes there are ever deleted.
 public final class Session {
     /// The work folder for an output path.
     public static func folder(for output: String) -> String {
@@ -38,7 +38,11 @@ public final class Session {
         let descriptor = open(folder + "/lock", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        return flock(descriptor, LOCK_SH | LOCK_NB) != 0
+        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return false
+        }
+        return true
     }
 
     /// The bytes of the files in `folder`.
@@ -48,21 +52,30 @@ public final class Session {
 
     /// Locks the folder's lock file. A folder removed by its last owner between our open and
     /// our lock leaves us holding a deleted file's lock, so the lock is taken again until the
-    /// file locked is the one at the path.
+    /// file locked is the one at the path. A lock held for a moment by `animvid sessions`
+    /// looking is waited out.
     private func lock() throws {
-        for _ in 0..<8 {
+        for attempt in 0..<16 {
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
                 throw OutputError("cannot create the work folder \(folder) beside the output: \(String(cString: strerror(errno)))")
             }
-            let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+            var status = stat()
+            guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                throw OutputError("\(folder) is not animvid's work folder (a link or a file); move it away")
+            }
+            let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else {
                 if errno == ENOENT { continue }
                 throw OutputError("cannot lock \(folder): \(String(cString: strerror(errno)))")
             }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 close(descriptor)
+                if attempt < 5 {
+                    usleep(20_000)
+                    continue
+                }
                 let owner = (try? String(contentsOfFile: lockPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                throw OutputError("another animvid\(owner.isEmpty ? "" : " (process \(owner))") is writing \(output); wait for it or stop it")
+                throw OutputError(busy: "another animvid\(owner.isEmpty ? "" : " (process \(owner))") is writing \(output); wait for it or stop it")
             }
             var held = stat(), atPath = stat()
             guard fstat(descriptor, &held) == 0, stat(lockPath, &atPath) == 0, held.st_ino == atPath.st_ino, held.st_dev == atPath.st_dev else {
@@ -84,34 +97,47 @@ public final class Session {
         lockDescriptor = -1
     }
 
+    /// Whether `name` is a file animvid makes in a work folder: the lock, the journal (and its
+    /// temporary), segments, temporary files and the join's output.
+    static func isOwn(_ name: String) -> Bool {
+        ["lock", SessionJournal.fileName, SessionJournal.fileName + ".tmp", "joined.partial"].contains(name)
+            || name.hasPrefix("segment-") || name.hasPrefix("partial-") || (name.hasPrefix(".") && name.contains(".partial-"))
+    }
+
+    /// Deletes the files animvid made in the folder, but those `keep` names; nothing else.
+    func removeOwnFiles(keeping keep: (String) -> Bool) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where Self.isOwn(name) && !keep(name) {
+            unlink(folder + "/" + name)
+        }
+    }
+
     /// Removes the work folder (after the output is complete, or to abandon it), then lets go
-    /// of the lock.
+    /// of the lock. Files in it that animvid did not make stay, and so does the folder then.
     public func remove() {
-        try? FileManager.default.removeItem(atPath: folder)
         SessionRegistry.forget(folder)
+        removeOwnFiles { _ in false }
         unlock()
+        rmdir(folder)
+    }
+
+    /// What an encode in one piece keeps of the folder: the lock and a session's journal and segments.
+    private static func keptByOnePiece(_ name: String) -> Bool {
+        name == "lock" || name == SessionJournal.fileName || name.hasPrefix("segment-")
     }
 
     /// The temporary file of an encode in one piece: in the work folder, named for this process
     /// and ending in `suffix`. What earlier, killed runs in one piece left there is deleted first
     /// (the lock says no one else is writing it); a session's journal and segments stay.
     func temporaryPath(suffix: String) -> String {
-        sweepPartialFiles()
+        removeOwnFiles(keeping: Self.keptByOnePiece)
         SessionRegistry.remember(folder, output: output)
         return folder + "/partial-\(getpid())" + suffix
-    }
-
-    private func sweepPartialFiles() {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where name != "lock" && name != SessionJournal.fileName && !name.hasPrefix("segment-") {
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
-        }
     }
 
     /// Ends an encode in one piece: the folder goes unless it also holds a session's journal.
     func release() {
         if FileManager.default.fileExists(atPath: folder + "/" + SessionJournal.fileName) {
-            sweepPartialFiles()
+            removeOwnFiles(keeping: Self.keptByOnePiece)
             unlock()
         } else {
             remove()
@@ -148,26 +174,29 @@ public enum SessionRegistry {
     static func remember(_ folder: String, output: String) {
         guard let directory, let entry = entry(for: folder) else { return }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        DirectFile.create(atPath: entry, contents: Data((folder + "\n" + output).utf8))
+        DirectFile.create(atPath: entry, contents: Data((folder + "\0" + output).utf8))
     }
 
     static func forget(_ folder: String) {
         if let entry = entry(for: folder) { unlink(entry) }
     }
 
-    /// The work folders still on disk; entries of vanished ones are dropped.
+    /// The work folders still on disk; entries of vanished ones are dropped. An entry is the
+    /// folder and the output, NUL-separated (earlier versions wrote the folder alone: the output
+    /// is then the session journal's).
     public static func entries() -> [Entry] {
         guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var entries: [Entry] = []
         for name in names.sorted() {
             let path = directory + "/" + name
-            let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            let parts = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
             var isFolder: ObjCBool = false
-            guard lines.count == 2, FileManager.default.fileExists(atPath: lines[0], isDirectory: &isFolder), isFolder.boolValue else {
+            guard let folder = parts.first, FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+                  let output = parts.count == 2 ? parts[1] : SessionJournal.load(from: folder)?.output else {
                 unlink(path)
                 continue
             }
-            entries.append(Entry(folder: lines[0], output: lines[1]))
+            entries.append(Entry(folder: folder, output: output))
         }
         return entries
     }

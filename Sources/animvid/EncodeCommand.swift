@@ -198,10 +198,12 @@ enum EncodeCommand {
         }
         let resumable = output != "-" && container != .pngSequence && !run.noSession
         if container == .pngSequence {
-            guard ImageSequence.fileName(URL(fileURLWithPath: output).lastPathComponent, frame: 1) != nil else {
+            guard ImageSequence.fileName(URL(fileURLWithPath: output).lastPathComponent, frame: 1) != nil,
+                  let first = ImageSequence.fileName(output, frame: 1) else {
                 throw .usage("\(output): a PNG sequence needs exactly one frame number such as %05d in its file name (%% for a percent sign)")
             }
-            try checkFolder(of: output)
+            try checkName(of: first)
+            try checkFolder(of: first)
             if !run.overwrite, let taken = (1...frames.count).lazy.compactMap({ ImageSequence.fileName(output, frame: $0) })
                 .first(where: { FileManager.default.fileExists(atPath: $0) }) {
                 throw .usage("\(taken) already exists; pass -y or --overwrite to replace the sequence")
@@ -265,7 +267,9 @@ enum EncodeCommand {
                                signal: stopped.signal)
         } catch {
             progress.finish()
-            let keptFrames = resumable ? SessionJournal.load(from: Session.folder(for: output))?.keptFrames ?? 0 : 0
+            // The other process's session is not ours to promise.
+            let busy = (error as? OutputError)?.isBusy ?? false
+            let keptFrames = resumable && !busy ? SessionJournal.load(from: Session.folder(for: output))?.keptFrames ?? 0 : 0
             let kept = keptFrames > 0 ? "; the finished part is kept: run the same command to resume" : ""
             throw .runtime("encoding \(output) failed: \(error)\(kept)")
         }
@@ -308,8 +312,7 @@ enum EncodeCommand {
 
     /// Refuses an existing output without --overwrite, and a folder that cannot be written.
     static func checkWritable(_ output: String, overwrite: Bool) throws(CLIError) {
-        let name = URL(fileURLWithPath: output).lastPathComponent
-        guard name.utf8.count <= 255 else { throw .usage("\(name.prefix(40))…: a file name is at most 255 bytes; this one is \(name.utf8.count)") }
+        try checkName(of: output)
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: output, isDirectory: &isFolder) {
@@ -317,6 +320,14 @@ enum EncodeCommand {
             if !overwrite { throw .usage("\(output) already exists; pass -y or --overwrite to replace it") }
         }
         try checkFolder(of: output)
+    }
+
+    /// Refuses a file name longer than file systems take.
+    static func checkName(of output: String) throws(CLIError) {
+        let name = URL(fileURLWithPath: output).lastPathComponent
+        guard name.utf8.count <= OutputFile.longestName else {
+            throw .usage("\(name.prefix(40))…: a file name is at most \(OutputFile.longestName) bytes; this one is \(name.utf8.count)")
+        }
     }
 
     static func checkFolder(of output: String) throws(CLIError) {

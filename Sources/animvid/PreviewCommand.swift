@@ -53,13 +53,18 @@ enum PreviewCommand {
         guard FileManager.default.fileExists(atPath: file) else { throw .usage("\(file): no such file") }
         request.file = file
         let page = PreviewPage.path(for: file)
-        let existing = FileManager.default.contents(atPath: page)
-        if !overwrite, let existing, !existing.starts(with: Data(PreviewPage.marker.utf8)) {
-            throw .usage("\(page) exists and animvid did not write it; pass -y to replace it")
+        let script = PreviewPage.versionScript(for: page)
+        /// Whether animvid may write `path` (the page or its version script): it is not there,
+        /// or animvid wrote it (it starts with `mark`), or -y was given. Checked before each write.
+        func mayWrite(_ path: String, mark: String) throws(CLIError) -> Bool {
+            guard FileManager.default.fileExists(atPath: path) else { return false }
+            if overwrite { return true }
+            let start = try? InputFile.read(path, limit: mark.utf8.count, prefix: mark.utf8.count)
+            guard start == Data(mark.utf8) else { throw .usage("\(path) exists and animvid did not write it; pass -y to replace it") }
+            return true
         }
-        // Past the check, the page is animvid's: replaced on every render, but not a file put
-        // at its path meanwhile, before the first.
-        var replacePage = overwrite || existing != nil
+        _ = try mayWrite(page, mark: PreviewPage.marker)
+        _ = try mayWrite(script, mark: PreviewPage.scriptMarker)
 
         var last: PreviewPage.Clip?
         var version = 0
@@ -77,10 +82,9 @@ enum PreviewCommand {
             let stamp = Self.clockTime()
             let html = PreviewPage.html(source: file, clip: last, error: failure, version: "\(getpid())-\(version)", renderedAt: stamp)
             do {
-                try OutputFile.write(Data(html.utf8), to: page, replacing: replacePage)
-                replacePage = true
-                try OutputFile.write(Data(PreviewPage.versionScriptText("\(getpid())-\(version)").utf8), to: PreviewPage.versionScript(for: page),
-                                     replacing: true)
+                try OutputFile.write(Data(html.utf8), to: page, replacing: try mayWrite(page, mark: PreviewPage.marker))
+                try OutputFile.write(Data(PreviewPage.versionScriptText("\(getpid())-\(version)").utf8), to: script,
+                                     replacing: try mayWrite(script, mark: PreviewPage.scriptMarker))
             } catch {
                 throw .runtime("writing \(page) failed: \(error)")
             }

@@ -134,8 +134,11 @@ struct PreviewPage {
 
     /// The version script's text.
     static func versionScriptText(_ version: String) -> String {
-        "animvidPreviewVersion(\"\(version)\");\n"
+        scriptMarker + "(\"\(version)\");\n"
     }
+
+    /// How the version script starts: what marks it as animvid's.
+    static let scriptMarker = "animvidPreviewVersion"
 
     /// `text` as a JavaScript string literal (JSON, with "/" escaped, so no "</script>" can end the script).
     static func jsonString(_ text: String) -> String {

@@ -65,7 +65,7 @@ enum ValidateCommand {
     static func isSceneFile(_ path: String) -> Bool {
         if SceneOptions.isLottie(path) { return true }
         // Larger than a preset may be: read as a scene file, whose limits then say what is wrong.
-        if OutputFile.size(of: path) > PresetLoader.maximumFileSize { return true }
+        if OutputFile.size(of: URL(fileURLWithPath: path).resolvingSymlinksInPath().path) > PresetLoader.maximumFileSize { return true }
         guard let data = try? DocumentFile.read(path, limit: PresetLoader.maximumFileSize),
               case let .object(members, _)? = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else { return false }
         let sceneFileOnly: Set = ["name", "summary", "cycle", "parameters", "animations", "layers", "script"]

@@ -41,8 +41,9 @@ func encodePulse(to path: String) throws -> EncodeSummary {
     let seconds = 2.0
     let timeline = try PulseScene().timeline(canvas: Size(640, 360), duration: seconds)
     let settings = EncoderSettings(width: 1280, height: 720, frameRate: rate)
-    let job = EncodeJob(timeline: timeline, settings: settings, scale: 2,
+    var job = EncodeJob(timeline: timeline, settings: settings, scale: 2,
                         frameCount: rate.frameCount(seconds: seconds), outputPath: path)
+    job.overwrite = true  // replace the file an earlier run wrote (an existing file is refused otherwise)
     return try EncodePipeline.run(job)
 }
 // README example end

@@ -24,6 +24,8 @@ final class HostileInputTests: XCTestCase {
         var fixtures: [String: String]?
         var fifos: [String]?
         var folders: [String]?
+        /// Symbolic links: name → what it points to.
+        var links: [String: String]?
         /// A shell command run before animvid (`ulimit -v …`).
         var shell: String?
         var run: [String]
@@ -58,6 +60,7 @@ final class HostileInputTests: XCTestCase {
     }
 
     private func setUp(_ item: Case, in folder: URL) throws {
+        for name in item.folders ?? [] { try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true) }
         for (name, text) in item.files ?? [:] { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         for (name, recipe) in item.generated ?? [:] {
             var data = Data(recipe.prefix.utf8)
@@ -71,6 +74,33 @@ final class HostileInputTests: XCTestCase {
             try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent(fixture), to: folder.appendingPathComponent(name))
         }
         for name in item.fifos ?? [] { XCTAssertEqual(mkfifo(folder.appendingPathComponent(name).path, 0o644), 0) }
-        for name in item.folders ?? [] { try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true) }
+        for (name, target) in item.links ?? [:] {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
+        }
+    }
+}
+
+extension HostileInputTests {
+    /// 8192x8192 frames (256 MiB each): the frames rendered ahead of the encoder stay within
+    /// 512 MiB (two here) instead of eight. The raw frames go to a pipe this test leaves unread
+    /// for a while, so the encoder stalls and the renderers run as far ahead as they may: with
+    /// the bound the process stays under 1.3 GB, without it (six frames at once) it reached 1.6 GB. The
+    /// peak is the largest any child of this test process reached, so the encodes before it (far
+    /// smaller) cannot hide a failure.
+    func testAHugeFrameSizeHoldsFewFramesInFlight() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
+        process.arguments = ["encode", "--scene", "loader", "--size", "8192x8192", "--frames", "0-5", "--threads", "2", "-q", "-"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        sleep(4)
+        while !out.fileHandleForReading.readData(ofLength: 1 << 20).isEmpty {}
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        XCTAssertLessThan(usage.ru_maxrss, 1_300_000, "peak KiB of any child")
     }
 }

@@ -42,8 +42,10 @@ final class OwnershipTests: XCTestCase {
         for (first, second) in [([], ["--no-session", "-y"]), (["--no-session"], ["--no-session", "-y"]), (["--no-session"], ["-y"])] {
             let (running, _) = try cli.start(encodeArguments("conc.mp4", first))
             wait { workFiles("conc.mp4").contains { $0.hasPrefix("segment-") || $0.hasPrefix("partial-") } }
+            // Paused, so that it is surely still writing while the second tries.
+            kill(running.processIdentifier, SIGSTOP)
             let refused = try cli.run(encodeArguments("conc.mp4", seconds: 1, second))
-            XCTAssertTrue(running.isRunning, "the first encode must still run for the test to mean anything")
+            kill(running.processIdentifier, SIGCONT)
             XCTAssertEqual(refused.status, 1, "\(first) then \(second): \(refused.err)")
             XCTAssertTrue(refused.err.contains("another animvid (process \(running.processIdentifier)) is writing"), refused.err)
             running.waitUntilExit()
@@ -58,8 +60,10 @@ final class OwnershipTests: XCTestCase {
         for (mode, name) in [([String](), "race.mp4"), (["--no-session"], "race-one.mp4")] {
             let (running, err) = try cli.start(encodeArguments(name, mode))
             wait { workFiles(name).contains { $0.hasPrefix("segment-") || $0.hasPrefix("partial-") } }
+            // Paused, so that the file surely appears before the encode finishes.
+            kill(running.processIdentifier, SIGSTOP)
             try Data("mine".utf8).write(to: folder.appendingPathComponent(name))
-            XCTAssertTrue(running.isRunning, "the encode must still run when the file appears")
+            kill(running.processIdentifier, SIGCONT)
             running.waitUntilExit()
             let message = String(decoding: err.wait(), as: UTF8.self)
             XCTAssertEqual(running.terminationStatus, 1, message)
@@ -91,6 +95,19 @@ final class OwnershipTests: XCTestCase {
         let resumed = try cli.run(encodeArguments("mine.mp4", ["-y"]))
         XCTAssertEqual(resumed.status, 0, resumed.err)
         XCTAssertTrue(resumed.err.contains("resuming:"), resumed.err)
+    }
+
+    /// Only files animvid makes are deleted from a work folder: a file of the user's in it
+    /// stays (and with it the folder) after an encode in one piece and after a session.
+    func testAUsersFileInAWorkFolderIsKept() throws {
+        for (name, mode) in [("k1.mp4", ["--no-session"]), ("k2.mp4", [])] {
+            let work = folder.appendingPathComponent("." + name + ".animvid")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            try Data("mine".utf8).write(to: work.appendingPathComponent("notes.txt"))
+            let result = try cli.run(encodeArguments(name, seconds: 1, mode))
+            XCTAssertEqual(result.status, 0, result.err)
+            XCTAssertEqual(workFiles(name), ["notes.txt"], "\(mode): only animvid's files are gone")
+        }
     }
 
     /// What a killed preset with several outputs leaves (one work folder an output, with its
