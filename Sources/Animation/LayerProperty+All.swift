@@ -93,6 +93,8 @@ extension LayerProperty {
         .number("beginTime", \.timing.beginTime, in: numberRange),
         .number("speed", \.timing.speed, in: -1000...1000),
         .number("timeOffset", \.timing.timeOffset, in: numberRange),
+        .boolean("remapsTime", \.remapsTime),
+        .animatable("remappedTime", \.remappedTime),
         .choice("fillRule", \.fillRule, kinds: [.shape]),
         .choice("lineCap", \.lineCap, kinds: [.shape]),
         .choice("lineJoin", \.lineJoin, kinds: [.shape]),

@@ -105,6 +105,12 @@ public struct LayerValues: Hashable, Sendable {
     // Media timing of the layer's own time space
     /// Maps the superlayer's time to this layer's; only beginTime, speed and timeOffset count.
     public var timing = MediaTiming()
+    /// Whether the sublayers see `remappedTime` as this layer's time instead of its own (an
+    /// animvid extension: After Effects' time remapping, as Lottie files use it).
+    public var remapsTime = false
+    /// The time the sublayers see, in seconds, when `remapsTime`; animated, it maps this layer's
+    /// time to theirs by any curve (a freeze, a reversal, a loop).
+    public var remappedTime: Double = 0
 
     // Shape layers
     /// The shape drawn, in the layer's coordinates.

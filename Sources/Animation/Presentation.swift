@@ -215,14 +215,16 @@ private struct PresentationWalk {
             let instanceCount = v.kind == .replicator ? max(v.instanceCount, 0) : 1
             var instanceTransform = Transform3D.identity
             let step = Self.aboutAnchor(v.instanceTransform, of: v)
+            // The time the sublayers see: this layer's, or the one it remaps them to.
+            let sublayerTime = v.remapsTime ? v.remappedTime : local
             for k in 0..<instanceCount {
                 let inPlane = instanceTransform.concatenating(sublayerPart)
-                var inner = Context(parentTime: local, plane: preservesDepth ? context.plane : matrix,
+                var inner = Context(parentTime: sublayerTime, plane: preservesDepth ? context.plane : matrix,
                                     inPlane: preservesDepth ? inPlane.concatenating(relative) : inPlane,
                                     flattens: preservesDepth ? context.flattens : true, alpha: alpha,
                                     opacity: opacity, tint: context.tint, path: path, instances: context.instances, isDrawn: isDrawn)
                 if v.kind == .replicator {
-                    inner.parentTime = local - Double(k) * v.instanceDelay
+                    inner.parentTime = sublayerTime - Double(k) * v.instanceDelay
                     inner.tint = Self.multiply(context.tint, v.instanceTint(k))
                     inner.instances.append(k)
                 }

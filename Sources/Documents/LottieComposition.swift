@@ -124,16 +124,23 @@ struct LottieComposition {
                 inner.bounds = Rect(x: 0, y: 0, width: w, height: h)
                 inner.masksToBounds = true
             }
-            if LottieReader.member(value, "tm") != nil { reader.warnings.note("time remapping (tm)", at: path) }
-            // Its contents run in the layer's time: local = (t − st) / sr. The layer's own
-            // keyframes, masks and effects, like every other layer's, are in its composition's frames.
+            // Its contents run in the layer's time: local = (t − st) / sr, or, remapped (`tm`),
+            // the time in seconds its keyframes give (st and sr then do not count, as in
+            // lottie-web). The layer's own keyframes, masks and effects, like every other
+            // layer's, are in its composition's frames.
             let time = Layer()
             time.anchorPoint = .zero
-            let start = try reader.number(LottieReader.member(value, "st"), path + ".st", default: 0)
-            let stretch = try reader.number(LottieReader.member(value, "sr"), path + ".sr", default: 1)
-            guard stretch > 0, stretch.isFinite else { throw reader.fail(path + ".sr", LottieReader.member(value, "sr"), "the stretch must be positive") }
-            time.timing.speed = 1 / stretch
-            time.timing.timeOffset = -start / (fr * stretch)
+            if let remap = try reader.property(LottieReader.member(value, "tm"), path + ".tm") {
+                time.remapsTime = true
+                time.remappedTime = remap.initial.first ?? 0
+                if let a = remap.animation(keyPath: "remappedTime", frameRate: fr, { .number($0.first ?? 0) }) { time.add(a) }
+            } else {
+                let start = try reader.number(LottieReader.member(value, "st"), path + ".st", default: 0)
+                let stretch = try reader.number(LottieReader.member(value, "sr"), path + ".sr", default: 1)
+                guard stretch > 0, stretch.isFinite else { throw reader.fail(path + ".sr", LottieReader.member(value, "sr"), "the stretch must be positive") }
+                time.timing.speed = 1 / stretch
+                time.timing.timeOffset = -start / (fr * stretch)
+            }
             time.addSublayer(inner)
             content = time
         case 1:

@@ -70,3 +70,51 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(m.m12, sin(3 * .pi / 4), accuracy: 1e-9)
     }
 }
+
+extension LayerTimingTests {
+    /// `remapsTime` (an animvid extension, docs/core-animation.md §8, item 14): the sublayers see
+    /// `remappedTime` as the container's time. With remappedTime animated linearly 0 → 2 s over
+    /// the first second (double speed), then 2 → 1 s over the next (backwards), the child
+    /// (position.x 0 → 100 over 2 s, its own time) is at 100 × r / 2 for r = remappedTime:
+    /// r(0.25) = 0.5 → 25; r(1) = 2 → the animation has ended and is removed → 0; r(1.5) = 1.5 →
+    /// 75. The container's own animation (opacity 1 → 0 over 2 s) keeps its own time: 0.875 at 0.25.
+    func testRemappedTimeIsWhatTheSublayersSee() throws {
+        let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { _ in
+            let container = Layer()
+            container.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+            container.anchorPoint = .zero
+            container.remapsTime = true
+            let remap = KeyframeAnimation(keyPath: "remappedTime")
+            remap.values = [.number(0), .number(2), .number(1)]
+            remap.keyTimes = [0, 0.5, 1]
+            remap.duration = 2
+            remap.fillMode = .both
+            remap.isRemovedOnCompletion = false
+            container.add(remap)
+            let fade = BasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0
+            fade.duration = 2
+            container.add(fade)
+            let child = Layer()
+            child.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            child.anchorPoint = .zero
+            child.backgroundColor = .black
+            container.addSublayer(child)
+            let move = BasicAnimation(keyPath: "position.x")
+            move.fromValue = 0
+            move.toValue = 100
+            move.duration = 2
+            child.add(move)
+            return container
+        }
+        func childX(at t: Double) -> Double? {
+            for case let .fill(_, transform, _, _) in timeline.displayList(at: t).items { return transform.m41 }
+            return nil
+        }
+        XCTAssertEqual(try XCTUnwrap(childX(at: 0.25)), 25, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(childX(at: 1)), 0, accuracy: 1e-9, "at its end the animation is removed")
+        XCTAssertEqual(try XCTUnwrap(childX(at: 1.5)), 75, accuracy: 1e-9)
+        XCTAssertEqual(timeline.presentationValues(of: timeline.root, at: 0.25, parentTime: 0.25).values.opacity, 0.875, accuracy: 1e-9)
+    }
+}
