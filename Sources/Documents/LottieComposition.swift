@@ -248,6 +248,7 @@ struct LottieComposition {
         layer.anchorPoint = .zero
         var shapes: [LottieProperty<Path>] = []
         var inverted = false
+        var expansions: [LottieProperty<[Double]>] = []
         for (i, mask) in masks {
             let p = "\(path)[\(i)]"
             let mode = try reader.string(LottieReader.member(mask, "mode"), p + ".mode") ?? "a"
@@ -265,7 +266,7 @@ struct LottieComposition {
                 reader.warnings.note("mask feather", at: p)
             }
             if let expansion = try reader.property(LottieReader.member(mask, "x"), p + ".x"), expansion.isAnimated || expansion.initial.first != 0 {
-                reader.warnings.note("mask expansion", at: p)
+                expansions.append(expansion)
             }
             guard let shape = try reader.property(LottieReader.member(mask, "pt"), p + ".pt", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) else {
                 throw reader.fail(p + ".pt", mask, "missing: a mask has a path pt")
@@ -277,6 +278,20 @@ struct LottieComposition {
             }
         }
         guard !shapes.isEmpty else { return nil }  // masks of mode "n" only: nothing masked
+        // Expansion, as lottie-web draws it: the mask's outline stroked 2 × x wide (mitred, limit
+        // 4), for one mask that grows; shrinking, holes and several masks are warned.
+        if let expansion = expansions.first {
+            let values = [expansion.initial] + expansion.keyframes.map(\.value)
+            if expansions.count == 1, shapes.count == 1, !inverted, values.allSatisfy({ ($0.first ?? 0) >= 0 }) {
+                layer.strokeColor = .black
+                layer.lineJoin = .miter
+                layer.miterLimit = 4
+                layer.lineWidth = 2 * (expansion.initial.first ?? 0)
+                if let a = expansion.animation(keyPath: "lineWidth", frameRate: fr, { .number(2 * ($0.first ?? 0)) }) { layer.add(a) }
+            } else {
+                reader.warnings.note("mask expansion other than one growing mask", at: path)
+            }
+        }
         // A hole is the mask's path inside a plane far larger than any composition.
         let plane = Path.roundedRect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), cornerRadius: 0)
         func outline(_ p: Path) -> Path {
