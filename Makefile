@@ -42,8 +42,8 @@ test: deps
 browser-test: deps
 	@command -v chromium >/dev/null || { echo "browser-test: installing chromium"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
-	@.build/browser-venv/bin/python -c 'import playwright, PIL, numpy, pylottie, rlottie_python' 2>/dev/null || \
-		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q playwright pillow numpy pylottie rlottie-python; }
+	@.build/browser-venv/bin/python -c 'import playwright, PIL, numpy, pylottie, rlottie_python, thorvg_python' 2>/dev/null || \
+		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q playwright pillow numpy pylottie rlottie-python thorvg-python; }
 	$(SWIFT) build --product animvid
 	.build/browser-venv/bin/python browser/preview.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/transparent-webm.py .build/debug/animvid

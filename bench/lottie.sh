@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Lottie benchmark: the corpus's composite files (Tests/DocumentsTests/Lottie) at 1080x1080, all
-# their frames, animvid beside rlottie (rlottie-python), measured alternately in one run.
-#   end to end: animvid encode → MP4 against rlottie's frames piped into ffmpeg with the same
+# their frames, animvid beside rlottie (rlottie-python) and ThorVG (thorvg-python, one thread),
+# measured alternately in one run.
+#   end to end: animvid encode → MP4 against each player's frames piped into ffmpeg with the same
 #               x264 settings (CRF 18, preset medium, yuv420p). Target ≤ 0.5.
 #   per frame:  animvid drawing one thread (raw frames to /dev/null, frame count from the file)
-#               against rlottie's render call. Target ≤ 1.0.
-# ThorVG is not measured yet. Usage: [ROUNDS=3] bench/lottie.sh
+#               against the faster player's render call. Target ≤ 1.0.
+# Usage: [ROUNDS=3] bench/lottie.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=.build/bench
 mkdir -p "$work"
-if [ ! -x .build/browser-venv/bin/python ] || ! .build/browser-venv/bin/python -c 'import rlottie_python' 2>/dev/null; then
+if [ ! -x .build/browser-venv/bin/python ] || ! .build/browser-venv/bin/python -c 'import rlottie_python, thorvg_python, PIL' 2>/dev/null; then
   python3 -m venv .build/browser-venv
-  .build/browser-venv/bin/pip install -q rlottie-python
+  .build/browser-venv/bin/pip install -q rlottie-python thorvg-python pillow
 fi
 swift build -c release --product animvid >/dev/null
 animvid=.build/release/animvid
@@ -26,15 +27,20 @@ echo "Lottie benchmark: ${size}x${size}, best of $rounds rounds"
 for name in composite mattes-and-masks gradients-stars-images; do
   file=Tests/DocumentsTests/Lottie/$name.json
   frames=$(python3 -c "import json; d = json.load(open('$file')); print(int(d['op'] - d['ip']))")
-  ours=() theirs=() ours_frame=() theirs_frame=()
+  ours=() rl=() tv=() ours_frame=() rl_frame=() tv_frame=()
+  encode() { echo "$py bench/lottie-ref.py $1 $file $size pipe | ffmpeg -v error -f rawvideo -pix_fmt $2 -s ${size}x${size} -r 30 -i - -c:v libx264 -crf 18 -preset medium -pix_fmt yuv420p -y $work/lottie-theirs.mp4"; }
+  per_frame() { $py bench/lottie-ref.py "$1" "$file" "$size" time | sed -n 's/.*median \([0-9.]*\) ms\/frame.*/\1/p'; }
   for _ in $(seq "$rounds"); do
     ours+=("$(wall "$animvid encode --scene-file $file --size ${size}x${size} --no-session -q -y $work/lottie-ours.mp4")")
-    theirs+=("$(wall "$py bench/lottie-ref.py $file $size pipe | ffmpeg -v error -f rawvideo -pix_fmt bgra -s ${size}x${size} -r 30 -i - -c:v libx264 -crf 18 -preset medium -pix_fmt yuv420p -y $work/lottie-theirs.mp4")")
+    rl+=("$(wall "$(encode rlottie bgra)")")
+    tv+=("$(wall "$(encode thorvg rgba)")")
     ours_frame+=("$(wall "$animvid encode --scene-file $file --size ${size}x${size} --threads 1 --no-session -q -")")
-    theirs_frame+=("$($py bench/lottie-ref.py "$file" "$size" time | sed -n 's/.*median \([0-9.]*\) ms\/frame.*/\1/p')")
+    rl_frame+=("$(per_frame rlottie)")
+    tv_frame+=("$(per_frame thorvg)")
   done
-  o=$(best "${ours[@]}") t=$(best "${theirs[@]}")
-  of=$(python3 -c "print(f'{$(best "${ours_frame[@]}") * 1000 / $frames:.2f}')") tf=$(best "${theirs_frame[@]}")
-  echo "  $name ($frames frames): end to end animvid $o s, rlottie + ffmpeg $t s, ratio $(ratio "$o" "$t") (target ≤ 0.5);"
-  echo "    per frame, one thread: animvid $of ms (raw frames out, frame clear included), rlottie $tf ms, ratio $(ratio "$of" "$tf") (target ≤ 1.0)"
+  o=$(best "${ours[@]}") r=$(best "${rl[@]}") t=$(best "${tv[@]}")
+  of=$(python3 -c "print(f'{$(best "${ours_frame[@]}") * 1000 / $frames:.2f}')") rf=$(best "${rl_frame[@]}") tf=$(best "${tv_frame[@]}")
+  faster=$(best "$rf" "$tf")
+  echo "  $name ($frames frames): end to end animvid $o s, rlottie + ffmpeg $r s, ThorVG + ffmpeg $t s, ratios $(ratio "$o" "$r"), $(ratio "$o" "$t") (target ≤ 0.5);"
+  echo "    per frame, one thread: animvid $of ms (raw frames out, frame clear included), rlottie $rf ms, ThorVG $tf ms, ratio to the faster $(ratio "$of" "$faster") (target ≤ 1.0)"
 done

@@ -54,10 +54,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         Color(red: red, green: green, blue: blue, alpha: alpha * factor)
     }
 
-    /// Interpolates in premultiplied space, so a fade to clear does not darken.
+    /// Interpolates in premultiplied space, so a fade to clear does not darken; where the mixed
+    /// alpha is 0 (two transparent colours) the components mix straight, so a transparent
+    /// colour keeps its hue (a gradient stop fading out takes it to its neighbours).
     public func interpolated(to o: Color, at t: Double) -> Color {
         let a = alpha + (o.alpha - alpha) * t
-        guard a > 0 else { return .clear }
+        guard a > 0 else {
+            func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+            return Color(red: mix(red, o.red), green: mix(green, o.green), blue: mix(blue, o.blue), alpha: 0)
+        }
         func mix(_ x: Double, _ y: Double) -> Double { (x * alpha + (y * o.alpha - x * alpha) * t) / a }
         return Color(red: mix(red, o.red), green: mix(green, o.green), blue: mix(blue, o.blue), alpha: a)
     }

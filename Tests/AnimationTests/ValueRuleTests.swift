@@ -178,3 +178,16 @@ final class ValueFunctionTests: XCTestCase {
         XCTAssertThrowsError(try a.spec())
     }
 }
+
+extension ValueRuleTests {
+    /// Colours mix premultiplied (docs/core-animation.md §8, item 12): red at alpha 0.5 to clear
+    /// is red at alpha 0.25 halfway, not a darker red. Two transparent colours mix straight, so a
+    /// transparent colour keeps its hue: (1, 0, 0, 0) to (0, 0, 1, 0) halfway is (0.5, 0, 0.5, 0).
+    func testTransparentColoursKeepTheirHue() {
+        XCTAssertEqual(Color(red: 1, green: 0, blue: 0, alpha: 0.5).interpolated(to: .clear, at: 0.5), Color(red: 1, green: 0, blue: 0, alpha: 0.25))
+        XCTAssertEqual(Color(red: 1, green: 0, blue: 0, alpha: 0).interpolated(to: Color(red: 0, green: 0, blue: 1, alpha: 0), at: 0.5),
+                       Color(red: 0.5, green: 0, blue: 0.5, alpha: 0))
+        XCTAssertEqual(Color(red: 0.6, green: 0, blue: 0.3, alpha: 0).interpolated(to: Color(red: 0.6, green: 0, blue: 0.3, alpha: 0), at: 0),
+                       Color(red: 0.6, green: 0, blue: 0.3, alpha: 0), "a keyframe's own transparent colour, unchanged")
+    }
+}
