@@ -37,7 +37,8 @@ DRAW = """async ([data, frame]) => {
   holder.style.width = data.w + "px"; holder.style.height = data.h + "px"; holder.style.background = "#ffffff";
   document.body.appendChild(holder);
   const animation = lottie.loadAnimation({container: holder, renderer: "svg", loop: false, autoplay: false, animationData: data});
-  await new Promise(done => animation.addEventListener("DOMLoaded", done));
+  // A file that needs no fonts loads at once, before a listener could hear it.
+  if (!animation.isLoaded) await new Promise(done => animation.addEventListener("DOMLoaded", done));
   animation.goToAndStop(frame, true);
   await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
 }"""

@@ -163,7 +163,9 @@ struct LottieComposition {
             picture.bounds = Rect(x: 0, y: 0, width: asset?.width ?? Double(image.width), height: asset?.height ?? Double(image.height))
             picture.contents = image
             content = picture
-        case 5: content = try LottieText(reader: reader, fonts: LottieReader.member(document, "fonts")).layer(value, path: path)
+        case 5:
+            let chars: [JSONValue] = if case let .array(chars, _)? = LottieReader.member(document, "chars") { chars } else { [] }
+            content = try LottieText(reader: reader, fonts: LottieReader.member(document, "fonts"), chars: chars).layer(value, path: path)
         default: reader.warnings.note("layers of type \(type)", at: path); content = nil
         }
         guard var content else { return nil }

@@ -6,11 +6,14 @@ import Text
 /// A Lottie text layer (`ty` 5) as a text layer: its text document's first keyframe (string,
 /// font from the file's font list looked up by family and style, size, fill colour,
 /// justification, tracking, line height), on a baseline at the layer's origin, or wrapped in its
-/// box (`sz`, `ps`). Text animators and a document that changes are warned about.
+/// box (`sz`, `ps`); or, when the file carries the glyphs (`chars`) of every character, drawn
+/// from them (`LottieGlyphs`). Text animators and a document that changes are warned about.
 struct LottieText {
     let reader: LottieReader
     /// The file's `fonts` (`{"list": [{"fName", "fFamily", "fStyle"}…]}`).
     let fonts: JSONValue?
+    /// The file's `chars`: glyph outlines.
+    let chars: [JSONValue]
 
     /// How wide point text may run either side of its anchor.
     static let reach = 16_384.0
@@ -27,6 +30,20 @@ struct LottieText {
         let text = (try reader.string(LottieReader.member(document, "t"), p + ".t") ?? "").replacingOccurrences(of: "\r", with: "\n")
         let size = try reader.number(LottieReader.member(document, "s"), p + ".s", default: 36)
         guard size > 0, size <= 10_000 else { throw reader.fail(p + ".s", LottieReader.member(document, "s"), "a font size of 0…10000") }
+        if !chars.isEmpty {
+            let (family, style) = try listedFont(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
+            let request = LottieGlyphs.Request(
+                text: text, family: family, style: style, size: size,
+                tracking: try reader.number(LottieReader.member(document, "tr"), p + ".tr", default: 0),
+                lineHeight: try reader.number(LottieReader.member(document, "lh"), p + ".lh", default: size * 1.2),
+                justification: try reader.integer(LottieReader.member(document, "j"), p + ".j", default: 0),
+                color: try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) })
+            if let layer = try LottieGlyphs(reader: reader, chars: chars).layer(request, path: path) {
+                if LottieReader.member(document, "sz") != nil { reader.warnings.note("box text drawn from the file's glyphs: not wrapped", at: path) }
+                return layer
+            }
+            reader.warnings.note("text with characters the file's glyphs lack: drawn with an installed font", at: path)
+        }
         let font = try fontName(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
         let face: FontFace
         do {
@@ -80,16 +97,22 @@ struct LottieText {
         return try reader.number(ascent, "fonts.list.ascent")
     }
 
+    /// The family and style the font list gives the font called `name` (`fName`); the name
+    /// itself and no style when the list does not have it.
+    private func listedFont(_ name: String?, path: String) throws(DocumentError) -> (family: String, style: String) {
+        guard let name else { return (FontLookup.defaultFont, "") }
+        guard case let .array(list, _)? = LottieReader.member(fonts, "list"),
+              let entry = list.first(where: { if case .string(name, _)? = LottieReader.member($0, "fName") { true } else { false } }) else {
+            return (name, "")
+        }
+        return (try reader.string(LottieReader.member(entry, "fFamily"), path) ?? name, try reader.string(LottieReader.member(entry, "fStyle"), path) ?? "")
+    }
+
     /// The font a document names (`f`: a font list entry's `fName`), as a family and style
     /// fontconfig finds; an unknown one is an error naming the closest installed family.
     private func fontName(_ name: String?, path: String) throws(DocumentError) -> String {
-        guard let name else { return FontLookup.defaultFont }
-        var family = name, style = ""
-        if case let .array(list, _)? = LottieReader.member(fonts, "list"),
-           let entry = list.first(where: { if case .string(name, _)? = LottieReader.member($0, "fName") { true } else { false } }) {
-            family = try reader.string(LottieReader.member(entry, "fFamily"), path) ?? name
-            style = try reader.string(LottieReader.member(entry, "fStyle"), path) ?? ""
-        }
+        guard name != nil else { return FontLookup.defaultFont }
+        let (family, style) = try listedFont(name, path: path)
         let candidates = style.isEmpty ? [family] : [family + " " + style, family]
         for candidate in candidates where (try? FontLookup.file(for: candidate)) != nil { return candidate }
         do {

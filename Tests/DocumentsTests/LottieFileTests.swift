@@ -320,3 +320,19 @@ extension LottieFileTests {
         assertColor(image.pixel(x: 75, y: 50), 255, 255, 255, "beside it")
     }
 }
+
+extension LottieFileTests {
+    /// Text from the file's glyphs (`chars`), with no such font installed: "AVO" centred on
+    /// x = 100, size 40 (glyphs at 100: scale 0.4), tracking 50 (2 pt between characters), so
+    /// the line is 3 × 75 × 0.4 + 2 × 2 = 94 wide and starts at 53. The "A" (a triangle of
+    /// base 70, height 70, with a triangular hole) sits on the baseline y = 60: its outline at
+    /// (58, 57) is filled, its hole's centre (67, 52) is not.
+    func testTextFromTheFilesGlyphs() throws {
+        let file = try load("text-glyphs")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        assertColor(image.pixel(x: 58, y: 57), 38, 51, 128, "the A's outline, in the text's colour")
+        assertColor(image.pixel(x: 67, y: 52), 255, 255, 255, "the A's hole")
+        assertColor(image.pixel(x: 50, y: 57), 255, 255, 255, "left of the centred line")
+    }
+}

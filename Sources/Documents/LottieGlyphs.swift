@@ -1,0 +1,82 @@
+import Animation
+import Geometry
+
+/// Text drawn from the glyph outlines a Lottie file carries (`chars`: each character's shapes at
+/// size 100 and its advance `w`), as the players draw it when the file has them: no font needed.
+/// Lines break at line breaks only, `lh` apart (and, as lottie-web places them, one unit more
+/// after the first); each line is justified left, right or centred by its advances.
+struct LottieGlyphs {
+    let reader: LottieReader
+    /// The file's `chars`.
+    let chars: [JSONValue]
+
+    /// What a text document asks for.
+    struct Request {
+        var text: String
+        var family: String
+        var style: String
+        var size: Double
+        /// Extra space after each character, in thousandths of the size (`tr`).
+        var tracking: Double
+        var lineHeight: Double
+        /// 0 left, 1 right, 2 centre.
+        var justification: Int
+        var color: Color?
+    }
+
+    /// A shape layer of the text's glyphs with the first baseline on the layer's origin; nil
+    /// when a character (other than a line break) has no glyph for the font.
+    func layer(_ request: Request, path: String) throws(DocumentError) -> Layer? {
+        var glyphs: [Character: (outline: Path, advance: Double)] = [:]
+        for (i, entry) in chars.enumerated() {
+            let family = try reader.string(LottieReader.member(entry, "fFamily"), "chars[\(i)].fFamily")
+            let style = try reader.string(LottieReader.member(entry, "style"), "chars[\(i)].style")
+            guard let ch = try reader.string(LottieReader.member(entry, "ch"), "chars[\(i)].ch"), let character = ch.first, ch.count == 1,
+                  family == request.family, request.style.isEmpty || style == request.style, glyphs[character] == nil else { continue }
+            let advance = try reader.number(LottieReader.member(entry, "w"), "chars[\(i)].w", default: 0)
+            var outline = Path()
+            try collect(LottieReader.member(LottieReader.member(entry, "data"), "shapes"), into: &outline, path: "chars[\(i)].data.shapes")
+            glyphs[character] = (outline, advance)
+        }
+        let lines = request.text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.allSatisfy({ $0.allSatisfy { glyphs[$0] != nil } }) else { return nil }
+        let scale = request.size / 100
+        let tracking = request.tracking / 1000 * request.size
+        var outline = Path()
+        for (row, line) in lines.enumerated() {
+            // A line's width for justifying: its advances and the tracking between its characters
+            // (not after the last), as lottie-web measures it.
+            let width = line.reduce(0) { $0 + (glyphs[$1]?.advance ?? 0) * scale } + tracking * Double(max(line.count - 1, 0))
+            var x = request.justification == 1 ? -width : request.justification == 2 ? -width / 2 : 0
+            for character in line {
+                guard let glyph = glyphs[character] else { continue }
+                // lottie-web moves every line after the first one unit further down; so does this.
+                let y = Double(row) * request.lineHeight + (row > 0 ? 1 : 0)
+                let place = Transform3D(scaleX: scale, y: scale).concatenating(Transform3D(translationX: x, y: y))
+                outline.addPath(glyph.outline, transform: place)
+                x += glyph.advance * scale + tracking
+            }
+        }
+        let layer = ShapeLayer()
+        layer.anchorPoint = .zero
+        layer.path = outline
+        layer.fillColor = request.color ?? .black
+        return layer
+    }
+
+    /// The paths of a glyph's shapes (`sh` items, in groups), added to `outline`.
+    private func collect(_ value: JSONValue?, into outline: inout Path, path: String) throws(DocumentError) {
+        guard case let .array(items, _)? = value else { return }
+        for (i, item) in items.enumerated() {
+            let p = "\(path)[\(i)]"
+            switch try reader.string(LottieReader.member(item, "ty"), p + ".ty") {
+            case "gr": try collect(LottieReader.member(item, "it"), into: &outline, path: p + ".it")
+            case "sh":
+                if let shape = try reader.property(LottieReader.member(item, "ks"), p + ".ks", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) {
+                    outline.addPath(shape.initial)
+                }
+            default: continue
+            }
+        }
+    }
+}
