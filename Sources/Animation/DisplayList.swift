@@ -22,9 +22,9 @@ public enum DisplayItem: Hashable, Sendable {
     /// A shadow cast by `path` (a layer's shadowPath): its blurred, offset silhouette.
     case shadow(Path, transform: Transform3D, shadow: Shadow)
     /// Starts drawing into a transparent group; the matching `endGroup` transforms its colours
-    /// by `colorMatrix` (if any), blurs it by `blur` (a standard deviation in canvas points, 0 for
-    /// none), draws its shadow (if any) and then the group at `opacity` with `blend`.
-    case beginGroup(opacity: Double, shadow: Shadow?, blend: BlendMode, blur: Double, colorMatrix: ColorMatrix? = nil)
+    /// by `colorFilters` in order, blurs it by `blur` (a standard deviation in canvas points, 0
+    /// for none), draws its shadow (if any) and then the group at `opacity` with `blend`.
+    case beginGroup(opacity: Double, shadow: Shadow?, blend: BlendMode, blur: Double, colorFilters: [ColorFilter] = [])
     case endGroup
     /// Restricts the following draws to the inside of `path` until the matching `endClip`.
     case beginClip(Path, transform: Transform3D)

@@ -7,12 +7,16 @@ public enum LayerFilter: Hashable, Sendable {
     case gaussianBlur(radius: Double)
     /// `CIColorMatrix`: each straight colour channel a row · (r, g, b, a) plus a bias.
     case colorMatrix(ColorMatrix)
+    /// After Effects' Tint (an animvid filter): greys mapped from black…white to
+    /// `black`…`white`, at `amount` over the original (`ColorFilter.tint`).
+    case tint(black: Color, white: Color, amount: Double)
 
     /// The filter's name in key paths and scene files (`filters.gaussianBlur.inputRadius`).
     public var name: String {
         switch self {
         case .gaussianBlur: "gaussianBlur"
         case .colorMatrix: "colorMatrix"
+        case .tint: "tint"
         }
     }
 }
@@ -23,17 +27,20 @@ extension [LayerFilter] {
         reduce(0) { total, filter in
             switch filter {
             case .gaussianBlur(let r): (total * total + r * r).squareRoot()
-            case .colorMatrix: total
+            case .colorMatrix, .tint: total
             }
         }
     }
 
-    /// The colour matrices, one after another, as one (applied before the blur); nil when there
-    /// are none.
-    public var colorMatrix: ColorMatrix? {
-        reduce(nil) { total, filter in
-            guard case .colorMatrix(let m) = filter else { return total }
-            return total.map { $0.followed(by: m) } ?? m
+    /// The colour filters, in order (applied before the blur).
+    public var colorFilters: [ColorFilter] {
+        compactMap { filter in
+            switch filter {
+            case .gaussianBlur: nil
+            case .colorMatrix(let m): .matrix(m)
+            case let .tint(black, white, amount):
+                .tint(black: SIMD3(black.red, black.green, black.blue), white: SIMD3(white.red, white.green, white.blue), amount: amount)
+            }
         }
     }
 

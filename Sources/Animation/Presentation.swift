@@ -176,12 +176,12 @@ private struct PresentationWalk {
             }
         }
         let blur = drawsItself ? v.filters.blurRadius * Self.areaScale(v, matrix: matrix) : 0
-        let colorMatrix = drawsItself ? v.filters.colorMatrix : nil
+        let colorFilters = drawsItself ? v.filters.colorFilters : []
         let grouped = drawsItself
-            && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene)) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0 || colorMatrix != nil)
+            && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene)) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0 || !colorFilters.isEmpty)
         let alpha = grouped ? 1 : context.alpha * v.opacity
         if grouped {
-            items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur, colorMatrix: colorMatrix))
+            items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur, colorFilters: colorFilters))
         }
 
         let outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve)

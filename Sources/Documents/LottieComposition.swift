@@ -317,9 +317,9 @@ struct LottieComposition {
 
     /// A layer's effects on its content, as lottie-web draws them: Gaussian blur (`ty` 29; a
     /// standard deviation of 0.3 × its blurriness), drop shadow (25; the layer's shadow: softness
-    /// ÷ 4 as the standard deviation, the offset `distance` along `direction` − 90°) and fill
-    /// (21; every pixel the fill colour, its alpha times the opacity: a colour matrix). Others
-    /// are warned.
+    /// ÷ 4 as the standard deviation, the offset `distance` along `direction` − 90°), fill (21;
+    /// every pixel the fill colour, its alpha times the opacity: a colour matrix) and tint (20;
+    /// the tint filter). Colour effects act in their order, before the blur. Others are warned.
     private func applyEffects(_ effects: [JSONValue], to content: Layer, path: String) throws(DocumentError) {
         for (i, effect) in effects.enumerated() {
             let p = "\(path)[\(i)]"
@@ -353,8 +353,13 @@ struct LottieComposition {
                 let rgb = color.initial + [0, 0, 0]
                 content.filters.append(.colorMatrix(ColorMatrix(red: .zero, green: .zero, blue: .zero, alpha: [0, 0, 0, opacity.initial.first ?? 1],
                                                                 bias: [rgb[0], rgb[1], rgb[2], 0])))
+            case 20:
+                guard let black = try value(0), let white = try value(1), let amount = try value(2) else { fallthrough }
+                if black.isAnimated || white.isAnimated || amount.isAnimated { reader.warnings.note("a changing Tint effect: drawn at its first value", at: p) }
+                content.filters.append(.tint(black: LottieReader.color(black.initial), white: LottieReader.color(white.initial),
+                                             amount: (amount.initial.first ?? 100) / 100))
             default:
-                reader.warnings.note("effects other than Gaussian blur, drop shadow and fill", at: p)
+                reader.warnings.note("effects other than Gaussian blur, drop shadow, fill and tint", at: p)
             }
         }
     }

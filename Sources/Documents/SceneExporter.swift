@@ -304,6 +304,8 @@ public enum SceneExporter {
                 .object([("filter", .string(filter.name))] + zip(SceneFileReader.colorMatrixVectors, [m.red, m.green, m.blue, m.alpha, m.bias]).map { name, v in
                     (name, .array((0..<4).map { .exactNumber(v[$0]) }))
                 })
+            case let .tint(black, white, amount):
+                .object([("filter", .string(filter.name)), ("mapBlackTo", color(black)), ("mapWhiteTo", color(white)), ("amount", .exactNumber(amount))])
             }
         }
 

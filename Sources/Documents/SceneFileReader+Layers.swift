@@ -212,15 +212,28 @@ extension SceneFileReader {
     /// The fields of a `colorMatrix` filter: its rows and bias, as `CIColorMatrix` names them.
     static let colorMatrixVectors = ["inputRVector", "inputGVector", "inputBVector", "inputAVector", "inputBiasVector"]
 
-    /// A layer's filters: `{"filter": "gaussianBlur", "inputRadius": points}` and
-    /// `{"filter": "colorMatrix", "inputRVector": [r, g, b, a], …}` objects.
+    /// A layer's filters: `{"filter": "gaussianBlur", "inputRadius": points}`,
+    /// `{"filter": "colorMatrix", "inputRVector": [r, g, b, a], …}` and
+    /// `{"filter": "tint", "mapBlackTo": colour, "mapWhiteTo": colour, "amount": 0…1}` objects.
     private func filters(_ value: JSONValue, _ path: String) throws(DocumentError) -> [LayerFilter] {
         var filters: [LayerFilter] = []
         for (i, item) in try list(value, path, count: 0...16).enumerated() {
-            let fields = try object(item, "\(path)[\(i)]", allowed: ["filter", "inputRadius"] + Self.colorMatrixVectors, what: "a filter")
-            guard let name = fields["filter"] else { throw fail("\(path)[\(i)]", item, "missing \"filter\": gaussianBlur or colorMatrix") }
-            if try choice(name, fields.path("filter"), ["gaussianBlur", "colorMatrix"]) == "colorMatrix" {
-                if let extra = fields["inputRadius"] { throw fail(fields.path("inputRadius"), extra, "a colorMatrix filter has no inputRadius") }
+            let fields = try object(item, "\(path)[\(i)]", allowed: ["filter", "inputRadius", "mapBlackTo", "mapWhiteTo", "amount"] + Self.colorMatrixVectors,
+                                    what: "a filter")
+            guard let name = fields["filter"] else { throw fail("\(path)[\(i)]", item, "missing \"filter\": gaussianBlur, colorMatrix or tint") }
+            let kind = try choice(name, fields.path("filter"), ["gaussianBlur", "colorMatrix", "tint"])
+            let own = kind == "gaussianBlur" ? ["inputRadius"] : kind == "tint" ? ["mapBlackTo", "mapWhiteTo", "amount"] : Self.colorMatrixVectors
+            for key in ["inputRadius", "mapBlackTo", "mapWhiteTo", "amount"] + Self.colorMatrixVectors where !own.contains(key) {
+                if let extra = fields[key] { throw fail(fields.path(key), extra, "a \(kind) filter has no \(key)") }
+            }
+            if kind == "tint" {
+                let black = try fields["mapBlackTo"].map { v throws(DocumentError) in try color(v, fields.path("mapBlackTo")) } ?? .black
+                let white = try fields["mapWhiteTo"].map { v throws(DocumentError) in try color(v, fields.path("mapWhiteTo")) } ?? .white
+                let amount = try fields["amount"].map { v throws(DocumentError) in try number(v, fields.path("amount"), in: 0...1) } ?? 1
+                filters.append(.tint(black: black, white: white, amount: amount))
+                continue
+            }
+            if kind == "colorMatrix" {
                 var vectors = [ColorMatrix.identity.red, ColorMatrix.identity.green, ColorMatrix.identity.blue, ColorMatrix.identity.alpha, .zero]
                 for (k, key) in Self.colorMatrixVectors.enumerated() {
                     guard let v = fields[key] else { continue }
@@ -231,7 +244,6 @@ extension SceneFileReader {
                 filters.append(.colorMatrix(ColorMatrix(red: vectors[0], green: vectors[1], blue: vectors[2], alpha: vectors[3], bias: vectors[4])))
                 continue
             }
-            for key in Self.colorMatrixVectors { if let extra = fields[key] { throw fail(fields.path(key), extra, "a gaussianBlur filter has no \(key)") } }
             let radius = try fields["inputRadius"].map { v throws(DocumentError) in try number(v, fields.path("inputRadius"), in: 0...1000) } ?? 10
             filters.append(.gaussianBlur(radius: radius))
         }

@@ -19,13 +19,4 @@ public struct ColorMatrix: Hashable, Sendable {
     public func unclamped(_ rgba: SIMD4<Double>) -> SIMD4<Double> {
         SIMD4((red * rgba).sum(), (green * rgba).sum(), (blue * rgba).sum(), (alpha * rgba).sum()) + bias
     }
-
-    /// This matrix, then `next`, as one matrix (without the clamping in between).
-    public func followed(by next: ColorMatrix) -> ColorMatrix {
-        let rows = [red, green, blue, alpha]
-        func row(_ r: SIMD4<Double>) -> SIMD4<Double> {
-            rows[0] * r[0] + rows[1] * r[1] + rows[2] * r[2] + rows[3] * r[3]
-        }
-        return ColorMatrix(red: row(next.red), green: row(next.green), blue: row(next.blue), alpha: row(next.alpha), bias: next.unclamped(bias))
-    }
 }

@@ -54,8 +54,8 @@ public final class FrameRenderer {
                 canvas.fillSprite(size: size, transform: device, paint: paint, additive: additive)
             case let .shadow(path, transform, shadow):
                 canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))
-            case let .beginGroup(opacity, shadow, blend, blur, colorMatrix):
-                canvas.beginGroup(opacity: opacity, shadow: shadow.map(shadowPaint), blend: blend, blur: blur * scale, colorMatrix: colorMatrix)
+            case let .beginGroup(opacity, shadow, blend, blur, colorFilters):
+                canvas.beginGroup(opacity: opacity, shadow: shadow.map(shadowPaint), blend: blend, blur: blur * scale, colorFilters: colorFilters)
             case .endGroup:
                 canvas.endGroup()
             case let .beginClip(path, transform):

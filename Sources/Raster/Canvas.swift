@@ -20,8 +20,8 @@ public final class Canvas {
         var blend: BlendMode
         /// The standard deviation of the group's blur in device pixels; 0 for none.
         var blur: Double
-        /// The colour transform applied to the group before its blur; nil for none.
-        var colorMatrix: ColorMatrix?
+        /// The colour transforms applied to the group before its blur, in order.
+        var colorFilters: [ColorFilter]
         var shadow: ShadowPaint?
         /// How a mask's pixels become coverage; nil for a group.
         var maskMode: MaskMode?
@@ -104,9 +104,9 @@ public final class Canvas {
     /// blurs the group by `blur` device pixels (a standard deviation), draws its shadow (if any)
     /// and then the group at `opacity` with `blend`.
     public func beginGroup(opacity: Double, shadow: ShadowPaint? = nil, blend: BlendMode = .normal, blur: Double = 0,
-                           colorMatrix: ColorMatrix? = nil) {
+                           colorFilters: [ColorFilter] = []) {
         guard frame.width > 0 else { return }
-        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: opacity, blend: blend, blur: blur, colorMatrix: colorMatrix,
+        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: opacity, blend: blend, blur: blur, colorFilters: colorFilters,
                             shadow: shadow, maskMode: nil))
     }
 
@@ -114,7 +114,7 @@ public final class Canvas {
     /// opacity and blend mode.
     public func endGroup() {
         guard var group = layers.popLast(), group.maskMode == nil else { return }
-        if let matrix = group.colorMatrix { Compositing.transform(&group.pixels, by: matrix) }
+        for filter in group.colorFilters { Compositing.transform(&group.pixels, by: filter) }
         if group.blur > 0 { group.pixels = GaussianBlur.rgba(of: group.pixels, sigma: group.blur) }
         let clip = clips.last
         withTarget { target in
@@ -127,7 +127,7 @@ public final class Canvas {
     /// it) multiplies the enclosing group.
     public func beginMask(_ mode: MaskMode = .alpha) {
         guard frame.width > 0 else { return }
-        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: 1, blend: .normal, blur: 0, colorMatrix: nil, shadow: nil, maskMode: mode))
+        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: 1, blend: .normal, blur: 0, colorFilters: [], shadow: nil, maskMode: mode))
     }
 
     /// Ends the innermost mask: its coverage multiplies the enclosing group.

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 
 /// Whole-pixmap compositing: opacity groups, masks and shadows. Each call reads one pixmap and
@@ -57,9 +58,8 @@ public enum Compositing {
         }
     }
 
-    /// Transforms every pixel's straight colour by `matrix` (`CIColorMatrix`), in 8 bits: a
-    /// transparent pixel is (0, 0, 0, 0) straight.
-    public static func transform(_ target: inout Pixmap, by matrix: ColorMatrix) {
+    /// Transforms every pixel by `filter`, in 8 bits: a transparent pixel is (0, 0, 0, 0) straight.
+    public static func transform(_ target: inout Pixmap, by filter: ColorFilter) {
         target.bytes.withUnsafeMutableBufferPointer { p in
             var last: (key: UInt32, value: (UInt8, UInt8, UInt8, UInt8)) = (UInt32.max, (0, 0, 0, 0))
             for i in stride(from: 0, to: p.count, by: 4) {
@@ -68,12 +68,36 @@ public enum Compositing {
                 if key != last.key {
                     let a = Double(p[i + 3]) / 255
                     let straight = a > 0 ? SIMD4(Double(p[i]) / 255 / a, Double(p[i + 1]) / 255 / a, Double(p[i + 2]) / 255 / a, a) : .zero
-                    let out = matrix.unclamped(straight).clamped(lowerBound: .zero, upperBound: .one)
-                    func byte(_ v: Double) -> UInt8 { UInt8((v * 255).rounded()) }
-                    last = (key, (byte(out[0] * out[3]), byte(out[1] * out[3]), byte(out[2] * out[3]), byte(out[3])))
+                    let premultiplied = filtered(straight, by: filter)
+                    func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+                    last = (key, (byte(premultiplied[0]), byte(premultiplied[1]), byte(premultiplied[2]), byte(premultiplied[3])))
                 }
                 (p[i], p[i + 1], p[i + 2], p[i + 3]) = last.value
             }
+        }
+    }
+
+    /// What `filter` makes of a straight colour, premultiplied.
+    private static func filtered(_ c: SIMD4<Double>, by filter: ColorFilter) -> SIMD4<Double> {
+        switch filter {
+        case .matrix(let matrix):
+            let out = matrix.unclamped(c).clamped(lowerBound: .zero, upperBound: .one)
+            return SIMD4(out[0] * out[3], out[1] * out[3], out[2] * out[3], out[3])
+        case let .tint(black, white, amount):
+            func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : Foundation.pow((v + 0.055) / 1.055, 2.4) }
+            func sRGB(_ v: Double) -> Double { v <= 0.0031308 ? v * 12.92 : 1.055 * Foundation.pow(v, 1 / 2.4) - 0.055 }
+            let grey = sRGB((linear(c[0]) + linear(c[1]) + linear(c[2])) / 3)
+            let mapped = (black + (white - black) * grey).clamped(lowerBound: .zero, upperBound: .one)
+            // All tint replaces the pixel; less is the tinted pixel over the pixel itself, mixed
+            // in linear light (SVG filters' colour space, where lottie-web's merge happens).
+            guard amount < 1 else { return SIMD4(mapped[0] * c[3], mapped[1] * c[3], mapped[2] * c[3], c[3]) }
+            let tintAlpha = c[3] * max(amount, 0)
+            let alpha = tintAlpha + c[3] * (1 - tintAlpha)
+            guard alpha > 0 else { return .zero }
+            func channel(_ i: Int) -> Double {
+                sRGB((linear(mapped[i]) * tintAlpha + linear(c[i]) * c[3] * (1 - tintAlpha)) / alpha) * alpha
+            }
+            return SIMD4(channel(0), channel(1), channel(2), alpha)
         }
     }
 

@@ -502,3 +502,20 @@ extension SceneFileTests {
         XCTAssertTrue(exported.contains(#""inputRVector": [0, 0, 1, 0]"#), exported)
     }
 }
+
+extension SceneFileTests {
+    /// A `tint` filter, black → black and white → white, makes a red layer grey: the mean of
+    /// its linear-light channels is 1/3, which is sRGB 1.055 × (1/3)^(1/2.4) − 0.055 = 0.6124,
+    /// level 156, whose linear light is 1/3 again. At amount 0.5 over the red, mixed in linear
+    /// light: red (1/3 + 1) / 2 = 2/3 → sRGB 0.8346 (213), green and blue (1/3 + 0) / 2 = 1/6 →
+    /// 0.4448 (113).
+    func testTintFilter() throws {
+        for (amount, expected) in [(1.0, [UInt8](arrayLiteral: 156, 156, 156)), (0.5, [213, 113, 113])] {
+            let text = ##"{"layers": [{"frame": [0, 0, 100, 100], "backgroundColor": "#FF0000", "filters": [{"filter": "tint", "amount": \##(amount)}]}]}"##
+            let file = try scene(text)
+            let timeline = try file.timeline(canvas: Size(100, 100), duration: 1, settings: try file.settings([]))
+            let pixel = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 100, scale: 1)).pixel(x: 50, y: 50)
+            XCTAssertEqual([pixel.r, pixel.g, pixel.b], expected, "amount \(amount)")
+        }
+    }
+}
