@@ -165,7 +165,7 @@ struct LottieComposition {
             content = picture
         case 5:
             let chars: [JSONValue] = if case let .array(chars, _)? = LottieReader.member(document, "chars") { chars } else { [] }
-            content = try LottieText(reader: reader, fonts: LottieReader.member(document, "fonts"), chars: chars).layer(value, path: path)
+            content = try LottieText(reader: reader, fonts: LottieReader.member(document, "fonts"), chars: chars, frameRate: fr).layer(value, path: path)
         default: reader.warnings.note("layers of type \(type)", at: path); content = nil
         }
         guard var content else { return nil }

@@ -22,11 +22,14 @@ struct LottieGlyphs {
         /// 0 left, 1 right, 2 centre.
         var justification: Int
         var color: Color?
+        /// Text animators, applied per character over `frames` (the layer's span).
+        var animators: [LottieTextAnimators.Animator] = []
+        var frames: ClosedRange<Double> = 0...0
     }
 
     /// A shape layer of the text's glyphs with the first baseline on the layer's origin; nil
     /// when a character (other than a line break) has no glyph for the font.
-    func layer(_ request: Request, path: String) throws(DocumentError) -> Layer? {
+    func layer(_ request: Request, path: String, animating: LottieTextAnimators) throws(DocumentError) -> Layer? {
         var glyphs: [Character: (outline: Path, advance: Double)] = [:]
         for (i, entry) in chars.enumerated() {
             let family = try reader.string(LottieReader.member(entry, "fFamily"), "chars[\(i)].fFamily")
@@ -43,6 +46,11 @@ struct LottieGlyphs {
         let scale = request.size / 100
         let tracking = request.tracking / 1000 * request.size
         var outline = Path()
+        // With animators, each character is a layer of its own, turning and scaling about the
+        // middle of its advance on the baseline, as lottie-web's letters do.
+        let container = Layer()
+        container.anchorPoint = .zero
+        var characters: [(holder: Layer, shape: ShapeLayer, position: Point)] = []
         for (row, line) in lines.enumerated() {
             // A line's width for justifying: its advances and the tracking between its characters
             // (not after the last), as lottie-web measures it.
@@ -52,10 +60,29 @@ struct LottieGlyphs {
                 guard let glyph = glyphs[character] else { continue }
                 // lottie-web moves every line after the first one unit further down; so does this.
                 let y = Double(row) * request.lineHeight + (row > 0 ? 1 : 0)
-                let place = Transform3D(scaleX: scale, y: scale).concatenating(Transform3D(translationX: x, y: y))
-                outline.addPath(glyph.outline, transform: place)
+                if request.animators.isEmpty {
+                    outline.addPath(glyph.outline, transform: Transform3D(scaleX: scale, y: scale).concatenating(Transform3D(translationX: x, y: y)))
+                } else {
+                    let half = glyph.advance * scale / 2
+                    let shape = ShapeLayer()
+                    shape.anchorPoint = .zero
+                    shape.position = Point(-half, 0)
+                    var drawn = Path()
+                    drawn.addPath(glyph.outline, transform: Transform3D(scaleX: scale, y: scale))
+                    shape.path = drawn
+                    shape.fillColor = request.color ?? .black
+                    let holder = Layer()
+                    holder.position = Point(x + half, y)
+                    holder.addSublayer(shape)
+                    container.addSublayer(holder)
+                    characters.append((holder, shape, holder.position))
+                }
                 x += glyph.advance * scale + tracking
             }
+        }
+        guard request.animators.isEmpty else {
+            try animating.animate(characters, with: request.animators, color: request.color ?? .black, frames: request.frames)
+            return container
         }
         let layer = ShapeLayer()
         layer.anchorPoint = .zero

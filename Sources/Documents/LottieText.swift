@@ -14,11 +14,14 @@ struct LottieText {
     let fonts: JSONValue?
     /// The file's `chars`: glyph outlines.
     let chars: [JSONValue]
+    /// The composition's frame rate.
+    let frameRate: Double
 
     /// How wide point text may run either side of its anchor.
     static let reach = 16_384.0
 
     func layer(_ value: JSONValue, path: String) throws(DocumentError) -> Layer {
+        let animating = LottieTextAnimators(reader: reader, frameRate: frameRate)
         let data = LottieReader.member(value, "t")
         guard case let .array(frames, _)? = LottieReader.member(LottieReader.member(data, "d"), "k"), let first = frames.first,
               let document = LottieReader.member(first, "s") else {
@@ -26,23 +29,30 @@ struct LottieText {
         }
         let p = path + ".t.d.k[0].s"
         if frames.count > 1 { reader.warnings.note("text that changes over time: its first text shown", at: path) }
-        if case .array(let animators, _)? = LottieReader.member(data, "a"), !animators.isEmpty { reader.warnings.note("text animators", at: path) }
         let text = (try reader.string(LottieReader.member(document, "t"), p + ".t") ?? "").replacingOccurrences(of: "\r", with: "\n")
         let size = try reader.number(LottieReader.member(document, "s"), p + ".s", default: 36)
         guard size > 0, size <= 10_000 else { throw reader.fail(p + ".s", LottieReader.member(document, "s"), "a font size of 0…10000") }
         if !chars.isEmpty {
+            // The layer's span, over which text animators are sampled.
+            let inPoint = try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: 0)
+            let span = inPoint...max(inPoint, try reader.number(LottieReader.member(value, "op"), path + ".op", default: inPoint))
             let (family, style) = try listedFont(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
             let request = LottieGlyphs.Request(
                 text: text, family: family, style: style, size: size,
                 tracking: try reader.number(LottieReader.member(document, "tr"), p + ".tr", default: 0),
                 lineHeight: try reader.number(LottieReader.member(document, "lh"), p + ".lh", default: size * 1.2),
                 justification: try reader.integer(LottieReader.member(document, "j"), p + ".j", default: 0),
-                color: try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) })
-            if let layer = try LottieGlyphs(reader: reader, chars: chars).layer(request, path: path) {
+                color: try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) },
+                animators: try animating.animators(LottieReader.member(data, "a"), path: path + ".t.a"),
+                frames: span)
+            if let layer = try LottieGlyphs(reader: reader, chars: chars).layer(request, path: path, animating: animating) {
                 if LottieReader.member(document, "sz") != nil { reader.warnings.note("box text drawn from the file's glyphs: not wrapped", at: path) }
                 return layer
             }
             reader.warnings.note("text with characters the file's glyphs lack: drawn with an installed font", at: path)
+        }
+        if case .array(let animators, _)? = LottieReader.member(data, "a"), !animators.isEmpty {
+            reader.warnings.note("text animators on text drawn with an installed font (not from the file's glyphs)", at: path)
         }
         let font = try fontName(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
         let face: FontFace

@@ -336,3 +336,28 @@ extension LottieFileTests {
         assertColor(image.pixel(x: 50, y: 57), 255, 255, 255, "left of the centred line")
     }
 }
+
+extension LottieFileTests {
+    /// A text animator over "OOOO" drawn from the file's glyphs (size 100: each O is 75 wide, its
+    /// left bar at x 5…20 of its advance): opacity 0 through a square selector from 37.5% to 75%.
+    /// By lottie-web's rule, in characters the range is 1.5…3: character 0 is not selected,
+    /// character 1 half (its index is inside the rounded-down start, 1 − (1.5 − 1) = 0.5),
+    /// character 2 fully, character 3 not (3 is the end). Opacity 1 + (0 − 1) × w: 1, 0.5, 0, 1;
+    /// black over white: 0, 127, 255, 0.
+    func testATextAnimatorWeighsEachCharacter() throws {
+        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+        let glyph = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}, {"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[20, -55], [20, -15], [50, -15], [50, -55]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
+        let selector = #"{"s": \#(v("37.5")), "e": \#(v("75")), "o": \#(v("0")), "a": \#(v("100")), "sh": 1, "r": 1, "b": 1}"#
+        let text = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "OOOO", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}"#
+        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(text)}]"#
+        let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 300, "h": 100, "fonts": \#(fonts), "chars": [\#(glyph)], "layers": \#(layers)}"#,
+                                  path: "ta.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(300, 100), duration: 1), at: 0, width: 300, height: 100, scale: 1))
+        for (k, level) in [0, 127, 255, 0].enumerated() {
+            let level = UInt8(level)
+            assertColor(image.pixel(x: 75 * k + 12, y: 40), level, level, level, "character \(k)'s left bar")
+        }
+    }
+}

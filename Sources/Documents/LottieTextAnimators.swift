@@ -1,0 +1,139 @@
+import Animation
+import Foundation
+import Geometry
+
+/// Lottie text animators (`t.a`), as lottie-web applies them: each animator's range selector
+/// weighs every character by its index (start, end and offset in percent or in characters; the
+/// six selector shapes; ease high and low; the amount), and the weight scales what the animator
+/// sets — opacity, position, scale, rotation and fill colour. The weights are sampled every
+/// frame of the layer's span into animations of one layer per character. Selectors based on
+/// words or lines, or randomized, are warned about and drawn by characters, in order.
+struct LottieTextAnimators {
+    let reader: LottieReader
+    let frameRate: Double
+
+    /// One animator: its selector and what it sets.
+    struct Animator {
+        var start, end, offset, amount, easeHigh, easeLow: LottieProperty<[Double]>?
+        /// 1 square, 2 ramp up, 3 ramp down, 4 triangle, 5 round, 6 smooth.
+        var shape: Int
+        /// Start, end and offset in characters rather than percent.
+        var inCharacters: Bool
+        var opacity, position, scale, rotation, fillColor: LottieProperty<[Double]>?
+    }
+
+    /// The animators of a text layer (`t.a`); empty when it has none.
+    func animators(_ value: JSONValue?, path: String) throws(DocumentError) -> [Animator] {
+        guard case let .array(items, _)? = value else { return [] }
+        var animators: [Animator] = []
+        for (i, item) in items.enumerated() {
+            let p = "\(path)[\(i)]"
+            let selector = LottieReader.member(item, "s"), properties = LottieReader.member(item, "a")
+            func property(_ holder: JSONValue?, _ key: String, _ q: String) throws(DocumentError) -> LottieProperty<[Double]>? {
+                try reader.property(LottieReader.member(holder, key), "\(q).\(key)")
+            }
+            if try reader.integer(LottieReader.member(selector, "b"), p + ".s.b", default: 1) != 1 {
+                reader.warnings.note("text selectors based on words or lines: drawn by characters", at: p)
+            }
+            if try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0 {
+                reader.warnings.note("randomized text selectors: drawn in order", at: p)
+            }
+            if case let .object(members, _)? = properties {
+                let known: Set = ["o", "p", "s", "r", "fc", "a"]
+                for member in members where !known.contains(member.key) {
+                    reader.warnings.note("text animator property \(member.key)", at: "\(p).a.\(member.key)")
+                }
+            }
+            animators.append(Animator(
+                start: try property(selector, "s", p + ".s"), end: try property(selector, "e", p + ".s"),
+                offset: try property(selector, "o", p + ".s"), amount: try property(selector, "a", p + ".s"),
+                easeHigh: try property(selector, "xe", p + ".s"), easeLow: try property(selector, "ne", p + ".s"),
+                shape: try reader.integer(LottieReader.member(selector, "sh"), p + ".s.sh", default: 1),
+                inCharacters: try reader.integer(LottieReader.member(selector, "r"), p + ".s.r", default: 1) == 2,
+                opacity: try property(properties, "o", p + ".a"), position: try property(properties, "p", p + ".a"),
+                scale: try property(properties, "s", p + ".a"), rotation: try property(properties, "r", p + ".a"),
+                fillColor: try property(properties, "fc", p + ".a")))
+        }
+        return animators
+    }
+
+    /// The weight lottie-web's selector gives character `index` of `count` at `frame`.
+    static func weight(_ a: Animator, index: Int, count: Int, at frame: Double) -> Double {
+        func scalar(_ p: LottieProperty<[Double]>?, _ fallback: Double) -> Double { p?.value(at: frame).first ?? fallback }
+        let unit = a.inCharacters ? 1 : 100 / Double(max(count, 1))
+        let offset = scalar(a.offset, 0) / unit
+        var s = scalar(a.start, 0) / unit + offset, e = (a.inCharacters ? scalar(a.end, Double(count)) : scalar(a.end, 100)) / unit + offset
+        if e < s { swap(&s, &e) }
+        let t = Double(index)
+        let high = scalar(a.easeHigh, 0) / 100, low = scalar(a.easeLow, 0) / 100
+        let ease = TimingFunction(low > 0 ? low : 0, low > 0 ? 0 : -low, high > 0 ? 1 - high : 1, high > 0 ? 1 : 1 + high)
+        func ramp() -> Double { max(0, min(0.5 / (e - s) + (t - s) / (e - s), 1)) }
+        let mult: Double
+        switch a.shape {
+        case 2: mult = ease(e == s ? (t >= e ? 1 : 0) : ramp())
+        case 3: mult = ease(e == s ? (t >= e ? 0 : 1) : 1 - ramp())
+        case 4:
+            guard e != s else { mult = 0; break }
+            let n = ramp()
+            mult = ease(n < 0.5 ? n * 2 : 1 - 2 * (n - 0.5))
+        case 5:
+            guard e != s else { mult = ease(0); break }
+            let span = e - s, m = -span / 2 + min(max(0, t + 0.5 - s), span), r = span / 2
+            mult = ease((max(0, 1 - m * m / (r * r))).squareRoot())
+        case 6:
+            guard e != s else { mult = ease(0); break }
+            let u = min(max(0, t + 0.5 - s), e - s)
+            mult = ease((1 + cos(.pi + 2 * .pi * u / (e - s))) / 2)
+        default:
+            let n = t >= s.rounded(.down) ? max(0, min(t - s < 0 ? min(e, 1) - (s - t) : e - t, 1)) : 0
+            mult = ease(n)
+        }
+        return mult * scalar(a.amount, 100) / 100
+    }
+
+    /// Animates each character's layer (`holder`, its glyph `shape` inside) from `first` to
+    /// `last` frame: opacity, position offset, scale, rotation and fill colour.
+    func animate(_ characters: [(holder: Layer, shape: ShapeLayer, position: Point)], with animators: [Animator], color: Color,
+                 frames: ClosedRange<Double>) throws(DocumentError) {
+        let samples = Int(min(max(frames.upperBound - frames.lowerBound, 1), 2_000))
+        let times = (0...samples).map { frames.lowerBound + (frames.upperBound - frames.lowerBound) * Double($0) / Double(samples) }
+        try reader.budget.charge(times.count * characters.count * 5, at: "text animators", in: reader.file)
+        for (index, character) in characters.enumerated() {
+            var opacity: [AnimationValue] = [], position: [AnimationValue] = [], scaleX: [AnimationValue] = [], scaleY: [AnimationValue] = []
+            var rotation: [AnimationValue] = [], fill: [AnimationValue] = []
+            for frame in times {
+                var o = 1.0, offset = Point(0, 0), sx = 1.0, sy = 1.0, r = 0.0
+                var c = [color.red, color.green, color.blue]
+                for a in animators {
+                    let w = Self.weight(a, index: index, count: characters.count, at: frame)
+                    if let v = a.opacity?.value(at: frame).first { o += (v / 100 * w - o) * w }
+                    if let v = a.position?.value(at: frame), v.count >= 2 { offset = Point(offset.x + v[0] * w, offset.y + v[1] * w) }
+                    if let v = a.scale?.value(at: frame), v.count >= 2 { (sx, sy) = (sx * (1 + (v[0] / 100 - 1) * w), sy * (1 + (v[1] / 100 - 1) * w)) }
+                    if let v = a.rotation?.value(at: frame).first { r += v * w }
+                    if let v = a.fillColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
+                }
+                opacity.append(.number(o))
+                position.append(.point(Point(character.position.x + offset.x, character.position.y + offset.y)))
+                scaleX.append(.number(sx))
+                scaleY.append(.number(sy))
+                rotation.append(.number(r * .pi / 180))
+                fill.append(.color(LottieReader.color(c)))
+            }
+            func add(_ keyPath: String, _ values: [AnimationValue], to layer: Layer) {
+                let animation = KeyframeAnimation(keyPath: keyPath)
+                animation.values = values
+                animation.beginTime = LottieReader.beginTime(frames.lowerBound / frameRate)
+                animation.duration = (frames.upperBound - frames.lowerBound) / frameRate
+                animation.fillMode = .both
+                animation.isRemovedOnCompletion = false
+                layer.add(animation)
+            }
+            add("opacity", opacity, to: character.holder)
+            add("position", position, to: character.holder)
+            add("transform.scale.x", scaleX, to: character.holder)
+            add("transform.scale.y", scaleY, to: character.holder)
+            add("transform.rotation.z", rotation, to: character.holder)
+            add("fillColor", fill, to: character.shape)
+        }
+    }
+}
