@@ -50,7 +50,7 @@ struct LottieGlyphs {
         // middle of its advance on the baseline, as lottie-web's letters do.
         let container = Layer()
         container.anchorPoint = .zero
-        var characters: [(holder: Layer, shape: ShapeLayer, position: Point)] = []
+        var characters: [LottieTextAnimators.Character] = []
         for (row, line) in lines.enumerated() {
             // A line's width for justifying: its advances and the tracking between its characters
             // (not after the last), as lottie-web measures it.
@@ -63,19 +63,12 @@ struct LottieGlyphs {
                 if request.animators.isEmpty {
                     outline.addPath(glyph.outline, transform: Transform3D(scaleX: scale, y: scale).concatenating(Transform3D(translationX: x, y: y)))
                 } else {
-                    let half = glyph.advance * scale / 2
-                    let shape = ShapeLayer()
-                    shape.anchorPoint = .zero
-                    shape.position = Point(-half, 0)
                     var drawn = Path()
                     drawn.addPath(glyph.outline, transform: Transform3D(scaleX: scale, y: scale))
-                    shape.path = drawn
-                    shape.fillColor = request.color ?? .black
-                    let holder = Layer()
-                    holder.position = Point(x + half, y)
-                    holder.addSublayer(shape)
-                    container.addSublayer(holder)
-                    characters.append((holder, shape, holder.position))
+                    let character = LottieTextAnimators.characterLayer(drawn, origin: Point(x, y), advance: glyph.advance * scale,
+                                                                       color: request.color ?? .black)
+                    container.addSublayer(character.holder)
+                    characters.append(character)
                 }
                 x += glyph.advance * scale + tracking
             }

@@ -33,9 +33,6 @@ struct LottieText {
         let size = try reader.number(LottieReader.member(document, "s"), p + ".s", default: 36)
         guard size > 0, size <= 10_000 else { throw reader.fail(p + ".s", LottieReader.member(document, "s"), "a font size of 0…10000") }
         if !chars.isEmpty {
-            // The layer's span, over which text animators are sampled.
-            let inPoint = try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: 0)
-            let span = inPoint...max(inPoint, try reader.number(LottieReader.member(value, "op"), path + ".op", default: inPoint))
             let (family, style) = try listedFont(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
             let request = LottieGlyphs.Request(
                 text: text, family: family, style: style, size: size,
@@ -44,15 +41,12 @@ struct LottieText {
                 justification: try reader.integer(LottieReader.member(document, "j"), p + ".j", default: 0),
                 color: try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) },
                 animators: try animating.animators(LottieReader.member(data, "a"), path: path + ".t.a"),
-                frames: span)
+                frames: try span(value, path: path))
             if let layer = try LottieGlyphs(reader: reader, chars: chars).layer(request, path: path, animating: animating) {
                 if LottieReader.member(document, "sz") != nil { reader.warnings.note("box text drawn from the file's glyphs: not wrapped", at: path) }
                 return layer
             }
             reader.warnings.note("text with characters the file's glyphs lack: drawn with an installed font", at: path)
-        }
-        if case .array(let animators, _)? = LottieReader.member(data, "a"), !animators.isEmpty {
-            reader.warnings.note("text animators on text drawn with an installed font (not from the file's glyphs)", at: path)
         }
         let font = try fontName(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
         let face: FontFace
@@ -96,7 +90,59 @@ struct LottieText {
             layer.bounds = Rect(x: 0, y: 0, width: Self.reach, height: natural * (lines * max(layer.lineHeightMultiple, 1) + 1))
             layer.position = Point(left, -face.ascender * scale)
         }
-        return layer
+        let animators = try animating.animators(LottieReader.member(data, "a"), path: path + ".t.a")
+        guard !animators.isEmpty else { return layer }
+        guard let characters = try characters(of: layer, text: text) else {
+            reader.warnings.note("text animators on text whose glyphs are not one a character (ligatures, colour glyphs): drawn still", at: path)
+            return layer
+        }
+        // Each character a layer of its own, where the text layer would have set it.
+        let container = Layer()
+        container.anchorPoint = .zero
+        container.position = layer.position
+        for character in characters { container.addSublayer(character.holder) }
+        try animating.animate(characters, with: animators, color: layer.foregroundColor ?? .black, frames: try span(value, path: path))
+        return container
+    }
+
+    /// The characters of font-set text as layers (in the text layer's bounds), when each
+    /// character but spaces and line breaks is one glyph with an outline; nil otherwise. A space
+    /// is an empty layer, so that it counts in the animators' character indices as in lottie-web.
+    private func characters(of layer: TextLayer, text: String) throws(DocumentError) -> [LottieTextAnimators.Character]? {
+        let set: TypesetText
+        do {
+            set = try layer.typeset()
+        } catch {
+            throw reader.fail("text", nil, "\(error)")
+        }
+        let glyphs = set.glyphs.filter { $0.glyph != nil || $0.picture != nil }
+        let characters = text.filter { $0 != "\n" }
+        guard glyphs.count == characters.filter({ !$0.isWhitespace }).count, glyphs.allSatisfy({ $0.picture == nil }) else { return nil }
+        let color = layer.foregroundColor ?? .black
+        var result: [LottieTextAnimators.Character] = []
+        var next = 0
+        for character in characters {
+            guard !character.isWhitespace, next < glyphs.count else {
+                let pen = next < glyphs.count ? glyphs[next].origin : glyphs.last?.origin ?? .zero
+                result.append(LottieTextAnimators.characterLayer(Path(), origin: pen, advance: 0, color: color))
+                continue
+            }
+            let glyph = glyphs[next]
+            // The advance: to the next glyph on the line, or the outline's own width at a line's end.
+            let following = next + 1 < glyphs.count && glyphs[next + 1].line == glyph.line ? glyphs[next + 1].origin.x : nil
+            let advance = following.map { $0 - glyph.origin.x } ?? max(glyph.path.bounds.maxX - glyph.origin.x, 0)
+            var outline = Path()
+            outline.addPath(glyph.path, transform: Transform3D(translationX: -glyph.origin.x, y: -glyph.origin.y))
+            result.append(LottieTextAnimators.characterLayer(outline, origin: glyph.origin, advance: advance, color: color))
+            next += 1
+        }
+        return result
+    }
+
+    /// The layer's span in frames (`ip`…`op`), over which text animators are sampled.
+    private func span(_ value: JSONValue, path: String) throws(DocumentError) -> ClosedRange<Double> {
+        let inPoint = try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: 0)
+        return inPoint...max(inPoint, try reader.number(LottieReader.member(value, "op"), path + ".op", default: inPoint))
     }
 
     /// The `ascent` the font list gives the font called `name`, a percentage of the size.

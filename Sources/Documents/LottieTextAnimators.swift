@@ -22,6 +22,24 @@ struct LottieTextAnimators {
         var opacity, position, scale, rotation, fillColor: LottieProperty<[Double]>?
     }
 
+    /// One character's layers: `holder` at the middle of its advance on the baseline (where it
+    /// turns and scales, as lottie-web's letters do), its glyph `shape` inside.
+    typealias Character = (holder: Layer, shape: ShapeLayer, position: Point)
+
+    /// The layers of a character whose `outline` has its pen position at the origin, placed
+    /// with its pen position at `origin`.
+    static func characterLayer(_ outline: Path, origin: Point, advance: Double, color: Color) -> Character {
+        let shape = ShapeLayer()
+        shape.anchorPoint = .zero
+        shape.position = Point(-advance / 2, 0)
+        shape.path = outline
+        shape.fillColor = color
+        let holder = Layer()
+        holder.position = Point(origin.x + advance / 2, origin.y)
+        holder.addSublayer(shape)
+        return (holder, shape, holder.position)
+    }
+
     /// The animators of a text layer (`t.a`); empty when it has none.
     func animators(_ value: JSONValue?, path: String) throws(DocumentError) -> [Animator] {
         guard case let .array(items, _)? = value else { return [] }
@@ -93,7 +111,7 @@ struct LottieTextAnimators {
 
     /// Animates each character's layer (`holder`, its glyph `shape` inside) from `first` to
     /// `last` frame: opacity, position offset, scale, rotation and fill colour.
-    func animate(_ characters: [(holder: Layer, shape: ShapeLayer, position: Point)], with animators: [Animator], color: Color,
+    func animate(_ characters: [Character], with animators: [Animator], color: Color,
                  frames: ClosedRange<Double>) throws(DocumentError) {
         let samples = Int(min(max(frames.upperBound - frames.lowerBound, 1), 2_000))
         let times = (0...samples).map { frames.lowerBound + (frames.upperBound - frames.lowerBound) * Double($0) / Double(samples) }
