@@ -28,6 +28,10 @@ public struct LottieFile: Scene {
 
     /// Limits against hostile files, as scene files have.
     static let maximumLayers = 10_000, maximumKeyframes = 100_000, maximumDepth = 16, maximumSide = 16_384.0
+    /// The most frames a property is sampled at where animvid's keyframes cannot say what
+    /// Lottie's do (changing rectangles and ellipses, curved motion, easing per dimension, text
+    /// animators).
+    static let maximumSamples = 2_000
 
     /// Whether `value` is a Lottie document: an object with a frame rate, in and out points, a
     /// size and layers.

@@ -16,6 +16,9 @@ struct LottieProperty<Value> {
         /// A motion path's tangents out of this keyframe and into the next (`to`, `ti`),
         /// relative to the values; nil or zero for a straight move.
         var spatialOut: [Double]? = nil, spatialIn: [Double]? = nil
+        /// The easing of each dimension, when they differ (nil when `easeOut` and `easeIn` hold
+        /// for all).
+        var dimensionEases: [(out: (x: Double, y: Double), in: (x: Double, y: Double))]? = nil
     }
 
     /// The value before any keyframe (the first keyframe's, or the static value).
@@ -69,7 +72,17 @@ extension LottieProperty where Value == [Double] {
         guard let index = keyframes.firstIndex(where: { $0.frame > frame }) else { return keyframes[keyframes.count - 1].value }
         let (a, b) = (keyframes[index - 1], keyframes[index])
         if a.hold { return a.value }
-        let progress = TimingFunction(min(max(a.easeOut.x, 0), 1), a.easeOut.y, min(max(a.easeIn.x, 0), 1), a.easeIn.y)((frame - a.frame) / (b.frame - a.frame))
+        let fraction = (frame - a.frame) / (b.frame - a.frame)
+        func eased(_ out: (x: Double, y: Double), _ into: (x: Double, y: Double)) -> Double {
+            TimingFunction(min(max(out.x, 0), 1), out.y, min(max(into.x, 0), 1), into.y)(fraction)
+        }
+        if let eases = a.dimensionEases, !eases.isEmpty {
+            return zip(a.value, b.value).enumerated().map { d, pair in
+                let ease = eases[min(d, eases.count - 1)]
+                return pair.0 + (pair.1 - pair.0) * eased(ease.out, ease.in)
+            }
+        }
+        let progress = eased(a.easeOut, a.easeIn)
         if let out = a.spatialOut, let into = a.spatialIn, a.value.count >= 2, b.value.count >= 2, (out + into).contains(where: { $0 != 0 }) {
             let p0 = Point(a.value[0], a.value[1]), p3 = Point(b.value[0], b.value[1])
             let curve = CubicCurve(p0, Point(p0.x + out[0], p0.y + (out.count > 1 ? out[1] : 0)),
@@ -79,6 +92,9 @@ extension LottieProperty where Value == [Double] {
         }
         return zip(a.value, b.value).map { $0 + ($1 - $0) * progress }
     }
+
+    /// Whether a keyframe eases its dimensions differently.
+    var hasDimensionEases: Bool { keyframes.contains { $0.dimensionEases != nil } }
 
     /// Whether a keyframe moves along a curve (its tangents are not all zero).
     var hasCurvedMotion: Bool {

@@ -72,8 +72,13 @@ struct LottieReader {
     }
 
     /// An animatable property of numbers (`{"a": …, "k": …}`), nil when absent.
+    /// A property of numbers. One whose keyframes ease each dimension differently is sampled
+    /// every frame (animvid's keyframes ease all dimensions alike).
     func property(_ value: JSONValue?, _ path: String) throws(DocumentError) -> LottieProperty<[Double]>? {
-        try property(value, path) { (v, p) throws(DocumentError) in try numbers(v, p) }
+        guard let property = try property(value, path, { (v, p) throws(DocumentError) in try numbers(v, p) }) else { return nil }
+        guard property.hasDimensionEases else { return property }
+        try budget.charge(LottieFile.maximumSamples, at: path, in: file)
+        return property.sampled(maximumSamples: LottieFile.maximumSamples)
     }
 
     /// An animatable property whose values `read` reads; Bodymovin's older keyframes (an `e`
@@ -107,25 +112,33 @@ struct LottieReader {
                 throw fail(p + ".s", item, "missing: a keyframe has a value s")
             }
             previousEnd = try Self.member(item, "e").map { (v: JSONValue) throws(DocumentError) in try read(v, p + ".e") }
-            keyframes.append(.init(frame: frame, value: value, easeOut: try ease(Self.member(item, "o"), p + ".o", default: (0, 0)),
-                                   easeIn: try ease(Self.member(item, "i"), p + ".i", default: (1, 1)),
+            let easeOut = try ease(Self.member(item, "o"), p + ".o", default: (0, 0))
+            let easeIn = try ease(Self.member(item, "i"), p + ".i", default: (1, 1))
+            var dimensionEases: [(out: (x: Double, y: Double), in: (x: Double, y: Double))]?
+            if easeOut.count > 1 || easeIn.count > 1 {
+                let count = max(easeOut.count, easeIn.count)
+                let eases = (0..<count).map { d in (out: easeOut[min(d, easeOut.count - 1)], in: easeIn[min(d, easeIn.count - 1)]) }
+                if Set(eases.map { "\($0.out)\($0.in)" }).count > 1 {
+                    if Value.self == [Double].self { dimensionEases = eases } else { warnings.note("a different easing per dimension: the first one used", at: p) }
+                }
+            }
+            keyframes.append(.init(frame: frame, value: value, easeOut: easeOut[0], easeIn: easeIn[0],
                                    hold: try number(Self.member(item, "h"), p + ".h", default: 0) != 0,
                                    spatialOut: try Self.member(item, "to").map { (v: JSONValue) throws(DocumentError) in try numbers(v, p + ".to") },
-                                   spatialIn: try Self.member(item, "ti").map { (v: JSONValue) throws(DocumentError) in try numbers(v, p + ".ti") }))
+                                   spatialIn: try Self.member(item, "ti").map { (v: JSONValue) throws(DocumentError) in try numbers(v, p + ".ti") },
+                                   dimensionEases: dimensionEases))
         }
         if keyframes.count == 1 { return LottieProperty(initial: keyframes[0].value, keyframes: []) }
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
     }
 
-    /// A keyframe's easing handle: `{"x": n or [n…], "y": …}`, the first dimension.
-    private func ease(_ value: JSONValue?, _ path: String, default fallback: (Double, Double)) throws(DocumentError) -> (x: Double, y: Double) {
-        guard let value else { return fallback }
+    /// A keyframe's easing handle: `{"x": n or [n…], "y": …}`, one (x, y) a dimension (at least one).
+    private func ease(_ value: JSONValue?, _ path: String, default fallback: (Double, Double)) throws(DocumentError) -> [(x: Double, y: Double)] {
+        guard let value else { return [fallback] }
         let x = try numbers(Self.member(value, "x") ?? .number(fallback.0, value.position), path + ".x")
         let y = try numbers(Self.member(value, "y") ?? .number(fallback.1, value.position), path + ".y")
-        if x.count > 1 && Set(x).count > 1 || y.count > 1 && Set(y).count > 1 {
-            warnings.note("a different easing per dimension: the first one used", at: path)
-        }
-        return (x.first ?? fallback.0, y.first ?? fallback.1)
+        let count = max(x.count, y.count, 1)
+        return (0..<count).map { d in (x.isEmpty ? fallback.0 : x[min(d, x.count - 1)], y.isEmpty ? fallback.1 : y[min(d, y.count - 1)]) }
     }
 
     /// `seconds` as an animation's beginTime in its layer's own time: 0 would mean "when added"

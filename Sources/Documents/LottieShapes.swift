@@ -17,9 +17,6 @@ struct LottieShapes {
         var asOne: Bool
     }
 
-    /// The most frames a changing rectangle or ellipse is sampled at.
-    static let maximumSamples = 2_000
-
     /// One list of items as a layer (origin at the layer's origin).
     func layer(_ value: JSONValue?, path: String) throws(DocumentError) -> Layer {
         guard case let .array(items, position)? = value else { throw reader.fail(path, value, "expected a list of shapes") }
@@ -186,7 +183,7 @@ struct LottieShapes {
         let changing = type == "sr" ? [centre, radius, points, outer, inner] : type == "rc" ? [centre, size, radius] : [centre, size]
         let frames = changing.flatMap { $0.keyframes.map(\.frame) }
         guard let first = frames.min(), let last = frames.max(), last > first else { return LottieProperty(initial: shape(at: 0), keyframes: []) }
-        let count = Int(min((last - first).rounded(.up), Double(Self.maximumSamples)))
+        let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
         try reader.budget.charge(count * (type == "sr" ? 2_001 : 16), at: path, in: reader.file)
         let keyframes = (0...count).map { n in
             let frame = first + (last - first) * Double(n) / Double(count)

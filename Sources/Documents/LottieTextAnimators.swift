@@ -113,7 +113,7 @@ struct LottieTextAnimators {
     /// `last` frame: opacity, position offset, scale, rotation and fill colour.
     func animate(_ characters: [Character], with animators: [Animator], color: Color,
                  frames: ClosedRange<Double>) throws(DocumentError) {
-        let samples = Int(min(max(frames.upperBound - frames.lowerBound, 1), 2_000))
+        let samples = Int(min(max(frames.upperBound - frames.lowerBound, 1), Double(LottieFile.maximumSamples)))
         let times = (0...samples).map { frames.lowerBound + (frames.upperBound - frames.lowerBound) * Double($0) / Double(samples) }
         try reader.budget.charge(times.count * characters.count * 5, at: "text animators", in: reader.file)
         for (index, character) in characters.enumerated() {

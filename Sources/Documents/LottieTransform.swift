@@ -19,7 +19,7 @@ extension LottieReader {
                 if let a = property.animation(keyPath: key, frameRate: frameRate, { .number($0.first ?? 0) }) { outer.add(a) }
             }
         } else if var property = try property(LottieReader.member(ks, "p"), path + ".p") {
-            if property.hasCurvedMotion { property = property.sampled(maximumSamples: LottieShapes.maximumSamples) }
+            if property.hasCurvedMotion { property = property.sampled(maximumSamples: LottieFile.maximumSamples) }
             outer.position = LottieReader.point(property.initial)
             if let a = property.animation(keyPath: "position", frameRate: frameRate, { .point(LottieReader.point($0)) }) { outer.add(a) }
         }

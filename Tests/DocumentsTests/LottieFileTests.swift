@@ -361,3 +361,23 @@ extension LottieFileTests {
         }
     }
 }
+
+extension LottieFileTests {
+    /// A position whose keyframes ease x linearly and y as cubic-bezier(0.42, 0, 1, 1): the
+    /// 20 pt square's centre runs x 20 → 180 in step with time and y 20 → 180 along the curve.
+    func testEachDimensionEasesByItsOwnHandles() throws {
+        let position = #"{"a": 1, "k": [{"t": 0, "s": [20, 20], "o": {"x": [0, 0.42], "y": [0, 0]}, "i": {"x": [1, 1], "y": [1, 1]}}, {"t": 30, "s": [180, 180]}]}"#
+        let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+        let layers = #"[{"ty": 4, "ks": {"p": \#(position)}, "shapes": [\#(square)]}]"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 200, "h": 200, "layers": \#(layers)}"#, path: "pd.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        for f in [6.0, 15, 24] {
+            let (x, y) = (20 + 160 * f / 30, 20 + 160 * bezier(0.42, 0, 1, 1, at: f / 30))
+            let image = try frame(file, f)
+            assertColor(image.pixel(x: Int((x - 10).rounded(.up)) + 1, y: Int(y)), 255, 0, 0, "frame \(f): inside the left edge at \(x - 10)")
+            assertColor(image.pixel(x: Int((x - 10).rounded(.down)) - 1, y: Int(y)), 255, 255, 255, "frame \(f): left of it")
+            assertColor(image.pixel(x: Int(x), y: Int((y - 10).rounded(.up)) + 1), 255, 0, 0, "frame \(f): inside the top edge at \(y - 10)")
+            assertColor(image.pixel(x: Int(x), y: Int((y - 10).rounded(.down)) - 1), 255, 255, 255, "frame \(f): above it")
+        }
+    }
+}
