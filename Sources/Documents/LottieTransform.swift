@@ -27,33 +27,44 @@ extension LottieReader {
             inner.position = LottieReader.point(property.initial.map { -$0 })
             if let a = property.animation(keyPath: "position", frameRate: frameRate, { .point(LottieReader.point($0.map { -$0 })) }) { inner.add(a) }
         }
-        // Scale, then rotation (the model transform; animations change its components).
-        var scale = (x: 1.0, y: 1.0), angle = 0.0
-        if let property = try property(LottieReader.member(ks, "s"), path + ".s") {
-            if property.isAnimated, property.keyframes.contains(where: { $0.value.prefix(2).contains { $0 < 0 } }) {
-                warnings.note("a changing scale through a mirror (negative): may draw turned over", at: path)
-            }
-            for (index, key) in ["transform.scale.x", "transform.scale.y"].enumerated() {
-                func factor(_ v: [Double]) -> Double { (index < v.count ? v[index] : v.first ?? 100) / 100 }
-                if index == 0 { scale.x = factor(property.initial) } else { scale.y = factor(property.initial) }
-                if let a = property.animation(keyPath: key, frameRate: frameRate, { .number(factor($0)) }) { outer.add(a) }
-            }
-        }
-        if let property = try property(LottieReader.member(ks, "r") ?? LottieReader.member(ks, "rz"), path + ".r") {
-            angle = (property.initial.first ?? 0) * .pi / 180
-            if let a = property.animation(keyPath: "transform.rotation.z", frameRate: frameRate, { .number(($0.first ?? 0) * .pi / 180) }) { outer.add(a) }
-        }
-        // Skew (`sk` degrees along the axis `sa`) between scale and rotation, still only.
-        var skewing = Transform3D.identity
-        if let skew = try property(LottieReader.member(ks, "sk"), path + ".sk"), let degrees = skew.initial.first, degrees != 0 || skew.isAnimated {
-            if skew.isAnimated { warnings.note("changing skew: drawn still", at: path) }
-            let axis = (try property(LottieReader.member(ks, "sa"), path + ".sa"))?.initial.first ?? 0
-            let (a, k) = (axis * .pi / 180, tan(-min(max(degrees, -85), 85) * .pi / 180))
+        // Scale, then skew (`sk` degrees along the axis `sa`), then rotation: the model transform;
+        // animations change its components. A changing skew, or a changing scale through a
+        // mirror, is one transform sampled every frame instead.
+        let scale = try property(LottieReader.member(ks, "s"), path + ".s")
+        let rotation = try property(LottieReader.member(ks, "r") ?? LottieReader.member(ks, "rz"), path + ".r")
+        let skew = try property(LottieReader.member(ks, "sk"), path + ".sk"), axis = try property(LottieReader.member(ks, "sa"), path + ".sa")
+        func matrix(at frame: Double?) -> Transform3D {
+            func value(_ p: LottieProperty<[Double]>?) -> [Double] { p.map { frame.map($0.value(at:)) ?? $0.initial } ?? [] }
+            let s = value(scale), r = value(rotation).first ?? 0, k = value(skew).first ?? 0, a = (value(axis).first ?? 0) * .pi / 180
             var shear = Transform3D.identity
-            shear.m21 = k
-            skewing = Transform3D(rotationAngle: a).concatenating(shear).concatenating(Transform3D(rotationAngle: -a))
+            shear.m21 = tan(-min(max(k, -85), 85) * .pi / 180)
+            let skewing = k == 0 ? .identity : Transform3D(rotationAngle: a).concatenating(shear).concatenating(Transform3D(rotationAngle: -a))
+            return Transform3D(scaleX: (s.first ?? 100) / 100, y: (s.count > 1 ? s[1] : s.first ?? 100) / 100).concatenating(skewing)
+                .concatenating(Transform3D(rotationAngle: r * .pi / 180))
         }
-        outer.transform = Transform3D(scaleX: scale.x, y: scale.y).concatenating(skewing).concatenating(Transform3D(rotationAngle: angle))
+        outer.transform = matrix(at: nil)
+        let mirrors = scale.map { $0.isAnimated && ([$0.initial] + $0.keyframes.map(\.value)).contains { $0.prefix(2).contains { $0 < 0 } } } ?? false
+        let animated = [scale, rotation, skew, axis].compactMap { $0 }.filter(\.isAnimated)
+        if (skew?.isAnimated ?? false) || (axis?.isAnimated ?? false) || mirrors {
+            let first = animated.compactMap { $0.keyframes.first?.frame }.min() ?? 0, last = animated.compactMap { $0.keyframes.last?.frame }.max() ?? 0
+            let count = Int(min(max((last - first).rounded(.up), 1), Double(LottieFile.maximumSamples)))
+            try budget.charge(count, at: path, in: file)
+            let sampled = KeyframeAnimation(keyPath: "transform")
+            sampled.values = (0...count).map { .transform(matrix(at: first + (last - first) * Double($0) / Double(count))) }
+            sampled.beginTime = LottieReader.beginTime(first / frameRate)
+            sampled.duration = max(last - first, 1e-6) / frameRate
+            sampled.fillMode = .both
+            sampled.isRemovedOnCompletion = false
+            outer.add(sampled)
+        } else {
+            if let scale {
+                for (index, key) in ["transform.scale.x", "transform.scale.y"].enumerated() {
+                    func factor(_ v: [Double]) -> Double { (index < v.count ? v[index] : v.first ?? 100) / 100 }
+                    if let a = scale.animation(keyPath: key, frameRate: frameRate, { .number(factor($0)) }) { outer.add(a) }
+                }
+            }
+            if let a = rotation?.animation(keyPath: "transform.rotation.z", frameRate: frameRate, { .number(($0.first ?? 0) * .pi / 180) }) { outer.add(a) }
+        }
         if let property = try property(LottieReader.member(ks, "o"), path + ".o") {
             if opacity {
                 inner.opacity = (property.initial.first ?? 100) / 100
