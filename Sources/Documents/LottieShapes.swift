@@ -24,6 +24,9 @@ struct LottieShapes {
         container.anchorPoint = .zero
         var geometry: [LottieProperty<Path>] = []
         var trim: Trim?
+        // A merge paths item's mode (2 add, 3 subtract, 4 intersect, 5 exclude intersections)
+        // for the paths above it, when it is not a plain merge.
+        var merge: Int?
         var drawn: [Layer] = []  // top first
         for (i, item) in items.enumerated() {
             let p = "\(path)[\(i)]"
@@ -41,7 +44,10 @@ struct LottieShapes {
                 }
             case "rc", "el", "sr":
                 geometry.append(try parametric(item, type: type, path: p))
+            case "fl" where merge != nil:
+                if let painted = try mergedFill(item, path: p, geometry: geometry, mode: merge ?? 2, trim: trim) { drawn.append(painted) }
             case "fl", "st":
+                if type == "st", merge != nil { reader.warnings.note("strokes of merged paths: each path stroked", at: p) }
                 if let painted = try paint(item, type: type, path: p, geometry: geometry, trim: trim) { drawn.append(painted) }
             case "gf", "gs":
                 if let painted = try gradient(item, stroke: type == "gs", path: p, geometry: geometry, trim: trim) { drawn.append(painted) }
@@ -70,7 +76,10 @@ struct LottieShapes {
                                        return rounded
                                    })
                 }
-            case "mm": reader.warnings.note("merge paths", at: p)
+            case "mm":
+                let mode = try reader.integer(LottieReader.member(item, "mm"), p + ".mm", default: 1)
+                if geometry.count > 1, (2...5).contains(mode) { merge = mode }
+                if mode == 5, geometry.count > 2 { reader.warnings.note("excluded intersections of more than two paths: drawn added", at: p) }
             default: reader.warnings.note("shape items of type \"\(type)\"", at: p)
             }
         }
@@ -318,10 +327,62 @@ struct LottieShapes {
         return (colors, positions)
     }
 
+    /// A fill's opacity on `layer`.
+    private func applyOpacity(_ opacity: LottieProperty<[Double]>, to layer: Layer) {
+        layer.opacity = (opacity.initial.first ?? 100) / 100
+        if let a = opacity.animation(keyPath: "opacity", frameRate: reader.frameRate, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
+    }
+
+    /// A fill of merged paths, as After Effects merges them: each path filled opaque in the fill's
+    /// colour, combined as `mode` says with layers and masks — added (the union), the first less
+    /// the others, the first intersected with each other, or two paths' exclusive parts — then
+    /// drawn at the fill's opacity.
+    private func mergedFill(_ item: JSONValue, path: String, geometry: [LottieProperty<Path>], mode: Int, trim: Trim?) throws(DocumentError) -> Layer? {
+        var parts: [Layer] = []
+        for part in geometry {
+            if let layer = try paint(item, type: "fl", path: path, geometry: [part], trim: trim, ownOpacity: false) { parts.append(layer) }
+        }
+        guard let first = parts.first else { return nil }
+        func holder(_ layers: [Layer]) -> Layer {
+            let layer = Layer()
+            layer.anchorPoint = .zero
+            for sublayer in layers { layer.addSublayer(sublayer) }
+            return layer
+        }
+        let rest = Array(parts.dropFirst())
+        let merged: Layer
+        switch mode {
+        case 3:
+            merged = holder([first])
+            merged.mask = holder(rest)
+            merged.maskMode = .alphaInverted
+        case 4:
+            var inner = holder([first])
+            for other in rest {
+                inner.mask = other
+                inner = holder([inner])
+            }
+            merged = inner
+        case 5 where parts.count == 2:
+            // Each path less the other: the second is painted again as the first's mask.
+            let a = holder([first]), b = holder([rest[0]])
+            a.mask = try paint(item, type: "fl", path: path, geometry: [geometry[1]], trim: trim, ownOpacity: false)
+            a.maskMode = .alphaInverted
+            b.mask = try paint(item, type: "fl", path: path, geometry: [geometry[0]], trim: trim, ownOpacity: false)
+            b.maskMode = .alphaInverted
+            merged = holder([a, b])
+        default:
+            merged = holder(parts)
+        }
+        let outer = holder([merged])
+        applyOpacity(try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [100], keyframes: []), to: outer)
+        return outer
+    }
+
     /// With `solid` false the colour and opacity are left out (a gradient's mask); `placing`
     /// moves the paths.
     private func paint(_ item: JSONValue, type: String, path: String, geometry: [LottieProperty<Path>],
-                       trim: Trim?, solid: Bool = true,
+                       trim: Trim?, solid: Bool = true, ownOpacity: Bool = true,
                        placing: Transform3D = .identity) throws(DocumentError) -> Layer? {
         guard !geometry.isEmpty else { return nil }
         // Paths trimmed each by the same share are stroked one by one; as one, together.
@@ -352,10 +413,7 @@ struct LottieShapes {
         let colorKey = type == "fl" ? "fillColor" : "strokeColor"
         if type == "fl" { layer.fillColor = LottieReader.color(color.initial) } else { layer.strokeColor = LottieReader.color(color.initial) }
         if let a = color.animation(keyPath: colorKey, frameRate: fr, { .color(LottieReader.color($0)) }) { layer.add(a) }
-        if solid {
-            layer.opacity = (opacity.initial.first ?? 100) / 100
-            if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
-        }
+        if solid && ownOpacity { applyOpacity(opacity, to: layer) }
         if type == "fl" {
             layer.fillRule = try reader.number(LottieReader.member(item, "r"), path + ".r", default: 1) == 2 ? .evenOdd : .nonZero
             return layer

@@ -159,7 +159,7 @@ final class LottieFileTests: XCTestCase {
         }
         let triangle = #"{"a": 0, "k": {"v": [[0, 0], [10, 0], [0, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]], "c": true}}"#
         let masked = try XCTUnwrap(document(#"[{"ty": 4, "ind": 1, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "l", "pt": \#(triangle)}], "shapes": [{"ty": "mm"}, {"ty": "zz"}]}, {"ty": 6, "ind": 2, "ks": {}}]"#))
-        XCTAssertEqual(masked.warnings, ["not supported yet: layers of type 6 (layers[1])", "not supported yet: merge paths (layers[0].shapes[0])",
+        XCTAssertEqual(masked.warnings, ["not supported yet: layers of type 6 (layers[1])",
                                          "not supported yet: shape items of type \"zz\" (layers[0].shapes[1])",
                                          "not supported yet: mask mode \"l\": drawn as added (layers[0].masksProperties[0])"])
         XCTAssertTrue(error(#"[{"ty": 4, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a"}], "shapes": []}]"#)
@@ -378,6 +378,29 @@ extension LottieFileTests {
             assertColor(image.pixel(x: Int((x - 10).rounded(.down)) - 1, y: Int(y)), 255, 255, 255, "frame \(f): left of it")
             assertColor(image.pixel(x: Int(x), y: Int((y - 10).rounded(.up)) + 1), 255, 0, 0, "frame \(f): inside the top edge at \(y - 10)")
             assertColor(image.pixel(x: Int(x), y: Int((y - 10).rounded(.down)) - 1), 255, 255, 255, "frame \(f): above it")
+        }
+    }
+}
+
+extension LottieFileTests {
+    /// Merge paths (`mm`) over two squares, A at 0…60 and B at 40…100 on both axes, filled red:
+    /// by After Effects' rules, add keeps A, B and their overlap; subtract keeps A outside B;
+    /// intersect keeps the overlap only; exclude intersections keeps A and B outside the overlap.
+    /// (lottie-web ignores merge paths, so these are checked by hand rather than against it.)
+    func testMergePathsCombineTheShapesAbove() throws {
+        func square(_ x: Int) -> String {
+            #"{"ty": "rc", "p": {"a": 0, "k": [\#(x + 30), \#(x + 30)]}, "s": {"a": 0, "k": [60, 60]}, "r": {"a": 0, "k": 0}}"#
+        }
+        let red: [UInt8] = [255, 0, 0], white: [UInt8] = [255, 255, 255]
+        for (mode, onlyA, both, onlyB) in [(2, red, red, red), (3, red, white, white), (4, white, red, white), (5, red, white, red)] {
+            let group = #"{"ty": "gr", "it": [\#(square(0)), \#(square(40)), {"ty": "mm", "mm": \#(mode)}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "ks": {}, "shapes": [\#(group)]}]}"#,
+                                      path: "mm.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+            for (x, y, expected, name) in [(20, 20, onlyA, "A only"), (50, 50, both, "both"), (80, 80, onlyB, "B only"), (20, 80, white, "neither")] {
+                assertColor(image.pixel(x: x, y: y), expected[0], expected[1], expected[2], "mode \(mode): \(name)")
+            }
         }
     }
 }
