@@ -246,11 +246,8 @@ struct LottieComposition {
     /// Masks added together into one mask layer: a subtracted or inverted first one as a hole
     /// in a plane; the first mask's opacity. nil when every mask is of mode `n`.
     private func mask(_ masks: [(index: Int, value: JSONValue)], path: String) throws(DocumentError) -> Layer? {
-        let layer = ShapeLayer()
-        layer.anchorPoint = .zero
-        var shapes: [LottieProperty<Path>] = []
+        var parts: [MaskPart] = []
         var inverted = false
-        var expansions: [LottieProperty<[Double]>] = []
         for (i, mask) in masks {
             let p = "\(path)[\(i)]"
             let mode = try reader.string(LottieReader.member(mask, "mode"), p + ".mode") ?? "a"
@@ -259,60 +256,89 @@ struct LottieComposition {
             if mode != "a" && mode != "s" && !(mode == "i" && masks.count == 1) { reader.warnings.note("mask mode \"\(mode)\": drawn as added", at: p) }
             if (mode == "s") != invert {
                 // A subtracted (or inverted) first mask makes a hole; a later one is drawn as added.
-                if shapes.isEmpty { inverted = true } else { reader.warnings.note("subtracted masks after the first: drawn as added", at: p) }
+                if parts.isEmpty { inverted = true } else { reader.warnings.note("subtracted masks after the first: drawn as added", at: p) }
             } else if inverted {
                 reader.warnings.note("added masks after a subtracted one: drawn as holes", at: p)
             }
-            if !shapes.isEmpty, LottieReader.member(mask, "o") != nil { reader.warnings.note("the opacity of masks after the first", at: p) }
             if let feather = try reader.property(LottieReader.member(mask, "f"), p + ".f"), feather.isAnimated || feather.initial.contains(where: { $0 != 0 }) {
                 reader.warnings.note("mask feather", at: p)
-            }
-            if let expansion = try reader.property(LottieReader.member(mask, "x"), p + ".x"), expansion.isAnimated || expansion.initial.first != 0 {
-                expansions.append(expansion)
             }
             guard let shape = try reader.property(LottieReader.member(mask, "pt"), p + ".pt", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) else {
                 throw reader.fail(p + ".pt", mask, "missing: a mask has a path pt")
             }
-            shapes.append(shape)
-            if shapes.count == 1, let opacity = try reader.property(LottieReader.member(mask, "o"), p + ".o") {
-                layer.opacity = (opacity.initial.first ?? 100) / 100
-                if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
-            }
+            var expansion = try reader.property(LottieReader.member(mask, "x"), p + ".x")
+            if let x = expansion, !x.isAnimated, x.initial.first ?? 0 == 0 { expansion = nil }
+            parts.append(MaskPart(shape: shape, opacity: try reader.property(LottieReader.member(mask, "o"), p + ".o"), expansion: expansion))
         }
-        guard !shapes.isEmpty else { return nil }  // masks of mode "n" only: nothing masked
-        // Expansion, as lottie-web draws it: the mask's outline stroked 2 × x wide (mitred, limit
-        // 4), for one mask that grows; shrinking, holes and several masks are warned.
-        if let expansion = expansions.first {
-            let values = [expansion.initial] + expansion.keyframes.map(\.value)
-            if expansions.count == 1, shapes.count == 1, !inverted, values.allSatisfy({ ($0.first ?? 0) >= 0 }) {
+        guard let first = parts.first else { return nil }  // masks of mode "n" only: nothing masked
+        guard inverted else {
+            // Added masks: each its own layer with its own path, opacity and expansion, together
+            // the union of their coverage, as overlapping SVG mask paths are.
+            guard parts.count > 1 else { return try maskLayer(first, path: path) }
+            let container = Layer()
+            container.anchorPoint = .zero
+            for part in parts { container.addSublayer(try maskLayer(part, path: path)) }
+            return container
+        }
+        // A hole: the masks' paths inside a plane far larger than any composition, at the first
+        // mask's opacity.
+        if parts.contains(where: { $0.expansion != nil }) { reader.warnings.note("mask expansion on a subtracted or inverted mask", at: path) }
+        if parts.dropFirst().contains(where: { $0.opacity != nil }) { reader.warnings.note("the opacity of masks after a subtracted one", at: path) }
+        let plane = Path.roundedRect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), cornerRadius: 0)
+        func outline(_ p: Path) -> Path {
+            var holed = plane
+            holed.addPath(p)
+            return holed
+        }
+        let layer = ShapeLayer()
+        layer.anchorPoint = .zero
+        layer.fillRule = .evenOdd
+        if let opacity = first.opacity { applyOpacity(opacity, to: layer) }
+        if parts.count == 1 {
+            layer.path = outline(first.shape.initial)
+            if let a = first.shape.animation(keyPath: "path", frameRate: fr, { .path(outline($0)) }) { layer.add(a) }
+        } else {
+            var joined = Path()
+            for part in parts { joined.addPath(part.shape.initial) }
+            layer.path = outline(joined)
+            if parts.contains(where: \.shape.isAnimated) { reader.warnings.note("several changing masks with a subtracted one: drawn still", at: path) }
+        }
+        return layer
+    }
+
+    /// One mask of a layer: its path, opacity and expansion.
+    private struct MaskPart {
+        var shape: LottieProperty<Path>
+        var opacity: LottieProperty<[Double]>?
+        var expansion: LottieProperty<[Double]>?
+    }
+
+    /// One added mask as a shape layer: its path, opacity and expansion, as lottie-web draws it
+    /// (growing: the outline stroked 2 × x wide, mitred with limit 4; shrinking is warned).
+    private func maskLayer(_ part: MaskPart, path: String) throws(DocumentError) -> ShapeLayer {
+        let layer = ShapeLayer()
+        layer.anchorPoint = .zero
+        layer.path = part.shape.initial
+        if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path($0) }) { layer.add(a) }
+        if let opacity = part.opacity { applyOpacity(opacity, to: layer) }
+        if let expansion = part.expansion {
+            if ([expansion.initial] + expansion.keyframes.map(\.value)).allSatisfy({ ($0.first ?? 0) >= 0 }) {
                 layer.strokeColor = .black
                 layer.lineJoin = .miter
                 layer.miterLimit = 4
                 layer.lineWidth = 2 * (expansion.initial.first ?? 0)
                 if let a = expansion.animation(keyPath: "lineWidth", frameRate: fr, { .number(2 * ($0.first ?? 0)) }) { layer.add(a) }
             } else {
-                reader.warnings.note("mask expansion other than one growing mask", at: path)
+                reader.warnings.note("shrinking masks (negative expansion)", at: path)
             }
         }
-        // A hole is the mask's path inside a plane far larger than any composition.
-        let plane = Path.roundedRect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), cornerRadius: 0)
-        func outline(_ p: Path) -> Path {
-            guard inverted else { return p }
-            var holed = plane
-            holed.addPath(p)
-            return holed
-        }
-        layer.fillRule = inverted ? .evenOdd : .nonZero
-        if shapes.count == 1, let only = shapes.first {
-            layer.path = outline(only.initial)
-            if let a = only.animation(keyPath: "path", frameRate: fr, { .path(outline($0)) }) { layer.add(a) }
-        } else {
-            var joined = Path()
-            for shape in shapes { joined.addPath(shape.initial) }
-            layer.path = outline(joined)
-            if shapes.contains(where: \.isAnimated) { reader.warnings.note("several changing masks: drawn still", at: path) }
-        }
         return layer
+    }
+
+    /// A mask's opacity (0…100) on `layer`.
+    private func applyOpacity(_ opacity: LottieProperty<[Double]>, to layer: Layer) {
+        layer.opacity = (opacity.initial.first ?? 100) / 100
+        if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
     }
 
     /// A layer's effects on its content, as lottie-web draws them: Gaussian blur (`ty` 29; a
