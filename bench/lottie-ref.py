@@ -24,7 +24,7 @@ def thorvg_frames(path, size):
     import thorvg_python as thorvg
     engine = thorvg.Engine(threads=1)
     canvas = thorvg.SwCanvas(engine)
-    canvas.set_target(size, size)
+    canvas.set_target(size, size, cs=thorvg.Colorspace.ABGR8888S)  # straight RGBA for ffmpeg
     animation = thorvg.LottieAnimation(engine)
     picture = animation.get_picture()
     picture.load(path)

@@ -53,7 +53,7 @@ def over_white(rgba):
 def thorvg_frame(engine, path, frame, width, height):
     """ThorVG's drawing of `frame` of the file at `path`, straight RGBA."""
     canvas = thorvg.SwCanvas(engine)
-    canvas.set_target(width, height)
+    canvas.set_target(width, height, cs=thorvg.Colorspace.ABGR8888S)  # straight alpha, as the others
     animation = thorvg.LottieAnimation(engine)
     picture = animation.get_picture()
     picture.load(path)

@@ -243,8 +243,9 @@ struct LottieComposition {
         return (try mask(rest, path: path), intersected)
     }
 
-    /// Masks added together into one mask layer: a subtracted or inverted first one as a hole
-    /// in a plane; the first mask's opacity. nil when every mask is of mode `n`.
+    /// Masks added together as one mask layer: each added mask a layer of its own (its path,
+    /// opacity and expansion), or, after a subtracted or inverted first one, all as a hole in a
+    /// plane at the first mask's opacity. nil when every mask is of mode `n`.
     private func mask(_ masks: [(index: Int, value: JSONValue)], path: String) throws(DocumentError) -> Layer? {
         var parts: [MaskPart] = []
         var inverted = false
@@ -293,7 +294,7 @@ struct LottieComposition {
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
         layer.fillRule = .evenOdd
-        if let opacity = first.opacity { applyOpacity(opacity, to: layer) }
+        if let opacity = first.opacity { reader.apply(opacity: opacity, to: layer) }
         if parts.count == 1 {
             layer.path = outline(first.shape.initial)
             if let a = first.shape.animation(keyPath: "path", frameRate: fr, { .path(outline($0)) }) { layer.add(a) }
@@ -320,7 +321,12 @@ struct LottieComposition {
         layer.anchorPoint = .zero
         layer.path = part.shape.initial
         if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path($0) }) { layer.add(a) }
-        if let opacity = part.opacity { applyOpacity(opacity, to: layer) }
+        // The opacity is the fill's alone (lottie-web's fill-opacity): an expansion's stroke stays whole.
+        if let opacity = part.opacity {
+            func fill(_ v: [Double]) -> Color { Color(red: 0, green: 0, blue: 0, alpha: min(max((v.first ?? 100) / 100, 0), 1)) }
+            layer.fillColor = fill(opacity.initial)
+            if let a = opacity.animation(keyPath: "fillColor", frameRate: fr, { .color(fill($0)) }) { layer.add(a) }
+        }
         if let expansion = part.expansion {
             if ([expansion.initial] + expansion.keyframes.map(\.value)).allSatisfy({ ($0.first ?? 0) >= 0 }) {
                 layer.strokeColor = .black
@@ -335,11 +341,6 @@ struct LottieComposition {
         return layer
     }
 
-    /// A mask's opacity (0…100) on `layer`.
-    private func applyOpacity(_ opacity: LottieProperty<[Double]>, to layer: Layer) {
-        layer.opacity = (opacity.initial.first ?? 100) / 100
-        if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
-    }
 
     /// A layer's effects on its content, as lottie-web draws them: Gaussian blur (`ty` 29; a
     /// standard deviation of 0.3 × its blurriness), drop shadow (25; the layer's shadow: softness

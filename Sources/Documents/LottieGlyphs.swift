@@ -43,6 +43,10 @@ struct LottieGlyphs {
         }
         let lines = request.text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.allSatisfy({ $0.allSatisfy { glyphs[$0] != nil } }) else { return nil }
+        // Every character copies its glyph's outline: each copy is charged, and animated text
+        // is a layer a character, within the file's layer limit.
+        try reader.budget.charge(lines.joined().reduce(0) { $0 + (glyphs[$1]?.outline.elements.count ?? 0) }, at: path, in: reader.file)
+        try LottieTextAnimators.checkCharacterCount(request.animators.isEmpty ? 0 : lines.joined().count, path: path, reader: reader)
         let scale = request.size / 100
         let tracking = request.tracking / 1000 * request.size
         var outline = Path()

@@ -25,8 +25,8 @@ struct LottieShapes {
         var geometry: [LottieProperty<Path>] = []
         var trim: Trim?
         // A merge paths item's mode (2 add, 3 subtract, 4 intersect, 5 exclude intersections)
-        // for the paths above it, when it is not a plain merge.
-        var merge: Int?
+        // and how many of the paths (those above it) it merges, when it is not a plain merge.
+        var merge: (mode: Int, count: Int)?
         var drawn: [Layer] = []  // top first
         for (i, item) in items.enumerated() {
             let p = "\(path)[\(i)]"
@@ -45,7 +45,7 @@ struct LottieShapes {
             case "rc", "el", "sr":
                 geometry.append(try parametric(item, type: type, path: p))
             case "fl" where merge != nil:
-                if let painted = try mergedFill(item, path: p, geometry: geometry, mode: merge ?? 2, trim: trim) { drawn.append(painted) }
+                if let merge, let painted = try mergedFill(item, path: p, geometry: geometry, merging: merge, trim: trim) { drawn.append(painted) }
             case "fl", "st":
                 if type == "st", merge != nil { reader.warnings.note("strokes of merged paths: each path stroked", at: p) }
                 if let painted = try paint(item, type: type, path: p, geometry: geometry, trim: trim) { drawn.append(painted) }
@@ -78,7 +78,7 @@ struct LottieShapes {
                 }
             case "mm":
                 let mode = try reader.integer(LottieReader.member(item, "mm"), p + ".mm", default: 1)
-                if geometry.count > 1, (2...5).contains(mode) { merge = mode }
+                if geometry.count > 1, (2...5).contains(mode) { merge = (mode, geometry.count) }
                 if mode == 5, geometry.count > 2 { reader.warnings.note("excluded intersections of more than two paths: drawn added", at: p) }
             default: reader.warnings.note("shape items of type \"\(type)\"", at: p)
             }
@@ -288,8 +288,7 @@ struct LottieShapes {
         if let a = ramp.animation(keyPath: "colors", frameRate: fr, { .colors(Self.stops($0, count: count).colors) }) { layer.add(a) }
         if let a = ramp.animation(keyPath: "locations", frameRate: fr, { .numbers(Self.stops($0, count: count).locations) }) { layer.add(a) }
         let opacity = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [100], keyframes: [])
-        layer.opacity = (opacity.initial.first ?? 100) / 100
-        if let a = opacity.animation(keyPath: "opacity", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
+        reader.apply(opacity: opacity, to: layer)
         layer.mask = mask
         return layer
     }
@@ -327,19 +326,17 @@ struct LottieShapes {
         return (colors, positions)
     }
 
-    /// A fill's opacity on `layer`.
-    private func applyOpacity(_ opacity: LottieProperty<[Double]>, to layer: Layer) {
-        layer.opacity = (opacity.initial.first ?? 100) / 100
-        if let a = opacity.animation(keyPath: "opacity", frameRate: reader.frameRate, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
-    }
 
-    /// A fill of merged paths, as After Effects merges them: each path filled opaque in the fill's
-    /// colour, combined as `mode` says with layers and masks — added (the union), the first less
-    /// the others, the first intersected with each other, or two paths' exclusive parts — then
+    /// A fill of merged paths, as After Effects merges them: each of the first `merging.count`
+    /// paths filled opaque in the fill's colour, combined as `merging.mode` says with layers and
+    /// masks — added (the union), the first less the others, the first intersected with each
+    /// other, or two paths' exclusive parts — with the paths after the merge added to that, then
     /// drawn at the fill's opacity.
-    private func mergedFill(_ item: JSONValue, path: String, geometry: [LottieProperty<Path>], mode: Int, trim: Trim?) throws(DocumentError) -> Layer? {
+    private func mergedFill(_ item: JSONValue, path: String, geometry: [LottieProperty<Path>], merging: (mode: Int, count: Int),
+                            trim: Trim?) throws(DocumentError) -> Layer? {
+        let mode = merging.mode
         var parts: [Layer] = []
-        for part in geometry {
+        for part in geometry.prefix(merging.count) {
             if let layer = try paint(item, type: "fl", path: path, geometry: [part], trim: trim, ownOpacity: false) { parts.append(layer) }
         }
         guard let first = parts.first else { return nil }
@@ -374,8 +371,12 @@ struct LottieShapes {
         default:
             merged = holder(parts)
         }
-        let outer = holder([merged])
-        applyOpacity(try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [100], keyframes: []), to: outer)
+        var after: [Layer] = []
+        for part in geometry.dropFirst(merging.count) {
+            if let layer = try paint(item, type: "fl", path: path, geometry: [part], trim: trim, ownOpacity: false) { after.append(layer) }
+        }
+        let outer = holder([merged] + after)
+        reader.apply(opacity: try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [100], keyframes: []), to: outer)
         return outer
     }
 
@@ -413,7 +414,7 @@ struct LottieShapes {
         let colorKey = type == "fl" ? "fillColor" : "strokeColor"
         if type == "fl" { layer.fillColor = LottieReader.color(color.initial) } else { layer.strokeColor = LottieReader.color(color.initial) }
         if let a = color.animation(keyPath: colorKey, frameRate: fr, { .color(LottieReader.color($0)) }) { layer.add(a) }
-        if solid && ownOpacity { applyOpacity(opacity, to: layer) }
+        if solid && ownOpacity { reader.apply(opacity: opacity, to: layer) }
         if type == "fl" {
             layer.fillRule = try reader.number(LottieReader.member(item, "r"), path + ".r", default: 1) == 2 ? .evenOdd : .nonZero
             return layer

@@ -7,7 +7,8 @@ import Text
 /// font from the file's font list looked up by family and style, size, fill colour,
 /// justification, tracking, line height), on a baseline at the layer's origin, or wrapped in its
 /// box (`sz`, `ps`); or, when the file carries the glyphs (`chars`) of every character, drawn
-/// from them (`LottieGlyphs`). Text animators and a document that changes are warned about.
+/// from them (`LottieGlyphs`). Text animators move, turn, scale, fade and colour its characters
+/// (`LottieTextAnimators`); a document that changes is warned about.
 struct LottieText {
     let reader: LottieReader
     /// The file's `fonts` (`{"list": [{"fName", "fFamily", "fStyle"}…]}`).
@@ -22,6 +23,7 @@ struct LottieText {
 
     func layer(_ value: JSONValue, path: String) throws(DocumentError) -> Layer {
         let animating = LottieTextAnimators(reader: reader, frameRate: frameRate)
+        let animators = try animating.animators(LottieReader.member(LottieReader.member(value, "t"), "a"), path: path + ".t.a")
         let data = LottieReader.member(value, "t")
         guard case let .array(frames, _)? = LottieReader.member(LottieReader.member(data, "d"), "k"), let first = frames.first,
               let document = LottieReader.member(first, "s") else {
@@ -40,7 +42,7 @@ struct LottieText {
                 lineHeight: try reader.number(LottieReader.member(document, "lh"), p + ".lh", default: size * 1.2),
                 justification: try reader.integer(LottieReader.member(document, "j"), p + ".j", default: 0),
                 color: try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) },
-                animators: try animating.animators(LottieReader.member(data, "a"), path: path + ".t.a"),
+                animators: animators,
                 frames: try span(value, path: path))
             if let layer = try LottieGlyphs(reader: reader, chars: chars).layer(request, path: path, animating: animating) {
                 if LottieReader.member(document, "sz") != nil { reader.warnings.note("box text drawn from the file's glyphs: not wrapped", at: path) }
@@ -90,13 +92,13 @@ struct LottieText {
             layer.bounds = Rect(x: 0, y: 0, width: Self.reach, height: natural * (lines * max(layer.lineHeightMultiple, 1) + 1))
             layer.position = Point(left, -face.ascender * scale)
         }
-        let animators = try animating.animators(LottieReader.member(data, "a"), path: path + ".t.a")
         guard !animators.isEmpty else { return layer }
         guard let characters = try characters(of: layer, text: text) else {
             reader.warnings.note("text animators on text whose glyphs are not one a character (ligatures, colour glyphs): drawn still", at: path)
             return layer
         }
         // Each character a layer of its own, where the text layer would have set it.
+        try LottieTextAnimators.checkCharacterCount(characters.count, path: path, reader: reader)
         let container = Layer()
         container.anchorPoint = .zero
         container.position = layer.position

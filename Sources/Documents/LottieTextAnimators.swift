@@ -40,6 +40,14 @@ struct LottieTextAnimators {
         return (holder, shape, holder.position)
     }
 
+    /// Refuses animated text of more characters than a file may have layers (each character is
+    /// a layer of its own).
+    static func checkCharacterCount(_ count: Int, path: String, reader: LottieReader) throws(DocumentError) {
+        guard count <= LottieFile.maximumLayers else {
+            throw reader.fail(path + ".t.a", nil, "text animators over \(count) characters; at most \(LottieFile.maximumLayers)")
+        }
+    }
+
     /// The animators of a text layer (`t.a`); empty when it has none.
     func animators(_ value: JSONValue?, path: String) throws(DocumentError) -> [Animator] {
         guard case let .array(items, _)? = value else { return [] }
@@ -109,12 +117,18 @@ struct LottieTextAnimators {
         return mult * scalar(a.amount, 100) / 100
     }
 
-    /// Animates each character's layer (`holder`, its glyph `shape` inside) from `first` to
-    /// `last` frame: opacity, position offset, scale, rotation and fill colour.
+    /// Sets each character's layer (`holder`, its glyph `shape` inside): opacity, position
+    /// offset, scale, rotation and fill colour; animated every frame from the animators' first
+    /// keyframe to their last (within the layer's span `frames` when it has one).
     func animate(_ characters: [Character], with animators: [Animator], color: Color,
                  frames: ClosedRange<Double>) throws(DocumentError) {
-        let samples = Int(min(max(frames.upperBound - frames.lowerBound, 1), Double(LottieFile.maximumSamples)))
-        let times = (0...samples).map { frames.lowerBound + (frames.upperBound - frames.lowerBound) * Double($0) / Double(samples) }
+        let properties = animators.flatMap { [$0.start, $0.end, $0.offset, $0.amount, $0.easeHigh, $0.easeLow,
+                                              $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor] }.compactMap { $0 }
+        let keyed = properties.flatMap { $0.keyframes.map(\.frame) }
+        var (first, last) = (keyed.min() ?? frames.lowerBound, keyed.max() ?? frames.lowerBound)
+        if frames.upperBound > frames.lowerBound { (first, last) = (max(first, frames.lowerBound), min(max(last, first), frames.upperBound)) }
+        let samples = last > first ? Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples))) : 0
+        let times = (0...samples).map { samples == 0 ? first : first + (last - first) * Double($0) / Double(samples) }
         try reader.budget.charge(times.count * characters.count * 5, at: "text animators", in: reader.file)
         for (index, character) in characters.enumerated() {
             var opacity: [AnimationValue] = [], position: [AnimationValue] = [], scaleX: [AnimationValue] = [], scaleY: [AnimationValue] = []
@@ -130,6 +144,7 @@ struct LottieTextAnimators {
                     if let v = a.rotation?.value(at: frame).first { r += v * w }
                     if let v = a.fillColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
                 }
+                c = c.map { min(max($0, 0), 1) }
                 opacity.append(.number(o))
                 position.append(.point(Point(character.position.x + offset.x, character.position.y + offset.y)))
                 scaleX.append(.number(sx))
@@ -140,11 +155,20 @@ struct LottieTextAnimators {
             func add(_ keyPath: String, _ values: [AnimationValue], to layer: Layer) {
                 let animation = KeyframeAnimation(keyPath: keyPath)
                 animation.values = values
-                animation.beginTime = LottieReader.beginTime(frames.lowerBound / frameRate)
-                animation.duration = (frames.upperBound - frames.lowerBound) / frameRate
+                animation.beginTime = LottieReader.beginTime(first / frameRate)
+                animation.duration = max(last - first, 1e-6) / frameRate
                 animation.fillMode = .both
                 animation.isRemovedOnCompletion = false
                 layer.add(animation)
+            }
+            if times.count == 1, case .number(let o) = opacity[0], case .point(let p) = position[0], case .number(let sx) = scaleX[0],
+               case .number(let sy) = scaleY[0], case .number(let r) = rotation[0], case .color(let c) = fill[0] {
+                // Still: the values as the layers' own.
+                character.holder.opacity = o
+                character.holder.position = p
+                character.holder.transform = Transform3D(scaleX: sx, y: sy).concatenating(Transform3D(rotationAngle: r))
+                character.shape.fillColor = c
+                continue
             }
             add("opacity", opacity, to: character.holder)
             add("position", position, to: character.holder)

@@ -53,6 +53,14 @@ extension LottieReader {
             sampled.values = (0...count).map { .transform(matrix(at: first + (last - first) * Double($0) / Double(count))) }
             sampled.beginTime = LottieReader.beginTime(first / frameRate)
             sampled.duration = max(last - first, 1e-6) / frameRate
+            if mirrors {
+                // Through a mirror, two samples do not interpolate (their decompositions differ
+                // by a half turn): each is held from half a frame before its frame to half after.
+                sampled.calculationMode = .discrete
+                sampled.keyTimes = (0...(count + 1)).map { Double($0) / Double(count + 1) }
+                sampled.duration *= Double(count + 1) / Double(count)
+                sampled.beginTime = LottieReader.beginTime((first - (last - first) / Double(count) / 2) / frameRate)
+            }
             sampled.fillMode = .both
             sampled.isRemovedOnCompletion = false
             outer.add(sampled)
@@ -66,12 +74,15 @@ extension LottieReader {
             if let a = rotation?.animation(keyPath: "transform.rotation.z", frameRate: frameRate, { .number(($0.first ?? 0) * .pi / 180) }) { outer.add(a) }
         }
         if let property = try property(LottieReader.member(ks, "o"), path + ".o") {
-            if opacity {
-                inner.opacity = (property.initial.first ?? 100) / 100
-                if let a = property.animation(keyPath: "opacity", frameRate: frameRate, { .number(($0.first ?? 100) / 100) }) { inner.add(a) }
-            }
+            if opacity { apply(opacity: property, to: inner) }
         }
         return (outer, inner)
+    }
+
+    /// An opacity (0…100, animated or not) as `layer`'s.
+    func apply(opacity: LottieProperty<[Double]>, to layer: Layer) {
+        layer.opacity = (opacity.initial.first ?? 100) / 100
+        if let a = opacity.animation(keyPath: "opacity", frameRate: frameRate, { .number(($0.first ?? 100) / 100) }) { layer.add(a) }
     }
 
     /// `[x, y]` as a point (missing numbers are 0).

@@ -101,8 +101,8 @@ public final class Canvas {
     // MARK: Groups, clips, masks
 
     /// Starts an opacity group: later draws go to a transparent layer until `endGroup`, which
-    /// blurs the group by `blur` device pixels (a standard deviation), draws its shadow (if any)
-    /// and then the group at `opacity` with `blend`.
+    /// transforms its colours by `colorFilters` in order, blurs the group by `blur` device pixels
+    /// (a standard deviation), draws its shadow (if any) and then the group at `opacity` with `blend`.
     public func beginGroup(opacity: Double, shadow: ShadowPaint? = nil, blend: BlendMode = .normal, blur: Double = 0,
                            colorFilters: [ColorFilter] = []) {
         guard frame.width > 0 else { return }
@@ -110,8 +110,8 @@ public final class Canvas {
                             shadow: shadow, maskMode: nil))
     }
 
-    /// Ends the innermost group: blurs it, draws its shadow, if any, then the group at its
-    /// opacity and blend mode.
+    /// Ends the innermost group: transforms its colours by its colour filters, in order, blurs
+    /// it, draws its shadow, if any, then the group at its opacity and blend mode.
     public func endGroup() {
         guard var group = layers.popLast(), group.maskMode == nil else { return }
         for filter in group.colorFilters { Compositing.transform(&group.pixels, by: filter) }

@@ -61,7 +61,7 @@ public enum Compositing {
     /// Transforms every pixel by `filter`, in 8 bits: a transparent pixel is (0, 0, 0, 0) straight.
     public static func transform(_ target: inout Pixmap, by filter: ColorFilter) {
         target.bytes.withUnsafeMutableBufferPointer { p in
-            var last: (key: UInt32, value: (UInt8, UInt8, UInt8, UInt8)) = (UInt32.max, (0, 0, 0, 0))
+            var last: (key: UInt32?, value: (UInt8, UInt8, UInt8, UInt8)) = (nil, (0, 0, 0, 0))
             for i in stride(from: 0, to: p.count, by: 4) {
                 // Runs of one colour (a fill's inside, the empty outside) are transformed once.
                 let key = UInt32(p[i]) | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]) << 16 | UInt32(p[i + 3]) << 24

@@ -67,7 +67,12 @@ enum InspectCommand {
             fields.append(("glyphs", (try? v.typesetText()).map { .number(Double($0.glyphCount)) } ?? .null))
         }
         if v.compositingFilter != .normal { fields.append(("compositingFilter", .string(v.compositingFilter.rawValue))) }
-        if !v.filters.isEmpty { fields.append(("blur", .number(v.filters.blurRadius))) }
+        if !v.filters.isEmpty {
+            fields.append(("filters", .array(v.filters.map { .string($0.name) })))
+            if v.filters.blurRadius > 0 { fields.append(("blur", .number(v.filters.blurRadius))) }
+        }
+        if v.maskMode != .alpha { fields.append(("maskMode", .string(v.maskMode.rawValue))) }
+        if v.remapsTime { fields.append(("remappedTime", .number(v.remappedTime))) }
         if let running = layer.transition {
             fields.append(("transition", .object([("type", .string(running.transition.kind.rawValue)),
                                                   ("subtype", .string(running.transition.direction.rawValue)),

@@ -76,8 +76,10 @@ extension LayerTimingTests {
     /// `remappedTime` as the container's time. With remappedTime animated linearly 0 → 2 s over
     /// the first second (double speed), then 2 → 1 s over the next (backwards), the child
     /// (position.x 0 → 100 over 2 s, its own time) is at 100 × r / 2 for r = remappedTime:
-    /// r(0.25) = 0.5 → 25; r(1) = 2 → the animation has ended and is removed → 0; r(1.5) = 1.5 →
-    /// 75. The container's own animation (opacity 1 → 0 over 2 s) keeps its own time: 0.875 at 0.25.
+    /// r(0.25) = 0.5 → 25; r(1) = 2 → past the end of its active time → its model value 0;
+    /// r(1.5) = 1.5 → 75; r(2.5) = 1 (held) → 50: a finished animation is left out by its own
+    /// timing, at the time its layer sees, so it plays again when the remapped time goes back.
+    /// The container's own animation (opacity 1 → 0 over 2 s) keeps its own time: 0.875 at 0.25.
     func testRemappedTimeIsWhatTheSublayersSee() throws {
         let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 10) { _ in
             let container = Layer()
@@ -113,8 +115,9 @@ extension LayerTimingTests {
             return nil
         }
         XCTAssertEqual(try XCTUnwrap(childX(at: 0.25)), 25, accuracy: 1e-9)
-        XCTAssertEqual(try XCTUnwrap(childX(at: 1)), 0, accuracy: 1e-9, "at its end the animation is removed")
+        XCTAssertEqual(try XCTUnwrap(childX(at: 1)), 0, accuracy: 1e-9, "past its active time")
         XCTAssertEqual(try XCTUnwrap(childX(at: 1.5)), 75, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(childX(at: 2.5)), 50, accuracy: 1e-9, "the remapped time back inside its active time")
         XCTAssertEqual(timeline.presentationValues(of: timeline.root, at: 0.25, parentTime: 0.25).values.opacity, 0.875, accuracy: 1e-9)
     }
 }

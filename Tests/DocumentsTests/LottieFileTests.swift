@@ -317,6 +317,7 @@ extension LottieFileTests {
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
         assertColor(image.pixel(x: 25, y: 50), 127, 127, 255, "the filled solid")
+        assertColor(image.pixel(x: 0, y: 0), 127, 127, 255, "its first pixel, white before the fill, too")
         assertColor(image.pixel(x: 75, y: 50), 255, 255, 255, "beside it")
     }
 }
@@ -383,17 +384,18 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
-    /// Merge paths (`mm`) over two squares, A at 0…60 and B at 40…100 on both axes, filled red:
-    /// by After Effects' rules, add keeps A, B and their overlap; subtract keeps A outside B;
+    /// Merge paths (`mm`) over two squares, A at 0…60 and B at 40…100 on both axes, filled red at
+    /// 50% (over white: 255, 127, 127; drawn twice the overlap would be 255, 63, 63): by After
+    /// Effects' rules, add keeps A, B and their overlap, covered once; subtract keeps A outside B;
     /// intersect keeps the overlap only; exclude intersections keeps A and B outside the overlap.
     /// (lottie-web ignores merge paths, so these are checked by hand rather than against it.)
     func testMergePathsCombineTheShapesAbove() throws {
         func square(_ x: Int) -> String {
             #"{"ty": "rc", "p": {"a": 0, "k": [\#(x + 30), \#(x + 30)]}, "s": {"a": 0, "k": [60, 60]}, "r": {"a": 0, "k": 0}}"#
         }
-        let red: [UInt8] = [255, 0, 0], white: [UInt8] = [255, 255, 255]
+        let red: [UInt8] = [255, 127, 127], white: [UInt8] = [255, 255, 255]
         for (mode, onlyA, both, onlyB) in [(2, red, red, red), (3, red, white, white), (4, white, red, white), (5, red, white, red)] {
-            let group = #"{"ty": "gr", "it": [\#(square(0)), \#(square(40)), {"ty": "mm", "mm": \#(mode)}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+            let group = #"{"ty": "gr", "it": [\#(square(0)), \#(square(40)), {"ty": "mm", "mm": \#(mode)}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 50}}]}"#
             let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "ks": {}, "shapes": [\#(group)]}]}"#,
                                       path: "mm.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")

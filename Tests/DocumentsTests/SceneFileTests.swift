@@ -500,6 +500,11 @@ extension SceneFileTests {
         let exported = try SceneExporter.export(file, canvas: Size(100, 100), settings: try file.settings([]), encodeImage: { _ in "" })
         XCTAssertTrue(exported.contains(#""maskMode": "luminance""#), exported)
         XCTAssertTrue(exported.contains(#""inputRVector": [0, 0, 1, 0]"#), exported)
+        // Read back, the exported file draws the same pixels.
+        let again = try scene(exported)
+        let redrawn = try XCTUnwrap(StillImage.render(try again.timeline(canvas: Size(100, 100), duration: 1, settings: try again.settings(["background=#FFFFFF"])),
+                                                      at: 0, width: 100, height: 100, scale: 1))
+        XCTAssertEqual(redrawn.bytes, image.bytes)
     }
 }
 
@@ -514,8 +519,19 @@ extension SceneFileTests {
             let text = ##"{"layers": [{"frame": [0, 0, 100, 100], "backgroundColor": "#FF0000", "filters": [{"filter": "tint", "amount": \##(amount)}]}]}"##
             let file = try scene(text)
             let timeline = try file.timeline(canvas: Size(100, 100), duration: 1, settings: try file.settings([]))
-            let pixel = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 100, scale: 1)).pixel(x: 50, y: 50)
-            XCTAssertEqual([pixel.r, pixel.g, pixel.b], expected, "amount \(amount)")
+            let image = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 100, scale: 1))
+            for (x, y) in [(50, 50), (0, 0)] {
+                let pixel = image.pixel(x: x, y: y)
+                XCTAssertEqual([pixel.r, pixel.g, pixel.b], expected, "amount \(amount) at (\(x), \(y))")
+            }
+            // The filter and a remapped time export and read back to the same pixels.
+            let exported = try SceneExporter.export(file, canvas: Size(100, 100), settings: try file.settings([]), encodeImage: { _ in "" })
+            let again = try scene(exported)
+            XCTAssertEqual(try XCTUnwrap(StillImage.render(try again.timeline(canvas: Size(100, 100), duration: 1, settings: try again.settings([])),
+                                                           at: 0, width: 100, height: 100, scale: 1)).bytes, image.bytes)
         }
+        let remapped = try scene(#"{"layers": [{"remapsTime": true, "remappedTime": 1.5, "sublayers": [{"frame": [0, 0, 10, 10]}]}]}"#)
+        let exported = try SceneExporter.export(remapped, canvas: Size(100, 100), settings: try remapped.settings([]), encodeImage: { _ in "" })
+        XCTAssertTrue(exported.contains(#""remapsTime": true"#) && exported.contains(#""remappedTime": 1.5"#), exported)
     }
 }
