@@ -406,3 +406,22 @@ extension LottieFileTests {
         }
     }
 }
+
+extension LottieFileTests {
+    /// A merge merges only the paths above it: [A, B, subtract, C, fill] is (A − B) ∪ C — with A
+    /// at 0…60, B at 40…100 and C at 70…90 on both axes, C's inside (80, 80), which B's
+    /// subtraction would have cut, is filled.
+    func testAMergeTakesOnlyThePathsAboveIt() throws {
+        func square(_ x: Int, _ side: Int) -> String {
+            #"{"ty": "rc", "p": {"a": 0, "k": [\#(x + side / 2), \#(x + side / 2)]}, "s": {"a": 0, "k": [\#(side), \#(side)]}, "r": {"a": 0, "k": 0}}"#
+        }
+        let group = #"{"ty": "gr", "it": [\#(square(0, 60)), \#(square(40, 60)), {"ty": "mm", "mm": 3}, \#(square(70, 20)), {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "ks": {}, "shapes": [\#(group)]}]}"#,
+                                  path: "mm.json")
+        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+        assertColor(image.pixel(x: 20, y: 20), 255, 0, 0, "A outside B")
+        assertColor(image.pixel(x: 50, y: 50), 255, 255, 255, "A inside B, subtracted")
+        assertColor(image.pixel(x: 80, y: 80), 255, 0, 0, "C, after the merge")
+        assertColor(image.pixel(x: 65, y: 65), 255, 255, 255, "B alone")
+    }
+}
