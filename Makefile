@@ -67,6 +67,7 @@ bench: deps
 	bench/session.sh
 	bench/emitter.sh
 	bench/text.sh
+	bench/shadow.sh
 	bench/lottie.sh
 
 ## sheets: contact sheets of every built-in scene, example and template, and a still of each marketing preset,

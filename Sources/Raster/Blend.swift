@@ -30,6 +30,19 @@ enum Blend {
 }
 
 extension Blend {
+    /// Source-over rounded to nearest in every product (where `sourceOver` truncates, as Skia
+    /// does): the faint tail of a shadow then never darkens what is under it by a level.
+    @inline(__always)
+    static func sourceOverRounded(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
+        let sa = div255(UInt32(color.a) * coverage)
+        if sa == 0 { return }
+        let inverse = 255 - sa
+        p[i] = UInt8(min(div255(UInt32(color.r) * coverage) + div255(UInt32(p[i]) * inverse), 255))
+        p[i + 1] = UInt8(min(div255(UInt32(color.g) * coverage) + div255(UInt32(p[i + 1]) * inverse), 255))
+        p[i + 2] = UInt8(min(div255(UInt32(color.b) * coverage) + div255(UInt32(p[i + 2]) * inverse), 255))
+        p[i + 3] = UInt8(min(sa + div255(UInt32(p[i + 3]) * inverse), 255))
+    }
+
     /// Adds `color` scaled by `coverage` (0…255) to the pixel at byte offset `i`, each channel
     /// clamped at 255: light adding up (`plusL`).
     @inline(__always)

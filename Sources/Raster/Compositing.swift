@@ -124,7 +124,7 @@ public enum Compositing {
                     var coverage = UInt32(blurred[(y - dy) * w + (x - dx)])
                     if coverage == 0 { continue }
                     if let clip { coverage = Blend.div255(coverage * UInt32(clip.coverage[y * w + x])) }
-                    Blend.sourceOver(shadow.color, coverage: coverage, into: p, at: (y * w + x) * 4)
+                    Blend.sourceOverRounded(shadow.color, coverage: coverage, into: p, at: (y * w + x) * 4)
                 }
             }
         }

@@ -1,58 +1,95 @@
 import Foundation
 
-/// Gaussian blurs: of a pixmap's alpha channel, for shadows, and of all its channels, for blur filters.
+/// Gaussian blurs: of a pixmap's alpha channel, for shadows, and of all its channels, for blur
+/// filters. Both are three box blurs a direction, whose widths are chosen so that together they
+/// have the Gaussian's variance, each pass a running sum: the cost does not grow with the
+/// radius, and the kernel tapers to zero at its reach (no step at the edge of a glow). Only the
+/// pixels' bounding box, grown by the reach, is blurred: the cost follows what is drawn, not the
+/// frame. Edges are treated as transparent.
 enum GaussianBlur {
-    /// The alpha channel blurred with standard deviation `sigma` pixels (no blur when sigma < 0.1),
-    /// edges treated as transparent.
+    /// The alpha channel blurred with standard deviation `sigma` pixels (no blur when sigma < 0.1).
     static func alpha(of source: Pixmap, sigma: Double) -> [UInt8] {
         let (w, h) = (source.width, source.height)
-        var values = [Float](repeating: 0, count: w * h)
+        var out = [UInt8](repeating: 0, count: w * h)
+        guard let box = bounds(of: source) else { return out }
+        guard sigma >= 0.1, sigma.isFinite else {
+            source.bytes.withUnsafeBufferPointer { p in for i in 0..<(w * h) { out[i] = p[i * 4 + 3] } }
+            return out
+        }
+        let widths = boxWidths(sigma: min(sigma, 1000), passes: 3)
+        let area = grown(box, by: reach(widths), width: w, height: h)
+        let (aw, ah) = (area.x1 - area.x0, area.y1 - area.y0)
+        var values = [Float](repeating: 0, count: aw * ah)
         source.bytes.withUnsafeBufferPointer { p in
-            for i in 0..<(w * h) { values[i] = Float(p[i * 4 + 3]) }
+            for y in area.y0..<area.y1 { for x in area.x0..<area.x1 { values[(y - area.y0) * aw + x - area.x0] = Float(p[(y * w + x) * 4 + 3]) } }
         }
-        if sigma >= 0.1 && sigma.isFinite {
-            let radius = Int(min(3 * sigma, 512).rounded(.up))
-            var kernel = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
-            let sum = kernel.reduce(0, +)
-            kernel = kernel.map { $0 / sum }
-            var temporary = [Float](repeating: 0, count: w * h)
-            for y in 0..<h {
-                for x in 0..<w {
-                    var total: Float = 0
-                    for k in max(-radius, -x)...min(radius, w - 1 - x) { total += values[y * w + x + k] * kernel[k + radius] }
-                    temporary[y * w + x] = total
-                }
-            }
-            for y in 0..<h {
-                for x in 0..<w {
-                    var total: Float = 0
-                    for k in max(-radius, -y)...min(radius, h - 1 - y) { total += temporary[(y + k) * w + x] * kernel[k + radius] }
-                    values[y * w + x] = total
-                }
-            }
+        blur(&values, width: aw, height: ah, channels: 1, widths: widths)
+        for y in area.y0..<area.y1 {
+            for x in area.x0..<area.x1 { out[y * w + x] = UInt8(min(max(values[(y - area.y0) * aw + x - area.x0], 0), 255).rounded()) }
         }
-        return values.map { UInt8(min(max($0, 0), 255).rounded()) }
+        return out
     }
-}
 
-extension GaussianBlur {
     /// All four premultiplied channels blurred with standard deviation `sigma` pixels (no blur
-    /// when sigma < 0.1), edges treated as transparent: three box blurs a direction, whose
-    /// widths are chosen so that together they have the Gaussian's variance, each pass a
-    /// running sum, so the cost does not grow with the radius.
+    /// when sigma < 0.1).
     static func rgba(of source: Pixmap, sigma: Double) -> Pixmap {
-        guard sigma >= 0.1, sigma.isFinite else { return source }
-        let (w, h) = (source.width, source.height)
-        var values = source.bytes.map(Float.init)
-        var temporary = [Float](repeating: 0, count: values.count)
-        for width in boxWidths(sigma: min(sigma, 1000), passes: 3) {
-            let r = (width - 1) / 2
-            boxPass(&values, into: &temporary, count: w, lines: h, step: 4, lineStride: w * 4, radius: r)
-            boxPass(&temporary, into: &values, count: h, lines: w, step: w * 4, lineStride: 4, radius: r)
+        guard sigma >= 0.1, sigma.isFinite, let box = bounds(of: source) else { return source }
+        let w = source.width
+        let widths = boxWidths(sigma: min(sigma, 1000), passes: 3)
+        let area = grown(box, by: reach(widths), width: w, height: source.height)
+        let (aw, ah) = (area.x1 - area.x0, area.y1 - area.y0)
+        var values = [Float](repeating: 0, count: aw * ah * 4)
+        source.bytes.withUnsafeBufferPointer { p in
+            for y in area.y0..<area.y1 {
+                for i in 0..<(aw * 4) { values[(y - area.y0) * aw * 4 + i] = Float(p[(y * w + area.x0) * 4 + i]) }
+            }
         }
+        blur(&values, width: aw, height: ah, channels: 4, widths: widths)
         var blurred = source
-        blurred.bytes = values.map { UInt8(min(max($0, 0), 255).rounded()) }
+        blurred.bytes.withUnsafeMutableBufferPointer { p in
+            for y in area.y0..<area.y1 {
+                for i in 0..<(aw * 4) { p[(y * w + area.x0) * 4 + i] = UInt8(min(max(values[(y - area.y0) * aw * 4 + i], 0), 255).rounded()) }
+            }
+        }
         return blurred
+    }
+
+    /// A pixel rectangle: columns x0..<x1, rows y0..<y1.
+    typealias Area = (x0: Int, y0: Int, x1: Int, y1: Int)
+
+    /// The smallest rectangle holding every pixel with alpha; nil when there is none.
+    static func bounds(of source: Pixmap) -> Area? {
+        let (w, h) = (source.width, source.height)
+        var (x0, y0, x1, y1) = (w, h, 0, 0)
+        source.bytes.withUnsafeBufferPointer { p in
+            for y in 0..<h {
+                var first = -1, last = -1
+                for x in 0..<w where p[(y * w + x) * 4 + 3] != 0 {
+                    if first < 0 { first = x }
+                    last = x
+                }
+                guard first >= 0 else { continue }
+                (x0, x1, y0, y1) = (min(x0, first), max(x1, last + 1), min(y0, y), y + 1)
+            }
+        }
+        return x0 < x1 ? (x0, y0, x1, y1) : nil
+    }
+
+    /// How far three box passes of `widths` spread a pixel: the sum of their radii.
+    static func reach(_ widths: [Int]) -> Int { widths.reduce(0) { $0 + ($1 - 1) / 2 } }
+
+    private static func grown(_ a: Area, by r: Int, width: Int, height: Int) -> Area {
+        (max(a.x0 - r, 0), max(a.y0 - r, 0), min(a.x1 + r, width), min(a.y1 + r, height))
+    }
+
+    /// The box passes over `values` (`channels` floats a pixel, rows of `width`), both directions.
+    private static func blur(_ values: inout [Float], width: Int, height: Int, channels: Int, widths: [Int]) {
+        var temporary = [Float](repeating: 0, count: values.count)
+        for boxWidth in widths {
+            let r = (boxWidth - 1) / 2
+            boxPass(&values, into: &temporary, count: width, lines: height, step: channels, lineStride: width * channels, channels: channels, radius: r)
+            boxPass(&temporary, into: &values, count: height, lines: width, step: width * channels, lineStride: channels, channels: channels, radius: r)
+        }
     }
 
     /// Odd box widths whose `passes` successive box blurs have variance σ² (W. Jarosz, "Fast
@@ -67,19 +104,31 @@ extension GaussianBlur {
     }
 
     /// One box blur of radius `radius` along `lines` lines of `count` pixels each (`step` floats
-    /// between a line's pixels, `lineStride` between lines), four channels, zeros outside.
-    private static func boxPass(_ source: inout [Float], into target: inout [Float], count: Int, lines: Int, step: Int, lineStride: Int, radius: Int) {
+    /// between a line's pixels, `lineStride` between lines), `channels` channels (1 or 4), zeros
+    /// outside.
+    private static func boxPass(_ source: inout [Float], into target: inout [Float], count: Int, lines: Int, step: Int, lineStride: Int,
+                                channels: Int, radius: Int) {
         let scale = 1 / Float(2 * radius + 1)
         source.withUnsafeBufferPointer { src in
             target.withUnsafeMutableBufferPointer { dst in
                 for line in 0..<lines {
                     let base = line * lineStride
-                    var sum = SIMD4<Float>.zero
+                    if channels == 1 {
+                        func pixel(_ i: Int) -> Float { i >= 0 && i < count ? src[base + i * step] : 0 }
+                        var sum: Float = 0
+                        for i in -radius...radius { sum += pixel(i) }
+                        for i in 0..<count {
+                            dst[base + i * step] = sum * scale
+                            sum += pixel(i + radius + 1) - pixel(i - radius)
+                        }
+                        continue
+                    }
                     func pixel(_ i: Int) -> SIMD4<Float> {
                         guard i >= 0, i < count else { return .zero }
                         let o = base + i * step
                         return SIMD4(src[o], src[o + 1], src[o + 2], src[o + 3])
                     }
+                    var sum = SIMD4<Float>.zero
                     for i in -radius...radius { sum += pixel(i) }
                     for i in 0..<count {
                         let o = base + i * step

@@ -64,3 +64,28 @@ final class CompositingTests: XCTestCase {
         XCTAssertEqual(pixmap.pixel(x: 0, y: 0), PremultipliedColor(r: 128, g: 0, b: 255, a: 128))
     }
 }
+
+extension CompositingTests {
+    /// A glow (a shadow of radius 24, no offset) of a colour brighter than the background in
+    /// every channel never darkens the background: its faint tail rounds to nearest instead of
+    /// truncating, so no ring one level below the background shows where the blur fades out.
+    func testAGlowFadesIntoTheBackgroundWithoutAStep() throws {
+        let canvas = Canvas()
+        let background = PremultipliedColor(r: 14, g: 14, b: 18, a: 255)
+        canvas.begin(try XCTUnwrap(Pixmap(width: 160, height: 160)), clearingTo: background)
+        canvas.beginGroup(opacity: 1, shadow: ShadowPaint(color: PremultipliedColor(r: 186, g: 45, b: 63, a: 204), offsetX: 0, offsetY: 0, radius: 24))
+        canvas.fill(.roundedRect(Rect(x: 60, y: 60, width: 40, height: 40), cornerRadius: 0), transform: .identity,
+                    color: PremultipliedColor(r: 232, g: 56, b: 79, a: 255), rule: .nonZero)
+        canvas.endGroup()
+        let frame = canvas.end()
+        var glowing = 0
+        for y in 0..<160 {
+            for x in 0..<160 {
+                let p = frame.pixel(x: x, y: y)
+                XCTAssertTrue(p.r >= 14 && p.g >= 14 && p.b >= 18, "(\(x), \(y)) is \(p), below the background")
+                if p.r > 14 { glowing += 1 }
+            }
+        }
+        XCTAssertGreaterThan(glowing, 40 * 40 + 4 * 40 * 10, "the glow reaches well beyond the square")
+    }
+}
