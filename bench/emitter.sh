@@ -5,11 +5,7 @@
 # Usage: [ROUNDS=5] bench/emitter.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-work=.build/bench
-mkdir -p "$work"
-command -v /usr/bin/time >/dev/null || { sudo=$([ "$(id -u)" = 0 ] || echo sudo); $sudo apt-get install -y -qq time >/dev/null; }
-swift build -c release --product animvid >/dev/null
-animvid=.build/release/animvid
+source bench/setup.sh
 
 # The scene: a white 10x6 piece of paper (made by ffmpeg) tinted red, from anywhere in a
 # 600x320-point rectangle, slow enough that none leaves the 640x360-point canvas.
@@ -22,7 +18,6 @@ cat > "$work/particles-5000.json" <<JSON
                     "spin": 1, "spinRange": 2, "color": "#FF375F", "contents": "data:image/png;base64,$paper"}]}]}
 JSON
 
-wall() { /usr/bin/time -f '%e' -o "$work/time.txt" "$@" >/dev/null 2>&1; cat "$work/time.txt"; }
 # Frames 5.0-6.0 s: the emitter has 5,000 particles out from 5 s on.
 frames=(--seconds 6 --fps 30 --frames 150-179 --size 1920x1080 --no-session -q)
 rounds=${ROUNDS:-5}
@@ -32,7 +27,6 @@ run_loader() { loader+=("$(wall $animvid encode --scene loader "${frames[@]}" -)
 for round in $(seq "$rounds"); do
   if [ $((round % 2)) = 1 ]; then run_particles; run_loader; else run_loader; run_particles; fi
 done
-best() { printf '%s\n' "$@" | sort -n | head -1; }
 p=$(best "${particles[@]}"); l=$(best "${loader[@]}")
 echo "particles: 5,000 live (1,000 a second living 5 s), 30x18-pixel pieces at 1920x1080, 30 frames, best of $rounds runs each"
 echo "  particles ${p} s (runs: ${particles[*]}), loader ${l} s (runs: ${loader[*]}), ratio $(python3 -c "print(f'{$p / $l:.2f}')") (target ≤ 2)"

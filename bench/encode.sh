@@ -5,11 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
-work=.build/bench
-mkdir -p "$work"
-command -v /usr/bin/time >/dev/null || { sudo=$([ "$(id -u)" = 0 ] || echo sudo); $sudo apt-get install -y -qq time >/dev/null; }
-swift build -c release --product animvid >/dev/null
-animvid=.build/release/animvid
+source bench/setup.sh
 
 # Runs a command under /usr/bin/time; prints "wall cpu maxrss_kib".
 measure() {

@@ -5,12 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
-work=.build/bench
-mkdir -p "$work"
-command -v /usr/bin/time >/dev/null || { sudo=$([ "$(id -u)" = 0 ] || echo sudo); $sudo apt-get install -y -qq time >/dev/null; }
-swift build -c release --product animvid >/dev/null
-animvid=.build/release/animvid
-wall() { /usr/bin/time -f '%e' -o "$work/time.txt" "$@" >/dev/null 2>&1; cat "$work/time.txt"; }
+source bench/setup.sh
 # Shared machines drift by ±10% between runs, more than the target's margin: the two take turns
 # for $rounds rounds, going first in alternate rounds, and each keeps its best time.
 rounds=${ROUNDS:-5}
@@ -20,7 +15,6 @@ run_whole() { whole+=("$(wall $animvid encode --scene dot-grid --seconds "$secon
 for round in $(seq "$rounds"); do
   if [ $((round % 2)) = 1 ]; then run_segmented; run_whole; else run_whole; run_segmented; fi
 done
-best() { printf '%s\n' "$@" | sort -n | head -1; }
 s=$(best "${segmented[@]}"); w=$(best "${whole[@]}")
 echo "sessions: dot-grid 1920x1080, $seconds s, best of $rounds runs each"
 echo "  segmented ${s} s (runs: ${segmented[*]}), one piece ${w} s (runs: ${whole[*]}), ratio $(python3 -c "print(f'{$s / $w:.3f}')") (target ≤ 1.03)"

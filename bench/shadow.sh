@@ -5,11 +5,7 @@
 # Usage: [ROUNDS=5] bench/shadow.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-work=.build/bench
-mkdir -p "$work"
-command -v /usr/bin/time >/dev/null || { sudo=$([ "$(id -u)" = 0 ] || echo sudo); $sudo apt-get install -y -qq time >/dev/null; }
-swift build -c release --product animvid >/dev/null
-animvid=.build/release/animvid
+source bench/setup.sh
 
 heart() {
   local glow=$1
@@ -24,7 +20,6 @@ JSON
 heart '"shadowOpacity": 0.8, "shadowRadius": 12, "shadowColor": "#E8384F", "shadowOffset": [0, 0],' > "$work/heart-glow.json"
 heart '' > "$work/heart.json"
 
-wall() { /usr/bin/time -f '%e' -o "$work/time.txt" "$@" >/dev/null 2>&1; cat "$work/time.txt"; }
 frames=(--seconds 2 --fps 30 --size 1280x720 --scale 1 --threads 1 --no-session -q)
 rounds=${ROUNDS:-5}
 glow=(); plain=()
@@ -33,7 +28,6 @@ run_plain() { plain+=("$(wall $animvid encode --scene-file "$work/heart.json" "$
 for round in $(seq "$rounds"); do
   if [ $((round % 2)) = 1 ]; then run_glow; run_plain; else run_plain; run_glow; fi
 done
-best() { printf '%s\n' "$@" | sort -n | head -1; }
 g=$(best "${glow[@]}"); p=$(best "${plain[@]}")
 echo "shadows: a heart at 1280x720, 60 frames, one render thread, best of $rounds runs each"
 echo "  with a glow (radius 12) ${g} s (runs: ${glow[*]}), without ${p} s (runs: ${plain[*]}), ratio $(python3 -c "print(f'{$g / $p:.2f}')") (target ≤ 1.3)"
