@@ -115,13 +115,15 @@ public enum Compositing {
         let (w, h) = (target.width, target.height)
         // An offset of a frame or more moves the whole shadow out of it.
         guard abs(shadow.offsetX) < Double(w), abs(shadow.offsetY) < Double(h) else { return }
-        let blurred = GaussianBlur.alpha(of: source, sigma: shadow.radius / 2)
+        guard let (blurred, area) = GaussianBlur.alpha(of: source, sigma: shadow.radius / 2) else { return }
         let (dx, dy) = (Int(shadow.offsetX.rounded()), Int(shadow.offsetY.rounded()))
+        let aw = area.x1 - area.x0
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
-            for y in max(0, dy)..<min(h, h + dy) {
-                for x in max(0, dx)..<min(w, w + dx) {
-                    var coverage = UInt32(blurred[(y - dy) * w + (x - dx)])
+            // Only where the blurred silhouette is, moved by the offset.
+            for y in stride(from: max(area.y0 + dy, 0), to: min(area.y1 + dy, h), by: 1) {
+                for x in stride(from: max(area.x0 + dx, 0), to: min(area.x1 + dx, w), by: 1) {
+                    var coverage = UInt32(blurred[(y - dy - area.y0) * aw + (x - dx - area.x0)])
                     if coverage == 0 { continue }
                     if let clip { coverage = Blend.div255(coverage * UInt32(clip.coverage[y * w + x])) }
                     Blend.sourceOverRounded(shadow.color, coverage: coverage, into: p, at: (y * w + x) * 4)

@@ -7,27 +7,22 @@ import Foundation
 /// pixels' bounding box, grown by the reach, is blurred: the cost follows what is drawn, not the
 /// frame. Edges are treated as transparent.
 enum GaussianBlur {
-    /// The alpha channel blurred with standard deviation `sigma` pixels (no blur when sigma < 0.1).
-    static func alpha(of source: Pixmap, sigma: Double) -> [UInt8] {
+    /// The alpha channel blurred with standard deviation `sigma` pixels (no blur when sigma <
+    /// 0.1), over `area` only (rows of its width; everything outside it is 0); nil when the
+    /// source has no alpha anywhere.
+    static func alpha(of source: Pixmap, sigma: Double) -> (values: [UInt8], area: Area)? {
         let (w, h) = (source.width, source.height)
-        var out = [UInt8](repeating: 0, count: w * h)
-        guard let box = bounds(of: source) else { return out }
-        guard sigma >= 0.1, sigma.isFinite else {
-            source.bytes.withUnsafeBufferPointer { p in for i in 0..<(w * h) { out[i] = p[i * 4 + 3] } }
-            return out
-        }
-        let widths = boxWidths(sigma: min(sigma, 1000), passes: 3)
+        guard let box = bounds(of: source) else { return nil }
+        let blurs = sigma >= 0.1 && sigma.isFinite
+        let widths = blurs ? boxWidths(sigma: min(sigma, 1000), passes: 3) : []
         let area = grown(box, by: reach(widths), width: w, height: h)
         let (aw, ah) = (area.x1 - area.x0, area.y1 - area.y0)
         var values = [Float](repeating: 0, count: aw * ah)
         source.bytes.withUnsafeBufferPointer { p in
             for y in area.y0..<area.y1 { for x in area.x0..<area.x1 { values[(y - area.y0) * aw + x - area.x0] = Float(p[(y * w + x) * 4 + 3]) } }
         }
-        blur(&values, width: aw, height: ah, channels: 1, widths: widths)
-        for y in area.y0..<area.y1 {
-            for x in area.x0..<area.x1 { out[y * w + x] = UInt8(min(max(values[(y - area.y0) * aw + x - area.x0], 0), 255).rounded()) }
-        }
-        return out
+        if blurs { blur(&values, width: aw, height: ah, channels: 1, widths: widths) }
+        return (values.map { UInt8(min(max($0, 0), 255).rounded()) }, area)
     }
 
     /// All four premultiplied channels blurred with standard deviation `sigma` pixels (no blur
