@@ -78,7 +78,7 @@ struct LottieGlyphs {
             }
         }
         guard request.animators.isEmpty else {
-            try animating.animate(characters, with: request.animators, color: request.color ?? .black, frames: request.frames)
+            try animating.animate(characters, of: request.text, with: request.animators, color: request.color ?? .black, frames: request.frames)
             return container
         }
         let layer = ShapeLayer()

@@ -103,7 +103,7 @@ struct LottieText {
         container.anchorPoint = .zero
         container.position = layer.position
         for character in characters { container.addSublayer(character.holder) }
-        try animating.animate(characters, with: animators, color: layer.foregroundColor ?? .black, frames: try span(value, path: path))
+        try animating.animate(characters, of: text, with: animators, color: layer.foregroundColor ?? .black, frames: try span(value, path: path))
         return container
     }
 

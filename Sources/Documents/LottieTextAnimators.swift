@@ -5,9 +5,10 @@ import Geometry
 /// Lottie text animators (`t.a`), as lottie-web applies them: each animator's range selector
 /// weighs every character by its index (start, end and offset in percent or in characters; the
 /// six selector shapes; ease high and low; the amount), and the weight scales what the animator
-/// sets — opacity, position, scale, rotation and fill colour. The weights are sampled every
-/// frame of the layer's span into animations of one layer per character. Selectors based on
-/// words or lines, or randomized, are warned about and drawn by characters, in order.
+/// sets — opacity, position, scale, rotation and fill colour. Indices count characters, or
+/// characters but spaces, words or lines, as the selector is based (lottie-web's counting). The
+/// weights are sampled every frame of the animators' keyframes into animations of one layer
+/// per character. Randomized selectors are warned about and drawn in order.
 struct LottieTextAnimators {
     let reader: LottieReader
     let frameRate: Double
@@ -19,6 +20,8 @@ struct LottieTextAnimators {
         var shape: Int
         /// Start, end and offset in characters rather than percent.
         var inCharacters: Bool
+        /// What an index counts: 1 characters, 2 characters but spaces, 3 words, 4 lines.
+        var basedOn: Int
         var opacity, position, scale, rotation, fillColor: LottieProperty<[Double]>?
     }
 
@@ -58,9 +61,6 @@ struct LottieTextAnimators {
             func property(_ holder: JSONValue?, _ key: String, _ q: String) throws(DocumentError) -> LottieProperty<[Double]>? {
                 try reader.property(LottieReader.member(holder, key), "\(q).\(key)")
             }
-            if try reader.integer(LottieReader.member(selector, "b"), p + ".s.b", default: 1) != 1 {
-                reader.warnings.note("text selectors based on words or lines: drawn by characters", at: p)
-            }
             if try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0 {
                 reader.warnings.note("randomized text selectors: drawn in order", at: p)
             }
@@ -76,11 +76,33 @@ struct LottieTextAnimators {
                 easeHigh: try property(selector, "xe", p + ".s"), easeLow: try property(selector, "ne", p + ".s"),
                 shape: try reader.integer(LottieReader.member(selector, "sh"), p + ".s.sh", default: 1),
                 inCharacters: try reader.integer(LottieReader.member(selector, "r"), p + ".s.r", default: 1) == 2,
+                basedOn: try reader.integer(LottieReader.member(selector, "b"), p + ".s.b", default: 1),
                 opacity: try property(properties, "o", p + ".a"), position: try property(properties, "p", p + ".a"),
                 scale: try property(properties, "s", p + ".a"), rotation: try property(properties, "r", p + ".a"),
                 fillColor: try property(properties, "fc", p + ".a")))
         }
         return animators
+    }
+
+    /// The index of each character of `text` but line breaks, and how many indices there are, as
+    /// lottie-web counts them for a selector based on `basedOn`: characters (1), characters but
+    /// spaces (2), words (3: a space ends one) or lines (4). A character takes the count so far.
+    static func indices(of text: String, basedOn: Int) -> (indices: [Int], count: Int) {
+        let letters = Array(text)
+        var indices: [Int] = [], count = 0
+        for (e, letter) in letters.enumerated() {
+            let isBreak = letter == "\n"
+            if !isBreak { indices.append(count) }
+            let last = e == letters.count - 1
+            let next = switch basedOn {
+            case 2: !isBreak && letter != " "
+            case 3: isBreak || letter == " " || last
+            case 4: isBreak || last
+            default: !isBreak
+            }
+            if next { count += 1 }
+        }
+        return (indices, count)
     }
 
     /// The weight lottie-web's selector gives character `index` of `count` at `frame`.
@@ -120,8 +142,10 @@ struct LottieTextAnimators {
     /// Sets each character's layer (`holder`, its glyph `shape` inside): opacity, position
     /// offset, scale, rotation and fill colour; animated every frame from the animators' first
     /// keyframe to their last (within the layer's span `frames` when it has one).
-    func animate(_ characters: [Character], with animators: [Animator], color: Color,
+    func animate(_ characters: [Character], of text: String, with animators: [Animator], color: Color,
                  frames: ClosedRange<Double>) throws(DocumentError) {
+        // Each animator's index of each character (line breaks are no characters), and its count.
+        let indexing = animators.map { Self.indices(of: text, basedOn: $0.basedOn) }
         let properties = animators.flatMap { [$0.start, $0.end, $0.offset, $0.amount, $0.easeHigh, $0.easeLow,
                                               $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor] }.compactMap { $0 }
         let keyed = properties.flatMap { $0.keyframes.map(\.frame) }
@@ -136,8 +160,8 @@ struct LottieTextAnimators {
             for frame in times {
                 var o = 1.0, offset = Point(0, 0), sx = 1.0, sy = 1.0, r = 0.0
                 var c = [color.red, color.green, color.blue]
-                for a in animators {
-                    let w = Self.weight(a, index: index, count: characters.count, at: frame)
+                for (a, (indices, count)) in zip(animators, indexing) {
+                    let w = Self.weight(a, index: index < indices.count ? indices[index] : index, count: count, at: frame)
                     if let v = a.opacity?.value(at: frame).first { o += (v / 100 * w - o) * w }
                     if let v = a.position?.value(at: frame), v.count >= 2 { offset = Point(offset.x + v[0] * w, offset.y + v[1] * w) }
                     if let v = a.scale?.value(at: frame), v.count >= 2 { (sx, sy) = (sx * (1 + (v[0] / 100 - 1) * w), sy * (1 + (v[1] / 100 - 1) * w)) }

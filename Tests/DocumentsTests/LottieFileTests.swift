@@ -425,3 +425,26 @@ extension LottieFileTests {
         assertColor(image.pixel(x: 65, y: 65), 255, 255, 255, "B alone")
     }
 }
+
+extension LottieFileTests {
+    /// A selector based on words (`b` 3) over "OO OO OO", opacity 0 from 33.3% to 66.7%: in
+    /// words (lottie-web counts a word as ending at its space, so three here) the range is 1…2,
+    /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
+    /// the words start at 0, 180 and 360; an O's left bar is 5…20 into it.
+    func testATextSelectorByWords() throws {
+        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+        let o = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}, {"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[20, -55], [20, -15], [50, -15], [50, -55]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
+        let space = #"{"ch": " ", "size": 100, "style": "Regular", "w": 30, "fFamily": "Blocks", "data": {}}"#
+        let selector = #"{"s": \#(v("33.333333")), "e": \#(v("66.666667")), "o": \#(v("0")), "a": \#(v("100")), "sh": 1, "r": 1, "b": 3}"#
+        let text = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "OO OO OO", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}"#
+        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(text)}]"#
+        let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 520, "h": 100, "fonts": \#(fonts), "chars": [\#(o), \#(space)], "layers": \#(layers)}"#,
+                                  path: "words.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(520, 100), duration: 1), at: 0, width: 520, height: 100, scale: 1))
+        for (x, level) in [(12, 0), (87, 0), (192, 255), (267, 255), (372, 0), (447, 0)] {
+            assertColor(image.pixel(x: x, y: 40), UInt8(level), UInt8(level), UInt8(level), "the O at \(x - 12)")
+        }
+    }
+}
