@@ -346,16 +346,7 @@ extension LottieFileTests {
     /// character 2 fully, character 3 not (3 is the end). Opacity 1 + (0 − 1) × w: 1, 0.5, 0, 1;
     /// black over white: 0, 127, 255, 0.
     func testATextAnimatorWeighsEachCharacter() throws {
-        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
-        let glyph = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}, {"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[20, -55], [20, -15], [50, -15], [50, -55]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
-        let selector = #"{"s": \#(v("37.5")), "e": \#(v("75")), "o": \#(v("0")), "a": \#(v("100")), "sh": 1, "r": 1, "b": 1}"#
-        let text = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "OOOO", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}"#
-        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(text)}]"#
-        let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 300, "h": 100, "fonts": \#(fonts), "chars": [\#(glyph)], "layers": \#(layers)}"#,
-                                  path: "ta.json")
-        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(300, 100), duration: 1), at: 0, width: 300, height: 100, scale: 1))
+        let image = try animatedBlocks("OOOO", start: "37.5", end: "75", basedOn: 1, width: 300)
         for (k, level) in [0, 127, 255, 0].enumerated() {
             let level = UInt8(level)
             assertColor(image.pixel(x: 75 * k + 12, y: 40), level, level, level, "character \(k)'s left bar")
@@ -432,19 +423,29 @@ extension LottieFileTests {
     /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
     /// the words start at 0, 180 and 360; an O's left bar is 5…20 into it.
     func testATextSelectorByWords() throws {
-        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
-        let o = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}, {"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[20, -55], [20, -15], [50, -15], [50, -55]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
-        let space = #"{"ch": " ", "size": 100, "style": "Regular", "w": 30, "fFamily": "Blocks", "data": {}}"#
-        let selector = #"{"s": \#(v("33.333333")), "e": \#(v("66.666667")), "o": \#(v("0")), "a": \#(v("100")), "sh": 1, "r": 1, "b": 3}"#
-        let text = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "OO OO OO", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}"#
-        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(text)}]"#
-        let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 520, "h": 100, "fonts": \#(fonts), "chars": [\#(o), \#(space)], "layers": \#(layers)}"#,
-                                  path: "words.json")
-        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(520, 100), duration: 1), at: 0, width: 520, height: 100, scale: 1))
+        let image = try animatedBlocks("OO OO OO", start: "33.333333", end: "66.666667", basedOn: 3, width: 520)
         for (x, level) in [(12, 0), (87, 0), (192, 255), (267, 255), (372, 0), (447, 0)] {
             assertColor(image.pixel(x: x, y: 40), UInt8(level), UInt8(level), UInt8(level), "the O at \(x - 12)")
         }
+    }
+}
+
+extension LottieFileTests {
+    /// `text` in the test font "Blocks" drawn from the file's glyphs (an O 75 wide with a square
+    /// hole, a space 30 wide; size 100, black), its first baseline at y = 80, under one text
+    /// animator setting opacity 0 through a square selector from `start` to `end` percent based
+    /// on `basedOn`; rendered at frame 0, `width` × 100.
+    func animatedBlocks(_ text: String, start: String, end: String, basedOn: Int, width: Int) throws -> Pixmap {
+        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+        let o = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}, {"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[20, -55], [20, -15], [50, -15], [50, -55]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
+        let space = #"{"ch": " ", "size": 100, "style": "Regular", "w": 30, "fFamily": "Blocks", "data": {}}"#
+        let selector = #"{"s": \#(v(start)), "e": \#(v(end)), "o": \#(v("0")), "a": \#(v("100")), "sh": 1, "r": 1, "b": \#(basedOn)}"#
+        let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "\#(text)", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}"#
+        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(document)}]"#
+        let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": \#(width), "h": 100, "fonts": \#(fonts), "chars": [\#(o), \#(space)], "layers": \#(layers)}"#,
+                                  path: "blocks.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        return try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(Double(width), 100), duration: 1), at: 0, width: width, height: 100, scale: 1))
     }
 }
