@@ -25,6 +25,9 @@ struct LottieGlyphs {
         /// Text animators, applied per character over `frames` (the layer's span).
         var animators: [LottieTextAnimators.Animator] = []
         var frames: ClosedRange<Double> = 0...0
+        /// Box text: the box's top left and width (`ps`, `sz`), and the font list's ascent at
+        /// this size, from the box's top to the first baseline.
+        var box: (origin: Point, width: Double, ascent: Double)?
     }
 
     /// A shape layer of the text's glyphs with the first baseline on the layer's origin; nil
@@ -41,14 +44,15 @@ struct LottieGlyphs {
             try collect(LottieReader.member(LottieReader.member(entry, "data"), "shapes"), into: &outline, path: "chars[\(i)].data.shapes")
             glyphs[character] = (outline, advance)
         }
-        let lines = request.text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.allSatisfy({ $0.allSatisfy { glyphs[$0] != nil } }) else { return nil }
+        guard request.text.allSatisfy({ $0 == "\n" || glyphs[$0] != nil }) else { return nil }
+        let scale = request.size / 100
+        let tracking = request.tracking / 1000 * request.size
+        let text = request.box.map { Self.wrapped(request.text, width: $0.width, tracking: tracking) { (glyphs[$0]?.advance ?? 0) * scale } } ?? request.text
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // Every character copies its glyph's outline: each copy is charged, and animated text
         // is a layer a character, within the file's layer limit.
         try reader.budget.charge(lines.joined().reduce(0) { $0 + (glyphs[$1]?.outline.elements.count ?? 0) }, at: path, in: reader.file)
         try LottieTextAnimators.checkCharacterCount(request.animators.isEmpty ? 0 : lines.joined().count, path: path, reader: reader)
-        let scale = request.size / 100
-        let tracking = request.tracking / 1000 * request.size
         var outline = Path()
         // With animators, each character is a layer of its own, turning and scaling about the
         // middle of its advance on the baseline, as lottie-web's letters do.
@@ -59,11 +63,14 @@ struct LottieGlyphs {
             // A line's width for justifying: its advances and the tracking between its characters
             // (not after the last), as lottie-web measures it.
             let width = line.reduce(0) { $0 + (glyphs[$1]?.advance ?? 0) * scale } + tracking * Double(max(line.count - 1, 0))
-            var x = request.justification == 1 ? -width : request.justification == 2 ? -width / 2 : 0
+            // Point text runs from the origin as justified; box text is justified in its box.
+            let room = request.box?.width ?? 0
+            var x = request.justification == 1 ? room - width : request.justification == 2 ? (room - width) / 2 : 0
+            x += request.box?.origin.x ?? 0
             for character in line {
                 guard let glyph = glyphs[character] else { continue }
                 // lottie-web moves every line after the first one unit further down; so does this.
-                let y = Double(row) * request.lineHeight + (row > 0 ? 1 : 0)
+                let y = Double(row) * request.lineHeight + (row > 0 ? 1 : 0) + (request.box.map { $0.origin.y + $0.ascent } ?? 0)
                 if request.animators.isEmpty {
                     outline.addPath(glyph.outline, transform: Transform3D(scaleX: scale, y: scale).concatenating(Transform3D(translationX: x, y: y)))
                 } else {
@@ -78,7 +85,7 @@ struct LottieGlyphs {
             }
         }
         guard request.animators.isEmpty else {
-            try animating.animate(characters, of: request.text, with: request.animators, color: request.color ?? .black, frames: request.frames)
+            try animating.animate(characters, of: text, with: request.animators, color: request.color ?? .black, frames: request.frames)
             return container
         }
         let layer = ShapeLayer()
@@ -86,6 +93,35 @@ struct LottieGlyphs {
         layer.path = outline
         layer.fillColor = request.color ?? .black
         return layer
+    }
+
+    /// `text` broken into lines no wider than `width`, as lottie-web breaks box text: a character
+    /// that would overrun the line (a space never does) breaks it at the line's last space,
+    /// which becomes the break, or, with no space, just before the character. `advance` is a
+    /// character's width; `tracking` follows each character.
+    static func wrapped(_ text: String, width: Double, tracking: Double, advance: (Character) -> Double) -> String {
+        var letters = Array(text)
+        var lineWidth = 0.0, lastSpace: Int?
+        var e = 0
+        while e < letters.count {
+            let letter = letters[e]
+            if letter == " " { lastSpace = e }
+            if letter == "\n" {
+                (lineWidth, lastSpace) = (0, nil)
+            } else if width < lineWidth + advance(letter) && letter != " " {
+                if let space = lastSpace {
+                    letters[space] = "\n"
+                    e = space
+                } else {
+                    letters.insert("\n", at: e)
+                }
+                (lineWidth, lastSpace) = (0, nil)
+            } else {
+                lineWidth += advance(letter) + tracking
+            }
+            e += 1
+        }
+        return String(letters)
     }
 
     /// The paths of a glyph's shapes (`sh` items, in groups), added to `outline`.

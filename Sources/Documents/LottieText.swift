@@ -36,7 +36,7 @@ struct LottieText {
         guard size > 0, size <= 10_000 else { throw reader.fail(p + ".s", LottieReader.member(document, "s"), "a font size of 0…10000") }
         if !chars.isEmpty {
             let (family, style) = try listedFont(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
-            let request = LottieGlyphs.Request(
+            var request = LottieGlyphs.Request(
                 text: text, family: family, style: style, size: size,
                 tracking: try reader.number(LottieReader.member(document, "tr"), p + ".tr", default: 0),
                 lineHeight: try reader.number(LottieReader.member(document, "lh"), p + ".lh", default: size * 1.2),
@@ -44,10 +44,13 @@ struct LottieText {
                 color: try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) },
                 animators: animators,
                 frames: try span(value, path: path))
-            if let layer = try LottieGlyphs(reader: reader, chars: chars).layer(request, path: path, animating: animating) {
-                if LottieReader.member(document, "sz") != nil { reader.warnings.note("box text drawn from the file's glyphs: not wrapped", at: path) }
-                return layer
+            if let sz = LottieReader.member(document, "sz"), case let boxSize = try reader.numbers(sz, p + ".sz"), boxSize.count >= 2 {
+                // Box text: wrapped in the box's width, its first baseline the font list's ascent below its top.
+                let origin = try LottieReader.member(document, "ps").map { v throws(DocumentError) in try reader.numbers(v, p + ".ps") } ?? [0, 0]
+                let ascent = try listedAscent(try reader.string(LottieReader.member(document, "f"), p + ".f")).map { $0 / 100 * size } ?? size * 0.75
+                request.box = (LottieReader.point(origin), boxSize[0], ascent)
             }
+            if let layer = try LottieGlyphs(reader: reader, chars: chars).layer(request, path: path, animating: animating) { return layer }
             reader.warnings.note("text with characters the file's glyphs lack: drawn with an installed font", at: path)
         }
         let font = try fontName(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
