@@ -30,8 +30,9 @@ struct LottieGlyphs {
         var box: (origin: Point, width: Double, ascent: Double)?
     }
 
-    /// A shape layer of the text's glyphs with the first baseline on the layer's origin; nil
-    /// when a character (other than a line break) has no glyph for the font.
+    /// A shape layer of the text's glyphs with the first baseline on the layer's origin (box
+    /// text: the box's top, moved down by the ascent); nil when a character (other than a line
+    /// break) has no glyph for the font.
     func layer(_ request: Request, path: String, animating: LottieTextAnimators) throws(DocumentError) -> Layer? {
         var glyphs: [Character: (outline: Path, advance: Double)] = [:]
         for (i, entry) in chars.enumerated() {
@@ -62,7 +63,9 @@ struct LottieGlyphs {
         for (row, line) in lines.enumerated() {
             // A line's width for justifying: its advances and the tracking between its characters
             // (not after the last), as lottie-web measures it.
-            let width = line.reduce(0) { $0 + (glyphs[$1]?.advance ?? 0) * scale } + tracking * Double(max(line.count - 1, 0))
+            // Trailing spaces do not count, as lottie-web leaves them out of a line's width.
+            let counted = line.reversed().drop { $0 == " " }
+            let width = counted.reduce(0) { $0 + (glyphs[$1]?.advance ?? 0) * scale } + tracking * Double(max(counted.count - 1, 0))
             // Point text runs from the origin as justified; box text is justified in its box.
             let room = request.box?.width ?? 0
             var x = request.justification == 1 ? room - width : request.justification == 2 ? (room - width) / 2 : 0
@@ -97,25 +100,27 @@ struct LottieGlyphs {
 
     /// `text` broken into lines no wider than `width`, as lottie-web breaks box text: a character
     /// that would overrun the line (a space never does) breaks it at the line's last space,
-    /// which becomes the break, or, with no space, just before the character. `advance` is a
-    /// character's width; `tracking` follows each character.
+    /// which becomes the break, or, with no space, just before the character. Unlike lottie-web,
+    /// a character that overruns a line of its own stays there (lottie-web breaks before it
+    /// for ever), and a space on an earlier line is never a break. `advance` is a character's
+    /// width; `tracking` follows each character (and starts a line after a break in the text).
     static func wrapped(_ text: String, width: Double, tracking: Double, advance: (Character) -> Double) -> String {
         var letters = Array(text)
-        var lineWidth = 0.0, lastSpace: Int?
+        var lineWidth = 0.0, lastSpace: Int?, lineStart = 0
         var e = 0
         while e < letters.count {
             let letter = letters[e]
             if letter == " " { lastSpace = e }
             if letter == "\n" {
-                (lineWidth, lastSpace) = (0, nil)
-            } else if width < lineWidth + advance(letter) && letter != " " {
+                (lineWidth, lastSpace, lineStart) = (tracking, nil, e + 1)
+            } else if e > lineStart, !(lineWidth + advance(letter) <= width), letter != " " {
                 if let space = lastSpace {
                     letters[space] = "\n"
                     e = space
                 } else {
                     letters.insert("\n", at: e)
                 }
-                (lineWidth, lastSpace) = (0, nil)
+                (lineWidth, lastSpace, lineStart) = (0, nil, e + 1)
             } else {
                 lineWidth += advance(letter) + tracking
             }

@@ -44,7 +44,8 @@ struct LottieText {
                 color: try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) },
                 animators: animators,
                 frames: try span(value, path: path))
-            if let sz = LottieReader.member(document, "sz"), case let boxSize = try reader.numbers(sz, p + ".sz"), boxSize.count >= 2 {
+            if let sz = LottieReader.member(document, "sz"), case let boxSize = try reader.numbers(sz, p + ".sz"), boxSize.count >= 2,
+               boxSize[0] > 0, boxSize[0].isFinite {
                 // Box text: wrapped in the box's width, its first baseline the font list's ascent below its top.
                 let origin = try LottieReader.member(document, "ps").map { v throws(DocumentError) in try reader.numbers(v, p + ".ps") } ?? [0, 0]
                 let ascent = try listedAscent(try reader.string(LottieReader.member(document, "f"), p + ".f")).map { $0 / 100 * size } ?? size * 0.75
@@ -96,6 +97,9 @@ struct LottieText {
             layer.position = Point(left, -face.ascender * scale)
         }
         guard !animators.isEmpty else { return layer }
+        if layer.isWrapped {
+            reader.warnings.note("text animators on box text set with an installed font: characters counted before wrapping", at: path)
+        }
         guard let characters = try characters(of: layer, text: text) else {
             reader.warnings.note("text animators on text whose glyphs are not one a character (ligatures, colour glyphs): drawn still", at: path)
             return layer

@@ -61,6 +61,9 @@ struct LottieTextAnimators {
             func property(_ holder: JSONValue?, _ key: String, _ q: String) throws(DocumentError) -> LottieProperty<[Double]>? {
                 try reader.property(LottieReader.member(holder, key), "\(q).\(key)")
             }
+            if !(1...4).contains(try reader.integer(LottieReader.member(selector, "b"), p + ".s.b", default: 1)) {
+                reader.warnings.note("text selectors based on something other than characters, words or lines: drawn by characters", at: p)
+            }
             if try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0 {
                 reader.warnings.note("randomized text selectors: drawn in order", at: p)
             }

@@ -449,3 +449,24 @@ extension LottieFileTests {
         return try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(Double(width), 100), duration: 1), at: 0, width: width, height: 100, scale: 1))
     }
 }
+
+extension LottieFileTests {
+    /// Box text from glyphs in a box narrower than one glyph: each O (75 wide) takes a line of
+    /// its own — the break comes before a character that overruns a line holding something, at
+    /// the last space when there is one — and no character is broken from itself (lottie-web
+    /// would loop for ever). "OO O" in a 10-wide box at (0, 0): lines "O", "O", "O", baselines
+    /// the ascent (70) below the top, 120 apart (and one unit more after the first): 70, 191, 312.
+    func testBoxTextNarrowerThanAGlyph() throws {
+        let o = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
+        let space = #"{"ch": " ", "size": 100, "style": "Regular", "w": 30, "fFamily": "Blocks", "data": {}}"#
+        let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "OO O", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0], "sz": [10, 400], "ps": [0, 0]}, "t": 0}]}, "a": []}"#
+        let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 400, "fonts": \#(fonts), "chars": [\#(o), \#(space)], "layers": [{"ty": 5, "ks": {}, "t": \#(document)}]}"#,
+                                  path: "narrow.json")
+        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 400), duration: 1), at: 0, width: 100, height: 400, scale: 1))
+        for baseline in [70, 191, 312] {
+            assertColor(image.pixel(x: 35, y: baseline - 35), 0, 0, 0, "an O on the baseline at \(baseline)")
+            assertColor(image.pixel(x: 85, y: baseline - 35), 255, 255, 255, "nothing right of it")
+        }
+    }
+}
