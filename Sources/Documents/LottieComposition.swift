@@ -315,7 +315,8 @@ struct LottieComposition {
     }
 
     /// One added mask as a shape layer: its path, opacity and expansion, as lottie-web draws it
-    /// (growing: the outline stroked 2 × x wide, mitred with limit 4; shrinking is warned).
+    /// (growing: the outline stroked 2 × x wide, mitred with limit 4; shrinking: that band taken
+    /// away; an expansion changing sign is warned).
     private func maskLayer(_ part: MaskPart, path: String) throws(DocumentError) -> ShapeLayer {
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
@@ -328,19 +329,33 @@ struct LottieComposition {
             if let a = opacity.animation(keyPath: "fillColor", frameRate: fr, { .color(fill($0)) }) { layer.add(a) }
         }
         if let expansion = part.expansion {
-            if ([expansion.initial] + expansion.keyframes.map(\.value)).allSatisfy({ ($0.first ?? 0) >= 0 }) {
-                layer.strokeColor = .black
-                layer.lineJoin = .miter
-                layer.miterLimit = 4
-                layer.lineWidth = 2 * (expansion.initial.first ?? 0)
-                if let a = expansion.animation(keyPath: "lineWidth", frameRate: fr, { .number(2 * ($0.first ?? 0)) }) { layer.add(a) }
+            let values = ([expansion.initial] + expansion.keyframes.map(\.value)).map { $0.first ?? 0 }
+            /// The outline stroked 2 × |x| wide, mitred (limit 4), on `stroked`.
+            func outline(on stroked: ShapeLayer) {
+                stroked.strokeColor = .black
+                stroked.lineJoin = .miter
+                stroked.miterLimit = 4
+                stroked.lineWidth = 2 * abs(expansion.initial.first ?? 0)
+                if let a = expansion.animation(keyPath: "lineWidth", frameRate: fr, { .number(2 * abs($0.first ?? 0)) }) { stroked.add(a) }
+            }
+            if values.allSatisfy({ $0 >= 0 }) {
+                outline(on: layer)
+            } else if values.allSatisfy({ $0 <= 0 }) {
+                // Shrinking: the mask less that band along its outline (lottie-web erodes it).
+                let band = ShapeLayer()
+                band.anchorPoint = .zero
+                band.path = part.shape.initial
+                if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path($0) }) { band.add(a) }
+                band.fillColor = nil
+                outline(on: band)
+                layer.mask = band
+                layer.maskMode = .alphaInverted
             } else {
-                reader.warnings.note("shrinking masks (negative expansion)", at: path)
+                reader.warnings.note("masks whose expansion changes sign", at: path)
             }
         }
         return layer
     }
-
 
     /// A layer's effects on its content, as lottie-web draws them: Gaussian blur (`ty` 29; a
     /// standard deviation of 0.3 × its blurriness), drop shadow (25; the layer's shadow: softness

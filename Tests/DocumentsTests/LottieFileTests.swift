@@ -470,3 +470,19 @@ extension LottieFileTests {
         }
     }
 }
+
+extension LottieFileTests {
+    /// A mask shrunk by its expansion: the square 20…80 with `x` −10 keeps 30…70 (the outline's
+    /// band 10 wide each side taken away, as lottie-web erodes it).
+    func testAShrinkingMask() throws {
+        let square = #"{"a": 0, "k": {"v": [[20, 20], [80, 20], [80, 80], [20, 80]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": true}}"#
+        let layers = ##"[{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a", "pt": \##(square), "x": {"a": 0, "k": -10}}]}]"##
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "x.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+        assertColor(image.pixel(x: 50, y: 50), 255, 0, 0, "the middle")
+        assertColor(image.pixel(x: 32, y: 50), 255, 0, 0, "just inside the shrunk edge")
+        assertColor(image.pixel(x: 27, y: 50), 255, 255, 255, "inside the mask but within its band")
+        assertColor(image.pixel(x: 50, y: 75), 255, 255, 255, "likewise below")
+    }
+}
