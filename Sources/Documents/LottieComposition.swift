@@ -208,22 +208,7 @@ struct LottieComposition {
                                       .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity]
             if modes.indices.contains(mode) { visibility.compositingFilter = modes[mode] } else { reader.warnings.note("blend mode \(mode)", at: path) }
         }
-        if inPoint > -1e9 || outPoint < 1e9 {
-            let shown = KeyframeAnimation(keyPath: "hidden")
-            // Hidden, shown from the in-point, hidden from the out-point on: three equal thirds
-            // of a discrete animation whose middle third is the layer's span.
-            shown.values = [.number(1), .number(0), .number(1)]
-            shown.keyTimes = [0, 1.0 / 3, 2.0 / 3, 1]
-            shown.calculationMode = .discrete
-            shown.fillMode = .both
-            shown.isRemovedOnCompletion = false
-            let (first, last) = (max(inPoint, -1e6) / fr, min(outPoint, 1e6) / fr)
-            // A hair early, so the in- and out-points themselves fall past the thirds' edges.
-            shown.beginTime = LottieReader.beginTime(first - (last - first) - 1e-7)
-            shown.duration = 3 * (last - first)
-            visibility.isHidden = true
-            visibility.add(shown)
-        }
+        if inPoint > -1e9 || outPoint < 1e9 { reader.show(visibility, from: inPoint, until: outPoint) }
         return (visibility, transform.outer)
     }
 

@@ -8,7 +8,8 @@ import Text
 /// justification, tracking, line height), on a baseline at the layer's origin, or wrapped in its
 /// box (`sz`, `ps`); or, when the file carries the glyphs (`chars`) of every character, drawn
 /// from them (`LottieGlyphs`). Text animators move, turn, scale, fade and colour its characters
-/// (`LottieTextAnimators`); a document that changes is warned about.
+/// (`LottieTextAnimators`). A document that changes (several keyframes) shows each one from its
+/// keyframe until the next.
 struct LottieText {
     let reader: LottieReader
     /// The file's `fonts` (`{"list": [{"fName", "fFamily", "fStyle"}…]}`).
@@ -25,12 +26,35 @@ struct LottieText {
         let animating = LottieTextAnimators(reader: reader, frameRate: frameRate)
         let animators = try animating.animators(LottieReader.member(LottieReader.member(value, "t"), "a"), path: path + ".t.a")
         let data = LottieReader.member(value, "t")
-        guard case let .array(frames, _)? = LottieReader.member(LottieReader.member(data, "d"), "k"), let first = frames.first,
-              let document = LottieReader.member(first, "s") else {
+        guard case let .array(frames, _)? = LottieReader.member(LottieReader.member(data, "d"), "k"), !frames.isEmpty else {
             throw reader.fail(path + ".t.d.k", LottieReader.member(data, "d") ?? value, "expected the text document's keyframes")
         }
-        let p = path + ".t.d.k[0].s"
-        if frames.count > 1 { reader.warnings.note("text that changes over time: its first text shown", at: path) }
+        guard frames.count <= LottieFile.maximumLayers else {
+            throw reader.fail(path + ".t.d.k", LottieReader.member(data, "d"), "\(frames.count) text documents; at most \(LottieFile.maximumLayers)")
+        }
+        // Each document a layer of its own, shown from its keyframe until the next (held, as
+        // text documents are).
+        var documents: [(frame: Double, layer: Layer)] = []
+        for (k, keyframe) in frames.enumerated() {
+            let p = "\(path).t.d.k[\(k)]"
+            guard let document = LottieReader.member(keyframe, "s") else { throw reader.fail(p + ".s", keyframe, "missing: a text document s") }
+            documents.append((try reader.number(LottieReader.member(keyframe, "t"), p + ".t", default: 0),
+                              try layer(value, document: document, p: p + ".s", path: path, animating: animating, animators: animators)))
+        }
+        guard documents.count > 1 else { return documents[0].layer }
+        let container = Layer()
+        container.anchorPoint = .zero
+        for (k, document) in documents.enumerated() {
+            reader.show(document.layer, from: k == 0 ? -Double.greatestFiniteMagnitude : document.frame,
+                        until: k + 1 < documents.count ? documents[k + 1].frame : Double.greatestFiniteMagnitude)
+            container.addSublayer(document.layer)
+        }
+        return container
+    }
+
+    /// One text document (`d.k[…].s`) of the layer `value` as a layer.
+    private func layer(_ value: JSONValue, document: JSONValue, p: String, path: String, animating: LottieTextAnimators,
+                       animators: [LottieTextAnimators.Animator]) throws(DocumentError) -> Layer {
         let text = (try reader.string(LottieReader.member(document, "t"), p + ".t") ?? "").replacingOccurrences(of: "\r", with: "\n")
         let size = try reader.number(LottieReader.member(document, "s"), p + ".s", default: 36)
         guard size > 0, size <= 10_000 else { throw reader.fail(p + ".s", LottieReader.member(document, "s"), "a font size of 0…10000") }

@@ -79,6 +79,23 @@ extension LottieReader {
         return (outer, inner)
     }
 
+    /// Shows `layer` from frame `first` until (not at) frame `last` and hides it otherwise: three
+    /// equal thirds of a discrete animation of `hidden` whose middle third is the span, begun a
+    /// hair early so the frames themselves fall past the thirds' edges.
+    func show(_ layer: Layer, from first: Double, until last: Double) {
+        let shown = KeyframeAnimation(keyPath: "hidden")
+        shown.values = [.number(1), .number(0), .number(1)]
+        shown.keyTimes = [0, 1.0 / 3, 2.0 / 3, 1]
+        shown.calculationMode = .discrete
+        shown.fillMode = .both
+        shown.isRemovedOnCompletion = false
+        let (start, end) = (max(first, -1e6) / frameRate, min(last, 1e6) / frameRate)
+        shown.beginTime = LottieReader.beginTime(start - (end - start) - 1e-7)
+        shown.duration = 3 * (end - start)
+        layer.isHidden = true
+        layer.add(shown)
+    }
+
     /// An opacity (0…100, animated or not) as `layer`'s.
     func apply(opacity: LottieProperty<[Double]>, to layer: Layer) {
         layer.opacity = (opacity.initial.first ?? 100) / 100

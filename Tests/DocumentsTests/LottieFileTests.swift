@@ -486,3 +486,26 @@ extension LottieFileTests {
         assertColor(image.pixel(x: 50, y: 75), 255, 255, 255, "likewise below")
     }
 }
+
+extension LottieFileTests {
+    /// A text document that changes: "A" from frame 0, "V" from frame 15, each held until the
+    /// next (size 100, baseline at y = 80, drawn from the corpus's glyphs). At (10, 75), 5 above
+    /// the baseline, the A is 65 wide and covers it; the V, 5 wide there, does not.
+    func testATextDocumentThatChanges() throws {
+        let corpus = try String(contentsOf: Self.corpus.appendingPathComponent("text-glyphs.json"), encoding: .utf8)
+        let chars = try XCTUnwrap(corpus.range(of: #""chars": "#)).upperBound
+        let charsEnd = try XCTUnwrap(corpus.range(of: #", "layers""#, range: chars..<corpus.endIndex)).lowerBound
+        let charsJSON = String(corpus[chars..<charsEnd])
+        func document(_ text: String, _ frame: Int) -> String {
+            #"{"s": {"s": 100, "f": "Blocks-Regular", "t": "\#(text)", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": \#(frame)}"#
+        }
+        let layer = #"{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": {"d": {"k": [\#(document("A", 0)), \#(document("V", 15))]}, "a": []}}"#
+        let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "fonts": \#(fonts), "chars": \#(charsJSON), "layers": [\#(layer)]}"#,
+                                  path: "doc.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        assertColor(try frame(file, 10).pixel(x: 10, y: 75), 0, 0, 0, "the A at frame 10")
+        assertColor(try frame(file, 20).pixel(x: 10, y: 75), 255, 255, 255, "the V at frame 20")
+        assertColor(try frame(file, 20).pixel(x: 35, y: 40), 0, 0, 0, "the V's wide top at frame 20")
+    }
+}
