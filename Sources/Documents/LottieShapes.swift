@@ -10,11 +10,44 @@ import Geometry
 struct LottieShapes {
     let reader: LottieReader
 
-    /// A trim paths modifier: start and end (percent), and whether several paths are trimmed as
-    /// one (`m` 2, "individually" in After Effects' words) or each by the same share (`m` 1).
+    /// A trim paths modifier: start and end (percent), offset (degrees: a turn is the whole
+    /// path), and whether several paths are trimmed as one (`m` 2, "individually" in After
+    /// Effects' words) or each by the same share (`m` 1).
     struct Trim {
-        var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>
+        var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, offset: LottieProperty<[Double]>
         var asOne: Bool
+
+        /// Whether the trim needs lottie-web's arithmetic (an offset, or a start past the end)
+        /// rather than a plain strokeStart…strokeEnd.
+        var wraps: Bool {
+            if offset.isAnimated || offset.initial.first ?? 0 != 0 { return true }
+            let frames = [0] + (start.keyframes + end.keyframes).map(\.frame)
+            return frames.contains { (start.value(at: $0).first ?? 0) > (end.value(at: $0).first ?? 100) }
+        }
+
+        /// The trimmed part at `frame` as lottie-web computes it: start and end (swapped when the
+        /// start is past the end) moved by the offset's share of a turn; the part from 0…1 and,
+        /// when it wraps past the path's end, the part from its start.
+        func segments(at frame: Double) -> (first: ClosedRange<Double>?, wrapped: ClosedRange<Double>?) {
+            var (s, e) = ((start.value(at: frame).first ?? 0) / 100, (end.value(at: frame).first ?? 100) / 100)
+            if s > e { swap(&s, &e) }
+            (s, e) = (min(max(s, 0), 1), min(max(e, 0), 1))
+            guard e > s else { return (nil, nil) }
+            var o = (offset.value(at: frame).first ?? 0) / 360
+            o -= o.rounded(.down)
+            (s, e) = (s + o, e + o)
+            if s >= 1 { (s, e) = (s - 1, e - 1) }
+            guard e > 1 else { return (s...e, nil) }
+            return (s...1, e - 1 > 0 ? 0...(e - 1) : nil)
+        }
+    }
+
+    /// A trim paths item (`tm`).
+    private func trim(_ item: JSONValue, path: String) throws(DocumentError) -> Trim {
+        let start = try reader.property(LottieReader.member(item, "s"), path + ".s") ?? LottieProperty(initial: [0], keyframes: [])
+        let end = try reader.property(LottieReader.member(item, "e"), path + ".e") ?? LottieProperty(initial: [100], keyframes: [])
+        let offset = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [0], keyframes: [])
+        return Trim(start: start, end: end, offset: offset, asOne: try reader.number(LottieReader.member(item, "m"), path + ".m", default: 1) == 2)
     }
 
     /// One list of items as a layer (origin at the layer's origin).
@@ -23,7 +56,10 @@ struct LottieShapes {
         let container = Layer()
         container.anchorPoint = .zero
         var geometry: [LottieProperty<Path>] = []
-        var trim: Trim?
+        // A trim trims the paths above it whatever comes between (a stroke listed before it
+        // draws them trimmed too, as in the players): the list's first trim holds from the start.
+        let firstTrim = items.firstIndex { if case .string("tm", _)? = LottieReader.member($0, "ty") { true } else { false } }
+        var trim = try firstTrim.map { i throws(DocumentError) in try self.trim(items[i], path: "\(path)[\(i)]") }
         // A merge paths item's mode (2 add, 3 subtract, 4 intersect, 5 exclude intersections)
         // and how many of the paths (those above it) it merges, when it is not a plain merge.
         var merge: (mode: Int, count: Int)?
@@ -52,12 +88,7 @@ struct LottieShapes {
             case "gf", "gs":
                 if let painted = try gradient(item, stroke: type == "gs", path: p, geometry: geometry, trim: trim) { drawn.append(painted) }
             case "tm":
-                let start = try reader.property(LottieReader.member(item, "s"), p + ".s") ?? LottieProperty(initial: [0], keyframes: [])
-                let end = try reader.property(LottieReader.member(item, "e"), p + ".e") ?? LottieProperty(initial: [100], keyframes: [])
-                if let offset = try reader.property(LottieReader.member(item, "o"), p + ".o"), offset.isAnimated || offset.initial.first != 0 {
-                    reader.warnings.note("trim path offsets", at: p)
-                }
-                trim = Trim(start: start, end: end, asOne: try reader.number(LottieReader.member(item, "m"), p + ".m", default: 1) == 2)
+                if i != firstTrim { trim = try self.trim(item, path: p) }
             case "tr":
                 continue  // the group's own transform, read by the group
             case "rp":
@@ -187,7 +218,11 @@ struct LottieShapes {
             let (w, h) = (s.first ?? 0, s.count > 1 ? s[1] : s.first ?? 0)
             let box = Rect(x: cx - w / 2, y: cy - h / 2, width: w, height: h)
             guard type == "rc" else { return Self.ellipse(in: box, reversed: reversed) }
-            return .roundedRect(box, cornerRadius: min(radius.value(at: frame).first ?? 0, min(abs(w), abs(h)) / 2))
+            // lottie-web draws a rectangle clockwise only when `d` says 1 or 2 (a file without
+            // it, anticlockwise); an ellipse unless it says 3.
+            let direction = LottieReader.member(item, "d").flatMap { if case .number(let d, _) = $0 { d } else { nil } }
+            return Self.rectangle(in: box, radius: min(radius.value(at: frame).first ?? 0, min(abs(w), abs(h)) / 2),
+                                  reversed: !(direction == 1 || direction == 2))
         }
         let changing = type == "sr" ? [centre, radius, points, outer, inner] : type == "rc" ? [centre, size, radius] : [centre, size]
         let frames = changing.flatMap { $0.keyframes.map(\.frame) }
@@ -199,6 +234,40 @@ struct LottieShapes {
             return LottieProperty<Path>.Keyframe(frame: frame, value: shape(at: frame), easeOut: (0, 0), easeIn: (1, 1), hold: false)
         }
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+    }
+
+    /// A rectangle as Lottie draws it, so a trim or a dash starts where it starts in the players:
+    /// from its top right corner (just below it when rounded) down the right side, clockwise
+    /// (anticlockwise, along the top first, when `reversed`), corners rounded by `radius`.
+    static func rectangle(in box: Rect, radius: Double, reversed: Bool) -> Path {
+        let (x0, y0, x1, y1) = (box.minX, box.minY, box.maxX, box.maxY)
+        let r = max(radius, 0), k = r * (1 - 0.5519150244935105)
+        // The corners clockwise from the top right, each with the points where its rounding
+        // starts and ends going clockwise, and the handles between them.
+        let corners: [(from: Point, c1: Point, c2: Point, to: Point)] = [
+            (Point(x1 - r, y0), Point(x1 - k, y0), Point(x1, y0 + k), Point(x1, y0 + r)),
+            (Point(x1, y1 - r), Point(x1, y1 - k), Point(x1 - k, y1), Point(x1 - r, y1)),
+            (Point(x0 + r, y1), Point(x0 + k, y1), Point(x0, y1 - k), Point(x0, y1 - r)),
+            (Point(x0, y0 + r), Point(x0, y0 + k), Point(x0 + k, y0), Point(x0 + r, y0)),
+        ]
+        var path = Path()
+        path.move(to: corners[0].to)
+        if reversed {
+            // Anticlockwise from the same point: each corner walked backwards, then on along the side.
+            let order = [0, 3, 2, 1]
+            for (n, i) in order.enumerated() {
+                let corner = corners[i]
+                if r > 0 { path.addCurve(to: corner.from, control1: corner.c2, control2: corner.c1) } else { path.addLine(to: corner.from) }
+                path.addLine(to: corners[order[(n + 1) % 4]].to)
+            }
+        } else {
+            for i in [1, 2, 3, 0] {
+                path.addLine(to: corners[i].from)
+                if r > 0 { path.addCurve(to: corners[i].to, control1: corners[i].c1, control2: corners[i].c2) } else { path.addLine(to: corners[i].to) }
+            }
+        }
+        path.closeSubpath()
+        return path
     }
 
     /// An ellipse as Lottie draws it: four quarter arcs from the top, clockwise (anticlockwise
@@ -438,16 +507,50 @@ struct LottieShapes {
             if pattern.count % 2 == 1 { pattern += pattern }
             if pattern.contains(where: { $0 > 0 }) { layer.lineDashPattern = pattern }
         }
-        if let trim {
+        guard let trim else { return layer }
+        guard trim.wraps else {
             layer.strokeStart = (trim.start.initial.first ?? 0) / 100
             layer.strokeEnd = (trim.end.initial.first ?? 100) / 100
-            if layer.strokeStart > layer.strokeEnd {
-                reader.warnings.note("trims whose start passes their end: drawn as they come", at: path)
-            }
             for (property, key) in [(trim.start, "strokeStart"), (trim.end, "strokeEnd")] {
                 if let a = property.animation(keyPath: key, frameRate: fr, { .number(($0.first ?? 0) / 100) }) { layer.add(a) }
             }
+            return layer
         }
-        return layer
+        // An offset (or a start past the end): lottie-web's part of the path, sampled every
+        // frame, on this layer and, for the part that wraps past the path's end, on a copy.
+        guard let copy = try paint(item, type: type, path: path, geometry: geometry, trim: nil, solid: solid, ownOpacity: ownOpacity,
+                                   placing: placing) as? ShapeLayer else { return layer }
+        let keyed = [trim.start, trim.end, trim.offset].flatMap { $0.keyframes.map(\.frame) }
+        let (first, last) = (keyed.min() ?? 0, keyed.max() ?? 0)
+        let count = last > first ? Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples))) : 0
+        try reader.budget.charge(count + 1, at: path, in: reader.file)
+        let parts = (0...count).map { trim.segments(at: count == 0 ? first : first + (last - first) * Double($0) / Double(count)) }
+        let container = Layer()
+        container.anchorPoint = .zero
+        /// `target` trimmed to `ranges` (one a sample), in a holder that hides it where a range
+        /// is missing, so that no cap of a zero-length stroke shows.
+        func add(_ target: ShapeLayer, _ ranges: [ClosedRange<Double>?]) {
+            let values = ranges.map { $0 ?? 0...0 }
+            let holder = Layer()
+            holder.anchorPoint = .zero
+            holder.addSublayer(target)
+            container.addSublayer(holder)
+            (target.strokeStart, target.strokeEnd, holder.opacity) = (values[0].lowerBound, values[0].upperBound, ranges[0] == nil ? 0 : 1)
+            guard values.count > 1 else { return }
+            for (layer, key, samples) in [(target as Layer, "strokeStart", values.map { AnimationValue.number($0.lowerBound) }),
+                                          (target, "strokeEnd", values.map { AnimationValue.number($0.upperBound) }),
+                                          (holder, "opacity", ranges.map { AnimationValue.number($0 == nil ? 0 : 1) })] {
+                let animation = KeyframeAnimation(keyPath: key)
+                animation.values = samples
+                animation.beginTime = LottieReader.beginTime(first / fr)
+                animation.duration = max(last - first, 1e-6) / fr
+                animation.fillMode = .both
+                animation.isRemovedOnCompletion = false
+                layer.add(animation)
+            }
+        }
+        add(layer, parts.map(\.first))
+        add(copy, parts.map(\.wrapped))
+        return container
     }
 }
