@@ -540,13 +540,7 @@ struct LottieShapes {
             for (layer, key, samples) in [(target as Layer, "strokeStart", values.map { AnimationValue.number($0.lowerBound) }),
                                           (target, "strokeEnd", values.map { AnimationValue.number($0.upperBound) }),
                                           (holder, "opacity", ranges.map { AnimationValue.number($0 == nil ? 0 : 1) })] {
-                let animation = KeyframeAnimation(keyPath: key)
-                animation.values = samples
-                animation.beginTime = LottieReader.beginTime(first / fr)
-                animation.duration = max(last - first, 1e-6) / fr
-                animation.fillMode = .both
-                animation.isRemovedOnCompletion = false
-                layer.add(animation)
+                layer.add(reader.sampled(key, samples, from: first, to: last))
             }
         }
         add(layer, parts.map(\.first))

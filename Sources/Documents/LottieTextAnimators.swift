@@ -180,13 +180,7 @@ struct LottieTextAnimators {
                 fill.append(.color(LottieReader.color(c)))
             }
             func add(_ keyPath: String, _ values: [AnimationValue], to layer: Layer) {
-                let animation = KeyframeAnimation(keyPath: keyPath)
-                animation.values = values
-                animation.beginTime = LottieReader.beginTime(first / frameRate)
-                animation.duration = max(last - first, 1e-6) / frameRate
-                animation.fillMode = .both
-                animation.isRemovedOnCompletion = false
-                layer.add(animation)
+                layer.add(reader.sampled(keyPath, values, from: first, to: last))
             }
             if times.count == 1, case .number(let o) = opacity[0], case .point(let p) = position[0], case .number(let sx) = scaleX[0],
                case .number(let sy) = scaleY[0], case .number(let r) = rotation[0], case .color(let c) = fill[0] {

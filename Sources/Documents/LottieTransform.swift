@@ -49,10 +49,8 @@ extension LottieReader {
             let first = animated.compactMap { $0.keyframes.first?.frame }.min() ?? 0, last = animated.compactMap { $0.keyframes.last?.frame }.max() ?? 0
             let count = Int(min(max((last - first).rounded(.up), 1), Double(LottieFile.maximumSamples)))
             try budget.charge(count, at: path, in: file)
-            let sampled = KeyframeAnimation(keyPath: "transform")
-            sampled.values = (0...count).map { .transform(matrix(at: first + (last - first) * Double($0) / Double(count))) }
-            sampled.beginTime = LottieReader.beginTime(first / frameRate)
-            sampled.duration = max(last - first, 1e-6) / frameRate
+            let sampled = self.sampled("transform", (0...count).map { .transform(matrix(at: first + (last - first) * Double($0) / Double(count))) },
+                                       from: first, to: last)
             if mirrors {
                 // Through a mirror, two samples do not interpolate (their decompositions differ
                 // by a half turn): each is held from half a frame before its frame to half after.
@@ -61,8 +59,6 @@ extension LottieReader {
                 sampled.duration *= Double(count + 1) / Double(count)
                 sampled.beginTime = LottieReader.beginTime((first - (last - first) / Double(count) / 2) / frameRate)
             }
-            sampled.fillMode = .both
-            sampled.isRemovedOnCompletion = false
             outer.add(sampled)
         } else {
             if let scale {
@@ -77,6 +73,18 @@ extension LottieReader {
             if opacity { apply(opacity: property, to: inner) }
         }
         return (outer, inner)
+    }
+
+    /// An animation of `keyPath` through `values` sampled evenly from frame `first` to frame
+    /// `last` (linear between them), held before and after.
+    func sampled(_ keyPath: String, _ values: [AnimationValue], from first: Double, to last: Double) -> KeyframeAnimation {
+        let animation = KeyframeAnimation(keyPath: keyPath)
+        animation.values = values
+        animation.beginTime = LottieReader.beginTime(first / frameRate)
+        animation.duration = max(last - first, 1e-6) / frameRate
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        return animation
     }
 
     /// Shows `layer` from frame `first` until (not at) frame `last` and hides it otherwise: three
