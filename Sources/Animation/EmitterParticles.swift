@@ -39,10 +39,6 @@ extension LayerValues {
     /// How deep cells may hold cells (a spark of a spark of a rocket).
     public static let maximumCellDepth = 4
 
-    /// The emitter properties a particle takes at its birth.
-    static let birthProperties = ["birthRate", "lifetime", "velocity", "scale", "spin", "emitterPosition", "emitterSize",
-                                  "emitterZPosition", "emitterDepth", "emitterShape", "emitterMode"].compactMap { LayerProperty.named[$0] }
-
     /// The particles of this emitter alive at layer time `t`, in drawing order, and the cells
     /// they index (every cell, sub-cells after their parents). Each particle is a pure function
     /// of its birth slot: a cell has a slot every 1/birthRate seconds of its own time (which
@@ -57,10 +53,10 @@ extension LayerValues {
     ///   - limit: the most particles to return (the rest of the frame's budget).
     ///   - longestLifetime: the largest `lifetime` multiplier a particle out now may have been
     ///     born with (how far back births are looked for); nil: this layer's.
-    ///   - emitter: the layer as it was at an earlier layer time, for the particles born then
-    ///     (its shape, position and multipliers at their birth).
+    ///   - emitter: what the layer gave the particles born at an earlier layer time (its shape,
+    ///     position and multipliers then).
     func particles(at t: Double, limit: Int = maximumParticles, longestLifetime: Double? = nil,
-                   emitter: (Double) -> LayerValues) -> (cells: [EmitterCell], particles: [Particle]) {
+                   emitter: (Double) -> EmitterBirth) -> (cells: [EmitterCell], particles: [Particle]) {
         withoutActuallyEscaping(emitter) { emitter in
             var run = EmissionRun(seed: seed, time: t, limit: min(limit, Self.maximumParticles), lifetime: longestLifetime ?? lifetime,
                                   emitter: emitter)
@@ -69,61 +65,6 @@ extension LayerValues {
             }
             return (run.cells, order(run.particles))
         }
-    }
-
-    /// Where a particle starts, from random numbers in 0..<1: on the emitter's shape, as its
-    /// mode says, about `emitterPosition` and `emitterZPosition`.
-    func emissionPoint(_ u: () -> Double) -> SIMD3<Double> {
-        let (w, h, d) = (emitterSize.width, emitterSize.height, emitterDepth)
-        let offset: SIMD3<Double>
-        switch (emitterShape, emitterMode) {
-        case (.point, _):
-            offset = .zero
-        case (.line, .points):
-            offset = [u() < 0.5 ? -w / 2 : w / 2, 0, 0]
-        case (.line, _):
-            offset = [(u() - 0.5) * w, 0, 0]
-        case (.rectangle, .points):
-            offset = [u() < 0.5 ? -w / 2 : w / 2, u() < 0.5 ? -h / 2 : h / 2, 0]
-        case (.rectangle, .outline):
-            // A point along the perimeter, by arc length.
-            let s = u() * 2 * (w + h)
-            offset = s < w ? [s - w / 2, -h / 2, 0]
-                : s < w + h ? [w / 2, s - w - h / 2, 0]
-                : s < 2 * w + h ? [w / 2 - (s - w - h), h / 2, 0]
-                : [-w / 2, h / 2 - (s - 2 * w - h), 0]
-        case (.rectangle, _):
-            offset = [(u() - 0.5) * w, (u() - 0.5) * h, 0]
-        case (.cuboid, .points):
-            offset = [u() < 0.5 ? -w / 2 : w / 2, u() < 0.5 ? -h / 2 : h / 2, u() < 0.5 ? -d / 2 : d / 2]
-        case (.cuboid, .outline):
-            // One of the twelve edges, chosen in proportion to its length, then a point along it.
-            let (axis, along) = (u() * 4 * (w + h + d), u() - 0.5)
-            let (a, b) = (u() < 0.5 ? -0.5 : 0.5, u() < 0.5 ? -0.5 : 0.5)
-            offset = axis < 4 * w ? [along * w, a * h, b * d] : axis < 4 * (w + h) ? [a * w, along * h, b * d] : [a * w, b * h, along * d]
-        case (.cuboid, .surface):
-            // One of the six faces, in proportion to its area.
-            let (face, side) = (u() * 2 * (w * h + w * d + h * d), u() < 0.5 ? -0.5 : 0.5)
-            let (p, q) = (u() - 0.5, u() - 0.5)
-            offset = face < 2 * w * h ? [p * w, q * h, side * d] : face < 2 * (w * h + w * d) ? [p * w, side * h, q * d] : [side * w, p * h, q * d]
-        case (.cuboid, .volume):
-            offset = [(u() - 0.5) * w, (u() - 0.5) * h, (u() - 0.5) * d]
-        case (.circle, .points), (.sphere, .points):
-            offset = .zero
-        case (.circle, .outline):
-            let a = u() * 2 * .pi
-            offset = [cos(a) * w / 2, sin(a) * w / 2, 0]
-        case (.circle, _):
-            // Uniform over the disc: the radius goes as the square root.
-            let (a, r) = (u() * 2 * .pi, u().squareRoot() * w / 2)
-            offset = [cos(a) * r, sin(a) * r, 0]
-        case (.sphere, _):
-            // Uniform on the sphere (outline, surface) or in the ball (volume: radius as the cube root).
-            let (z, a) = (2 * u() - 1, u() * 2 * .pi)
-            let r = (emitterMode == .volume ? cbrt(u()) : 1) * w / 2, ring = (1 - z * z).squareRoot()
-            offset = [cos(a) * ring * r, sin(a) * ring * r, z * r]
-        }
-        return SIMD3(emitterPosition.x, emitterPosition.y, emitterZPosition) + offset
     }
 
     /// The particles in the render mode's order (they come by cell, oldest first). Unordered and
@@ -149,19 +90,27 @@ extension LayerValues {
 
     /// A number in 0..<1 fixed by the seed, the cell, the slot and the draw (SplitMix64).
     static func random(_ seed: Int, _ cell: Int, _ slot: Int, _ draw: Int) -> Double {
-        Double(mixed(seed, cell, slot, draw) >> 11) / Double(UInt64(1) << 53)
+        Double(mixing(mixing(mixing(start(seed), cell), slot), draw) >> 11) / Double(UInt64(1) << 53)
     }
 
     /// SplitMix64 of the parts in order: the bits behind `random` and behind sub-cells' keys.
     static func mixed(_ seed: Int, _ parts: Int...) -> UInt64 {
-        var z = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15
-        for part in parts {
-            z = (z ^ UInt64(truncatingIfNeeded: part)) &+ 0x9E37_79B9_7F4A_7C15
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-        }
-        return z
+        parts.reduce(start(seed), mixing)
+    }
+
+    /// The state SplitMix64 starts from for `seed`.
+    private static func start(_ seed: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// One SplitMix64 step taking in `part` (written out for `random`, which is called for every
+    /// draw of every particle: a variadic list would be an allocation each time).
+    @inline(__always)
+    private static func mixing(_ state: UInt64, _ part: Int) -> UInt64 {
+        var z = (state ^ UInt64(truncatingIfNeeded: part)) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 
@@ -173,7 +122,7 @@ private struct EmissionRun {
     let limit: Int
     /// The largest lifetime multiplier of the particles out (how far back to look for births).
     let lifetime: Double
-    let emitter: (Double) -> LayerValues
+    let emitter: (Double) -> EmitterBirth
     var cells: [EmitterCell] = []
     /// Where each cell, by its path of indices from the layer's cells, is in `cells`.
     var cellIndex: [[Int]: Int] = [:]
@@ -181,7 +130,7 @@ private struct EmissionRun {
     /// Slots are looked at up to a budget too, however many give no particle.
     var slotsLeft = 4 * LayerValues.maximumParticles
 
-    init(seed: Int, time: Double, limit: Int, lifetime: Double, emitter: @escaping (Double) -> LayerValues) {
+    init(seed: Int, time: Double, limit: Int, lifetime: Double, emitter: @escaping (Double) -> EmitterBirth) {
         self.seed = seed
         self.time = time
         self.limit = limit
@@ -251,7 +200,7 @@ private struct EmissionRun {
 
     /// The launch of the particle of `cell` from `slot`, or nil when it would live no time. The
     /// random draws come in a fixed order: life, start, direction, speed, spin, scale, colour.
-    private func launch(_ cell: EmitterCell, key: Int, slot: Int, copy: Int, emitter e: LayerValues, from origin: SIMD3<Double>?) -> Launch? {
+    private func launch(_ cell: EmitterCell, key: Int, slot: Int, copy: Int, emitter e: EmitterBirth, from origin: SIMD3<Double>?) -> Launch? {
         var draw = 1 + copy * 16
         func unit() -> Double {
             draw += 1

@@ -400,9 +400,10 @@ private struct PresentationWalk {
         // look back as far as the largest the model has had (an animated one is read at the frame).
         let longest = max(v.lifetime, facts.longestLifetime)
         // The layer at an earlier layer time, for the particles born then, when what a birth uses changes.
+        let birth = v.birth
         let (cells, particles) = v.particles(at: layerTime, limit: particleBudget, longestLifetime: longest) { born in
-            guard facts.birthsVary, let parent = timing.parentTime(fromLayer: born) else { return v }
-            return timeline.presentationValues(of: node, at: time - (parentTime - parent), parentTime: parent).values
+            guard facts.birthsVary, let parent = timing.parentTime(fromLayer: born) else { return birth }
+            return timeline.presentationValues(of: node, at: time - (parentTime - parent), parentTime: parent).values.birth
         }
         particleBudget -= particles.count
         let additive = v.renderMode == .additive

@@ -34,7 +34,7 @@ public struct Timeline: Sendable {
             self.animations = animations
             self.shot = shot
             hasTransitions = animations.contains { if case .transition = $0.spec.content { true } else { false } }
-            let birth = LayerValues.birthProperties
+            let birth = EmitterBirth.properties
             birthsVary = animations.contains { animation in birth.contains { animation.spec.animates($0.name) } }
                 || Set(history.map { state in birth.map { $0.value(in: state.values) } }).count > 1
             longestLifetime = history.map(\.values.lifetime).max() ?? 0

@@ -94,3 +94,25 @@ extension Blend {
         }
     }
 }
+
+extension Blend {
+    /// Composites one colour over four consecutive pixels, each at its own coverage (0…255),
+    /// with the arithmetic of `sourceOver` (a coverage of 0 leaves its pixel as it is): the
+    /// antialiased edges of sprites, four pixels per vector step (`make bench`, particles).
+    @inline(__always)
+    static func sourceOverQuad(_ color: PremultipliedColor, coverage: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
+        // Red+blue and green+alpha in two 16-bit sub-lanes of each 32-bit lane, as in `sourceOverRun`.
+        let low = SIMD4<UInt32>(repeating: 0x00FF_00FF)
+        let scale = coverage &+ 1
+        let alpha = (SIMD4<UInt32>(repeating: UInt32(color.a)) &* scale) &>> 8
+        let inverse = 256 &- alpha
+        let redBlue = SIMD4<UInt32>(repeating: UInt32(color.r) | UInt32(color.b) << 16)
+        let green = SIMD4<UInt32>(repeating: UInt32(color.g))
+        let source = (((redBlue &* scale) &>> 8) & low) | ((green &* scale) & 0xFF00) | alpha &<< 24
+        let raw = UnsafeMutableRawPointer(p)
+        let d = raw.loadUnaligned(as: SIMD4<UInt32>.self)
+        let under = ((((d & low) &* inverse) &>> 8) & low) | ((((d &>> 8) & low) &* inverse) & ~low)
+        raw.storeBytes(of: under &+ source, as: SIMD4<UInt32>.self)
+    }
+}
+

@@ -73,6 +73,30 @@ extension Rasterizer {
                 var x = lo
                 while x < hi {
                     if x == runLo { x = runHi; continue }
+                    if let solid, clip == nil, !additive, x + 4 <= width {
+                        // Four pixels at once (those past this edge's span, still in this row,
+                        // at coverage 0): the same arithmetic as one at a time below.
+                        let end = x < runLo ? runLo : hi
+                        let lanes = SIMD4<Double>(0, 1, 2, 3) + Double(x)
+                        let (sd, td) = (s0 + lanes * sx, t0 + lanes * tx)
+                        let s = SIMD4<Float>(Float(sd[0]), Float(sd[1]), Float(sd[2]), Float(sd[3]))
+                        let t = SIMD4<Float>(Float(td[0]), Float(td[1]), Float(td[2]), Float(td[3]))
+                        // min(min(s, sw − s)·fgs + ½, capS), at least 0; compares and selects (the
+                        // library's pointwiseMin is a call a lane, for its NaN rules).
+                        let (sFar, tFar) = (sw - s, sh - t)
+                        var cs = s.replacing(with: sFar, where: sFar .< s) * fgs + 0.5
+                        var ct = t.replacing(with: tFar, where: tFar .< t) * fgt + 0.5
+                        cs.replace(with: capS, where: cs .> capS)
+                        ct.replace(with: capT, where: ct .> capT)
+                        cs.replace(with: 0, where: cs .< 0)
+                        ct.replace(with: 0, where: ct .< 0)
+                        let c = cs * ct * 255 + 0.5
+                        let coverage = SIMD4<UInt32>(UInt32(c[0]), UInt32(c[1]), UInt32(c[2]), UInt32(c[3]))
+                        let inSpan = SIMD4<Int32>(0, 1, 2, 3) .< Int32(end - x)
+                        Blend.sourceOverQuad(solid, coverage: coverage.replacing(with: 0, where: .!inSpan), into: p + (rowBase + x) * 4)
+                        x = min(x + 4, end)
+                        continue
+                    }
                     defer { x += 1 }
                     let s = Float(s0 + Double(x) * sx), t = Float(t0 + Double(x) * tx)
                     let cs = min(min(s, sw - s) * fgs + 0.5, capS), ct = min(min(t, sh - t) * fgt + 0.5, capT)

@@ -103,7 +103,7 @@ final class EmitterCellTests: XCTestCase {
             v.emitterMode = mode
             v.emitterShape = .sphere
             for _ in 0..<200 {
-                let p = v.emissionPoint(unit)
+                let p = v.birth.emissionPoint(unit)
                 let r = (p * p).sum().squareRoot()
                 switch mode {
                 case .outline, .surface: XCTAssertEqual(r, 20, accuracy: 1e-9)
@@ -113,7 +113,7 @@ final class EmitterCellTests: XCTestCase {
             }
             v.emitterShape = .cuboid
             for _ in 0..<200 {
-                let p = v.emissionPoint(unit)
+                let p = v.birth.emissionPoint(unit)
                 let onFace = [abs(p.x) - 20, abs(p.y) - 10, abs(p.z) - 5].filter { abs($0) < 1e-9 }.count
                 XCTAssertTrue(abs(p.x) <= 20 + 1e-9 && abs(p.y) <= 10 + 1e-9 && abs(p.z) <= 5 + 1e-9, "\(p)")
                 switch mode {

@@ -91,8 +91,8 @@ final class EmitterTests: XCTestCase {
         cell.contents = dot
         v.emitterCells = [cell]
         v.lifetime = 1e9
-        func rate(_ r: Double) -> LayerValues {
-            var at = v
+        func rate(_ r: Double) -> EmitterBirth {
+            var at = v.birth
             at.birthRate = r
             return at
         }

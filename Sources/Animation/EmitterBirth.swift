@@ -1,0 +1,87 @@
+import Foundation
+import Geometry
+
+/// What an emitter layer gives a particle at its birth: its rate, the multipliers of the
+/// cells' lifetime, velocity, scale and spin, and where particles start. A few numbers, read
+/// once a birth (the whole layer's values are far larger to copy).
+struct EmitterBirth {
+    var birthRate: Double
+    var lifetime: Double
+    var velocity: Double
+    var scale: Double
+    var spin: Double
+    var emitterPosition: Point
+    var emitterZPosition: Double
+    var emitterSize: Size
+    var emitterDepth: Double
+    var emitterShape: EmitterShape
+    var emitterMode: EmitterMode
+
+    /// The layer properties behind these fields (`LayerValues.birth`).
+    static let properties = ["birthRate", "lifetime", "velocity", "scale", "spin", "emitterPosition", "emitterSize",
+                             "emitterZPosition", "emitterDepth", "emitterShape", "emitterMode"].compactMap { LayerProperty.named[$0] }
+
+    /// Where a particle starts, from random numbers in 0..<1: on the emitter's shape, as its
+    /// mode says, about `emitterPosition` and `emitterZPosition`.
+    func emissionPoint(_ u: () -> Double) -> SIMD3<Double> {
+        let (w, h, d) = (emitterSize.width, emitterSize.height, emitterDepth)
+        let offset: SIMD3<Double>
+        switch (emitterShape, emitterMode) {
+        case (.point, _):
+            offset = .zero
+        case (.line, .points):
+            offset = [u() < 0.5 ? -w / 2 : w / 2, 0, 0]
+        case (.line, _):
+            offset = [(u() - 0.5) * w, 0, 0]
+        case (.rectangle, .points):
+            offset = [u() < 0.5 ? -w / 2 : w / 2, u() < 0.5 ? -h / 2 : h / 2, 0]
+        case (.rectangle, .outline):
+            // A point along the perimeter, by arc length.
+            let s = u() * 2 * (w + h)
+            offset = s < w ? [s - w / 2, -h / 2, 0]
+                : s < w + h ? [w / 2, s - w - h / 2, 0]
+                : s < 2 * w + h ? [w / 2 - (s - w - h), h / 2, 0]
+                : [-w / 2, h / 2 - (s - 2 * w - h), 0]
+        case (.rectangle, _):
+            offset = [(u() - 0.5) * w, (u() - 0.5) * h, 0]
+        case (.cuboid, .points):
+            offset = [u() < 0.5 ? -w / 2 : w / 2, u() < 0.5 ? -h / 2 : h / 2, u() < 0.5 ? -d / 2 : d / 2]
+        case (.cuboid, .outline):
+            // One of the twelve edges, chosen in proportion to its length, then a point along it.
+            let (axis, along) = (u() * 4 * (w + h + d), u() - 0.5)
+            let (a, b) = (u() < 0.5 ? -0.5 : 0.5, u() < 0.5 ? -0.5 : 0.5)
+            offset = axis < 4 * w ? [along * w, a * h, b * d] : axis < 4 * (w + h) ? [a * w, along * h, b * d] : [a * w, b * h, along * d]
+        case (.cuboid, .surface):
+            // One of the six faces, in proportion to its area.
+            let (face, side) = (u() * 2 * (w * h + w * d + h * d), u() < 0.5 ? -0.5 : 0.5)
+            let (p, q) = (u() - 0.5, u() - 0.5)
+            offset = face < 2 * w * h ? [p * w, q * h, side * d] : face < 2 * (w * h + w * d) ? [p * w, side * h, q * d] : [side * w, p * h, q * d]
+        case (.cuboid, .volume):
+            offset = [(u() - 0.5) * w, (u() - 0.5) * h, (u() - 0.5) * d]
+        case (.circle, .points), (.sphere, .points):
+            offset = .zero
+        case (.circle, .outline):
+            let a = u() * 2 * .pi
+            offset = [cos(a) * w / 2, sin(a) * w / 2, 0]
+        case (.circle, _):
+            // Uniform over the disc: the radius goes as the square root.
+            let (a, r) = (u() * 2 * .pi, u().squareRoot() * w / 2)
+            offset = [cos(a) * r, sin(a) * r, 0]
+        case (.sphere, _):
+            // Uniform on the sphere (outline, surface) or in the ball (volume: radius as the cube root).
+            let (z, a) = (2 * u() - 1, u() * 2 * .pi)
+            let r = (emitterMode == .volume ? cbrt(u()) : 1) * w / 2, ring = (1 - z * z).squareRoot()
+            offset = [cos(a) * ring * r, sin(a) * ring * r, z * r]
+        }
+        return SIMD3(emitterPosition.x, emitterPosition.y, emitterZPosition) + offset
+    }
+}
+
+extension LayerValues {
+    /// What this emitter gives the particles born now.
+    var birth: EmitterBirth {
+        EmitterBirth(birthRate: birthRate, lifetime: lifetime, velocity: velocity, scale: scale, spin: spin, emitterPosition: emitterPosition,
+                     emitterZPosition: emitterZPosition, emitterSize: emitterSize, emitterDepth: emitterDepth, emitterShape: emitterShape,
+                     emitterMode: emitterMode)
+    }
+}
