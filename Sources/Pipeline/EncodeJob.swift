@@ -1,4 +1,5 @@
 import Animation
+import Dispatch
 import Media
 
 /// Everything an encode needs: the resolved scene, the output file and the encoder settings.
@@ -90,4 +91,16 @@ public struct EncodeProgress: Sendable {
     public var speed: Double { encodeFPS / frameRate.value }
     /// Seconds left at the current pace.
     public var remainingSeconds: Double { Double(frameCount - framesDone) / max(encodeFPS, 1e-6) }
+
+    /// A segment's progress as its session's: `done` frames were finished before the
+    /// segment, `resumed` of them before this run, of the session's `frames`; elapsed since `start`.
+    func ofSession(after done: Int, resumed: Int, frames: Int, start: DispatchTime) -> EncodeProgress {
+        var total = self
+        total.framesDone += done
+        total.framesRendered += done
+        total.frameCount = frames
+        total.framesResumed = resumed
+        total.elapsedSeconds = EncodePipeline.seconds(since: start)
+        return total
+    }
 }

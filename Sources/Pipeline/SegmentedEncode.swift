@@ -37,6 +37,38 @@ public enum SegmentedEncode {
         job.outputPath != "-" && job.settings.container != .pngSequence
     }
 
+    /// How a request's clip is cut into segments, and the key of everything that decides them.
+    struct Layout {
+        /// The session key: a hash of `identity`.
+        var key: String
+        /// Everything that decides the frames and the bitstream, segment length included.
+        var identity: [String: String]
+        /// Each segment's frames and file name, in clip order.
+        var segments: [(frames: Range<Int>, file: String)]
+        /// The settings segments are encoded with.
+        var settings: EncoderSettings
+
+        init(_ request: Request) {
+            let job = request.job
+            let segmentFrames = max(1, job.settings.frameRate.frameCount(seconds: request.segmentSeconds))
+            var identity = request.identity
+            identity["segment frames"] = String(segmentFrames)
+            identity["frames"] = "\(job.frames.lowerBound)-\(job.frames.upperBound - 1)"
+            self.identity = identity
+            key = FrameHashName.of(identity.keys.sorted().map { "\($0)=\(identity[$0] ?? "")" }.joined(separator: "\n"))
+            settings = SegmentedEncode.segmentSettings(for: job.settings)
+            let fileExtension = settings.container == .raw ? "rgba" : settings.container == .mkv ? "mkv" : settings.container.rawValue
+            segments = stride(from: job.frames.lowerBound, to: job.frames.upperBound, by: segmentFrames).enumerated().map { index, first in
+                (first..<min(first + segmentFrames, job.frames.upperBound), String(format: "segment-%05d.%@", index, fileExtension))
+            }
+        }
+
+        /// What changed from an earlier identity, by name.
+        func changes(from earlier: [String: String]) -> [String] {
+            identity.keys.sorted().filter { earlier[$0] != identity[$0] }
+        }
+    }
+
     /// Runs the session to the end; `log` gets one-line notices (resuming, starting afresh).
     /// - Throws: `EncodeStopped` when `job.stop` is set (the finished segments stay), or the
     ///   failure, with the session kept for a later run.
@@ -45,21 +77,19 @@ public enum SegmentedEncode {
         let start = DispatchTime.now()
         let output = URL(fileURLWithPath: job.outputPath).standardizedFileURL.path
         let session = try Session(output: output)
-        let segmentFrames = max(1, job.settings.frameRate.frameCount(seconds: request.segmentSeconds))
-        var identity = request.identity
-        identity["segment frames"] = String(segmentFrames)
-        identity["frames"] = "\(job.frames.lowerBound)-\(job.frames.upperBound - 1)"
-        let key = FrameHashName.of(identity.keys.sorted().map { "\($0)=\(identity[$0] ?? "")" }.joined(separator: "\n"))
-
-        var journal = SessionJournal(key: key, description: identity, output: output, arguments: request.arguments,
+        if ShardLedger.exists(in: session.folder) {
+            throw OutputError("\(job.outputPath) is being rendered in shards (--shard); run the shards and animvid join, "
+                              + "or animvid abandon \(job.outputPath) to start again")
+        }
+        let layout = Layout(request)
+        var journal = SessionJournal(key: layout.key, description: layout.identity, output: output, arguments: request.arguments,
                                      directory: request.directory, totalFrames: job.frameCount, segments: [])
         // --fresh ignores what the session holds; the stray-file sweep below then empties it.
         if !request.fresh, let previous = SessionJournal.load(from: session.folder) {
-            if previous.key == key {
+            if previous.key == layout.key {
                 journal.segments = verified(previous.segments, in: session.folder)
             } else {
-                let changed = identity.keys.sorted().filter { previous.description[$0] != identity[$0] }
-                log("the settings changed (\(changed.joined(separator: ", "))); starting a fresh session")
+                log("the settings changed (\(layout.changes(from: previous.description).joined(separator: ", "))); starting a fresh session")
             }
         } else if !request.fresh, FileManager.default.fileExists(atPath: session.folder + "/" + SessionJournal.fileName) {
             log("the session journal is unreadable; starting a fresh session")
@@ -75,38 +105,17 @@ public enum SegmentedEncode {
         }
 
         let resumed = journal.keptFrames
-        let segmentSettings = Self.segmentSettings(for: job.settings)
-        let segmentExtension = segmentSettings.container == .raw ? "rgba" : segmentSettings.container == .mkv ? "mkv" : segmentSettings.container.rawValue
         // One set of frames for every segment, released before the segments are joined.
         do {
             let buffers = FrameBuffers(width: job.settings.width, height: job.settings.height)
-            for (index, first) in stride(from: job.frames.lowerBound, to: job.frames.upperBound, by: segmentFrames).enumerated()
-            where !journal.segments.contains(where: { $0.index == index }) {
-                let range = first..<min(first + segmentFrames, job.frames.upperBound)
-                let file = String(format: "segment-%05d.%@", index, segmentExtension)
-                var segmentJob = job
-                segmentJob.settings = segmentSettings
-                segmentJob.frames = range
-                segmentJob.outputPath = session.folder + "/" + file
+            for index in layout.segments.indices where !journal.segments.contains(where: { $0.index == index }) {
                 let kept = journal.keptFrames
-                do {
-                    try EncodePipeline.runSegment(segmentJob, buffers: buffers) { p in
-                        var total = p
-                        total.framesDone += kept
-                        total.framesRendered += kept
-                        total.frameCount = job.frameCount
-                        total.framesResumed = resumed
-                        total.elapsedSeconds = EncodePipeline.seconds(since: start)
-                        progress(total)
-                    }
-                } catch let stopped as EncodeStopped {
-                    throw EncodeStopped(signal: stopped.signal, keptFrames: journal.keptFrames, totalFrames: job.frameCount)
+                let record = try encodeSegment(index, of: layout, job: job, in: session.folder, buffers: buffers) { p in
+                    progress(p.ofSession(after: kept, resumed: resumed, frames: job.frameCount, start: start))
+                } stopped: {
+                    journal.keptFrames
                 }
-                FreedMemory.release()
-                let path = session.folder + "/" + file
-                guard let data = FileManager.default.contents(atPath: path) else { throw OutputError("cannot read back \(path)") }
-                journal.segments.append(SessionJournal.Segment(index: index, firstFrame: range.lowerBound, frameCount: range.count,
-                                                               file: file, bytes: data.count, md5: FrameMD5.md5([UInt8](data))))
+                journal.segments.append(record)
                 journal.segments.sort { $0.index < $1.index }
                 try journal.save(to: session.folder)
             }
@@ -115,11 +124,33 @@ public enum SegmentedEncode {
             throw EncodeStopped(signal: signal, keptFrames: journal.keptFrames, totalFrames: job.frameCount)
         }
 
-        try finalize(journal, session: session, job: job)
+        try finalize(journal.segments, in: session, job: job)
         session.remove()
         let elapsed = EncodePipeline.seconds(since: start)
         return EncodeSummary(outputPath: job.outputPath, frames: job.frameCount, bytes: OutputFile.size(of: job.outputPath),
                              wallSeconds: elapsed)
+    }
+
+    /// Encodes segment `index` of `layout` into `folder` and returns its record (size and MD5
+    /// of its file). `progress` counts the segment's own frames; a stop reports the frames
+    /// `kept` says are kept.
+    static func encodeSegment(_ index: Int, of layout: Layout, job: EncodeJob, in folder: String, buffers: FrameBuffers,
+                              progress: (EncodeProgress) -> Void, stopped kept: () -> Int) throws -> SessionJournal.Segment {
+        let (range, file) = layout.segments[index]
+        var segmentJob = job
+        segmentJob.settings = layout.settings
+        segmentJob.frames = range
+        segmentJob.outputPath = folder + "/" + file
+        do {
+            try EncodePipeline.runSegment(segmentJob, buffers: buffers, progress: progress)
+        } catch let stopped as EncodeStopped {
+            throw EncodeStopped(signal: stopped.signal, keptFrames: kept(), totalFrames: job.frameCount)
+        }
+        FreedMemory.release()
+        let path = folder + "/" + file
+        guard let data = FileManager.default.contents(atPath: path) else { throw OutputError("cannot read back \(path)") }
+        return SessionJournal.Segment(index: index, firstFrame: range.lowerBound, frameCount: range.count, file: file, bytes: data.count,
+                                      md5: FrameMD5.md5([UInt8](data)))
     }
 
     /// Segments are files of the output's own format (without faststart, and without sound:
@@ -140,17 +171,20 @@ public enum SegmentedEncode {
 
     /// The journaled segments whose files are intact (same size and MD5).
     static func verified(_ segments: [SessionJournal.Segment], in folder: String) -> [SessionJournal.Segment] {
-        segments.filter { segment in
-            guard let data = FileManager.default.contents(atPath: folder + "/" + segment.file) else { return false }
-            return data.count == segment.bytes && FrameMD5.md5([UInt8](data)) == segment.md5
-        }
+        segments.filter { isIntact($0, in: folder) }
+    }
+
+    /// Whether a segment's file is as its record says (same size and MD5).
+    static func isIntact(_ segment: SessionJournal.Segment, in folder: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + segment.file) else { return false }
+        return data.count == segment.bytes && FrameMD5.md5([UInt8](data)) == segment.md5
     }
 
     /// Joins the segments into the output: stream copy for video, the palette passes for a GIF,
     /// concatenation for raw frames; in the session folder, then moved onto the output (without
     /// replacing a file put there meanwhile, unless the job may overwrite).
-    static func finalize(_ journal: SessionJournal, session: Session, job: EncodeJob) throws {
-        let paths = journal.segments.map { session.folder + "/" + $0.file }
+    static func finalize(_ segments: [SessionJournal.Segment], in session: Session, job: EncodeJob) throws {
+        let paths = segments.map { session.folder + "/" + $0.file }
         let temporary = session.joinPath
         do {
             switch job.settings.container {
@@ -169,7 +203,7 @@ public enum SegmentedEncode {
                 }
                 try out.close()
             default:
-                try SegmentJoiner.join(paths, frameCounts: journal.segments.map(\.frameCount), into: temporary,
+                try SegmentJoiner.join(paths, frameCounts: segments.map(\.frameCount), into: temporary,
                                        container: job.settings.container, frameRate: job.settings.frameRate, audio: job.settings.audio)
             }
             try OutputFile.commit(temporary, to: job.outputPath, replacing: job.overwrite)

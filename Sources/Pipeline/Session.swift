@@ -20,10 +20,17 @@ public final class Session {
     /// process never leaves a stale lock behind.
     private var lockDescriptor: Int32 = -1
 
+    /// Whether this process shares the folder with the other shards of a sharded encode.
+    private let shared: Bool
+
     /// Takes the work folder of `output`, creating it; fails when another process holds it.
-    public init(output: String) throws {
+    /// A `shared` hold (the shards of one encode, on this machine) admits other shared holders
+    /// but no encode of the output in one process; shards on other machines are kept apart by
+    /// their ledger's claims, not by this lock.
+    public init(output: String, shared: Bool = false) throws {
         self.output = URL(fileURLWithPath: output).standardizedFileURL.path
         folder = Self.folder(for: output)
+        self.shared = shared
         try lock()
     }
 
@@ -38,7 +45,7 @@ public final class Session {
         let descriptor = open(folder + "/lock", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
+        guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else {
             flock(descriptor, LOCK_UN)
             return false
         }
@@ -68,13 +75,16 @@ public final class Session {
                 if errno == ENOENT { continue }
                 throw OutputError("cannot lock \(folder): \(String(cString: strerror(errno)))")
             }
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            guard flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 else {
                 close(descriptor)
                 if attempt < 5 {
                     usleep(20_000)
                     continue
                 }
                 let owner = (try? String(contentsOfFile: lockPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                if shared || ShardLedger.exists(in: folder) {
+                    throw OutputError(busy: "\(output) is being written by \(shared ? "an encode in one process" : "its shards") on this machine; wait for it or stop it")
+                }
                 throw OutputError(busy: "another animvid\(owner.isEmpty ? "" : " (process \(owner))") is writing \(output); wait for it or stop it")
             }
             var held = stat(), atPath = stat()
@@ -82,10 +92,12 @@ public final class Session {
                 close(descriptor)
                 continue
             }
-            // The owner's process number, for that message only.
-            let pid = "\(getpid())\n"
-            _ = ftruncate(descriptor, 0)
-            _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+            if !shared {
+                // The owner's process number, for that message only.
+                let pid = "\(getpid())\n"
+                _ = ftruncate(descriptor, 0)
+                _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+            }
             lockDescriptor = descriptor
             return
         }
@@ -98,10 +110,11 @@ public final class Session {
     }
 
     /// Whether `name` is a file animvid makes in a work folder: the lock, the journal (and its
-    /// temporary), segments, temporary files and the join's output.
+    /// temporary), segments, a sharded session's ledger, temporary files and the join's output.
     static func isOwn(_ name: String) -> Bool {
         ["lock", SessionJournal.fileName, SessionJournal.fileName + ".tmp", "joined.partial"].contains(name)
             || name.hasPrefix("segment-") || name.hasPrefix("partial-") || (name.hasPrefix(".") && name.contains(".partial-"))
+            || ShardLedger.isOwn(name)
     }
 
     /// Deletes the files animvid made in the folder, but those `keep` names; nothing else.
@@ -120,9 +133,10 @@ public final class Session {
         rmdir(folder)
     }
 
-    /// What an encode in one piece keeps of the folder: the lock and a session's journal and segments.
+    /// What an encode in one piece keeps of the folder: the lock and a session's journal,
+    /// ledger and segments.
     private static func keptByOnePiece(_ name: String) -> Bool {
-        name == "lock" || name == SessionJournal.fileName || name.hasPrefix("segment-")
+        name == "lock" || name == SessionJournal.fileName || name.hasPrefix("segment-") || ShardLedger.isOwn(name)
     }
 
     /// The temporary file of an encode in one piece: in the work folder, named for this process
@@ -136,7 +150,7 @@ public final class Session {
 
     /// Ends an encode in one piece: the folder goes unless it also holds a session's journal.
     func release() {
-        if FileManager.default.fileExists(atPath: folder + "/" + SessionJournal.fileName) {
+        if FileManager.default.fileExists(atPath: folder + "/" + SessionJournal.fileName) || ShardLedger.exists(in: folder) {
             removeOwnFiles(keeping: Self.keptByOnePiece)
             unlock()
         } else {

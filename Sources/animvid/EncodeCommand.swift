@@ -63,6 +63,12 @@ enum EncodeCommand {
       --fresh               discard an unfinished session of OUTPUT and start again
       --no-session          encode in one piece, not resumable
       --segment-seconds S   seconds of video a session segment (default 2)
+      --shard I/N           render only shard I (from 0) of N: its share of the session's
+                            segments, then any no other shard has claimed, into the session
+                            beside OUTPUT (a shared folder for many machines); auto or auto/N
+                            reads Slurm's, Kubernetes' or GNU parallel's task number
+      --join                with --shard: the shard that finds every segment done joins them
+                            (otherwise: animvid join OUTPUT). See docs/cluster.md
       -q, --quiet           print nothing but errors
 
     Sessions: a file output is encoded in segments journaled in .OUTPUT.animvid/ beside it. If
@@ -91,6 +97,9 @@ enum EncodeCommand {
         var overwrite: Bool
         var fresh: Bool
         var segmentSeconds: Double
+        /// The share this process renders of a sharded session, and whether it may join.
+        var shard: Shard?
+        var joins: Bool
         var threads: Int
         var progressMode: String
         var quiet: Bool
@@ -120,6 +129,8 @@ enum EncodeCommand {
         var fresh = false
         var noSession = false
         var segmentSeconds = 2.0
+        var shard: Shard?
+        var joins = false
         var quiet = false
 
         init(_ args: inout Arguments) throws(CLIError) {
@@ -136,7 +147,12 @@ enum EncodeCommand {
             segmentSeconds = try args.option("--segment-seconds").map { text throws(CLIError) in
                 try Parse.number(text, option: "--segment-seconds", range: 0.1...600)
             } ?? 2
+            shard = try args.option("--shard").map { text throws(CLIError) in try ShardOption.parse(text) }
+            joins = args.flag("--join")
             quiet = args.flag("-q", "--quiet")
+            if joins && shard == nil { throw .usage("--join joins a sharded encode: give --shard too (or run animvid join OUTPUT)") }
+            if shard != nil && noSession { throw .usage("--shard renders a share of a session: it cannot go with --no-session") }
+            if shard != nil && fresh { throw .usage("--shard: --fresh would discard the other shards' work; animvid abandon OUTPUT does that first") }
         }
     }
 
@@ -197,6 +213,7 @@ enum EncodeCommand {
             settings.audio?.clipLength = fps.time(ofFrame: frameCount)
         }
         let resumable = output != "-" && container != .pngSequence && !run.noSession
+        if run.shard != nil && !resumable { throw .usage("--shard: \(output) cannot be shared out (standard output and PNG sequences are written in one piece)") }
         if container == .pngSequence {
             guard ImageSequence.fileName(URL(fileURLWithPath: output).lastPathComponent, frame: 1) != nil,
                   let first = ImageSequence.fileName(output, frame: 1) else {
@@ -213,8 +230,8 @@ enum EncodeCommand {
             try checkWritable(output, overwrite: run.overwrite)
         }
         return Plan(options: options, settings: settings, fps: fps, frames: frames, frameCount: frameCount, start: start, output: output,
-                    resumable: resumable, overwrite: run.overwrite, fresh: run.fresh, segmentSeconds: run.segmentSeconds, threads: run.threads,
-                    progressMode: run.progressMode, quiet: run.quiet, arguments: arguments.filter { $0 != "--fresh" })
+                    resumable: resumable, overwrite: run.overwrite, fresh: run.fresh, segmentSeconds: run.segmentSeconds, shard: run.shard,
+                    joins: run.joins, threads: run.threads, progressMode: run.progressMode, quiet: run.quiet, arguments: commonArguments(arguments))
     }
 
     /// The soundtrack `audio` chooses for a `container` output, its file checked (it opens,
@@ -231,31 +248,75 @@ enum EncodeCommand {
         return track
     }
 
-    /// Renders and encodes a plan: a session for files, in one piece otherwise.
-    static func execute(_ plan: Plan) throws(CLIError) {
-        let (options, settings, fps, frames, frameCount, output) = (plan.options, plan.settings, plan.fps, plan.frames, plan.frameCount, plan.output)
-        let (resumable, quiet, progressMode) = (plan.resumable, plan.quiet, plan.progressMode)
-        let timeline = try options.timeline(duration: plan.start + fps.time(ofFrame: frames.upperBound))
-        var job = EncodeJob(timeline: timeline, settings: settings, scale: options.scale, frameCount: frameCount, outputPath: output)
-        job.frames = frames
+    /// The command's arguments without those that differ between runs of one session
+    /// (--fresh) or between its shards (--shard, --join), for `animvid resume` and `animvid join`.
+    static func commonArguments(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var skipsValue = false
+        for argument in arguments {
+            if skipsValue {
+                skipsValue = false
+            } else if argument == "--shard" {
+                skipsValue = true
+            } else if argument != "--fresh" && argument != "--join" && !argument.hasPrefix("--shard=") {
+                kept.append(argument)
+            }
+        }
+        return kept
+    }
+
+    /// The job a plan runs.
+    static func job(_ plan: Plan) throws(CLIError) -> EncodeJob {
+        let timeline = try plan.options.timeline(duration: plan.start + plan.fps.time(ofFrame: plan.frames.upperBound))
+        var job = EncodeJob(timeline: timeline, settings: plan.settings, scale: plan.options.scale, frameCount: plan.frameCount, outputPath: plan.output)
+        job.frames = plan.frames
         job.startTime = plan.start
         job.renderThreads = plan.threads
         job.overwrite = plan.overwrite
         job.stop = Interruption.stopFlag()
+        return job
+    }
+
+    /// The session request of a plan's job.
+    static func sessionRequest(_ plan: Plan, job: EncodeJob) -> SegmentedEncode.Request {
+        var request = SegmentedEncode.Request(job: job, identity: identity(plan.options, plan.settings, start: plan.start), arguments: plan.arguments,
+                                              directory: FileManager.default.currentDirectoryPath)
+        request.fresh = plan.fresh
+        request.segmentSeconds = plan.segmentSeconds
+        return request
+    }
+
+    /// Renders and encodes a plan: a session for files, in one piece otherwise.
+    static func execute(_ plan: Plan) throws(CLIError) {
+        let output = plan.output
+        let (resumable, quiet, progressMode) = (plan.resumable, plan.quiet, plan.progressMode)
+        let job = try job(plan)
         let terminal = progressMode == "tty" && !quiet && output != "-"
         let progress = ProgressReporter(mode: quiet || progressMode == "none" ? .none : progressMode == "json" ? .json : (terminal ? .terminal : .none),
-                                        label: output)
+                                        label: output, shard: plan.shard)
+        let log = { (message: String) in
+            progress.finish()
+            if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        }
         do {
             let summary: EncodeSummary
+            if let shard = plan.shard {
+                let start = DispatchTime.now()
+                let outcome = try ShardedEncode.run(sessionRequest(plan, job: job), shard: shard, join: plan.joins, log: log) { progress.update($0) }
+                progress.finish()
+                if let joined = outcome.joined {
+                    if !quiet { reportWritten(plan, bytes: joined.bytes, seconds: joined.wallSeconds) }
+                } else {
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                    let next = outcome.finishedSegments < outcome.segmentCount ? (plan.joins ? "the shard that finishes last joins them" : "then animvid join \(output)")
+                        : (plan.joins ? "another shard is joining them" : "animvid join \(output) writes it")
+                    log("shard \(shard): encoded \(outcome.encodedSegments) segments (\(outcome.encodedFrames) frames) in \(String(format: "%.1f", seconds)) s; "
+                        + "\(outcome.finishedSegments) of \(outcome.segmentCount) segments of \(output) are done; \(next)")
+                }
+                return
+            }
             if resumable {
-                var request = SegmentedEncode.Request(job: job, identity: identity(options, settings, start: plan.start), arguments: plan.arguments,
-                                                      directory: FileManager.default.currentDirectoryPath)
-                request.fresh = plan.fresh
-                request.segmentSeconds = plan.segmentSeconds
-                summary = try SegmentedEncode.run(request, log: { message in
-                    progress.finish()
-                    if !quiet { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-                }, progress: { progress.update($0) })
+                summary = try SegmentedEncode.run(sessionRequest(plan, job: job), log: log, progress: { progress.update($0) })
             } else {
                 summary = try EncodePipeline.run(job) { progress.update($0) }
             }

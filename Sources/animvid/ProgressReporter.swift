@@ -10,12 +10,15 @@ final class ProgressReporter {
 
     private let mode: Mode
     private let label: String
+    /// The shard reporting, for a sharded encode.
+    private let shard: Shard?
     private var lastReport = -1.0
     private var drawn = false
 
-    init(mode: Mode, label: String) {
+    init(mode: Mode, label: String, shard: Shard? = nil) {
         self.mode = mode == .terminal && isatty(STDERR_FILENO) != 1 ? .none : mode
-        self.label = label
+        self.label = shard.map { "\(label) (shard \($0))" } ?? label
+        self.shard = shard
     }
 
     func update(_ p: EncodeProgress) {
@@ -32,8 +35,9 @@ final class ProgressReporter {
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
             drawn = true
         case .json:
-            let line = String(format: "{\"frames\":%d,\"total\":%d,\"rendered\":%d,\"render_fps\":%.2f,\"encode_fps\":%.2f,\"speed\":%.3f,\"elapsed\":%.3f,\"eta\":%d}",
-                              p.framesDone, p.frameCount, p.framesRendered, p.renderFPS, p.encodeFPS, p.speed, p.elapsedSeconds, remaining)
+            let shardFields = shard.map { ",\"shard\":\($0.index),\"shards\":\($0.count)" } ?? ""
+            let line = String(format: "{\"frames\":%d,\"total\":%d,\"rendered\":%d,\"render_fps\":%.2f,\"encode_fps\":%.2f,\"speed\":%.3f,\"elapsed\":%.3f,\"eta\":%d",
+                              p.framesDone, p.frameCount, p.framesRendered, p.renderFPS, p.encodeFPS, p.speed, p.elapsedSeconds, remaining) + shardFields + "}"
             FileHandle.standardError.write(Data((line + "\n").utf8))
         case .none:
             break

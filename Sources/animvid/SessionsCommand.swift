@@ -9,9 +9,10 @@ enum SessionsCommand {
            animvid abandon OUTPUT
 
     sessions   lists unfinished encodes: output, frames kept of the total, age, whether it is
-               running; and the partial files stopped encodes in one piece (--no-session,
-               several outputs of a preset) left behind, which the next encode of that output
-               also deletes
+               running; for a sharded encode (--shard), its segments done, claimed and left
+               and which shards hold claims; and the partial files stopped encodes in one
+               piece (--no-session, several outputs of a preset) left behind, which the next
+               encode of that output also deletes
     resume     continues the unfinished encode of OUTPUT with the command that started it
     abandon    deletes the unfinished encode of OUTPUT or its partial files (its work folder
                .OUTPUT.animvid beside it)
@@ -31,7 +32,14 @@ enum SessionsCommand {
         }
         for entry in entries {
             let state = Session.isBusy(entry.folder) ? "  (running)" : ""
-            if let journal = SessionJournal.load(from: entry.folder) {
+            let ledger = ShardLedger(folder: entry.folder)
+            if let plan = ledger.plan() {
+                let p = ledger.progress(of: plan)
+                let holders = p.holders.map { "shard \($0.claim.shard)/\($0.claim.shards) on \($0.claim.host) (process \($0.claim.pid)): \($0.segments)" }
+                print("\(plan.session.output)  sharded: \(p.finishedFrames)/\(plan.session.totalFrames) frames; segments \(p.finished) done, \(p.claimed) claimed, "
+                      + "\(p.left) left of \(plan.segmentCount)  \(age(of: entry.folder + "/" + ShardLedger.planName)) ago"
+                      + (holders.isEmpty ? "" : "\n    claims: " + holders.joined(separator: ", ")))
+            } else if let journal = SessionJournal.load(from: entry.folder) {
                 print("\(journal.output)  \(journal.keptFrames)/\(journal.totalFrames) frames  \(age(of: entry.folder + "/" + SessionJournal.fileName)) ago\(state)")
             } else {
                 let bytes = Session.bytes(in: entry.folder)
@@ -84,6 +92,9 @@ enum SessionsCommand {
         let outputs = try args.positionals()
         guard outputs.count == 1, let output = outputs.first else { throw .usage("\(command) takes the output of an unfinished encode") }
         guard let journal = SessionJournal.load(from: Session.folder(for: output)) else {
+            if ShardLedger.exists(in: Session.folder(for: output)) {
+                throw .usage("\(output) is encoded in shards: run the shard commands again, then animvid join \(output)")
+            }
             throw .usage("\(output) has no unfinished encode (see animvid sessions)")
         }
         return journal
