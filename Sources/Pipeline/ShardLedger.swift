@@ -17,9 +17,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// `I/N`.
     public var description: String { "\(index)/\(count)" }
 
-    /// The segments this shard takes first: an even, contiguous share of `segments`.
-    func share(of segments: Int) -> Range<Int> {
-        (index * segments / count)..<((index + 1) * segments / count)
+    /// This shard's even, contiguous share of `items` (segments, a batch's rows): the shares
+    /// of all shards cover 0..<items once, their sizes differing by one at most.
+    public func share(of items: Int) -> Range<Int> {
+        (index * items / count)..<((index + 1) * items / count)
     }
 }
 

@@ -21,6 +21,7 @@ commands:
   inspect    print the presentation tree at a moment as JSON (animvid inspect --help)
   sessions   list unfinished encodes; resume OUTPUT continues one, abandon OUTPUT deletes it
   join       write a sharded encode's output from its shards' segments (animvid join --help)
+  batch      one clip per row of a CSV table from a preset (animvid batch --help)
   validate   check a preset or a scene file (animvid validate --help)
   hash       print a video's decoded frame checksums in ffmpeg's framemd5 format
   help       show this help, or a command's: animvid help encode
@@ -51,6 +52,7 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
     case "resume": try SessionsCommand.resume(rest)
     case "abandon": try SessionsCommand.abandon(rest)
     case "join": try JoinCommand.run(rest)
+    case "batch": try BatchCommand.run(rest)
     case "still": try StillCommand.run(rest)
     case "sheet": try SheetCommand.run(rest)
     case "preview": try PreviewCommand.run(rest)
@@ -63,15 +65,16 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
         case "scene": print(SceneCommand.help)
         case "sessions", "resume", "abandon": print(SessionsCommand.help)
         case "join": print(JoinCommand.help)
+        case "batch": print(BatchCommand.help)
         case "validate": print(ValidateCommand.help)
         case "still": print(StillCommand.help)
         case "preview": print(PreviewCommand.help)
         case "sheet": print(SheetCommand.help)
         case nil: print(usage)
-        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, join, validate, hash)")
+        case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, join, batch, validate, hash)")
         }
     case "--version", "version": print("animvid \(version)")
-    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, join, validate, hash, help)")
+    default: throw .usage("unknown command '\(command)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, join, batch, validate, hash, help)")
     }
 }
 
