@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev pkg-config ffmpeg \
-	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji zlib1g-dev parallel
+	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji zlib1g-dev parallel python3-yaml
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
@@ -12,12 +12,12 @@ all: build
 
 ## deps: install FFmpeg's development libraries (libavfilter for GIF palettes), pkg-config, the ffmpeg CLI, the text
 ## libraries (FreeType, HarfBuzz, FriBidi, fontconfig), the default font (Inter) and colour emoji (Noto Color Emoji)
-## and GNU parallel (the sharded-encode tests run through it) with apt-get when missing
+## GNU parallel and PyYAML (the cluster recipes' tests run through them) with apt-get when missing
 deps:
 	@if pkg-config --exists libavcodec libavformat libavfilter libswscale libswresample libavutil freetype2 harfbuzz fribidi fontconfig zlib 2>/dev/null \
 		&& command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && fc-list | grep -q "Inter" \
-		&& fc-list | grep -q "Noto Color Emoji" && command -v parallel >/dev/null; then \
-		echo "deps: FFmpeg, the text libraries, the fonts and GNU parallel present"; \
+		&& fc-list | grep -q "Noto Color Emoji" && command -v parallel >/dev/null && /usr/bin/python3 -c "import yaml" 2>/dev/null; then \
+		echo "deps: FFmpeg, the text libraries, the fonts, GNU parallel and PyYAML present"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \

@@ -310,7 +310,7 @@ enum EncodeCommand {
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
                     let next = outcome.finishedSegments < outcome.segmentCount ? (plan.joins ? "the shard that finishes last joins them" : "then animvid join \(output)")
                         : (plan.joins ? "another shard is joining them" : "animvid join \(output) writes it")
-                    log("shard \(shard): encoded \(outcome.encodedSegments) segments (\(outcome.encodedFrames) frames) in \(String(format: "%.1f", seconds)) s; "
+                    log("shard \(shard): encoded \(outcome.encodedSegments) segment\(outcome.encodedSegments == 1 ? "" : "s") (\(outcome.encodedFrames) frames) in \(String(format: "%.1f", seconds)) s; "
                         + "\(outcome.finishedSegments) of \(outcome.segmentCount) segments of \(output) are done; \(next)")
                 }
                 return

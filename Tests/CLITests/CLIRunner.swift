@@ -49,12 +49,14 @@ struct CLIRunner {
         return Result(status: process.terminationStatus, out: String(decoding: outBytes, as: UTF8.self), err: errText, outBytes: outBytes.count)
     }
 
-    /// Starts animvid in the background; its standard error is read to the end on demand.
-    func start(_ arguments: [String]) throws -> (process: Process, err: Drained) {
+    /// Starts animvid in the background, with `environment` added to this process's; its
+    /// standard error is read to the end on demand.
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (process: Process, err: Drained) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
