@@ -6,7 +6,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
-.PHONY: all build deps demo test browser-test goldens bench sheets install clean
+.PHONY: all build deps demo test test-cluster browser-test goldens bench sheets install clean
 
 all: build
 
@@ -49,6 +49,15 @@ browser-test: deps
 	.build/browser-venv/bin/python browser/transparent-webm.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/soundtrack.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/lottie-reference.py .build/debug/animvid Tests/DocumentsTests/Lottie
+
+## test-cluster: the Slurm recipes on a real Slurm cluster of this one machine, started for the test and stopped after it
+## (deploy/slurm/local-cluster.sh; Debian's slurm-wlm and munge installed when missing; needs root): a job array of shards,
+## a requeued shard and the join, checked frame by frame, and a batch as a job array; CI runs it after make test
+test-cluster: deps
+	@command -v slurmctld >/dev/null && command -v munged >/dev/null || { echo "test-cluster: installing slurm-wlm munge"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq slurm-wlm munge; }
+	$(SWIFT) build --product animvid
+	$(SUDO) deploy/slurm/test-cluster.sh .build/debug/animvid
 
 ## goldens: rewrite every golden file from what the code renders now (after an intended change;
 ## look at the contact sheets and the golden PNGs before committing). Refused under CI.
