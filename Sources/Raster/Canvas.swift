@@ -11,11 +11,15 @@ public final class Canvas {
     /// Open groups and masks, innermost last; draws go to the innermost layer.
     private var layers: [Layer] = []
     private var clips: [ClipMask] = []
+    /// Transparent layer pixmaps kept from closed groups and masks, for the next ones.
+    private var spares: [Pixmap] = []
     private var rasterizer = Rasterizer()
     private var glyphMasks = GlyphMaskCache()
 
     private struct Layer {
         var pixels: Pixmap
+        /// What has been drawn into `pixels`: every pixel outside it is transparent.
+        var drawn: PixelArea?
         var opacity: Double
         var blend: BlendMode
         /// The standard deviation of the group's blur in device pixels; 0 for none.
@@ -26,6 +30,9 @@ public final class Canvas {
         /// How a mask's pixels become coverage; nil for a group.
         var maskMode: MaskMode?
     }
+
+    /// The most layer pixmaps kept for reuse.
+    private static let spareLimit = 8
 
     /// A canvas without a frame; `begin` hands it one.
     public init() {}
@@ -53,7 +60,9 @@ public final class Canvas {
     /// Fills `path` mapped by `transform` into device pixels, source-over.
     public func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule) {
         let clip = clips.last
-        withTarget { rasterizer.fill(path, transform: transform, paint: paint, rule: rule, clip: clip, into: &$0) }
+        withTarget(touching: { Rasterizer.deviceArea(of: path, transform: transform, margin: 1, in: $0) }) {
+            rasterizer.fill(path, transform: transform, paint: paint, rule: rule, clip: clip, into: &$0)
+        }
     }
 
     /// Fills `path` with a solid colour.
@@ -69,8 +78,8 @@ public final class Canvas {
             return
         }
         let clip = clips.last
-        withTarget { target in
-            guard Rasterizer.mayTouchRows(of: target, glyph.outline, transform: transform, margin: 1) else { return }
+        withTarget(touching: { Rasterizer.deviceArea(of: glyph.outline, transform: transform, margin: 1, in: $0) }) { target in
+            guard Rasterizer.mayTouch(target, glyph.outline, transform: transform, margin: 1) else { return }
             switch glyphMasks.mask(of: glyph, transform: transform, frameOf: target, rasterizer: &rasterizer) {
             case .mask(let mask): rasterizer.fill(mask, color: color, clip: clip, into: &target)
             case .nothing: return
@@ -83,19 +92,34 @@ public final class Canvas {
     /// added to it (see `Rasterizer.fillSprite`).
     public func fillSprite(size: Size, transform: Transform3D, paint: Paint, additive: Bool = false) {
         let clip = clips.last
-        withTarget { rasterizer.fillSprite(size: size, transform: transform, paint: paint, additive: additive, clip: clip, into: &$0) }
+        let corners = { (include: (Point) -> Void) in
+            for corner in [Point(0, 0), Point(size.width, 0), Point(0, size.height), Point(size.width, size.height)] { include(corner) }
+        }
+        withTarget(touching: { Rasterizer.deviceArea(transform: transform, margin: 1, in: $0, points: corners) }) {
+            rasterizer.fillSprite(size: size, transform: transform, paint: paint, additive: additive, clip: clip, into: &$0)
+        }
     }
 
     /// Strokes `path` with `style` (see `Rasterizer.stroke`).
     public func stroke(_ path: Path, transform: Transform3D, color: PremultipliedColor, style: StrokeStyle) {
         let clip = clips.last
-        withTarget { rasterizer.stroke(path, transform: transform, color: color, style: style, clip: clip, into: &$0) }
+        // Miters reach miterLimit half-widths from the path, at the transform's largest stretch
+        // (at most its 2D part's Frobenius norm); hairlines are drawn a pixel wide.
+        let stretch = (transform.m11 * transform.m11 + transform.m12 * transform.m12 + transform.m21 * transform.m21
+            + transform.m22 * transform.m22).squareRoot()
+        let reach = max(style.lineWidth * stretch, 1) / 2 * max(style.miterLimit, 1.5) + 1
+        withTarget(touching: { Rasterizer.deviceArea(of: path, transform: transform, margin: reach, in: $0) }) {
+            rasterizer.stroke(path, transform: transform, color: color, style: style, clip: clip, into: &$0)
+        }
     }
 
     /// Draws the blurred silhouette of `path`, moved by the shadow's offset, in its colour.
     public func drawShadow(_ path: Path, transform: Transform3D, shadow: ShadowPaint) {
         let clip = clips.last
-        withTarget { rasterizer.shadow(path, transform: transform, shadow: shadow, clip: clip, into: &$0) }
+        let (dx, dy) = shadow.pixelOffset
+        withTarget(touching: { Rasterizer.deviceArea(of: path, transform: transform, margin: 1, in: $0)?.grown(by: shadow.reach, dx: dx, dy: dy, within: $0) }) {
+            rasterizer.shadow(path, transform: transform, shadow: shadow, clip: clip, into: &$0)
+        }
     }
 
     // MARK: Groups, clips, masks
@@ -106,20 +130,36 @@ public final class Canvas {
     public func beginGroup(opacity: Double, shadow: ShadowPaint? = nil, blend: BlendMode = .normal, blur: Double = 0,
                            colorFilters: [ColorFilter] = []) {
         guard frame.width > 0 else { return }
-        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: opacity, blend: blend, blur: blur, colorFilters: colorFilters,
+        layers.append(Layer(pixels: transparentLayer(), opacity: opacity, blend: blend, blur: blur, colorFilters: colorFilters,
                             shadow: shadow, maskMode: nil))
     }
 
     /// Ends the innermost group: transforms its colours by its colour filters, in order, blurs
-    /// it, draws its shadow, if any, then the group at its opacity and blend mode.
+    /// it, draws its shadow, if any, then the group at its opacity and blend mode. Each step
+    /// costs the pixels drawn into the group, not the frame's.
     public func endGroup() {
-        guard var group = layers.popLast(), group.maskMode == nil else { return }
-        for filter in group.colorFilters { Compositing.transform(&group.pixels, by: filter) }
-        if group.blur > 0 { group.pixels = GaussianBlur.rgba(of: group.pixels, sigma: group.blur) }
+        guard var group = layers.popLast() else { return }
+        // Every pixel that may not be transparent any more, to clear before the pixmap's reuse.
+        var written = group.drawn
+        defer { recycle(group.pixels, written: written) }
+        guard group.maskMode == nil else { return }
+        for filter in group.colorFilters {
+            if !Compositing.keepsTransparent(filter) { (group.drawn, written) = (PixelArea(all: group.pixels), PixelArea(all: group.pixels)) }
+            if let area = group.drawn { Compositing.transform(&group.pixels, within: area, by: filter) }
+        }
+        if group.blur > 0, let area = group.drawn {
+            group.drawn = GaussianBlur.blur(&group.pixels, sigma: group.blur, within: area)
+            if let blurred = group.drawn { written = written.map(blurred.union) ?? blurred }
+        }
+        guard let drawn = group.drawn else { return }
         let clip = clips.last
-        withTarget { target in
-            if let shadow = group.shadow { Compositing.drawShadow(of: group.pixels, shadow, clip: clip, into: &target) }
-            Compositing.draw(group.pixels, opacity: group.opacity, blend: group.blend, into: &target)
+        let shadowed = group.shadow.flatMap { shadow in
+            let (dx, dy) = shadow.pixelOffset
+            return drawn.grown(by: shadow.reach, dx: dx, dy: dy, within: group.pixels)
+        }
+        withTarget(touching: { _ in shadowed.map(drawn.union) ?? drawn }) { target in
+            if let shadow = group.shadow { Compositing.drawShadow(of: group.pixels, within: drawn, shadow, clip: clip, into: &target) }
+            Compositing.draw(group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target)
         }
     }
 
@@ -127,13 +167,15 @@ public final class Canvas {
     /// it) multiplies the enclosing group.
     public func beginMask(_ mode: MaskMode = .alpha) {
         guard frame.width > 0 else { return }
-        layers.append(Layer(pixels: Pixmap(sameWindowAs: frame), opacity: 1, blend: .normal, blur: 0, colorFilters: [], shadow: nil, maskMode: mode))
+        layers.append(Layer(pixels: transparentLayer(), opacity: 1, blend: .normal, blur: 0, colorFilters: [], shadow: nil, maskMode: mode))
     }
 
     /// Ends the innermost mask: its coverage multiplies the enclosing group.
     public func endMask() {
-        guard let mask = layers.popLast(), let mode = mask.maskMode, !layers.isEmpty else { return }
-        Compositing.multiply(&layers[layers.count - 1].pixels, byCoverageOf: mask.pixels, mode: mode)
+        guard let mask = layers.popLast() else { return }
+        defer { recycle(mask.pixels, written: mask.drawn) }
+        guard let mode = mask.maskMode, !layers.isEmpty, let drawn = layers[layers.count - 1].drawn else { return }
+        Compositing.multiply(&layers[layers.count - 1].pixels, within: drawn, byCoverageOf: mask.pixels, mode: mode)
     }
 
     /// Restricts later draws to the inside of `path` (anti-aliased), intersected with any
@@ -147,13 +189,29 @@ public final class Canvas {
         _ = clips.popLast()
     }
 
-    /// Runs `body` on the innermost open layer, or on the frame when none is open.
-    private func withTarget(_ body: (inout Pixmap) -> Void) {
+    /// Runs `body` on the innermost open layer, recording in it the area `area` says the draw
+    /// may touch, or on the frame when no layer is open.
+    private func withTarget(touching area: (Pixmap) -> PixelArea?, _ body: (inout Pixmap) -> Void) {
         if layers.isEmpty {
             body(&frame)
         } else {
-            body(&layers[layers.count - 1].pixels)
+            let top = layers.count - 1
+            if let touched = area(layers[top].pixels) { layers[top].drawn = layers[top].drawn.map(touched.union) ?? touched }
+            body(&layers[top].pixels)
         }
+    }
+
+    /// A transparent pixmap of the frame's size and rows: a spare one when there is one.
+    private func transparentLayer() -> Pixmap {
+        if let index = spares.lastIndex(where: { $0.sameWindow(as: frame) }) { return spares.remove(at: index) }
+        return Pixmap(sameWindowAs: frame)
+    }
+
+    /// Clears the pixels `written` of a closed layer's pixmap and keeps it for the next layer.
+    private func recycle(_ pixels: consuming Pixmap, written: PixelArea?) {
+        guard spares.count < Self.spareLimit else { return }
+        if let written { pixels.clear(written) }
+        spares.append(pixels)
     }
 }
 
@@ -175,4 +233,13 @@ public struct ShadowPaint: Sendable {
         self.offsetY = offsetY
         self.radius = radius
     }
+
+    /// The offset in whole pixels (within ±2²⁰: beyond a frame the shadow misses it anyway).
+    var pixelOffset: (dx: Int, dy: Int) {
+        func pixels(_ v: Double) -> Int { v.isNaN ? 0 : Int(min(max(v.rounded(), -0x100000), 0x100000)) }
+        return (pixels(offsetX), pixels(offsetY))
+    }
+
+    /// How far the blur spreads the silhouette, in pixels.
+    var reach: Int { GaussianBlur.reach(sigma: radius / 2) }
 }

@@ -1,78 +1,98 @@
 import Foundation
 import Geometry
 
-/// Whole-pixmap compositing: opacity groups, masks and shadows. Each call reads one pixmap and
-/// draws into another covering the same rows of the same frame.
-public enum Compositing {
-    /// Draws `layer` over `target` at `opacity`, source-over.
-    public static func draw(_ layer: Pixmap, opacity: Double, into target: inout Pixmap) {
+/// Compositing: opacity groups, masks and shadows. Each call reads the pixels of one pixmap
+/// within an area (what was drawn there) and draws into another covering the same rows of the
+/// same frame.
+enum Compositing {
+    /// Draws the pixels of `layer` within `area` over `target` at `opacity`, source-over.
+    static func draw(_ layer: Pixmap, within area: PixelArea, opacity: Double, into target: inout Pixmap) {
         precondition(layer.sameWindow(as: target), "a layer is drawn onto a pixmap of its own size and rows")
         let coverage = UInt32((min(max(opacity, 0), 1) * 255).rounded())
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             layer.bytes.withUnsafeBufferPointer { source in
-                for i in stride(from: 0, to: source.count, by: 4) where source[i + 3] != 0 {
-                    let color = PremultipliedColor(r: source[i], g: source[i + 1], b: source[i + 2], a: source[i + 3])
-                    Blend.sourceOver(color, coverage: coverage, into: p, at: i)
+                for y in area.y0..<area.y1 {
+                    let row = y * layer.width * 4
+                    for i in stride(from: row + area.x0 * 4, to: row + area.x1 * 4, by: 4) where source[i + 3] != 0 {
+                        let color = PremultipliedColor(r: source[i], g: source[i + 1], b: source[i + 2], a: source[i + 3])
+                        Blend.sourceOver(color, coverage: coverage, into: p, at: i)
+                    }
                 }
             }
         }
     }
 
-    /// Draws `layer` over `target` at `opacity` with a blend mode (`BlendFunctions`); normal is
-    /// `draw(_:opacity:into:)`.
-    public static func draw(_ layer: Pixmap, opacity: Double, blend: BlendMode, into target: inout Pixmap) {
-        guard blend != .normal else { return draw(layer, opacity: opacity, into: &target) }
+    /// Draws the pixels of `layer` within `area` over `target` at `opacity` with a blend mode
+    /// (`BlendFunctions`).
+    static func draw(_ layer: Pixmap, within area: PixelArea, opacity: Double, blend: BlendMode, into target: inout Pixmap) {
+        guard blend != .normal else { return draw(layer, within: area, opacity: opacity, into: &target) }
         precondition(layer.sameWindow(as: target), "a layer is drawn onto a pixmap of its own size and rows")
         let scale = Float(min(max(opacity, 0), 1)) / 255
         target.bytes.withUnsafeMutableBufferPointer { p in
             layer.bytes.withUnsafeBufferPointer { source in
-                for i in stride(from: 0, to: source.count, by: 4) where source[i + 3] != 0 {
-                    let s = SIMD4(Float(source[i]), Float(source[i + 1]), Float(source[i + 2]), Float(source[i + 3])) * scale
-                    let b = SIMD4(Float(p[i]), Float(p[i + 1]), Float(p[i + 2]), Float(p[i + 3])) / 255
-                    let out = BlendFunctions.composite(s, onto: b, mode: blend)
-                    for c in 0..<4 { p[i + c] = UInt8(min(max(out[c] * 255, 0), 255).rounded()) }
+                for y in area.y0..<area.y1 {
+                    let row = y * layer.width * 4
+                    for i in stride(from: row + area.x0 * 4, to: row + area.x1 * 4, by: 4) where source[i + 3] != 0 {
+                        let s = SIMD4(Float(source[i]), Float(source[i + 1]), Float(source[i + 2]), Float(source[i + 3])) * scale
+                        let b = SIMD4(Float(p[i]), Float(p[i + 1]), Float(p[i + 2]), Float(p[i + 3])) / 255
+                        let out = BlendFunctions.composite(s, onto: b, mode: blend)
+                        for c in 0..<4 { p[i + c] = UInt8(min(max(out[c] * 255, 0), 255).rounded()) }
+                    }
                 }
             }
         }
     }
 
-    /// Multiplies every pixel of `target` by the coverage of `mask` as `mode` reads it (a mask
-    /// layer's effect).
-    public static func multiply(_ target: inout Pixmap, byCoverageOf mask: Pixmap, mode: MaskMode = .alpha) {
+    /// Multiplies the pixels of `target` within `area` by the coverage of `mask` as `mode` reads
+    /// it (a mask layer's effect).
+    static func multiply(_ target: inout Pixmap, within area: PixelArea, byCoverageOf mask: Pixmap, mode: MaskMode = .alpha) {
         precondition(mask.sameWindow(as: target), "a mask covers a pixmap of its own size and rows")
         mask.bytes.withUnsafeBufferPointer { m in
             target.bytes.withUnsafeMutableBufferPointer { p in
-                for i in stride(from: 0, to: p.count, by: 4) {
-                    let a: UInt32
-                    switch mode {
-                    case .alpha: a = UInt32(m[i + 3])
-                    case .alphaInverted: a = 255 - UInt32(m[i + 3])
-                    case .luminance: a = luminance(m[i], m[i + 1], m[i + 2])
-                    case .luminanceInverted: a = 255 - luminance(m[i], m[i + 1], m[i + 2])
+                for y in area.y0..<area.y1 {
+                    let row = y * target.width * 4
+                    for i in stride(from: row + area.x0 * 4, to: row + area.x1 * 4, by: 4) {
+                        let a: UInt32
+                        switch mode {
+                        case .alpha: a = UInt32(m[i + 3])
+                        case .alphaInverted: a = 255 - UInt32(m[i + 3])
+                        case .luminance: a = luminance(m[i], m[i + 1], m[i + 2])
+                        case .luminanceInverted: a = 255 - luminance(m[i], m[i + 1], m[i + 2])
+                        }
+                        if a == 255 { continue }
+                        for c in 0..<4 { p[i + c] = UInt8(Blend.div255(UInt32(p[i + c]) * a)) }
                     }
-                    if a == 255 { continue }
-                    for c in 0..<4 { p[i + c] = UInt8(Blend.div255(UInt32(p[i + c]) * a)) }
                 }
             }
         }
     }
 
-    /// Transforms every pixel by `filter`, in 8 bits: a transparent pixel is (0, 0, 0, 0) straight.
-    public static func transform(_ target: inout Pixmap, by filter: ColorFilter) {
+    /// Whether `filter` leaves a transparent pixel transparent, so that it changes nothing
+    /// outside what was drawn.
+    static func keepsTransparent(_ filter: ColorFilter) -> Bool {
+        filtered(.zero, by: filter)[3] < 0.5 / 255
+    }
+
+    /// Transforms the pixels of `target` within `area` by `filter`, in 8 bits: a transparent
+    /// pixel is (0, 0, 0, 0) straight.
+    static func transform(_ target: inout Pixmap, within area: PixelArea, by filter: ColorFilter) {
         target.bytes.withUnsafeMutableBufferPointer { p in
             var last: (key: UInt32?, value: (UInt8, UInt8, UInt8, UInt8)) = (nil, (0, 0, 0, 0))
-            for i in stride(from: 0, to: p.count, by: 4) {
-                // Runs of one colour (a fill's inside, the empty outside) are transformed once.
-                let key = UInt32(p[i]) | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]) << 16 | UInt32(p[i + 3]) << 24
-                if key != last.key {
-                    let a = Double(p[i + 3]) / 255
-                    let straight = a > 0 ? SIMD4(Double(p[i]) / 255 / a, Double(p[i + 1]) / 255 / a, Double(p[i + 2]) / 255 / a, a) : .zero
-                    let premultiplied = filtered(straight, by: filter)
-                    func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
-                    last = (key, (byte(premultiplied[0]), byte(premultiplied[1]), byte(premultiplied[2]), byte(premultiplied[3])))
+            for y in area.y0..<area.y1 {
+                let row = y * target.width * 4
+                for i in stride(from: row + area.x0 * 4, to: row + area.x1 * 4, by: 4) {
+                    // Runs of one colour (a fill's inside, the empty outside) are transformed once.
+                    let key = UInt32(p[i]) | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]) << 16 | UInt32(p[i + 3]) << 24
+                    if key != last.key {
+                        let a = Double(p[i + 3]) / 255
+                        let straight = a > 0 ? SIMD4(Double(p[i]) / 255 / a, Double(p[i + 1]) / 255 / a, Double(p[i + 2]) / 255 / a, a) : .zero
+                        let premultiplied = filtered(straight, by: filter)
+                        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+                        last = (key, (byte(premultiplied[0]), byte(premultiplied[1]), byte(premultiplied[2]), byte(premultiplied[3])))
+                    }
+                    (p[i], p[i + 1], p[i + 2], p[i + 3]) = last.value
                 }
-                (p[i], p[i + 1], p[i + 2], p[i + 3]) = last.value
             }
         }
     }
@@ -107,17 +127,18 @@ public enum Compositing {
         (13926 * UInt32(r) + 46885 * UInt32(g) + 4725 * UInt32(b) + 32768) >> 16
     }
 
-    /// Blurs the alpha of `source`, moves it by the shadow's offset, and draws it in the shadow's
-    /// colour over `target`, within `clip` when given.
-    public static func drawShadow(of source: Pixmap, _ shadow: ShadowPaint, clip: ClipMask?, into target: inout Pixmap) {
+    /// Blurs the alpha of `source` (whose pixels with alpha all lie within `area`), moves it by
+    /// the shadow's offset, and draws it in the shadow's colour over `target`, within `clip`
+    /// when given.
+    static func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, into target: inout Pixmap) {
         precondition(source.sameWindow(as: target), "a shadow's silhouette covers a pixmap of its own size and rows")
         precondition(clip.map { $0.coverage.count == target.width * target.height } ?? true, "the clip covers the pixmap")
         let (w, h) = (target.width, target.height)
         // An offset of a frame or more moves the whole shadow out of it.
         guard abs(shadow.offsetX) < Double(w), abs(shadow.offsetY) < Double(h) else { return }
-        guard let (blurred, area) = GaussianBlur.alpha(of: source, sigma: shadow.radius / 2) else { return }
-        let (dx, dy) = (Int(shadow.offsetX.rounded()), Int(shadow.offsetY.rounded()))
-        let aw = area.x1 - area.x0
+        guard let (blurred, area) = GaussianBlur.alpha(of: source, sigma: shadow.radius / 2, within: area) else { return }
+        let (dx, dy) = shadow.pixelOffset
+        let aw = area.width
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             // Only where the blurred silhouette is, moved by the offset.

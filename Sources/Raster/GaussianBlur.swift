@@ -7,75 +7,77 @@ import Foundation
 /// pixels' bounding box, grown by the reach, is blurred: the cost follows what is drawn, not the
 /// frame. Edges are treated as transparent.
 enum GaussianBlur {
-    /// The alpha channel blurred with standard deviation `sigma` pixels (no blur when sigma <
-    /// 0.1), over `area` only (rows of its width; everything outside it is 0); nil when the
-    /// source has no alpha anywhere.
-    static func alpha(of source: Pixmap, sigma: Double) -> (values: [UInt8], area: Area)? {
-        let (w, h) = (source.width, source.height)
-        guard let box = bounds(of: source) else { return nil }
-        let blurs = sigma >= 0.1 && sigma.isFinite
-        let widths = blurs ? boxWidths(sigma: min(sigma, 1000), passes: 3) : []
-        let area = grown(box, by: reach(widths), width: w, height: h)
-        let (aw, ah) = (area.x1 - area.x0, area.y1 - area.y0)
-        var values = [Float](repeating: 0, count: aw * ah)
+    /// The alpha channel of `source` blurred with standard deviation `sigma` pixels (no blur when
+    /// sigma < 0.1), where `within` holds every pixel with alpha: the values over the returned
+    /// area only (rows of its width; everything outside it is 0); nil when there is no alpha.
+    static func alpha(of source: Pixmap, sigma: Double, within: PixelArea) -> (values: [UInt8], area: PixelArea)? {
+        guard let box = bounds(of: source, within: within) else { return nil }
+        let w = source.width
+        let widths = blurs(sigma) ? boxWidths(sigma: min(sigma, 1000), passes: 3) : []
+        guard let area = box.grown(by: reach(widths), within: source) else { return nil }
+        var values = [Float](repeating: 0, count: area.width * area.height)
         source.bytes.withUnsafeBufferPointer { p in
-            for y in area.y0..<area.y1 { for x in area.x0..<area.x1 { values[(y - area.y0) * aw + x - area.x0] = Float(p[(y * w + x) * 4 + 3]) } }
+            for y in area.y0..<area.y1 {
+                for x in area.x0..<area.x1 { values[(y - area.y0) * area.width + x - area.x0] = Float(p[(y * w + x) * 4 + 3]) }
+            }
         }
-        if blurs { blur(&values, width: aw, height: ah, channels: 1, widths: widths) }
+        if !widths.isEmpty { blur(&values, width: area.width, height: area.height, channels: 1, widths: widths) }
         return (values.map { UInt8(min(max($0, 0), 255).rounded()) }, area)
     }
 
-    /// All four premultiplied channels blurred with standard deviation `sigma` pixels (no blur
-    /// when sigma < 0.1).
-    static func rgba(of source: Pixmap, sigma: Double) -> Pixmap {
-        guard sigma >= 0.1, sigma.isFinite, let box = bounds(of: source) else { return source }
-        let w = source.width
+    /// Blurs all four premultiplied channels of `pixmap` with standard deviation `sigma` pixels
+    /// (nothing when sigma < 0.1), where `within` holds every pixel with alpha; returns the area
+    /// that then holds every pixel with alpha, nil when there is none.
+    static func blur(_ pixmap: inout Pixmap, sigma: Double, within: PixelArea) -> PixelArea? {
+        guard let box = bounds(of: pixmap, within: within) else { return nil }
+        guard blurs(sigma) else { return box }
+        let w = pixmap.width
         let widths = boxWidths(sigma: min(sigma, 1000), passes: 3)
-        let area = grown(box, by: reach(widths), width: w, height: source.height)
-        let (aw, ah) = (area.x1 - area.x0, area.y1 - area.y0)
-        var values = [Float](repeating: 0, count: aw * ah * 4)
-        source.bytes.withUnsafeBufferPointer { p in
+        guard let area = box.grown(by: reach(widths), within: pixmap) else { return nil }
+        let aw = area.width
+        var values = [Float](repeating: 0, count: aw * area.height * 4)
+        pixmap.bytes.withUnsafeBufferPointer { p in
             for y in area.y0..<area.y1 {
                 for i in 0..<(aw * 4) { values[(y - area.y0) * aw * 4 + i] = Float(p[(y * w + area.x0) * 4 + i]) }
             }
         }
-        blur(&values, width: aw, height: ah, channels: 4, widths: widths)
-        var blurred = source
-        blurred.bytes.withUnsafeMutableBufferPointer { p in
+        blur(&values, width: aw, height: area.height, channels: 4, widths: widths)
+        pixmap.bytes.withUnsafeMutableBufferPointer { p in
             for y in area.y0..<area.y1 {
                 for i in 0..<(aw * 4) { p[(y * w + area.x0) * 4 + i] = UInt8(min(max(values[(y - area.y0) * aw * 4 + i], 0), 255).rounded()) }
             }
         }
-        return blurred
+        return area
     }
 
-    /// A pixel rectangle: columns x0..<x1, rows y0..<y1.
-    typealias Area = (x0: Int, y0: Int, x1: Int, y1: Int)
+    /// How far a blur of standard deviation `sigma` spreads a pixel.
+    static func reach(sigma: Double) -> Int {
+        blurs(sigma) ? reach(boxWidths(sigma: min(sigma, 1000), passes: 3)) : 0
+    }
 
-    /// The smallest rectangle holding every pixel with alpha; nil when there is none.
-    static func bounds(of source: Pixmap) -> Area? {
-        let (w, h) = (source.width, source.height)
-        var (x0, y0, x1, y1) = (w, h, 0, 0)
+    private static func blurs(_ sigma: Double) -> Bool { sigma >= 0.1 && sigma.isFinite }
+
+    /// The smallest area holding every pixel with alpha, looking within `area` only; nil when
+    /// there is none.
+    static func bounds(of source: Pixmap, within area: PixelArea) -> PixelArea? {
+        let w = source.width
+        var found = PixelArea(x0: area.x1, y0: area.y1, x1: area.x0, y1: area.y0)
         source.bytes.withUnsafeBufferPointer { p in
-            for y in 0..<h {
+            for y in area.y0..<area.y1 {
                 var first = -1, last = -1
-                for x in 0..<w where p[(y * w + x) * 4 + 3] != 0 {
+                for x in area.x0..<area.x1 where p[(y * w + x) * 4 + 3] != 0 {
                     if first < 0 { first = x }
                     last = x
                 }
                 guard first >= 0 else { continue }
-                (x0, x1, y0, y1) = (min(x0, first), max(x1, last + 1), min(y0, y), y + 1)
+                found = PixelArea(x0: min(found.x0, first), y0: min(found.y0, y), x1: max(found.x1, last + 1), y1: y + 1)
             }
         }
-        return x0 < x1 ? (x0, y0, x1, y1) : nil
+        return found.isEmpty ? nil : found
     }
 
     /// How far three box passes of `widths` spread a pixel: the sum of their radii.
     static func reach(_ widths: [Int]) -> Int { widths.reduce(0) { $0 + ($1 - 1) / 2 } }
-
-    private static func grown(_ a: Area, by r: Int, width: Int, height: Int) -> Area {
-        (max(a.x0 - r, 0), max(a.y0 - r, 0), min(a.x1 + r, width), min(a.y1 + r, height))
-    }
 
     /// The box passes over `values` (`channels` floats a pixel, rows of `width`), both directions.
     private static func blur(_ values: inout [Float], width: Int, height: Int, channels: Int, widths: [Int]) {

@@ -87,6 +87,15 @@ public struct Pixmap: Sendable, Equatable {
         }
     }
 
+    /// Makes the pixels within `area` transparent.
+    mutating func clear(_ area: PixelArea) {
+        let (w, x0, count) = (width, area.x0, area.width)
+        bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            for y in area.y0..<area.y1 { Self.fill(base + (y * w + x0) * 4, pixels: count, with: .transparent) }
+        }
+    }
+
     /// Writes `color` into `pixels` RGBA8 pixels at `bytes`, one 32-bit word a pixel as a block
     /// fill (the frame clear is a measurable part of an encode's CPU time, see bench/encode.sh).
     static func fill(_ bytes: UnsafeMutableRawPointer, pixels: Int, with color: PremultipliedColor) {

@@ -27,7 +27,7 @@ public struct Rasterizer {
                               into target: inout Pixmap) {
         if case .solid(let color) = paint, color.a == 0 { return }
         precondition(clip.map { $0.coverage.count == target.width * target.height } ?? true, "the clip covers the pixmap")
-        guard Self.mayTouchRows(of: target, path, transform: transform, margin: 1) else { return }
+        guard Self.mayTouch(target, path, transform: transform, margin: 1) else { return }
         let mapping = PlaneMapping(transform)
         guard let (x0, _, rows) = accumulate(path, transform: transform, for: target.window) else { return }
         let rowPixels = target.width
@@ -85,7 +85,7 @@ public struct Rasterizer {
         }
         // Miters can reach miterLimit half-widths from the path; caps and joins stay within that.
         let reach = style.lineWidth / 2 * max(style.miterLimit, 1.5) * scale
-        guard Self.mayTouchRows(of: target, path, transform: transform, margin: reach + 1) else { return }
+        guard Self.mayTouch(target, path, transform: transform, margin: reach + 1) else { return }
         let outline = path.strokeOutline(style, tolerance: Self.flatteningTolerance / scale)
         fill(outline, transform: transform, paint: .solid(color), rule: .nonZero, clip: clip, into: &target)
     }
@@ -94,10 +94,10 @@ public struct Rasterizer {
     /// band the silhouette is the band's own rows (a shadow reaching across bands needs the frame).
     public mutating func shadow(_ path: Path, transform: Transform3D, shadow: ShadowPaint, clip: ClipMask? = nil,
                                 into target: inout Pixmap) {
-        guard shadow.color.a > 0 else { return }
+        guard shadow.color.a > 0, let area = Self.deviceArea(of: path, transform: transform, margin: 1, in: target) else { return }
         var silhouette = Pixmap(sameWindowAs: target)
         fill(path, transform: transform, paint: .solid(.white), rule: .nonZero, into: &silhouette)
-        Compositing.drawShadow(of: silhouette, shadow, clip: clip, into: &target)
+        Compositing.drawShadow(of: silhouette, within: area, shadow, clip: clip, into: &target)
     }
 
     /// The anti-aliased inside of `path`, over the pixels of `target`, within `outer` when given.
@@ -159,27 +159,47 @@ public struct Rasterizer {
     }
 
     /// A cheap test before flattening or stroking: whether the path's control points, mapped to
-    /// the device and widened by `margin` pixels, reach the rows `target` holds (a band skips
-    /// the shapes of other bands). A curve lies within the hull of its control points, so a
-    /// shape that fails this draws nothing there.
-    static func mayTouchRows(of target: Pixmap, _ path: Path, transform: Transform3D, margin: Double) -> Bool {
-        guard transform.mapsPlaneAffinely else { return true }
-        var minY = Double.infinity, maxY = -Double.infinity
-        func include(_ p: Point) {
-            let y = p.x * transform.m12 + p.y * transform.m22 + transform.m42
-            minY = min(minY, y)
-            maxY = max(maxY, y)
-        }
-        for element in path.elements {
-            switch element {
-            case .move(let p), .line(let p): include(p)
-            case let .quad(c, p): include(c); include(p)
-            case let .cubic(c1, c2, p): include(c1); include(c2); include(p)
-            case .close: break
+    /// the device and widened by `margin` pixels, reach the pixels `target` holds (a band skips
+    /// the shapes of other bands).
+    static func mayTouch(_ target: Pixmap, _ path: Path, transform: Transform3D, margin: Double) -> Bool {
+        deviceArea(of: path, transform: transform, margin: margin, in: target) != nil
+    }
+
+    /// The pixels of `target` that `path` mapped by `transform` may touch: its control points
+    /// mapped to the device, widened by `margin` pixels (a curve lies within the hull of its
+    /// control points). Every pixel when the transform is not affine in the plane or a point is
+    /// infinite; nil when the path misses the pixmap.
+    static func deviceArea(of path: Path, transform: Transform3D, margin: Double, in target: Pixmap) -> PixelArea? {
+        deviceArea(transform: transform, margin: margin, in: target) { include in
+            for element in path.elements {
+                switch element {
+                case .move(let p), .line(let p): include(p)
+                case let .quad(c, p): include(c); include(p)
+                case let .cubic(c1, c2, p): include(c1); include(c2); include(p)
+                case .close: break
+                }
             }
         }
-        guard minY.isFinite, maxY.isFinite else { return minY <= maxY }
-        return maxY + margin >= Double(target.firstRow) && minY - margin <= Double(target.firstRow + target.height)
+    }
+
+    /// `deviceArea(of:…)` for the points `points` hands its argument.
+    static func deviceArea(transform: Transform3D, margin: Double, in target: Pixmap, points: ((Point) -> Void) -> Void) -> PixelArea? {
+        guard transform.mapsPlaneAffinely else { return PixelArea(all: target) }
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        points { p in
+            let x = p.x * transform.m11 + p.y * transform.m21 + transform.m41
+            let y = p.x * transform.m12 + p.y * transform.m22 + transform.m42
+            (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return PixelArea(all: target) }
+        let top = Double(target.firstRow)
+        func clamped(_ v: Double, _ limit: Int) -> Int { v.isNaN ? 0 : Int(min(max(v, 0), Double(limit))) }
+        let area = PixelArea(x0: clamped((minX - margin).rounded(.down), target.width),
+                             y0: clamped((minY - margin - top).rounded(.down), target.height),
+                             x1: clamped((maxX + margin).rounded(.up) + 1, target.width),
+                             y1: clamped((maxY + margin - top).rounded(.up) + 1, target.height))
+        return area.isEmpty ? nil : area
     }
 
     /// The geometric mean scale of a transform's 2D part: how many pixels a unit length becomes.

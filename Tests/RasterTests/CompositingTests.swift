@@ -57,6 +57,43 @@ final class CompositingTests: XCTestCase {
         XCTAssertEqual(frame.pixel(x: 4, y: 3), .white)
     }
 
+    /// Groups and masks draw into pixmaps reused from layer to layer and frame to frame, cleared
+    /// only where something was drawn: what a blurred group, a filter that paints transparent
+    /// pixels, or a mask left behind never shows in a later layer.
+    func testReusedLayersStartTransparent() throws {
+        let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
+        let small = Path.roundedRect(Rect(x: 0, y: 0, width: 6, height: 6), cornerRadius: 0)
+        // Opaque green wherever the group is transparent, drawn pixels included: it paints the
+        // whole frame, not only what was drawn.
+        let fillTransparent = ColorFilter.matrix(ColorMatrix(red: .zero, green: .zero, blue: .zero, alpha: .zero, bias: [0, 1, 0, 1]))
+        func second(_ canvas: Canvas) throws -> Pixmap {
+            canvas.begin(try XCTUnwrap(Pixmap(width: 32, height: 32)), clearingTo: .white)
+            canvas.beginGroup(opacity: 1)
+            canvas.fill(small, transform: Transform3D(translationX: 20, y: 20), color: red, rule: .nonZero)
+            canvas.beginMask()
+            canvas.fill(small, transform: Transform3D(translationX: 22, y: 22), color: red, rule: .nonZero)
+            canvas.endMask()
+            canvas.endGroup()
+            return canvas.end()
+        }
+        let reused = Canvas()
+        reused.begin(try XCTUnwrap(Pixmap(width: 32, height: 32)), clearingTo: .white)
+        reused.beginGroup(opacity: 1, blur: 3)
+        reused.fill(small, transform: Transform3D(translationX: 4, y: 4), color: red, rule: .nonZero)
+        reused.endGroup()
+        reused.beginGroup(opacity: 1, colorFilters: [fillTransparent])
+        reused.fill(small, transform: Transform3D(translationX: 4, y: 20), color: red, rule: .nonZero)
+        reused.endGroup()
+        reused.beginGroup(opacity: 1)
+        reused.beginMask(.alphaInverted)
+        reused.fill(small, transform: Transform3D(translationX: 20, y: 4), color: red, rule: .nonZero)
+        reused.endMask()
+        reused.endGroup()
+        let first = reused.end()
+        XCTAssertEqual(first.pixel(x: 31, y: 0), PremultipliedColor(r: 0, g: 255, b: 0, a: 255), "the filter paints far from what was drawn")
+        XCTAssertTrue(try second(reused) == second(Canvas()), "a reused canvas draws what a new one does")
+    }
+
     func testUnpremultiply() throws {
         var pixmap = try XCTUnwrap(Pixmap(width: 1, height: 1))
         pixmap.clear(to: PremultipliedColor(r: 64, g: 0, b: 128, a: 128))
