@@ -141,7 +141,7 @@ public final class Canvas {
         guard var group = layers.popLast() else { return }
         // Every pixel that may not be transparent any more, to clear before the pixmap's reuse.
         var written = group.drawn
-        defer { recycle(group.pixels, written: written) }
+        defer { recycle(&group.pixels, written: written) }
         guard group.maskMode == nil else { return }
         for filter in group.colorFilters {
             if !Compositing.keepsTransparent(filter) { (group.drawn, written) = (PixelArea(all: group.pixels), PixelArea(all: group.pixels)) }
@@ -158,7 +158,7 @@ public final class Canvas {
             return drawn.grown(by: shadow.reach, dx: dx, dy: dy, within: group.pixels)
         }
         withTarget(touching: { _ in shadowed.map(drawn.union) ?? drawn }) { target in
-            if let shadow = group.shadow { Compositing.drawShadow(of: group.pixels, within: drawn, shadow, clip: clip, into: &target) }
+            if let shadow = group.shadow { rasterizer.drawShadow(of: group.pixels, within: drawn, shadow, clip: clip, into: &target) }
             Compositing.draw(group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target)
         }
     }
@@ -172,8 +172,8 @@ public final class Canvas {
 
     /// Ends the innermost mask: its coverage multiplies the enclosing group.
     public func endMask() {
-        guard let mask = layers.popLast() else { return }
-        defer { recycle(mask.pixels, written: mask.drawn) }
+        guard var mask = layers.popLast() else { return }
+        defer { recycle(&mask.pixels, written: mask.drawn) }
         guard let mode = mask.maskMode, !layers.isEmpty, let drawn = layers[layers.count - 1].drawn else { return }
         Compositing.multiply(&layers[layers.count - 1].pixels, within: drawn, byCoverageOf: mask.pixels, mode: mode)
     }
@@ -207,11 +207,14 @@ public final class Canvas {
         return Pixmap(sameWindowAs: frame)
     }
 
-    /// Clears the pixels `written` of a closed layer's pixmap and keeps it for the next layer.
-    private func recycle(_ pixels: consuming Pixmap, written: PixelArea?) {
+    /// Takes a closed layer's pixmap (leaving it empty, so that it is not copied), clears the
+    /// pixels `written` and keeps it for the next layer.
+    private func recycle(_ pixels: inout Pixmap, written: PixelArea?) {
         guard spares.count < Self.spareLimit else { return }
-        if let written { pixels.clear(written) }
-        spares.append(pixels)
+        var kept = Pixmap.empty
+        swap(&kept, &pixels)
+        if let written { kept.clear(written) }
+        spares.append(kept)
     }
 }
 

@@ -127,16 +127,17 @@ enum Compositing {
         (13926 * UInt32(r) + 46885 * UInt32(g) + 4725 * UInt32(b) + 32768) >> 16
     }
 
-    /// Blurs the alpha of `source` (whose pixels with alpha all lie within `area`), moves it by
-    /// the shadow's offset, and draws it in the shadow's colour over `target`, within `clip`
-    /// when given.
-    static func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, into target: inout Pixmap) {
+    /// Blurs the alpha of `source` (whose pixels with alpha all lie within `area`; a blur kept
+    /// in `silhouettes` when it was seen before), moves it by the shadow's offset, and draws it
+    /// in the shadow's colour over `target`, within `clip` when given.
+    static func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?,
+                           silhouettes: inout BlurredSilhouettes, into target: inout Pixmap) {
         precondition(source.sameWindow(as: target), "a shadow's silhouette covers a pixmap of its own size and rows")
         precondition(clip.map { $0.coverage.count == target.width * target.height } ?? true, "the clip covers the pixmap")
         let (w, h) = (target.width, target.height)
         // An offset of a frame or more moves the whole shadow out of it.
         guard abs(shadow.offsetX) < Double(w), abs(shadow.offsetY) < Double(h) else { return }
-        guard let (blurred, area) = GaussianBlur.alpha(of: source, sigma: shadow.radius / 2, within: area) else { return }
+        guard let (blurred, area) = silhouettes.alpha(of: source, sigma: shadow.radius / 2, within: area) else { return }
         let (dx, dy) = shadow.pixelOffset
         let aw = area.width
         target.bytes.withUnsafeMutableBufferPointer { buffer in

@@ -7,22 +7,20 @@ import Foundation
 /// pixels' bounding box, grown by the reach, is blurred: the cost follows what is drawn, not the
 /// frame. Edges are treated as transparent.
 enum GaussianBlur {
-    /// The alpha channel of `source` blurred with standard deviation `sigma` pixels (no blur when
-    /// sigma < 0.1), where `within` holds every pixel with alpha: the values over the returned
-    /// area only (rows of its width; everything outside it is 0); nil when there is no alpha.
-    static func alpha(of source: Pixmap, sigma: Double, within: PixelArea) -> (values: [UInt8], area: PixelArea)? {
-        guard let box = bounds(of: source, within: within) else { return nil }
-        let w = source.width
+    /// A silhouette's alpha over `box` (rows of its width; its tight bounds in `pixmap`) blurred
+    /// with standard deviation `sigma` pixels (no blur when sigma < 0.1): the values over the
+    /// returned area, the box grown by the blur's reach within the pixmap (rows of its width;
+    /// everything outside it is 0).
+    static func blurred(alpha: [UInt8], box: PixelArea, sigma: Double, in pixmap: Pixmap) -> (values: [UInt8], area: PixelArea) {
         let widths = blurs(sigma) ? boxWidths(sigma: min(sigma, 1000), passes: 3) : []
-        guard let area = box.grown(by: reach(widths), within: source) else { return nil }
+        let area = box.grown(by: reach(widths), within: pixmap) ?? box
         var values = [Float](repeating: 0, count: area.width * area.height)
-        source.bytes.withUnsafeBufferPointer { p in
-            for y in area.y0..<area.y1 {
-                for x in area.x0..<area.x1 { values[(y - area.y0) * area.width + x - area.x0] = Float(p[(y * w + x) * 4 + 3]) }
-            }
+        for y in 0..<box.height {
+            let from = y * box.width, to = (y + box.y0 - area.y0) * area.width + box.x0 - area.x0
+            for x in 0..<box.width { values[to + x] = Float(alpha[from + x]) }
         }
         if !widths.isEmpty { blur(&values, width: area.width, height: area.height, channels: 1, widths: widths) }
-        return (values.map { UInt8(min(max($0, 0), 255).rounded()) }, area)
+        return (values.map(byte), area)
     }
 
     /// Blurs all four premultiplied channels of `pixmap` with standard deviation `sigma` pixels
@@ -44,11 +42,16 @@ enum GaussianBlur {
         blur(&values, width: aw, height: area.height, channels: 4, widths: widths)
         pixmap.bytes.withUnsafeMutableBufferPointer { p in
             for y in area.y0..<area.y1 {
-                for i in 0..<(aw * 4) { p[(y * w + area.x0) * 4 + i] = UInt8(min(max(values[(y - area.y0) * aw * 4 + i], 0), 255).rounded()) }
+                for i in 0..<(aw * 4) { p[(y * w + area.x0) * 4 + i] = byte(values[(y - area.y0) * aw * 4 + i]) }
             }
         }
         return area
     }
+
+    /// A blurred value as a byte: clamped to 0…255, ½ added and truncated — `rounded()` without
+    /// its library call, but for a value a float step below a half (an addition rounding to
+    /// the integer above).
+    private static func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 255) + 0.5) }
 
     /// How far a blur of standard deviation `sigma` spreads a pixel.
     static func reach(sigma: Double) -> Int {
@@ -84,8 +87,8 @@ enum GaussianBlur {
         var temporary = [Float](repeating: 0, count: values.count)
         for boxWidth in widths {
             let r = (boxWidth - 1) / 2
-            boxPass(&values, into: &temporary, count: width, lines: height, step: channels, lineStride: width * channels, channels: channels, radius: r)
-            boxPass(&temporary, into: &values, count: height, lines: width, step: width * channels, lineStride: channels, channels: channels, radius: r)
+            horizontalBoxPass(&values, into: &temporary, width: width, height: height, channels: channels, radius: r)
+            verticalBoxPass(&temporary, into: &values, rowLength: width * channels, height: height, radius: r)
         }
     }
 
@@ -100,12 +103,12 @@ enum GaussianBlur {
         return (0..<n).map { $0 < m ? lower : upper }
     }
 
-    /// One box blur of radius `radius` along `lines` lines of `count` pixels each (`step` floats
-    /// between a line's pixels, `lineStride` between lines), `channels` channels (1 or 4), zeros
-    /// outside.
-    private static func boxPass(_ source: inout [Float], into target: inout [Float], count: Int, lines: Int, step: Int, lineStride: Int,
-                                channels: Int, radius: Int) {
+    /// One box blur of radius `radius` along each of `height` rows of `width` pixels, `channels`
+    /// floats a pixel (1 or 4), zeros outside.
+    private static func horizontalBoxPass(_ source: inout [Float], into target: inout [Float], width count: Int, height lines: Int,
+                                          channels: Int, radius: Int) {
         let scale = 1 / Float(2 * radius + 1)
+        let step = channels, lineStride = count * channels
         source.withUnsafeBufferPointer { src in
             target.withUnsafeMutableBufferPointer { dst in
                 for line in 0..<lines {
@@ -132,6 +135,35 @@ enum GaussianBlur {
                         let out = sum * scale
                         (dst[o], dst[o + 1], dst[o + 2], dst[o + 3]) = (out.x, out.y, out.z, out.w)
                         sum += pixel(i + radius + 1) - pixel(i - radius)
+                    }
+                }
+            }
+        }
+    }
+
+    /// One box blur of radius `radius` down every column of `height` rows of `rowLength` floats,
+    /// zeros above and below. The rows are swept in order, so memory is read as it lies (a
+    /// column at a time strides a row a value); each column keeps the running sum a pass along
+    /// it would, adding and subtracting the same floats in the same order, so the results are
+    /// the same to the bit.
+    private static func verticalBoxPass(_ source: inout [Float], into target: inout [Float], rowLength n: Int, height h: Int, radius r: Int) {
+        let scale = 1 / Float(2 * r + 1)
+        var sums = [Float](repeating: 0, count: n)
+        source.withUnsafeBufferPointer { src in
+            target.withUnsafeMutableBufferPointer { dst in
+                sums.withUnsafeMutableBufferPointer { sum in
+                    for row in 0..<min(r + 1, h) {
+                        for c in 0..<n { sum[c] += src[row * n + c] }
+                    }
+                    for i in 0..<h {
+                        for c in 0..<n { dst[i * n + c] = sum[c] * scale }
+                        let (entering, leaving) = ((i + r + 1) * n, (i - r) * n)
+                        switch (i + r + 1 < h, i - r >= 0) {
+                        case (true, true): for c in 0..<n { sum[c] += src[entering + c] - src[leaving + c] }
+                        case (true, false): for c in 0..<n { sum[c] += src[entering + c] }
+                        case (false, true): for c in 0..<n { sum[c] -= src[leaving + c] }
+                        case (false, false): break
+                        }
                     }
                 }
             }

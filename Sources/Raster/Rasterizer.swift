@@ -13,6 +13,10 @@ public struct Rasterizer {
     /// Flattened outlines, reused from draw to draw.
     private var points: [Point] = []
     private var subpathStarts: [Int] = []
+    /// Shadows' blurs, kept for silhouettes that come again.
+    private var silhouettes = BlurredSilhouettes()
+    /// A transparent pixmap for shadow paths' silhouettes.
+    private var silhouettePixels = Pixmap.empty
     /// Curves are flattened to within this distance in pixels. The flattener moves each inner
     /// vertex out by 2/3 of its chord's sagitta (`Path.flattenClosed`), so a polygon keeps its
     /// curve's area to second order: a disc covers πr² within 0.5% at any radius.
@@ -95,9 +99,21 @@ public struct Rasterizer {
     public mutating func shadow(_ path: Path, transform: Transform3D, shadow: ShadowPaint, clip: ClipMask? = nil,
                                 into target: inout Pixmap) {
         guard shadow.color.a > 0, let area = Self.deviceArea(of: path, transform: transform, margin: 1, in: target) else { return }
-        var silhouette = Pixmap(sameWindowAs: target)
+        // The silhouette's pixmap is kept from shadow to shadow and cleared where it was drawn.
+        var silhouette = Pixmap.empty
+        swap(&silhouette, &silhouettePixels)
+        if !silhouette.sameWindow(as: target) { silhouette = Pixmap(sameWindowAs: target) }
         fill(path, transform: transform, paint: .solid(.white), rule: .nonZero, into: &silhouette)
-        Compositing.drawShadow(of: silhouette, within: area, shadow, clip: clip, into: &target)
+        drawShadow(of: silhouette, within: area, shadow, clip: clip, into: &target)
+        silhouette.clear(area)
+        swap(&silhouette, &silhouettePixels)
+    }
+
+    /// Draws the shadow of `source`, whose pixels with alpha all lie within `area`: its alpha
+    /// blurred (once for a silhouette that comes again), moved and coloured (see
+    /// `Compositing.drawShadow`).
+    mutating func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, into target: inout Pixmap) {
+        Compositing.drawShadow(of: source, within: area, shadow, clip: clip, silhouettes: &silhouettes, into: &target)
     }
 
     /// The anti-aliased inside of `path`, over the pixels of `target`, within `outer` when given.

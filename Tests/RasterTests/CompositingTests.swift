@@ -94,6 +94,31 @@ final class CompositingTests: XCTestCase {
         XCTAssertTrue(try second(reused) == second(Canvas()), "a reused canvas draws what a new one does")
     }
 
+    /// A shadow's blur is kept for a silhouette that comes again (held still, or moved by whole
+    /// pixels); whatever is reused, every frame is the one a new canvas draws: moved by a
+    /// fraction (another silhouette), by whole pixels, back, against an edge, and with a path.
+    func testShadowsDrawnAgainAreTheShadowsDrawnFresh() throws {
+        let heart = Path.roundedRect(Rect(x: 0, y: 0, width: 14, height: 10), cornerRadius: 4)
+        let glow = ShadowPaint(color: PremultipliedColor(r: 200, g: 0, b: 60, a: 200), offsetX: 2, offsetY: 1, radius: 6)
+        func frame(_ canvas: Canvas, x: Double, path: Bool = false) throws -> Pixmap {
+            canvas.begin(try XCTUnwrap(Pixmap(width: 48, height: 32)), clearingTo: .white)
+            let at = Transform3D(translationX: x, y: 11)
+            if path {
+                canvas.drawShadow(heart, transform: at, shadow: glow)
+                canvas.fill(heart, transform: at, color: PremultipliedColor(r: 0, g: 0, b: 255, a: 255), rule: .nonZero)
+            } else {
+                canvas.beginGroup(opacity: 1, shadow: glow)
+                canvas.fill(heart, transform: at, color: PremultipliedColor(r: 0, g: 0, b: 255, a: 255), rule: .nonZero)
+                canvas.endGroup()
+            }
+            return canvas.end()
+        }
+        let reused = Canvas()
+        for (x, path) in [(16.0, false), (16, false), (16.5, false), (19, false), (16, false), (0.25, false), (16, true), (20, true)] {
+            XCTAssertTrue(try frame(reused, x: x, path: path) == frame(Canvas(), x: x, path: path), "x \(x)\(path ? ", a path's shadow" : "")")
+        }
+    }
+
     func testUnpremultiply() throws {
         var pixmap = try XCTUnwrap(Pixmap(width: 1, height: 1))
         pixmap.clear(to: PremultipliedColor(r: 64, g: 0, b: 128, a: 128))
