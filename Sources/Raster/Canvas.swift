@@ -148,7 +148,7 @@ public final class Canvas {
             if let area = group.drawn { Compositing.transform(&group.pixels, within: area, by: filter) }
         }
         if group.blur > 0, let area = group.drawn {
-            group.drawn = GaussianBlur.blur(&group.pixels, sigma: group.blur, within: area)
+            group.drawn = rasterizer.blur(&group.pixels, sigma: group.blur, within: area)
             if let blurred = group.drawn { written = written.map(blurred.union) ?? blurred }
         }
         guard let drawn = group.drawn else { return }

@@ -128,16 +128,16 @@ enum Compositing {
     }
 
     /// Blurs the alpha of `source` (whose pixels with alpha all lie within `area`; a blur kept
-    /// in `silhouettes` when it was seen before), moves it by the shadow's offset, and draws it
-    /// in the shadow's colour over `target`, within `clip` when given.
+    /// in `blurs` when the silhouette was seen before), moves it by the shadow's offset, and
+    /// draws it in the shadow's colour over `target`, within `clip` when given.
     static func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?,
-                           silhouettes: inout BlurredSilhouettes, into target: inout Pixmap) {
+                           blurs: inout KeptBlurs, into target: inout Pixmap) {
         precondition(source.sameWindow(as: target), "a shadow's silhouette covers a pixmap of its own size and rows")
-        precondition(clip.map { $0.coverage.count == target.width * target.height } ?? true, "the clip covers the pixmap")
+        precondition(clip.map { $0.fits(target) } ?? true, "the clip covers the pixmap")
         let (w, h) = (target.width, target.height)
         // An offset of a frame or more moves the whole shadow out of it.
         guard abs(shadow.offsetX) < Double(w), abs(shadow.offsetY) < Double(h) else { return }
-        guard let (blurred, area) = silhouettes.alpha(of: source, sigma: shadow.radius / 2, within: area) else { return }
+        guard let (blurred, area) = blurs.alpha(of: source, sigma: shadow.radius / 2, within: area) else { return }
         let (dx, dy) = shadow.pixelOffset
         let aw = area.width
         target.bytes.withUnsafeMutableBufferPointer { buffer in
@@ -147,7 +147,7 @@ enum Compositing {
                 for x in stride(from: max(area.x0 + dx, 0), to: min(area.x1 + dx, w), by: 1) {
                     var coverage = UInt32(blurred[(y - dy - area.y0) * aw + (x - dx - area.x0)])
                     if coverage == 0 { continue }
-                    if let clip { coverage = Blend.div255(coverage * UInt32(clip.coverage[y * w + x])) }
+                    if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
                     Blend.sourceOverRounded(shadow.color, coverage: coverage, into: p, at: (y * w + x) * 4)
                 }
             }

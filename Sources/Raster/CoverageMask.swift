@@ -47,7 +47,7 @@ extension Rasterizer {
                     while column < mask.width {
                         var c = UInt32(coverage[source + column])
                         if let clip {
-                            c = Blend.div255(c * UInt32(clip.coverage[pixelBase + column]))
+                            c = Blend.div255(c * clip.at(mask.x + column, y - target.firstRow))
                             if c > 0 { Blend.sourceOver(color, coverage: c, into: row, at: column * 4) }
                             column += 1
                             continue

@@ -11,38 +11,60 @@ enum GaussianBlur {
     /// with standard deviation `sigma` pixels (no blur when sigma < 0.1): the values over the
     /// returned area, the box grown by the blur's reach within the pixmap (rows of its width;
     /// everything outside it is 0).
-    static func blurred(alpha: [UInt8], box: PixelArea, sigma: Double, in pixmap: Pixmap) -> (values: [UInt8], area: PixelArea) {
+    static func blurred(alpha: [UInt8], box: PixelArea, sigma: Double, in pixmap: Pixmap, scratch: inout Scratch) -> (values: [UInt8], area: PixelArea) {
         let widths = blurs(sigma) ? boxWidths(sigma: min(sigma, 1000), passes: 3) : []
         let area = box.grown(by: reach(widths), within: pixmap) ?? box
-        var values = [Float](repeating: 0, count: area.width * area.height)
-        for y in 0..<box.height {
-            let from = y * box.width, to = (y + box.y0 - area.y0) * area.width + box.x0 - area.x0
-            for x in 0..<box.width { values[to + x] = Float(alpha[from + x]) }
+        let count = area.width * area.height
+        scratch.reserve(count)
+        scratch.values.withUnsafeMutableBufferPointer { values in
+            UnsafeMutableBufferPointer(rebasing: values[0..<count]).update(repeating: 0)
+            for y in 0..<box.height {
+                let from = y * box.width, to = (y + box.y0 - area.y0) * area.width + box.x0 - area.x0
+                for x in 0..<box.width { values[to + x] = Float(alpha[from + x]) }
+            }
         }
-        if !widths.isEmpty { blur(&values, width: area.width, height: area.height, channels: 1, widths: widths) }
-        return (values.map(byte), area)
+        if !widths.isEmpty { blur(&scratch, width: area.width, height: area.height, channels: 1, widths: widths) }
+        return (scratch.values.prefix(count).map(byte), area)
+    }
+
+    /// The float buffers a blur works in, kept from blur to blur: a whole 1080p layer's blur
+    /// takes two of 33 MB, which fresh allocations pay for in page faults every frame.
+    struct Scratch {
+        fileprivate var values: [Float] = []
+        fileprivate var temporary: [Float] = []
+
+        /// Makes both buffers hold at least `count` floats (their contents are then undefined).
+        fileprivate mutating func reserve(_ count: Int) {
+            guard values.count < count else { return }
+            values = [Float](repeating: 0, count: count)
+            temporary = [Float](repeating: 0, count: count)
+        }
     }
 
     /// Blurs all four premultiplied channels of `pixmap` with standard deviation `sigma` pixels
     /// (nothing when sigma < 0.1), where `within` holds every pixel with alpha; returns the area
     /// that then holds every pixel with alpha, nil when there is none.
-    static func blur(_ pixmap: inout Pixmap, sigma: Double, within: PixelArea) -> PixelArea? {
+    static func blur(_ pixmap: inout Pixmap, sigma: Double, within: PixelArea, scratch: inout Scratch) -> PixelArea? {
         guard let box = bounds(of: pixmap, within: within) else { return nil }
         guard blurs(sigma) else { return box }
         let w = pixmap.width
         let widths = boxWidths(sigma: min(sigma, 1000), passes: 3)
         guard let area = box.grown(by: reach(widths), within: pixmap) else { return nil }
         let aw = area.width
-        var values = [Float](repeating: 0, count: aw * area.height * 4)
+        scratch.reserve(aw * area.height * 4)
         pixmap.bytes.withUnsafeBufferPointer { p in
-            for y in area.y0..<area.y1 {
-                for i in 0..<(aw * 4) { values[(y - area.y0) * aw * 4 + i] = Float(p[(y * w + area.x0) * 4 + i]) }
+            scratch.values.withUnsafeMutableBufferPointer { values in
+                for y in area.y0..<area.y1 {
+                    for i in 0..<(aw * 4) { values[(y - area.y0) * aw * 4 + i] = Float(p[(y * w + area.x0) * 4 + i]) }
+                }
             }
         }
-        blur(&values, width: aw, height: area.height, channels: 4, widths: widths)
+        blur(&scratch, width: aw, height: area.height, channels: 4, widths: widths)
         pixmap.bytes.withUnsafeMutableBufferPointer { p in
-            for y in area.y0..<area.y1 {
-                for i in 0..<(aw * 4) { p[(y * w + area.x0) * 4 + i] = byte(values[(y - area.y0) * aw * 4 + i]) }
+            scratch.values.withUnsafeBufferPointer { values in
+                for y in area.y0..<area.y1 {
+                    for i in 0..<(aw * 4) { p[(y * w + area.x0) * 4 + i] = byte(values[(y - area.y0) * aw * 4 + i]) }
+                }
             }
         }
         return area
@@ -82,13 +104,13 @@ enum GaussianBlur {
     /// How far three box passes of `widths` spread a pixel: the sum of their radii.
     static func reach(_ widths: [Int]) -> Int { widths.reduce(0) { $0 + ($1 - 1) / 2 } }
 
-    /// The box passes over `values` (`channels` floats a pixel, rows of `width`), both directions.
-    private static func blur(_ values: inout [Float], width: Int, height: Int, channels: Int, widths: [Int]) {
-        var temporary = [Float](repeating: 0, count: values.count)
+    /// The box passes over the scratch's values (`channels` floats a pixel, rows of `width`),
+    /// both directions.
+    private static func blur(_ scratch: inout Scratch, width: Int, height: Int, channels: Int, widths: [Int]) {
         for boxWidth in widths {
             let r = (boxWidth - 1) / 2
-            horizontalBoxPass(&values, into: &temporary, width: width, height: height, channels: channels, radius: r)
-            verticalBoxPass(&temporary, into: &values, rowLength: width * channels, height: height, radius: r)
+            horizontalBoxPass(&scratch.values, into: &scratch.temporary, width: width, height: height, channels: channels, radius: r)
+            verticalBoxPass(&scratch.temporary, into: &scratch.values, rowLength: width * channels, height: height, radius: r)
         }
     }
 

@@ -102,7 +102,7 @@ extension Rasterizer {
                     let cs = min(min(s, sw - s) * fgs + 0.5, capS), ct = min(min(t, sh - t) * fgt + 0.5, capT)
                     guard cs > 0, ct > 0 else { continue }
                     var coverage = UInt32(cs * ct * 255 + 0.5)
-                    if let clip { coverage = Blend.div255(coverage * UInt32(clip.coverage[rowBase + x])) }
+                    if let clip { coverage = Blend.div255(coverage * clip.at(x, y - firstRow)) }
                     guard coverage > 0 else { continue }
                     let color: PremultipliedColor
                     switch paint {

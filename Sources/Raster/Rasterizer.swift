@@ -13,8 +13,8 @@ public struct Rasterizer {
     /// Flattened outlines, reused from draw to draw.
     private var points: [Point] = []
     private var subpathStarts: [Int] = []
-    /// Shadows' blurs, kept for silhouettes that come again.
-    private var silhouettes = BlurredSilhouettes()
+    /// Blurs kept for what comes again (shadows' silhouettes, blurred layers).
+    private var blurs = KeptBlurs()
     /// A transparent pixmap for shadow paths' silhouettes.
     private var silhouettePixels = Pixmap.empty
     /// Curves are flattened to within this distance in pixels. The flattener moves each inner
@@ -30,7 +30,7 @@ public struct Rasterizer {
     public mutating func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule, clip: ClipMask? = nil,
                               into target: inout Pixmap) {
         if case .solid(let color) = paint, color.a == 0 { return }
-        precondition(clip.map { $0.coverage.count == target.width * target.height } ?? true, "the clip covers the pixmap")
+        precondition(clip.map { $0.fits(target) } ?? true, "the clip covers the pixmap")
         guard Self.mayTouch(target, path, transform: transform, margin: 1) else { return }
         let mapping = PlaneMapping(transform)
         guard let (x0, _, rows) = accumulate(path, transform: transform, for: target.window) else { return }
@@ -51,7 +51,7 @@ public struct Rasterizer {
                         if coverage == 0 { continue }
                         let x = x0 + column
                         if let clip {
-                            coverage = Blend.div255(coverage * UInt32(clip.coverage[pixelBase + column]))
+                            coverage = Blend.div255(coverage * clip.at(x, y - offset))
                             if coverage == 0 { continue }
                         }
                         let color: PremultipliedColor
@@ -113,25 +113,40 @@ public struct Rasterizer {
     /// blurred (once for a silhouette that comes again), moved and coloured (see
     /// `Compositing.drawShadow`).
     mutating func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, into target: inout Pixmap) {
-        Compositing.drawShadow(of: source, within: area, shadow, clip: clip, silhouettes: &silhouettes, into: &target)
+        Compositing.drawShadow(of: source, within: area, shadow, clip: clip, blurs: &blurs, into: &target)
+    }
+
+    /// Blurs all four channels of `pixmap`, whose pixels with alpha all lie within `area`, with
+    /// standard deviation `sigma` pixels (once for pixels that come again); returns the area
+    /// that then holds every pixel with alpha (see `GaussianBlur.blur`).
+    mutating func blur(_ pixmap: inout Pixmap, sigma: Double, within area: PixelArea) -> PixelArea? {
+        blurs.blur(&pixmap, sigma: sigma, within: area)
     }
 
     /// The anti-aliased inside of `path`, over the pixels of `target`, within `outer` when given.
     public mutating func clipMask(_ path: Path, transform: Transform3D, within outer: ClipMask?, for target: Pixmap) -> ClipMask {
-        var mask = [UInt8](repeating: 0, count: target.width * target.height)
-        if let (x0, _, rows) = accumulate(path, transform: transform, for: target.window) {
-            rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
-                for y in rows {
-                    for column in accumulator.resolveRow(y, rule: .nonZero, into: coverageRow) {
-                        mask[(y - target.firstRow) * target.width + x0 + column] = coverageRow[column]
-                    }
+        precondition(outer.map { $0.fits(target) } ?? true, "the outer clip covers the pixmap")
+        let none = ClipMask(width: target.width, height: target.height, area: PixelArea(x0: 0, y0: 0, x1: 0, y1: 0), coverage: [])
+        guard let (x0, columns, rows) = accumulate(path, transform: transform, for: target.window) else { return none }
+        let top = target.firstRow
+        var area = PixelArea(x0: x0, y0: rows.lowerBound - top, x1: x0 + columns, y1: rows.upperBound - top)
+        if let outer {
+            area = PixelArea(x0: max(area.x0, outer.area.x0), y0: max(area.y0, outer.area.y0),
+                             x1: min(area.x1, outer.area.x1), y1: min(area.y1, outer.area.y1))
+        }
+        guard !area.isEmpty else { return none }
+        var mask = [UInt8](repeating: 0, count: area.width * area.height)
+        rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
+            for y in (area.y0 + top)..<(area.y1 + top) {
+                let row = (y - top - area.y0) * area.width
+                for column in accumulator.resolveRow(y, rule: .nonZero, into: coverageRow) where x0 + column >= area.x0 && x0 + column < area.x1 {
+                    var c = UInt32(coverageRow[column])
+                    if let outer { c = Blend.div255(c * outer.at(x0 + column, y - top)) }
+                    mask[row + x0 + column - area.x0] = UInt8(c)
                 }
             }
         }
-        if let outer {
-            for i in 0..<mask.count { mask[i] = UInt8(Blend.div255(UInt32(mask[i]) * UInt32(outer.coverage[i]))) }
-        }
-        return ClipMask(coverage: mask)
+        return ClipMask(width: target.width, height: target.height, area: area, coverage: mask)
     }
 
     /// Accumulates a device-space path's coverage for the rows `window` holds; returns the first
@@ -224,8 +239,22 @@ public struct Rasterizer {
     }
 }
 
-/// The anti-aliased coverage of a clip over a pixmap's pixels (0 outside, 255 inside).
+/// The anti-aliased coverage of a clip over a pixmap's pixels (0 outside, 255 inside), held
+/// over the area its path may touch only: a clip costs the pixels it covers, not the frame's.
 public struct ClipMask: Sendable {
-    /// One byte a pixel, rows top to bottom.
-    public let coverage: [UInt8]
+    /// The size of the pixmap (a frame or a band) the clip was made for.
+    let width: Int, height: Int
+    /// The pixels the coverage is held for; it is 0 everywhere else.
+    let area: PixelArea
+    /// One byte a pixel of `area`, rows top to bottom.
+    let coverage: [UInt8]
+
+    /// Whether the clip was made for pixmaps of `target`'s size.
+    func fits(_ target: Pixmap) -> Bool { width == target.width && height == target.height }
+
+    /// The coverage at column `x` of pixmap row `y`.
+    @inline(__always) func at(_ x: Int, _ y: Int) -> UInt32 {
+        guard x >= area.x0, x < area.x1, y >= area.y0, y < area.y1 else { return 0 }
+        return UInt32(coverage[(y - area.y0) * area.width + x - area.x0])
+    }
 }

@@ -119,6 +119,53 @@ final class CompositingTests: XCTestCase {
         }
     }
 
+    /// Clips nest (each within the one around it), and a band of a frame clips its rows as the
+    /// whole frame does: a clip holds coverage only where its path is.
+    func testNestedClipsInAFrameAndInABand() throws {
+        let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
+        func draw(into pixmap: Pixmap) -> Pixmap {
+            let canvas = Canvas()
+            canvas.begin(pixmap, clearingTo: .white)
+            canvas.beginClip(Path.roundedRect(Rect(x: 2, y: 2, width: 14, height: 28), cornerRadius: 0), transform: .identity)
+            canvas.beginClip(Path.roundedRect(Rect(x: 0, y: 4, width: 32, height: 12.5), cornerRadius: 0), transform: .identity)
+            canvas.fill(Path.roundedRect(Rect(x: 0, y: 0, width: 32, height: 32), cornerRadius: 0), transform: .identity, color: black, rule: .nonZero)
+            canvas.endClip()
+            canvas.fill(Path.roundedRect(Rect(x: 10, y: 20, width: 20, height: 4), cornerRadius: 0), transform: .identity, color: black, rule: .nonZero)
+            canvas.endClip()
+            return canvas.end()
+        }
+        let frame = draw(into: try XCTUnwrap(Pixmap(width: 32, height: 32)))
+        XCTAssertEqual(frame.pixel(x: 2, y: 4), black, "inside both clips")
+        XCTAssertEqual(frame.pixel(x: 15, y: 15), black)
+        XCTAssertEqual(frame.pixel(x: 1, y: 8), .white, "left of the outer clip")
+        XCTAssertEqual(frame.pixel(x: 20, y: 8), .white, "right of the outer clip")
+        XCTAssertEqual(frame.pixel(x: 8, y: 3), .white, "above the inner clip")
+        XCTAssertEqual(frame.pixel(x: 8, y: 16), PremultipliedColor(r: 127, g: 127, b: 127, a: 255), "half a row of the inner clip")
+        XCTAssertEqual(frame.pixel(x: 15, y: 21), black, "the outer clip alone, after the inner one ends")
+        XCTAssertEqual(frame.pixel(x: 16, y: 21), .white)
+        let band = draw(into: try XCTUnwrap(Pixmap(width: 32, rows: 10..<22, ofFrameHeight: 32)))
+        XCTAssertEqual(band.bytes, Array(frame.bytes[(10 * 32 * 4)..<(22 * 32 * 4)]))
+    }
+
+    /// A blurred layer's blur is kept for the same pixels: held still (also where the blur
+    /// reaches past the frame's edge, which is kept for that place only), moved by whole pixels,
+    /// changed, back again — every frame is the one a new canvas draws.
+    func testBlurredLayersDrawnAgainAreTheBlursDrawnFresh() throws {
+        let blob = Path.roundedRect(Rect(x: 0, y: 0, width: 12, height: 8), cornerRadius: 3)
+        func frame(_ canvas: Canvas, x: Double, color: PremultipliedColor) throws -> Pixmap {
+            canvas.begin(try XCTUnwrap(Pixmap(width: 48, height: 32)), clearingTo: .white)
+            canvas.beginGroup(opacity: 0.8, blur: 2.5)
+            canvas.fill(blob, transform: Transform3D(translationX: x, y: 12), color: color, rule: .nonZero)
+            canvas.endGroup()
+            return canvas.end()
+        }
+        let red = PremultipliedColor(r: 230, g: 20, b: 40, a: 255), blue = PremultipliedColor(r: 0, g: 0, b: 128, a: 128)
+        let reused = Canvas()
+        for (x, color) in [(18.0, red), (18, red), (22, red), (18, blue), (1, red), (1, red), (2, red), (18, red)] {
+            XCTAssertTrue(try frame(reused, x: x, color: color) == frame(Canvas(), x: x, color: color), "x \(x)")
+        }
+    }
+
     func testUnpremultiply() throws {
         var pixmap = try XCTUnwrap(Pixmap(width: 1, height: 1))
         pixmap.clear(to: PremultipliedColor(r: 64, g: 0, b: 128, a: 128))

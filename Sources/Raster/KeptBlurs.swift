@@ -1,0 +1,116 @@
+/// Blurs kept from frame to frame, so that what does not change is blurred once: a shadow's
+/// silhouette under a layer that holds still or moves by whole pixels, a blurred layer that holds
+/// still. What was blurred is recognised by its pixels, compared byte for byte, so a kept blur is
+/// exactly the one that would be computed. Where the blur reaches past the pixmap's edge its
+/// result depends on where the pixels are, so there it is kept for the same place only.
+struct KeptBlurs {
+    private struct Entry {
+        /// 1 (a silhouette's alpha) or 4 (premultiplied RGBA).
+        var channels: Int
+        var sigma: Double
+        /// The tight bounds of what was blurred, and the pixmap's size and first row, for a
+        /// blur that reached past the pixmap's edge (nil: it fits anywhere).
+        var box: PixelArea
+        var place: [Int]?
+        /// The pixels blurred, over `box`, and the blur, over the box grown by its reach.
+        var source: [UInt8]
+        var blurred: [UInt8]
+        var lastUse: Int
+        var bytes: Int { source.count + blurred.count }
+    }
+
+    private var entries: [Entry] = []
+    private var uses = 0
+    private var scratch = GaussianBlur.Scratch()
+    /// The most bytes kept (a canvas a render thread keeps its own): a whole 1080x1920 layer's
+    /// blur and what it blurred take 12 MB.
+    private static let budget = 32 << 20
+
+    /// The alpha of `source` blurred with standard deviation `sigma`, where `within` holds every
+    /// pixel with alpha (see `GaussianBlur.blurred`); nil when there is no alpha.
+    mutating func alpha(of source: Pixmap, sigma: Double, within: PixelArea) -> (values: [UInt8], area: PixelArea)? {
+        guard let box = GaussianBlur.bounds(of: source, within: within) else { return nil }
+        let alpha = Self.bytes(of: source, in: box, channels: 1)
+        let (area, place) = Self.reach(of: box, sigma: sigma, in: source)
+        if let kept = kept(channels: 1, sigma: sigma, box: box, place: place, source: alpha) { return (kept, area) }
+        let computed = GaussianBlur.blurred(alpha: alpha, box: box, sigma: sigma, in: source, scratch: &scratch)
+        keep(Entry(channels: 1, sigma: sigma, box: box, place: place, source: alpha, blurred: computed.values, lastUse: uses))
+        return computed
+    }
+
+    /// Blurs all four channels of `pixmap` as `GaussianBlur.blur` does, from a kept blur when
+    /// the same pixels were blurred before; returns the area that then holds every pixel with
+    /// alpha, nil when there is none.
+    mutating func blur(_ pixmap: inout Pixmap, sigma: Double, within: PixelArea) -> PixelArea? {
+        guard let box = GaussianBlur.bounds(of: pixmap, within: within) else { return nil }
+        let pixels = Self.bytes(of: pixmap, in: box, channels: 4)
+        let (area, place) = Self.reach(of: box, sigma: sigma, in: pixmap)
+        if let kept = kept(channels: 4, sigma: sigma, box: box, place: place, source: pixels) {
+            let width = pixmap.width
+            pixmap.bytes.withUnsafeMutableBufferPointer { p in
+                kept.withUnsafeBufferPointer { blurred in
+                    for y in area.y0..<area.y1 {
+                        let to = (y * width + area.x0) * 4, from = (y - area.y0) * area.width * 4
+                        _ = UnsafeMutableBufferPointer(rebasing: p[to..<(to + area.width * 4)])
+                            .update(fromContentsOf: UnsafeBufferPointer(rebasing: blurred[from..<(from + area.width * 4)]))
+                    }
+                }
+            }
+            return area
+        }
+        guard let blurred = GaussianBlur.blur(&pixmap, sigma: sigma, within: box, scratch: &scratch) else { return nil }
+        keep(Entry(channels: 4, sigma: sigma, box: box, place: place, source: pixels,
+                   blurred: Self.bytes(of: pixmap, in: blurred, channels: 4), lastUse: uses))
+        return blurred
+    }
+
+    /// The box grown by the blur's reach within `pixmap`, and where the blur is when that cut
+    /// it short (nil when it did not).
+    private static func reach(of box: PixelArea, sigma: Double, in pixmap: Pixmap) -> (PixelArea, [Int]?) {
+        let reach = GaussianBlur.reach(sigma: sigma)
+        let area = box.grown(by: reach, within: pixmap) ?? box
+        let whole = area.width == box.width + 2 * reach && area.height == box.height + 2 * reach
+        return (area, whole ? nil : [box.x0, box.y0, pixmap.width, pixmap.height, pixmap.firstRow, pixmap.frameHeight])
+    }
+
+    /// The blur kept for these pixels, if any.
+    private mutating func kept(channels: Int, sigma: Double, box: PixelArea, place: [Int]?, source: [UInt8]) -> [UInt8]? {
+        uses += 1
+        guard let index = entries.firstIndex(where: {
+            $0.channels == channels && $0.sigma == sigma && $0.box.width == box.width && $0.place == place && $0.source == source
+        }) else { return nil }
+        entries[index].lastUse = uses
+        return entries[index].blurred
+    }
+
+    /// Keeps `entry`, dropping the least recently used ones to stay within the budget.
+    private mutating func keep(_ entry: Entry) {
+        guard entry.bytes <= Self.budget else { return }
+        var total = entries.reduce(0) { $0 + $1.bytes } + entry.bytes
+        while total > Self.budget, let oldest = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse }) {
+            total -= entries[oldest].bytes
+            entries.remove(at: oldest)
+        }
+        entries.append(entry)
+    }
+
+    /// The bytes of `source` within `box`, rows of its width: the alpha alone (`channels` 1) or
+    /// all four channels.
+    private static func bytes(of source: Pixmap, in box: PixelArea, channels: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: box.width * box.height * channels)
+        source.bytes.withUnsafeBufferPointer { p in
+            bytes.withUnsafeMutableBufferPointer { out in
+                for y in box.y0..<box.y1 {
+                    let row = (y * source.width + box.x0) * 4, start = (y - box.y0) * box.width * channels
+                    if channels == 4 {
+                        _ = UnsafeMutableBufferPointer(rebasing: out[start..<(start + box.width * 4)])
+                            .update(fromContentsOf: UnsafeBufferPointer(rebasing: p[row..<(row + box.width * 4)]))
+                    } else {
+                        for x in 0..<box.width { out[start + x] = p[row + x * 4 + 3] }
+                    }
+                }
+            }
+        }
+        return bytes
+    }
+}
