@@ -68,7 +68,7 @@ goldens: deps
 	$(SWIFT) test --skip-build --disable-swift-testing --filter '$(GOLDEN_TESTS)'
 
 ## bench: the rasterizer beside Cairo and Skia, the encoder beside ffmpeg, sessions, 5,000 particles
-## beside the loader, text beside Skia, Lottie files beside rlottie, shards and batches (installs Cairo, skia-python, uharfbuzz, rlottie-python
+## beside the loader, text and a clip-like scene beside Skia, Lottie files beside rlottie, shards and batches (installs Cairo, skia-python, uharfbuzz, rlottie-python
 ## and GNU time for the comparison)
 bench: deps
 	bench/raster.sh
@@ -78,6 +78,7 @@ bench: deps
 	bench/text.sh
 	bench/shadow.sh
 	bench/lottie.sh
+	bench/scene.sh
 	bench/cluster.sh
 
 ## sheets: contact sheets of every built-in scene, example and template, and a still of each marketing preset,

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""skia-ref: the Skia reference for animvid's rasterizer benchmark (Skia's CPU raster backend, via skia-python).
+"""skia-ref: the Skia reference for animvid's rasterizer benchmarks (Skia's CPU raster backend, via skia-python).
 
 Usage: skia-ref.py [--text-as-paths] LIST [FRAMES [OUT.png]]        (FRAMES defaults to 30; needs skia-python)
 
-Reads a display list written by bench/make-shapes.py or bench/make-text.py and records its draws
+Reads a display list written by bench/make-shapes.py, make-text.py or make-scene.py (the format is in
+bench/README.md) and records its draws
 once into an SkPicture
 (so Python's cost per draw call is outside the timing), then plays the picture back onto an opaque
 white N32 premultiplied frame FRAMES times after one untimed warm-up, single-threaded. Prints one
@@ -23,7 +24,8 @@ import time
 import skia
 import uharfbuzz as hb
 
-ARITY = {"circle": 7, "rrect": 10, "stroke": 11}
+ARITY = {"circle": 7, "rrect": 10, "stroke": 11, "grect": 17, "group": 1, "shadow": 7, "blur": 1, "mask": 0, "end": 0,
+         "clip": 5, "unclip": 0}
 
 
 def read_list(path):
@@ -106,14 +108,72 @@ def draw_text(canvas, x, y, size, font_path, words, paint, as_paths):
             canvas.drawPath(path, paint)
 
 
+def extent(kind, v):
+    """A draw's bounds as (left, top, right, bottom), generously; None for layer and clip lines."""
+    if kind == "circle":
+        return (v[0] - v[2], v[1] - v[2], v[0] + v[2], v[1] + v[2])
+    if kind == "rrect":
+        reach = (v[2] + v[3]) / 2
+        return (v[0] - reach, v[1] - reach, v[0] + reach, v[1] + reach)
+    if kind == "grect":
+        return (v[0], v[1], v[0] + v[2], v[1] + v[3])
+    if kind == "stroke":
+        xs, ys = v[0:6:2], v[1:6:2]
+        return (min(xs) - v[6], min(ys) - v[6], max(xs) + v[6], max(ys) + v[6])
+    if kind == "text":
+        return (v[0] - v[2], v[1] - 1.5 * v[2], v[0] + v[2] * len(v[8]), v[1] + v[2])
+    return None
+
+
+def layer_bounds(draws, start):
+    """The bounds of what the layer opened at draws[start] holds, as Skia's saveLayer takes them: a
+    Skia user (or Chrome) passes them, so that a layer costs its content's pixels, not the frame's."""
+    depth, box = 0, None
+    for kind, v in draws[start + 1:]:
+        if kind in ("group", "shadow", "blur", "mask"):
+            depth += 1
+        elif kind == "end":
+            if depth == 0:
+                break
+            depth -= 1
+        e = extent(kind, v)
+        if e is not None:
+            box = e if box is None else (min(box[0], e[0]), min(box[1], e[1]), max(box[2], e[2]), max(box[3], e[3]))
+    return skia.Rect(*box) if box else skia.Rect(0, 0, 0, 0)
+
+
 def record(width, height, draws, text_as_paths=False):
     """One frame's work as a picture: clear to white, then every draw in order."""
     recorder = skia.PictureRecorder()
     canvas = recorder.beginRecording(skia.Rect(0, 0, width, height))
     canvas.clear(skia.ColorWHITE)
-    for kind, v in draws:
+    for index, (kind, v) in enumerate(draws):
         paint = skia.Paint(AntiAlias=True)
-        if kind == "text":
+        if kind in ("group", "shadow", "blur", "mask"):
+            # Layers: saveLayer with what animvid's Canvas does when it closes them; a mask's
+            # layer covers its group's (DstIn clears the group outside the mask).
+            if kind == "group":
+                paint.setAlphaf(v[0])
+            elif kind == "shadow":
+                color = skia.Color4f(*v[3:7]).toColor()
+                paint.setImageFilter(skia.ImageFilters.DropShadow(v[0], v[1], v[2], v[2], color))
+            elif kind == "blur":
+                paint.setImageFilter(skia.ImageFilters.Blur(v[0], v[0]))
+            else:
+                paint.setBlendMode(skia.BlendMode.kDstIn)
+            canvas.saveLayer(None if kind == "mask" else layer_bounds(draws, index), paint)
+        elif kind == "clip":
+            x, y, w, h, corner = v
+            canvas.save()
+            canvas.clipRRect(skia.RRect.MakeRectXY(skia.Rect(x, y, x + w, y + h), corner, corner), True)
+        elif kind in ("end", "unclip"):
+            canvas.restore()
+        elif kind == "grect":
+            x, y, w, h, corner, x0, y0, x1, y1 = v[0:9]
+            paint.setShader(skia.GradientShader.MakeLinear([skia.Point(x0, y0), skia.Point(x1, y1)],
+                                                           [skia.Color4f(*v[9:13]).toColor(), skia.Color4f(*v[13:17]).toColor()]))
+            canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect(x, y, x + w, y + h), corner, corner), paint)
+        elif kind == "text":
             paint.setColor4f(skia.Color4f(*v[3:7]))
             draw_text(canvas, v[0], v[1], v[2], v[7], v[8], paint, text_as_paths)
         elif kind == "circle":

@@ -9,28 +9,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 frames=${1:-20}
-work=.build/bench
+source bench/skia-turns.sh
 list=$work/text-1080p.txt
-mkdir -p "$work"
 font=$(fc-match -f '%{file}' 'Inter:style=Regular')
 python3 bench/make-text.py "$font" -o "$list"
-if [ ! -x "$work/venv/bin/python" ] || ! "$work/venv/bin/python" -c 'import skia, numpy, uharfbuzz' 2>/dev/null; then
-  python3 -m venv "$work/venv"
-  "$work/venv/bin/pip" install -q skia-python numpy uharfbuzz
-fi
-swift build -c release --product raster-bench >/dev/null
-
-ms() { sed -n 's/.*median \([0-9.]*\) ms\/frame.*/\1/p'; }
-first() { sed -n 's/.*first \([0-9.]*\) ms.*/\1/p'; }
-min() { python3 -c "import sys; print(min(map(float, sys.argv[1:])))" "$@"; }
 rounds=${ROUNDS:-5}
-ours=() skia=() ours_first=() skia_first=()
-for _ in $(seq "$rounds"); do
-  line=$(.build/release/raster-bench "$list" "$frames" "$work/text-ours.png")
-  ours+=("$(ms <<<"$line")") ours_first+=("$(first <<<"$line")")
-  line=$("$work/venv/bin/python" bench/skia-ref.py "$list" "$frames" "$work/text-skia.png" 2>/dev/null)
-  skia+=("$(ms <<<"$line")") skia_first+=("$(first <<<"$line")")
-done
+turns "$list" text "$rounds"
 "$work/venv/bin/python" bench/skia-ref.py --text-as-paths "$list" 1 "$work/text-skia-paths.png" >/dev/null 2>&1
 o=$(min "${ours[@]}") s=$(min "${skia[@]}")
 echo "text benchmark: $(grep -c '^text' "$list") lines, about 2,000 glyphs, 1920x1080, $frames frames, best median of $rounds rounds"

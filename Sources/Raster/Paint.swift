@@ -9,9 +9,9 @@ public enum Paint {
 }
 
 /// A colour ramp in a layer's plane, looked up through a 256-entry premultiplied table.
-public struct GradientPaint {
+public struct GradientPaint: Sendable {
     /// Along the line from start to end, in ellipses about start, or by angle about start.
-    public enum Kind {
+    public enum Kind: Sendable {
         case axial, radial, conic
     }
 

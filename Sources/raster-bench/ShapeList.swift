@@ -2,14 +2,22 @@ import Geometry
 import Raster
 import Text
 
-/// A display list in the benchmark kit's text format (`bench/make-shapes.py`, `bench/make-text.py`):
-/// `size W H`, then `circle`, `rrect`, `stroke` and `text` draws in painter's order, pixels,
-/// straight colours; `font PATH` sets the font of the `text` draws after it.
+/// A display list in the benchmark kit's text format (`bench/make-shapes.py`, `bench/make-text.py`,
+/// `bench/make-scene.py`; bench/README.md describes it): `size W H`, then `circle`, `rrect`,
+/// `grect`, `stroke` and `text` draws in painter's order, pixels, straight colours; `font PATH`
+/// sets the font of the `text` draws after it; `group`, `shadow`, `blur` and `mask` open layers
+/// that `end` closes, `clip` a clip that `unclip` ends.
 struct ShapeList {
     enum Draw {
         case fill(Path, Transform3D, PremultipliedColor)
+        case gradient(Path, GradientPaint)
         case glyph(Glyph, Transform3D, PremultipliedColor)
         case stroke(Path, PremultipliedColor, StrokeStyle)
+        case beginGroup(opacity: Double, shadow: ShadowPaint?, blur: Double)
+        case beginMask
+        case endGroup, endMask
+        case beginClip(Path)
+        case endClip
     }
 
     var width = 0
@@ -22,6 +30,8 @@ struct ShapeList {
 
     init(text: String) throws {
         var font = FontLookup.defaultFont
+        // The layers and clips open, innermost last: `end` closes a layer, `unclip` a clip.
+        var open: [Draw] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard let kind = fields.first else { continue }
@@ -74,6 +84,45 @@ struct ShapeList {
                 let path = Path.roundedRect(Rect(x: -w / 2, y: -h / 2, width: w, height: h), cornerRadius: values[4])
                 let transform = Transform3D(rotationAngle: values[5] * .pi / 180).concatenating(Transform3D(translationX: values[0], y: values[1]))
                 draws.append(.fill(path, transform, color(6)))
+            case "grect":
+                // grect X Y W H RADIUS X0 Y0 X1 Y1 r g b a r g b a: a linear gradient from (X0, Y0) to (X1, Y1).
+                try expect(17)
+                let (from, to) = (Array(values[9..<13]), Array(values[13..<17]))
+                let paint = GradientPaint(kind: .axial, start: Point(values[5], values[6]), end: Point(values[7], values[8]), opacity: 1) { t in
+                    (from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t, from[2] + (to[2] - from[2]) * t, from[3] + (to[3] - from[3]) * t)
+                }
+                draws.append(.gradient(.roundedRect(Rect(x: values[0], y: values[1], width: values[2], height: values[3]), cornerRadius: values[4]), paint))
+            case "group", "blur":
+                try expect(1)
+                let draw = kind == "group" ? Draw.beginGroup(opacity: values[0], shadow: nil, blur: 0) : .beginGroup(opacity: 1, shadow: nil, blur: values[0])
+                draws.append(draw)
+                open.append(draw)
+            case "shadow":
+                // shadow DX DY SIGMA r g b a: the layer's alpha blurred by SIGMA, moved, in the colour, under it.
+                try expect(7)
+                let draw = Draw.beginGroup(opacity: 1, shadow: ShadowPaint(color: color(3), offsetX: values[0], offsetY: values[1], radius: 2 * values[2]), blur: 0)
+                draws.append(draw)
+                open.append(draw)
+            case "mask":
+                try expect(0)
+                draws.append(.beginMask)
+                open.append(.beginMask)
+            case "end":
+                try expect(0)
+                switch open.popLast() {
+                case .beginMask: draws.append(.endMask)
+                case .beginGroup: draws.append(.endGroup)
+                default: throw ParseError(description: "line \(number + 1): 'end' with no group, shadow, blur or mask open")
+                }
+            case "clip":
+                try expect(5)
+                let draw = Draw.beginClip(.roundedRect(Rect(x: values[0], y: values[1], width: values[2], height: values[3]), cornerRadius: values[4]))
+                draws.append(draw)
+                open.append(draw)
+            case "unclip":
+                try expect(0)
+                guard case .beginClip = open.popLast() else { throw ParseError(description: "line \(number + 1): 'unclip' with no clip open") }
+                draws.append(.endClip)
             case "stroke":
                 try expect(11)
                 var path = Path()
@@ -85,6 +134,7 @@ struct ShapeList {
             }
         }
         guard width > 0, height > 0 else { throw ParseError(description: "the list has no 'size W H' line") }
+        guard open.isEmpty else { throw ParseError(description: "the list ends with \(open.count) layers or clips open") }
     }
 
     /// Draws the list on `canvas`, which is drawing a frame of the list's size.
@@ -94,6 +144,13 @@ struct ShapeList {
             case let .fill(path, transform, color): canvas.fill(path, transform: transform, color: color, rule: .nonZero)
             case let .glyph(glyph, transform, color): canvas.fillGlyph(glyph, transform: transform, color: color)
             case let .stroke(path, color, style): canvas.stroke(path, transform: .identity, color: color, style: style)
+            case let .gradient(path, paint): canvas.fill(path, transform: .identity, paint: .gradient(paint), rule: .nonZero)
+            case let .beginGroup(opacity, shadow, blur): canvas.beginGroup(opacity: opacity, shadow: shadow, blur: blur)
+            case .beginMask: canvas.beginMask()
+            case .endGroup: canvas.endGroup()
+            case .endMask: canvas.endMask()
+            case let .beginClip(path): canvas.beginClip(path, transform: .identity)
+            case .endClip: canvas.endClip()
             }
         }
     }
