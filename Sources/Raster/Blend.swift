@@ -32,14 +32,16 @@ enum Blend {
 extension Blend {
     /// Source-over rounded to nearest in every product (where `sourceOver` truncates, as Skia
     /// does): the faint tail of a shadow then never darkens what is under it by a level.
+    /// `scaled` is the colour's channels times the coverage, each divided by 255 rounded
+    /// (`div255`), as a caller drawing many pixels of one colour tabulates them.
     @inline(__always)
-    static func sourceOverRounded(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
-        let sa = div255(UInt32(color.a) * coverage)
+    static func sourceOverRounded(_ scaled: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
+        let sa = scaled.w
         if sa == 0 { return }
         let inverse = 255 - sa
-        p[i] = UInt8(min(div255(UInt32(color.r) * coverage) + div255(UInt32(p[i]) * inverse), 255))
-        p[i + 1] = UInt8(min(div255(UInt32(color.g) * coverage) + div255(UInt32(p[i + 1]) * inverse), 255))
-        p[i + 2] = UInt8(min(div255(UInt32(color.b) * coverage) + div255(UInt32(p[i + 2]) * inverse), 255))
+        p[i] = UInt8(min(scaled.x + div255(UInt32(p[i]) * inverse), 255))
+        p[i + 1] = UInt8(min(scaled.y + div255(UInt32(p[i + 1]) * inverse), 255))
+        p[i + 2] = UInt8(min(scaled.z + div255(UInt32(p[i + 2]) * inverse), 255))
         p[i + 3] = UInt8(min(sa + div255(UInt32(p[i + 3]) * inverse), 255))
     }
 

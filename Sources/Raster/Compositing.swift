@@ -15,6 +15,11 @@ enum Compositing {
                 for y in area.y0..<area.y1 {
                     let row = y * layer.width * 4
                     for i in stride(from: row + area.x0 * 4, to: row + area.x1 * 4, by: 4) where source[i + 3] != 0 {
+                        // An opaque pixel at full opacity is the pixel (what `sourceOver` computes then).
+                        if coverage == 255 && source[i + 3] == 255 {
+                            (p[i], p[i + 1], p[i + 2], p[i + 3]) = (source[i], source[i + 1], source[i + 2], 255)
+                            continue
+                        }
                         let color = PremultipliedColor(r: source[i], g: source[i + 1], b: source[i + 2], a: source[i + 3])
                         Blend.sourceOver(color, coverage: coverage, into: p, at: i)
                     }
@@ -140,15 +145,24 @@ enum Compositing {
         guard let (blurred, area) = blurs.alpha(of: source, sigma: shadow.radius / 2, within: area) else { return }
         let (dx, dy) = shadow.pixelOffset
         let aw = area.width
+        // The shadow's colour at each coverage, as `Blend.sourceOverRounded` scales it.
+        let c = shadow.color
+        let scaled = (0...255).map { coverage in
+            SIMD4<UInt32>(Blend.div255(UInt32(c.r) * coverage), Blend.div255(UInt32(c.g) * coverage),
+                          Blend.div255(UInt32(c.b) * coverage), Blend.div255(UInt32(c.a) * coverage))
+        }
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
-            // Only where the blurred silhouette is, moved by the offset.
-            for y in stride(from: max(area.y0 + dy, 0), to: min(area.y1 + dy, h), by: 1) {
-                for x in stride(from: max(area.x0 + dx, 0), to: min(area.x1 + dx, w), by: 1) {
-                    var coverage = UInt32(blurred[(y - dy - area.y0) * aw + (x - dx - area.x0)])
-                    if coverage == 0 { continue }
-                    if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
-                    Blend.sourceOverRounded(shadow.color, coverage: coverage, into: p, at: (y * w + x) * 4)
+            blurred.withUnsafeBufferPointer { blurred in
+                // Only where the blurred silhouette is, moved by the offset.
+                for y in stride(from: max(area.y0 + dy, 0), to: min(area.y1 + dy, h), by: 1) {
+                    let from = (y - dy - area.y0) * aw - dx - area.x0
+                    for x in stride(from: max(area.x0 + dx, 0), to: min(area.x1 + dx, w), by: 1) {
+                        var coverage = UInt32(blurred[from + x])
+                        if coverage == 0 { continue }
+                        if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
+                        Blend.sourceOverRounded(scaled[Int(coverage)], into: p, at: (y * w + x) * 4)
+                    }
                 }
             }
         }
