@@ -103,11 +103,7 @@ public final class Canvas {
     /// Strokes `path` with `style` (see `Rasterizer.stroke`).
     public func stroke(_ path: Path, transform: Transform3D, color: PremultipliedColor, style: StrokeStyle) {
         let clip = clips.last
-        // Miters reach miterLimit half-widths from the path, at the transform's largest stretch
-        // (at most its 2D part's Frobenius norm); hairlines are drawn a pixel wide.
-        let stretch = (transform.m11 * transform.m11 + transform.m12 * transform.m12 + transform.m21 * transform.m21
-            + transform.m22 * transform.m22).squareRoot()
-        let reach = max(style.lineWidth * stretch, 1) / 2 * max(style.miterLimit, 1.5) + 1
+        let reach = Rasterizer.strokeReach(style, transform: transform)
         withTarget(touching: { Rasterizer.deviceArea(of: path, transform: transform, margin: reach, in: $0) }) {
             rasterizer.stroke(path, transform: transform, color: color, style: style, clip: clip, into: &$0)
         }
@@ -210,7 +206,8 @@ public final class Canvas {
     /// Takes a closed layer's pixmap (leaving it empty, so that it is not copied), clears the
     /// pixels `written` and keeps it for the next layer.
     private func recycle(_ pixels: inout Pixmap, written: PixelArea?) {
-        guard spares.count < Self.spareLimit else { return }
+        // The oldest goes first: a canvas drawing bands of several windows keeps the recent ones.
+        if spares.count >= Self.spareLimit { spares.removeFirst() }
         var kept = Pixmap.empty
         swap(&kept, &pixels)
         if let written { kept.clear(written) }

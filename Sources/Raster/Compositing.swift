@@ -1,9 +1,9 @@
 import Foundation
 import Geometry
 
-/// Compositing: opacity groups, masks and shadows. Each call reads the pixels of one pixmap
-/// within an area (what was drawn there) and draws into another covering the same rows of the
-/// same frame.
+/// Compositing: opacity groups, masks, colour filters and shadows, within an area of a pixmap
+/// (what was drawn there): a layer or a shadow drawn into another pixmap covering the same rows
+/// of the same frame, a mask or a colour filter applied in place.
 enum Compositing {
     /// Draws the pixels of `layer` within `area` over `target` at `opacity`, source-over.
     static func draw(_ layer: Pixmap, within area: PixelArea, opacity: Double, into target: inout Pixmap) {
@@ -76,8 +76,11 @@ enum Compositing {
     /// Whether `filter` leaves a transparent pixel transparent, so that it changes nothing
     /// outside what was drawn.
     static func keepsTransparent(_ filter: ColorFilter) -> Bool {
-        filtered(.zero, by: filter)[3] < 0.5 / 255
+        byte(filtered(.zero, by: filter)[3]) == 0
     }
+
+    /// A filtered channel as a byte, clamped and rounded.
+    private static func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
 
     /// Transforms the pixels of `target` within `area` by `filter`, in 8 bits: a transparent
     /// pixel is (0, 0, 0, 0) straight.
@@ -93,7 +96,6 @@ enum Compositing {
                         let a = Double(p[i + 3]) / 255
                         let straight = a > 0 ? SIMD4(Double(p[i]) / 255 / a, Double(p[i + 1]) / 255 / a, Double(p[i + 2]) / 255 / a, a) : .zero
                         let premultiplied = filtered(straight, by: filter)
-                        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
                         last = (key, (byte(premultiplied[0]), byte(premultiplied[1]), byte(premultiplied[2]), byte(premultiplied[3])))
                     }
                     (p[i], p[i + 1], p[i + 2], p[i + 3]) = last.value

@@ -70,10 +70,13 @@ enum GaussianBlur {
         return area
     }
 
-    /// A blurred value as a byte: clamped to 0…255, ½ added and truncated — `rounded()` without
-    /// its library call, but for a value a float step below a half (an addition rounding to
-    /// the integer above).
-    private static func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 255) + 0.5) }
+    /// A blurred value as a byte: clamped to 0…255 and rounded half away from zero, as
+    /// `rounded()` does, without its library call: ½ added and truncated (exact for every value
+    /// from ½ up; below ½, where the addition can round 0.49999997 up to 1, the answer is 0).
+    private static func byte(_ v: Float) -> UInt8 {
+        let c = min(max(v, 0), 255)
+        return c < 0.5 ? 0 : UInt8(c + 0.5)
+    }
 
     /// How far a blur of standard deviation `sigma` spreads a pixel.
     static func reach(sigma: Double) -> Int {

@@ -8,11 +8,12 @@ struct KeptBlurs {
         /// 1 (a silhouette's alpha) or 4 (premultiplied RGBA).
         var channels: Int
         var sigma: Double
-        /// The tight bounds of what was blurred, and the pixmap's size and first row, for a
-        /// blur that reached past the pixmap's edge (nil: it fits anywhere).
-        var box: PixelArea
+        /// The width of the tight bounds of what was blurred (the bytes give the height).
+        var width: Int
+        /// Where the blur was, for one that reached past the pixmap's edge: the bounds' corner,
+        /// the pixmap's size, first row and frame height (nil: the same blur fits anywhere).
         var place: [Int]?
-        /// The pixels blurred, over `box`, and the blur, over the box grown by its reach.
+        /// The pixels blurred, over their tight bounds, and the blur, over the bounds grown by its reach.
         var source: [UInt8]
         var blurred: [UInt8]
         var lastUse: Int
@@ -22,8 +23,8 @@ struct KeptBlurs {
     private var entries: [Entry] = []
     private var uses = 0
     private var scratch = GaussianBlur.Scratch()
-    /// The most bytes kept (a canvas a render thread keeps its own): a whole 1080x1920 layer's
-    /// blur and what it blurred take 12 MB.
+    /// The most bytes kept (a canvas a render thread keeps its own): a whole 1080x1920 layer
+    /// and its blur take 17 MB.
     private static let budget = 32 << 20
 
     /// The alpha of `source` blurred with standard deviation `sigma`, where `within` holds every
@@ -34,7 +35,7 @@ struct KeptBlurs {
         let (area, place) = Self.reach(of: box, sigma: sigma, in: source)
         if let kept = kept(channels: 1, sigma: sigma, box: box, place: place, source: alpha) { return (kept, area) }
         let computed = GaussianBlur.blurred(alpha: alpha, box: box, sigma: sigma, in: source, scratch: &scratch)
-        keep(Entry(channels: 1, sigma: sigma, box: box, place: place, source: alpha, blurred: computed.values, lastUse: uses))
+        keep(Entry(channels: 1, sigma: sigma, width: box.width, place: place, source: alpha, blurred: computed.values, lastUse: uses))
         return computed
     }
 
@@ -59,7 +60,7 @@ struct KeptBlurs {
             return area
         }
         guard let blurred = GaussianBlur.blur(&pixmap, sigma: sigma, within: box, scratch: &scratch) else { return nil }
-        keep(Entry(channels: 4, sigma: sigma, box: box, place: place, source: pixels,
+        keep(Entry(channels: 4, sigma: sigma, width: box.width, place: place, source: pixels,
                    blurred: Self.bytes(of: pixmap, in: blurred, channels: 4), lastUse: uses))
         return blurred
     }
@@ -77,15 +78,16 @@ struct KeptBlurs {
     private mutating func kept(channels: Int, sigma: Double, box: PixelArea, place: [Int]?, source: [UInt8]) -> [UInt8]? {
         uses += 1
         guard let index = entries.firstIndex(where: {
-            $0.channels == channels && $0.sigma == sigma && $0.box.width == box.width && $0.place == place && $0.source == source
+            $0.channels == channels && $0.sigma == sigma && $0.width == box.width && $0.place == place && $0.source == source
         }) else { return nil }
         entries[index].lastUse = uses
         return entries[index].blurred
     }
 
-    /// Keeps `entry`, dropping the least recently used ones to stay within the budget.
+    /// Keeps `entry`, dropping the least recently used ones to stay within the budget; a
+    /// blur too slight to change anything (σ < 0.1) is not kept.
     private mutating func keep(_ entry: Entry) {
-        guard entry.bytes <= Self.budget else { return }
+        guard entry.bytes <= Self.budget, entry.sigma >= 0.1 else { return }
         var total = entries.reduce(0) { $0 + $1.bytes } + entry.bytes
         while total > Self.budget, let oldest = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse }) {
             total -= entries[oldest].bytes

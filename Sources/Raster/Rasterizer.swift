@@ -3,7 +3,8 @@ import Geometry
 
 /// The rasterizer's drawing calls, in device pixels: each draws one shape into a pixmap,
 /// anti-aliased and source-over, within an optional clip. Nothing is kept from call to call but
-/// scratch buffers reused to spare allocations, so use one rasterizer a thread.
+/// scratch buffers reused to spare allocations and blurs kept for pixels that come again (which
+/// draw what a new blur would), so use one rasterizer a thread.
 ///
 /// A pixmap that is a band of a taller frame gets exactly the pixels those rows of the whole
 /// frame would: shapes are measured against the whole frame, whichever rows are drawn.
@@ -77,7 +78,7 @@ public struct Rasterizer {
     public mutating func stroke(_ path: Path, transform: Transform3D, color: PremultipliedColor, style: StrokeStyle,
                                 clip: ClipMask? = nil, into target: inout Pixmap) {
         let scale = Self.scaleFactor(of: transform)
-        guard scale > 0, scale.isFinite, color.a > 0 else { return }
+        guard scale > 0, scale.isFinite, color.a > 0, style.lineWidth >= 0 else { return }
         var style = style
         var color = color
         let deviceWidth = style.lineWidth * scale
@@ -87,9 +88,7 @@ public struct Rasterizer {
                                        b: UInt8(Blend.div255(UInt32(color.b) * factor)), a: UInt8(Blend.div255(UInt32(color.a) * factor)))
             style.lineWidth = 1 / scale
         }
-        // Miters can reach miterLimit half-widths from the path; caps and joins stay within that.
-        let reach = style.lineWidth / 2 * max(style.miterLimit, 1.5) * scale
-        guard Self.mayTouch(target, path, transform: transform, margin: reach + 1) else { return }
+        guard Self.mayTouch(target, path, transform: transform, margin: Self.strokeReach(style, transform: transform)) else { return }
         let outline = path.strokeOutline(style, tolerance: Self.flatteningTolerance / scale)
         fill(outline, transform: transform, paint: .solid(color), rule: .nonZero, clip: clip, into: &target)
     }
@@ -163,9 +162,11 @@ public struct Rasterizer {
         guard minX < maxX, minY < maxY else { return nil }
         // The region depends on the shape and the whole frame only, never on the band.
         let (width, frameHeight) = (window.width, window.frameHeight)
-        let x0 = max(Int(max(minX, -1).rounded(.down)), 0), y0 = max(Int(max(minY, -1).rounded(.down)), 0)
-        let x1 = min(Int(min(maxX, Double(width) + 1).rounded(.up)), width)
-        let y1 = min(Int(min(maxY, Double(frameHeight) + 1).rounded(.up)), frameHeight)
+        // Clamped before conversion: a coordinate far outside the frame is not an Int's worth.
+        let x0 = max(Int(min(max(minX, -1), Double(width)).rounded(.down)), 0)
+        let y0 = max(Int(min(max(minY, -1), Double(frameHeight)).rounded(.down)), 0)
+        let x1 = min(Int(max(min(maxX, Double(width) + 1), 0).rounded(.up)), width)
+        let y1 = min(Int(max(min(maxY, Double(frameHeight) + 1), 0).rounded(.up)), frameHeight)
         let (firstRow, endRow) = (max(y0, window.rows.lowerBound), min(y1, window.rows.upperBound))
         guard x0 < x1, firstRow < endRow else { return nil }
         let rows = firstRow..<endRow
@@ -231,6 +232,15 @@ public struct Rasterizer {
                              x1: clamped((maxX + margin).rounded(.up) + 1, target.width),
                              y1: clamped((maxY + margin - top).rounded(.up) + 1, target.height))
         return area.isEmpty ? nil : area
+    }
+
+    /// How far a stroke of `style` mapped by `transform` may reach from its path, in device
+    /// pixels, antialiasing included: miters reach miterLimit half-widths (caps and joins stay
+    /// within that) at the transform's largest stretch (at most its 2D part's Frobenius norm),
+    /// and a line thinner than a pixel is drawn 1 / `scaleFactor` wide.
+    static func strokeReach(_ style: StrokeStyle, transform t: Transform3D) -> Double {
+        let stretch = (t.m11 * t.m11 + t.m12 * t.m12 + t.m21 * t.m21 + t.m22 * t.m22).squareRoot()
+        return max(style.lineWidth, 1 / scaleFactor(of: t)) / 2 * max(style.miterLimit, 1.5) * stretch + 1
     }
 
     /// The geometric mean scale of a transform's 2D part: how many pixels a unit length becomes.

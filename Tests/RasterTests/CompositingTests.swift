@@ -166,6 +166,31 @@ final class CompositingTests: XCTestCase {
         }
     }
 
+    /// A stroke squashed to a tenth of a pixel's height is drawn a pixel high, so it is ten
+    /// pixels wide across: in a group, all of it shows (the group's area reaches as far as the
+    /// stroke does) and none of it stays behind for the next layer.
+    func testASquashedStrokeInAGroupShowsWhole() throws {
+        let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
+        var line = Path()
+        line.move(to: Point(16, 0))
+        line.addLine(to: Point(16, 2000))
+        let squash = Transform3D(scaleX: 1, y: 0.01)
+        func frame(_ canvas: Canvas, grouped: Bool, stroke: Bool) throws -> Pixmap {
+            canvas.begin(try XCTUnwrap(Pixmap(width: 32, height: 32)), clearingTo: .white)
+            if grouped { canvas.beginGroup(opacity: 1) }
+            if stroke { canvas.stroke(line, transform: squash, color: black, style: StrokeStyle(lineWidth: 1)) }
+            if grouped { canvas.endGroup() }
+            return canvas.end()
+        }
+        let reused = Canvas()
+        let grouped = try frame(reused, grouped: true, stroke: true), direct = try frame(Canvas(), grouped: false, stroke: true)
+        // det 0.01: drawn 1 / 0.1 = 10 units wide, x 11…21, at a tenth of the colour.
+        XCTAssertNotEqual(direct.pixel(x: 12, y: 10), .white)
+        XCTAssertEqual(direct.pixel(x: 9, y: 10), .white)
+        for x in 0..<32 { XCTAssertEqual(grouped.pixel(x: x, y: 10), direct.pixel(x: x, y: 10), "x \(x)") }
+        XCTAssertTrue(try frame(reused, grouped: true, stroke: false) == frame(Canvas(), grouped: true, stroke: false), "nothing stays behind")
+    }
+
     func testUnpremultiply() throws {
         var pixmap = try XCTUnwrap(Pixmap(width: 1, height: 1))
         pixmap.clear(to: PremultipliedColor(r: 64, g: 0, b: 128, a: 128))
