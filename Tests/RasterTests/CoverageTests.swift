@@ -79,5 +79,20 @@ final class CoverageTests: XCTestCase {
                        ShadowPaint(color: opaqueWhite, offsetX: 500, offsetY: 0, radius: 2)] {
             _ = try draw { $0.drawShadow(square, transform: .identity, shadow: shadow) }
         }
+        // Clips and groups far off the frame, a shadow in a group moved that far, a negative
+        // line width: nothing drawn, nothing trapped.
+        let far = Path.roundedRect(Rect(x: 1e19, y: -1e19, width: 10, height: 10), cornerRadius: 0)
+        let frame = try draw { canvas in
+            canvas.beginClip(far, transform: .identity)
+            canvas.fill(square, transform: .identity, color: opaqueWhite, rule: .nonZero)
+            canvas.endClip()
+            canvas.beginGroup(opacity: 1, shadow: ShadowPaint(color: opaqueWhite, offsetX: -1e19, offsetY: .nan, radius: 4))
+            canvas.fill(far, transform: .identity, color: opaqueWhite, rule: .nonZero)
+            canvas.fill(square, transform: .identity, color: opaqueWhite, rule: .nonZero)
+            canvas.endGroup()
+            canvas.stroke(square, transform: .identity, color: opaqueWhite, style: StrokeStyle(lineWidth: -3))
+        }
+        XCTAssertEqual(frame.pixel(x: 5, y: 5).a, 0, "the stroke of negative width draws nothing")
+        XCTAssertEqual(frame.pixel(x: 20, y: 20), opaqueWhite, "the group's square shows")
     }
 }
