@@ -38,11 +38,12 @@ extension Blend {
     static func sourceOverRounded(_ scaled: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
         let sa = scaled.w
         if sa == 0 { return }
-        let inverse = 255 - sa
-        p[i] = UInt8(min(scaled.x + div255(UInt32(p[i]) * inverse), 255))
-        p[i + 1] = UInt8(min(scaled.y + div255(UInt32(p[i + 1]) * inverse), 255))
-        p[i + 2] = UInt8(min(scaled.z + div255(UInt32(p[i + 2]) * inverse), 255))
-        p[i + 3] = UInt8(min(sa + div255(UInt32(p[i + 3]) * inverse), 255))
+        // The four channels at once: scaled + div255(pixel · (255 − sa)), at most 255.
+        let d = SIMD4<UInt32>(UInt32(p[i]), UInt32(p[i + 1]), UInt32(p[i + 2]), UInt32(p[i + 3])) &* (255 &- sa) &+ 128
+        var out = scaled &+ ((d &+ (d &>> 8)) &>> 8)
+        out.replace(with: 255, where: out .> 255)
+        (p[i], p[i + 1], p[i + 2], p[i + 3]) = (UInt8(truncatingIfNeeded: out.x), UInt8(truncatingIfNeeded: out.y),
+                                                UInt8(truncatingIfNeeded: out.z), UInt8(truncatingIfNeeded: out.w))
     }
 
     /// Adds `color` scaled by `coverage` (0…255) to the pixel at byte offset `i`, each channel
