@@ -56,7 +56,9 @@ public struct GradientPaint: Sendable {
     func color(at p: Point) -> PremultipliedColor {
         let t = position(of: p)
         guard t.isFinite else { return table[0] }
-        return table[Int((min(max(t, 0), 1) * 255).rounded())]
+        // Rounded half up without a library call: ½ added and truncated, exact from ½ on.
+        let v = min(max(t, 0), 1) * 255
+        return table[v < 0.5 ? 0 : Int(v + 0.5)]
     }
 }
 

@@ -37,13 +37,20 @@ public struct Rasterizer {
         guard let (x0, _, rows) = accumulate(path, transform: transform, for: target.window) else { return }
         let rowPixels = target.width
         let offset = target.firstRow
+        // The paint taken apart once: binding an enum's payload at every pixel copies it (and
+        // retains a gradient's table or an image's pixels).
+        let (solid, gradient, image): (PremultipliedColor?, GradientPaint?, ImagePaint?) = switch paint {
+        case .solid(let c): (c, nil, nil)
+        case .gradient(let g): (nil, g, nil)
+        case .image(let i): (nil, nil, i)
+        }
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
                 for y in rows {
                     let pixelBase = (y - offset) * rowPixels + x0
-                    if case .solid(let color) = paint, clip == nil {
-                        accumulator.blendRow(y, rule: rule, color: color, into: p + pixelBase * 4)
+                    if let solid, clip == nil {
+                        accumulator.blendRow(y, rule: rule, color: solid, into: p + pixelBase * 4)
                         continue
                     }
                     let columns = accumulator.resolveRow(y, rule: rule, into: coverageRow)
@@ -56,14 +63,12 @@ public struct Rasterizer {
                             if coverage == 0 { continue }
                         }
                         let color: PremultipliedColor
-                        switch paint {
-                        case .solid(let c): color = c
-                        case .gradient(let g):
+                        if let solid {
+                            color = solid
+                        } else {
                             guard let m = mapping else { continue }  // a singular mapping shows nothing
-                            color = g.color(at: m.point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-                        case .image(let i):
-                            guard let m = mapping else { continue }
-                            color = i.color(at: m.point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                            let point = m.point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                            color = gradient?.color(at: point) ?? image?.color(at: point) ?? .transparent
                         }
                         Blend.sourceOver(color, coverage: coverage, into: p, at: (pixelBase + column) * 4)
                     }
