@@ -39,7 +39,12 @@ extension Rasterizer {
         let (sw, sh) = (Float(size.width), Float(size.height))
         let (fgs, fgt) = (Float(1 / gs), Float(1 / gt))
         let (capS, capT) = (Float(min(thickS, 1)), Float(min(thickT, 1)))
-        let solid: PremultipliedColor? = if case .solid(let c) = paint { c } else { nil }
+        // The paint taken apart once (binding an enum's payload at every pixel copies it).
+        let (solid, gradient, image): (PremultipliedColor?, GradientPaint?, ImagePaint?) = switch paint {
+        case .solid(let c): (c, nil, nil)
+        case .gradient(let g): (nil, g, nil)
+        case .image(let i): (nil, nil, i)
+        }
         let width = target.width, firstRow = target.firstRow
         let (perS, perT) = (sx == 0 ? 0 : 1 / sx, tx == 0 ? 0 : 1 / tx)
         /// The pixels x (as a closed range of reals) whose centre value start + x·slope lies in
@@ -104,12 +109,8 @@ extension Rasterizer {
                     var coverage = UInt32(cs * ct * 255 + 0.5)
                     if let clip { coverage = Blend.div255(coverage * clip.at(x, y - firstRow)) }
                     guard coverage > 0 else { continue }
-                    let color: PremultipliedColor
-                    switch paint {
-                    case .solid(let c): color = c
-                    case .image(let image): color = image.color(at: Point(Double(s), Double(t)))
-                    case .gradient(let gradient): color = gradient.color(at: Point(Double(s), Double(t)))
-                    }
+                    let color = solid ?? image?.color(at: Point(Double(s), Double(t)))
+                        ?? gradient?.color(at: Point(Double(s), Double(t))) ?? .transparent
                     if additive {
                         Blend.plus(color, coverage: coverage, into: p, at: (rowBase + x) * 4)
                     } else {
