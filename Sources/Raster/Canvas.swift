@@ -92,8 +92,9 @@ public final class Canvas {
     /// added to it (see `Rasterizer.fillSprite`).
     public func fillSprite(size: Size, transform: Transform3D, paint: Paint, additive: Bool = false) {
         let clip = clips.last
+        // The four corners, handed over one by one (a list a sprite would be allocated per particle).
         let corners = { (include: (Point) -> Void) in
-            for corner in [Point(0, 0), Point(size.width, 0), Point(0, size.height), Point(size.width, size.height)] { include(corner) }
+            include(Point(0, 0)); include(Point(size.width, 0)); include(Point(0, size.height)); include(Point(size.width, size.height))
         }
         withTarget(touching: { Rasterizer.deviceArea(transform: transform, margin: 1, in: $0, points: corners) }) {
             rasterizer.fillSprite(size: size, transform: transform, paint: paint, additive: additive, clip: clip, into: &$0)

@@ -41,15 +41,14 @@ enum GaussianBlur {
         }
     }
 
-    /// Blurs all four premultiplied channels of `pixmap` with standard deviation `sigma` pixels
-    /// (nothing when sigma < 0.1), where `within` holds every pixel with alpha; returns the area
-    /// that then holds every pixel with alpha, nil when there is none.
-    static func blur(_ pixmap: inout Pixmap, sigma: Double, within: PixelArea, scratch: inout Scratch) -> PixelArea? {
-        guard let box = bounds(of: pixmap, within: within) else { return nil }
+    /// Blurs all four premultiplied channels of `pixmap`, whose pixels with alpha have the tight
+    /// bounds `box`, with standard deviation `sigma` pixels (nothing when sigma < 0.1); returns
+    /// the area that then holds every pixel with alpha: the box grown by the blur's reach.
+    static func blur(_ pixmap: inout Pixmap, box: PixelArea, sigma: Double, scratch: inout Scratch) -> PixelArea {
         guard blurs(sigma) else { return box }
         let w = pixmap.width
         let widths = boxWidths(sigma: min(sigma, 1000), passes: 3)
-        guard let area = box.grown(by: reach(widths), within: pixmap) else { return nil }
+        let area = box.grown(by: reach(widths), within: pixmap) ?? box
         let aw = area.width
         scratch.reserve(aw * area.height * 4)
         pixmap.bytes.withUnsafeBufferPointer { p in

@@ -59,7 +59,7 @@ struct KeptBlurs {
             }
             return area
         }
-        guard let blurred = GaussianBlur.blur(&pixmap, sigma: sigma, within: box, scratch: &scratch) else { return nil }
+        let blurred = GaussianBlur.blur(&pixmap, box: box, sigma: sigma, scratch: &scratch)
         keep(Entry(channels: 4, sigma: sigma, width: box.width, place: place, source: pixels,
                    blurred: Self.bytes(of: pixmap, in: blurred, channels: 4), lastUse: uses))
         return blurred

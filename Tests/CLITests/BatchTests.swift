@@ -29,11 +29,6 @@ final class BatchTests: XCTestCase {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
     }
 
-    func frameHashes(_ output: String) throws -> String {
-        try cli.tool("ffmpeg", ["-v", "error", "-i", folder.appendingPathComponent(output).path, "-f", "framemd5", "-"])
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
-    }
-
     /// The report's lines as (row, status, reason).
     func report(_ out: String) throws -> [(Int, String, String?)] {
         try out.split(separator: "\n").map { line in
@@ -56,10 +51,10 @@ final class BatchTests: XCTestCase {
         // A row's clip is the preset's with the row's cells set; an empty cell keeps the preset's value.
         XCTAssertEqual(try cli.run(["encode", "--scene", "dot-grid", "--param", "color=#0000FF", "--size", "160x90", "--seconds", "1", "-q",
                                     "blue.mp4"]).status, 0)
-        XCTAssertEqual(try frameHashes("blue, deep.mp4"), try frameHashes("blue.mp4"))
+        XCTAssertEqual(try cli.frameHashes("blue, deep.mp4"), try cli.frameHashes("blue.mp4"))
         XCTAssertEqual(try cli.run(["encode", "--scene", "dot-grid", "--param", "color=#FF0000", "--size", "160x90", "--seconds", "1", "-q",
                                     "red2.webm"]).status, 0)
-        XCTAssertEqual(try frameHashes("green.webm"), try frameHashes("red2.webm"))
+        XCTAssertEqual(try cli.frameHashes("green.webm"), try cli.frameHashes("red2.webm"))
 
         try FileManager.default.removeItem(at: folder.appendingPathComponent("red.mp4"))
         let second = try cli.run(["batch", "p.json", "--rows", "rows.csv", "--progress", "none", "-q"])

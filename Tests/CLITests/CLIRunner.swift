@@ -65,6 +65,13 @@ struct CLIRunner {
     }
 
     /// Runs one of FFmpeg's tools (installed by make deps) and returns what it printed.
+    /// The decoded frames of `output` (in the folder) as FFmpeg's framemd5 lines, header left
+    /// out; `decoder` options go before the input.
+    func frameHashes(_ output: String, decoder: [String] = []) throws -> String {
+        try tool("ffmpeg", ["-v", "error"] + decoder + ["-i", folder.appendingPathComponent(output).path, "-f", "framemd5", "-"])
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+    }
+
     func tool(_ name: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -19,11 +19,6 @@ final class DeployRecipeTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    func frameHashes(_ output: String) throws -> String {
-        try cli.tool("ffmpeg", ["-v", "error", "-i", folder.appendingPathComponent(output).path, "-f", "framemd5", "-"])
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
-    }
-
     /// A Kubernetes manifest read with PyYAML (installed by make deps) as a JSON object.
     func manifest(_ name: String) throws -> [String: Any] {
         let path = Self.deploy.appendingPathComponent("kubernetes/\(name)").path
@@ -88,7 +83,7 @@ final class DeployRecipeTests: XCTestCase {
         var whole = Array(shardCommand[..<shardOption]) + shardCommand[(shardOption + 2)...]
         whole[whole.count - 1] = folder.appendingPathComponent("whole.mp4").path
         XCTAssertEqual(try cli.run(whole).status, 0)
-        XCTAssertEqual(try frameHashes(URL(fileURLWithPath: output).lastPathComponent), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes(URL(fileURLWithPath: output).lastPathComponent), try cli.frameHashes("whole.mp4"))
     }
 
     /// Runs a script of deploy/ in the test's folder with ANIMVID naming the built binary.
@@ -101,7 +96,7 @@ final class DeployRecipeTests: XCTestCase {
         let clip = ["--scene", "dot-grid", "--seconds", "2", "--size", "160x90", "--segment-seconds", "0.5", "--threads", "1"]
         XCTAssertEqual(try cli.run(["encode"] + clip + ["--progress", "none", "whole.mp4"]).status, 0)
         _ = try script("parallel/encode.sh", ["3"] + clip + ["out put.mp4"])
-        XCTAssertEqual(try frameHashes("out put.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes("out put.mp4"), try cli.frameHashes("whole.mp4"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".out put.mp4.animvid").path))
 
         let preset = #"{"scene": "dot-grid", "size": "160x90", "fps": 30, "seconds": 1, "outputs": [{"file": "default.mp4"}]}"#

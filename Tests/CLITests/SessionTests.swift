@@ -46,11 +46,6 @@ final class SessionTests: XCTestCase {
         return (process.terminationStatus, text)
     }
 
-    func frameHashes(_ output: String, decoder: [String] = []) throws -> String {
-        try cli.tool("ffmpeg", ["-v", "error"] + decoder + ["-i", folder.appendingPathComponent(output).path, "-f", "framemd5", "-"])
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
-    }
-
     func testSIGINTKeepsTheFinishedSegmentsAndResumes() throws {
         XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
         let (status, err) = try interrupt(encodeArguments("cut.mp4"), output: "cut.mp4", afterSegments: 2, signal: SIGINT)
@@ -63,7 +58,7 @@ final class SessionTests: XCTestCase {
         let resumed = try cli.run(encodeArguments("cut.mp4"))
         XCTAssertEqual(resumed.status, 0, resumed.err)
         XCTAssertTrue(resumed.err.contains("resuming: "), resumed.err)
-        XCTAssertEqual(try frameHashes("cut.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes("cut.mp4"), try cli.frameHashes("whole.mp4"))
         XCTAssertNil(journal("cut.mp4"), "the session folder is gone once the output is complete")
     }
 
@@ -99,7 +94,7 @@ final class SessionTests: XCTestCase {
             XCTAssertEqual(resumed.status, 0, resumed.err)
             if kept > 0 { XCTAssertTrue(resumed.err.contains("resuming: \(kept) of 90 frames"), resumed.err) }
         }
-        XCTAssertEqual(try frameHashes("killed.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes("killed.mp4"), try cli.frameHashes("whole.mp4"))
     }
 
     func testTornJournalAndSegmentAreRecovered() throws {
@@ -113,14 +108,14 @@ final class SessionTests: XCTestCase {
         try handle.close()
         let repaired = try cli.run(encodeArguments("torn.mp4"))
         XCTAssertEqual(repaired.status, 0, repaired.err)
-        XCTAssertEqual(try frameHashes("torn.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes("torn.mp4"), try cli.frameHashes("whole.mp4"))
         // A journal that cannot be read starts the session afresh.
         _ = try interrupt(encodeArguments("torn2.mp4"), output: "torn2.mp4", afterSegments: 2, signal: SIGKILL)
         try Data("{\"key\": \"trunc".utf8).write(to: folder.appendingPathComponent(".torn2.mp4.animvid/journal.json"))
         let fresh = try cli.run(encodeArguments("torn2.mp4"))
         XCTAssertEqual(fresh.status, 0, fresh.err)
         XCTAssertTrue(fresh.err.contains("unreadable; starting a fresh session"), fresh.err)
-        XCTAssertEqual(try frameHashes("torn2.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes("torn2.mp4"), try cli.frameHashes("whole.mp4"))
     }
 
     func testAChangedCommandStartsFreshAndSaysWhy() throws {
@@ -159,7 +154,7 @@ final class SessionTests: XCTestCase {
         let resumed = try cli.run(["resume", "lock.mp4"])
         XCTAssertEqual(resumed.status, 0, resumed.err)
         XCTAssertTrue(resumed.err.contains("resuming: "), resumed.err)
-        XCTAssertEqual(try frameHashes("lock.mp4"), try frameHashes("whole-lock.mp4"))
+        XCTAssertEqual(try cli.frameHashes("lock.mp4"), try cli.frameHashes("whole-lock.mp4"))
     }
 
     /// An image knob is part of the session's identity by its pixels: editing the file in place
@@ -208,7 +203,7 @@ final class SessionTests: XCTestCase {
         }
         XCTAssertEqual(try audio("sound.mp4"), try audio("whole.mp4"))
         XCTAssertEqual(try audio("sound.mp4"), try audio("piece.mp4"), "the audio does not depend on the segments")
-        XCTAssertEqual(try frameHashes("sound.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes("sound.mp4"), try cli.frameHashes("whole.mp4"))
     }
 
     /// A full disk (a file-size limit) keeps the session; with room again, the same command finishes.
@@ -220,7 +215,7 @@ final class SessionTests: XCTestCase {
         XCTAssertNotNil(journal("disk.mp4"))
         let resumed = try cli.run(encodeArguments("disk.mp4"))
         XCTAssertEqual(resumed.status, 0, resumed.err)
-        XCTAssertEqual(try frameHashes("disk.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes("disk.mp4"), try cli.frameHashes("whole.mp4"))
     }
 
     /// Every format resumes to the frames of an uninterrupted run (a GIF makes its palette when
@@ -236,7 +231,7 @@ final class SessionTests: XCTestCase {
                 XCTAssertEqual(FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
                                FileManager.default.contents(atPath: folder.appendingPathComponent("whole-" + name).path), name)
             } else {
-                XCTAssertEqual(try frameHashes(name, decoder: decoder), try frameHashes("whole-" + name, decoder: decoder), name)
+                XCTAssertEqual(try cli.frameHashes(name, decoder: decoder), try cli.frameHashes("whole-" + name, decoder: decoder), name)
             }
         }
     }

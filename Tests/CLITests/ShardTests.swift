@@ -23,11 +23,6 @@ final class ShardTests: XCTestCase {
          "--progress", "none"] + extra + [output]
     }
 
-    func frameHashes(_ output: String) throws -> String {
-        try cli.tool("ffmpeg", ["-v", "error", "-i", folder.appendingPathComponent(output).path, "-f", "framemd5", "-"])
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
-    }
-
     func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path)
     }
@@ -54,7 +49,7 @@ final class ShardTests: XCTestCase {
         let joined = try cli.run(["join", "out.mp4"])
         XCTAssertEqual(joined.status, 0, joined.err)
         XCTAssertTrue(joined.err.contains("wrote out.mp4"), joined.err)
-        XCTAssertEqual(try frameHashes("out.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes("out.mp4"), try cli.frameHashes("whole.mp4"))
         XCTAssertFalse(exists(".out.mp4.animvid"), "the session folder goes with the join")
     }
 
@@ -64,7 +59,7 @@ final class ShardTests: XCTestCase {
         let results = try runShards("out.webm", count: 2, extra: ["--join"])
         for (status, err) in results { XCTAssertEqual(status, 0, err) }
         XCTAssertEqual(results.filter { $0.1.contains("wrote out.webm") }.count, 1, results.map(\.1).joined(separator: "\n"))
-        XCTAssertEqual(try frameHashes("out.webm"), try frameHashes("whole.webm"))
+        XCTAssertEqual(try cli.frameHashes("out.webm"), try cli.frameHashes("whole.webm"))
         XCTAssertFalse(exists(".out.webm.animvid"))
     }
 
@@ -98,7 +93,7 @@ final class ShardTests: XCTestCase {
         XCTAssertEqual(again.status, 0, again.err)
         XCTAssertTrue(again.err.contains("already encoded by the shards"), again.err)
         XCTAssertTrue(again.err.contains("wrote out.mp4"), again.err)
-        XCTAssertEqual(try frameHashes("out.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes("out.mp4"), try cli.frameHashes("whole.mp4"))
     }
 
     /// Shards started by GNU parallel find their number in PARALLEL_SEQ.
@@ -108,7 +103,7 @@ final class ShardTests: XCTestCase {
         let command = ([CLIRunner.binary] + encodeArguments(output, ["--shard", "auto/3", "--join", "-q"])).joined(separator: " ")
         // -N0: three jobs that take no argument, numbered 1-3 in PARALLEL_SEQ.
         _ = try cli.tool("parallel", ["--will-cite", "-N0", "--jobs", "3", command, ":::", "1", "2", "3"])
-        XCTAssertEqual(try frameHashes("out.mp4"), try frameHashes("whole.mp4"))
+        XCTAssertEqual(try cli.frameHashes("out.mp4"), try cli.frameHashes("whole.mp4"))
     }
 
     /// --shard auto reads Slurm's array task, Kubernetes' completion index and GNU parallel's
