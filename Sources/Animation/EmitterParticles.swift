@@ -68,14 +68,14 @@ extension LayerValues {
     }
 
     /// The particles in the render mode's order (they come by cell, oldest first). Unordered and
-    /// additive promise no order, so they are drawn in bands of 32 points from the top, left to
+    /// additive promise no order, so they are drawn in bands of 16 points from the top, left to
     /// right in a band: particles drawn one after another then touch the same rows of the frame,
     /// which stay in the processor's cache (drawn in birth order, each particle's rows missed
     /// the cache: `make bench`, particles). Back to front draws the deepest first, then as unordered.
     private func order(_ particles: [Particle]) -> [Particle] {
         // Sort keys worked out once a particle, not at every comparison.
         func bands() -> [(band: Double, x: Double, index: Int)] {
-            particles.enumerated().map { ((($1.position.y / 32).rounded(.down)), $1.position.x, $0) }
+            particles.enumerated().map { ((($1.position.y / 16).rounded(.down)), $1.position.x, $0) }
         }
         switch renderMode {
         case .unordered, .additive:

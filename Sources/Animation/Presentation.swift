@@ -407,6 +407,8 @@ private struct PresentationWalk {
         }
         particleBudget -= particles.count
         let additive = v.renderMode == .additive
+        // Room for them all at once: grown by doubling, thousands of sprites were copied over and over.
+        items.reserveCapacity(items.count + particles.count + 2)
         if additive { items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 0)) }
         for particle in particles {
             let cell = cells[particle.cell]

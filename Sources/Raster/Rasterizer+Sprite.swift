@@ -66,18 +66,21 @@ extension Rasterizer {
                 guard lo < hi else { continue }
                 // Inside, half a pixel from every side, the coverage is whole: one run.
                 var (runLo, runHi) = (hi, hi)
-                if let solid, clip == nil, !additive, thickS >= 1, thickT >= 1 {
+                if solid != nil, clip == nil, !additive, thickS >= 1, thickT >= 1 {
                     let (sIn, tIn) = (pixels(s0, perS, 0.5 * gs, size.width - 0.5 * gs), pixels(t0, perT, 0.5 * gt, size.height - 0.5 * gt))
                     let a = max(Int(max(sIn.0, tIn.0).rounded(.up)), lo), b = min(Int(min(sIn.1, tIn.1).rounded(.down)) + 1, hi)
-                    if a < b {
-                        (runLo, runHi) = (a, b)
-                        Blend.sourceOverRun(solid, coverage: 255, into: p + ((y - firstRow) * width + a) * 4, count: b - a)
-                    }
+                    if a < b { (runLo, runHi) = (a, b) }
                 }
                 let rowBase = (y - firstRow) * width
                 var x = lo
                 while x < hi {
-                    if x == runLo { x = runHi; continue }
+                    if x == runLo, let solid {
+                        // Filled in its turn, after the left edge: a load of the edge's last four
+                        // pixels straddling the run's fresh stores would wait for them.
+                        Blend.sourceOverRun(solid, coverage: 255, into: p + (rowBase + runLo) * 4, count: runHi - runLo)
+                        x = runHi
+                        continue
+                    }
                     if let solid, clip == nil, !additive, x + 4 <= width {
                         // Four pixels at once (those past this edge's span, still in this row,
                         // at coverage 0): the same arithmetic as one at a time below.
@@ -95,8 +98,7 @@ extension Rasterizer {
                         ct.replace(with: capT, where: ct .> capT)
                         cs.replace(with: 0, where: cs .< 0)
                         ct.replace(with: 0, where: ct .< 0)
-                        let c = cs * ct * 255 + 0.5
-                        let coverage = SIMD4<UInt32>(UInt32(c[0]), UInt32(c[1]), UInt32(c[2]), UInt32(c[3]))
+                        let coverage = Self.truncated(cs * ct * 255 + 0.5)
                         let inSpan = SIMD4<Int32>(0, 1, 2, 3) .< Int32(end - x)
                         Blend.sourceOverQuad(solid, coverage: coverage.replacing(with: 0, where: .!inSpan), into: p + (rowBase + x) * 4)
                         x = min(x + 4, end)
@@ -119,5 +121,16 @@ extension Rasterizer {
                 }
             }
         }
+    }
+
+    /// The whole parts of four numbers in 0..<2²³ (`UInt32(v)` a lane, without a conversion a lane:
+    /// the library's converts each lane with range checks, an eighth of the sprite fill's time).
+    /// Adding 2²³ leaves the nearest whole number in the mantissa; one less where that rounded up.
+    @inline(__always)
+    static func truncated(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+        let shifted = v + 8_388_608
+        var whole = unsafeBitCast(shifted, to: SIMD4<UInt32>.self) & 0x7F_FFFF
+        whole.replace(with: whole &- 1, where: shifted - 8_388_608 .> v)
+        return whole
     }
 }
