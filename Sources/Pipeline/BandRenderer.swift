@@ -10,12 +10,15 @@ import Synchronization
 /// for shadows and blur filters: a blur and a shadow's offset need rows of other bands, so draws
 /// with them should use one thread.
 ///
-/// The first bands, one a thread, are large (together 80% of the rows); the rest is cut into one
-/// small band a thread. Threads take the bands in order as they finish, so a thread that the
-/// machine slowed down, or that drew busier rows, takes less of the tail. More and smaller bands
-/// would balance better, but every band a shape touches flattens (and for a stroke, outlines) it
-/// again: drawn one after another, 4 equal bands took 5% and 8 bands 13% longer than the whole
-/// frame. One `render` at a time: a renderer is not for several callers at once.
+/// The first bands, one a thread, are large (together 80% of the frame's cost); the rest is cut
+/// into one small band a thread. Threads take the bands in order as they finish, so a thread that
+/// the machine slowed down takes less of the tail. The cost is the caller's estimate from the
+/// display list (`RowCosts`): rows of many shapes go into shorter bands, so each thread gets an
+/// even share of the work and not just of the rows (without an estimate, every row counts the
+/// same). The estimate moves the cuts, never the pixels. More and smaller bands would balance
+/// better, but every band a shape touches flattens (and for a stroke, outlines) it again: drawn
+/// one after another, 4 equal bands took 5% and 8 bands 13% longer than the whole frame. One
+/// `render` at a time: a renderer is not for several callers at once.
 public final class BandRenderer: @unchecked Sendable {
     /// Frame width in pixels.
     public let width: Int
@@ -23,9 +26,9 @@ public final class BandRenderer: @unchecked Sendable {
     public let height: Int
     /// Threads drawing each frame: the count asked for, clamped to 1…height / 2.
     public let threads: Int
-    private let rows: [Range<Int>]
     private let canvases: [Canvas]
-    /// One pixmap a band, drawn and copied into the frame, then kept for the next frame.
+    /// One pixmap a band, drawn and copied into the frame, then kept for the next frame (its
+    /// memory reused when the cuts move).
     private var bands: [Pixmap]
     private let nextBand = Atomic<Int>(0)
 
@@ -35,24 +38,43 @@ public final class BandRenderer: @unchecked Sendable {
         self.width = width
         self.height = height
         self.threads = max(1, min(threads, height / 2))
-        rows = Self.bands(height: height, threads: self.threads)
         canvases = (0..<self.threads).map { _ in Canvas() }
-        bands = rows.map { Pixmap(width: width, rows: $0, ofFrameHeight: height) ?? .empty }
+        bands = Self.bands(costs: [Double](repeating: 1, count: height), threads: self.threads).map {
+            Pixmap(width: width, rows: $0, ofFrameHeight: height) ?? .empty
+        }
     }
 
-    /// The bands of a frame `height` rows tall for `threads` threads, top to bottom: `threads`
-    /// large bands covering 80% of the rows, then up to `threads` small ones (none empty).
-    static func bands(height: Int, threads: Int) -> [Range<Int>] {
-        guard threads > 1 else { return [0..<height] }
-        let large = height * 4 / 5
-        let cuts = (0...threads).map { large * $0 / threads } + (1...threads).map { large + (height - large) * $0 / threads }
+    /// The bands of a frame whose rows cost `costs` (one a row), for `threads` threads, top to
+    /// bottom: `threads` large bands holding 80% of the cost, then up to `threads` small ones for
+    /// the rest (none empty). Rows count the same when the costs add up to nothing.
+    static func bands(costs: [Double], threads: Int) -> [Range<Int>] {
+        let height = costs.count
+        guard threads > 1, height > 0 else { return height > 0 ? [0..<height] : [] }
+        var total = costs.reduce(0, +)
+        let weights = total > 0 && total.isFinite ? costs : [Double](repeating: 1, count: height)
+        total = total > 0 && total.isFinite ? total : Double(height)
+        let n = Double(threads)
+        let large: [Double] = (1...threads).map { 0.8 * Double($0) / n }
+        let small: [Double] = (1...threads).map { 0.8 + 0.2 * Double($0) / n }
+        let shares = large + small
+        // Each cut falls after the first row where the running cost reaches its share.
+        var cuts = [0], sum = 0.0, row = 0
+        for share in shares.dropLast() {
+            while row < height, sum + weights[row] / 2 < share * total {
+                sum += weights[row]
+                row += 1
+            }
+            cuts.append(row)
+        }
+        cuts.append(height)
         return zip(cuts, cuts.dropFirst()).map { $0..<$1 }.filter { !$0.isEmpty }
     }
 
     /// Draws `frame` (cleared to `background`, and `width` × `height`) with `draw`, which is
-    /// called once per band, on the thread drawing that band, and must only draw. Pass the frame
-    /// with `consume`: a frame still referenced elsewhere is copied first.
-    public func render(into frame: consuming Pixmap, clearingTo background: PremultipliedColor,
+    /// called once per band, on the thread drawing that band, and must only draw. `costs`, the
+    /// estimate of what the draws cost by row, places the cuts between bands (rows count the same
+    /// without it). Pass the frame with `consume`: a frame still referenced elsewhere is copied first.
+    public func render(into frame: consuming Pixmap, clearingTo background: PremultipliedColor, costs: RowCosts? = nil,
                        draw: @Sendable (Canvas) -> Void) -> Pixmap {
         precondition(frame.width == width && frame.height == height && frame.bytes.count == width * height * 4,
                      "the frame must be \(width) × \(height)")
@@ -61,6 +83,9 @@ public final class BandRenderer: @unchecked Sendable {
             draw(canvases[0])
             return canvases[0].end()
         }
+        let weights = costs.flatMap { $0.values.count == height ? $0.values : nil } ?? [Double](repeating: 1, count: height)
+        let rows = Self.bands(costs: weights, threads: threads)
+        while bands.count < rows.count { bands.append(.empty) }
         nextBand.store(0, ordering: .relaxed)
         frame.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -74,6 +99,7 @@ public final class BandRenderer: @unchecked Sendable {
                         // Moved out of its slot, so the band is drawn in place, not copied first.
                         var pixmap = Pixmap.empty
                         swap(&pixmap, &bandSlots.base[band])
+                        pixmap = Pixmap(rows: rows[band], ofWidth: width, frameHeight: height, reusing: pixmap)
                         canvas.begin(pixmap, clearingTo: background)
                         draw(canvas)
                         pixmap = canvas.end()

@@ -32,6 +32,26 @@ public struct Pixmap: Sendable, Equatable {
         bytes = [UInt8](repeating: 0, count: width * height * 4)
     }
 
+    /// Rows `rows` of a frame `width` × `frameHeight` in `storage`'s memory, grown or shrunk in
+    /// place: a band whose rows move from frame to frame without a new allocation each time. The
+    /// pixels are whatever the memory held (a canvas clears the frame it begins with).
+    package init(rows: Range<Int>, ofWidth width: Int, frameHeight: Int, reusing storage: consuming Pixmap) {
+        precondition(width > 0 && !rows.isEmpty && rows.lowerBound >= 0 && rows.upperBound <= frameHeight, "rows outside the frame")
+        var bytes: [UInt8] = []
+        swap(&bytes, &storage.bytes)
+        let count = width * rows.count * 4
+        if bytes.count > count {
+            bytes.removeLast(bytes.count - count)
+        } else {
+            bytes.append(contentsOf: repeatElement(0, count: count - bytes.count))
+        }
+        self.width = width
+        height = rows.count
+        firstRow = rows.lowerBound
+        self.frameHeight = frameHeight
+        self.bytes = bytes
+    }
+
     /// Which rows of which frame a pixmap holds, without its pixels.
     struct Window {
         /// The frame's width and height.

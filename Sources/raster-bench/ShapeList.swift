@@ -1,4 +1,5 @@
 import Geometry
+import Pipeline
 import Raster
 import Text
 
@@ -135,6 +136,22 @@ struct ShapeList {
         }
         guard width > 0, height > 0 else { throw ParseError(description: "the list has no 'size W H' line") }
         guard open.isEmpty else { throw ParseError(description: "the list ends with \(open.count) layers or clips open") }
+    }
+
+    /// What each row of the frame costs to draw, estimated from the draws' boxes (group
+    /// composites, clips and masks are not counted): where `BandRenderer` cuts its bands.
+    func rowCosts() -> RowCosts {
+        var costs = RowCosts(width: width, height: height)
+        for draw in draws {
+            switch draw {
+            case let .fill(path, transform, _): costs.add(path, transform: transform, outset: 1)
+            case let .glyph(glyph, transform, _): costs.add(glyph.outline, transform: transform, outset: 1)
+            case let .stroke(path, _, style): costs.add(path, transform: .identity, outset: style.lineWidth / 2 + 1)
+            case let .gradient(path, _): costs.add(path, transform: .identity, outset: 1)
+            case .beginGroup, .beginMask, .endGroup, .endMask, .beginClip, .endClip: break
+            }
+        }
+        return costs
     }
 
     /// Draws the list on `canvas`, which is drawing a frame of the list's size.

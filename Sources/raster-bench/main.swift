@@ -8,7 +8,8 @@ import Raster
 /// raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]: draws a benchmark display
 /// list FRAMES times on a white frame and prints the median time per frame and the first
 /// frame's (which draws what later frames reuse, such as glyph masks). With N threads each
-/// frame is drawn in bands by N threads at once (`BandRenderer`); with --whole-frames instead N
+/// frame is drawn in bands by N threads at once (`BandRenderer`), cut where the list's estimated
+/// cost (`ShapeList.rowCosts`) says; with --whole-frames instead N
 /// frames are drawn at once, one a thread, and a frame's time is the round's time over N (what
 /// the encode pipeline does).
 let usage = "usage: raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]"
@@ -82,7 +83,9 @@ do {
         let renderer = BandRenderer(width: list.width, height: list.height, threads: threads)
         for _ in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
-            frame = renderer.render(into: consume frame, clearingTo: .white) { canvas in list.draw(on: canvas) }
+            // The estimate is part of the frame's time: a renderer would make it from each frame's list.
+            let costs = threads > 1 ? list.rowCosts() : nil
+            frame = renderer.render(into: consume frame, clearingTo: .white, costs: costs) { canvas in list.draw(on: canvas) }
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
     }

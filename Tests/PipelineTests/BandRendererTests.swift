@@ -1,5 +1,5 @@
 import Geometry
-import Pipeline
+@testable import Pipeline
 import Raster
 import XCTest
 
@@ -78,6 +78,43 @@ final class BandRendererTests: XCTestCase {
             XCTAssertTrue(frame == single, "\(threads) threads: the frame differs from one thread's")
             frame = renderer.render(into: frame, clearingTo: background) { Self.drawEverything(on: $0) }
             XCTAssertTrue(frame == single, "\(threads) threads, second frame: differs from one thread's")
+        }
+    }
+
+    /// The cuts follow the estimated cost: 80% of it in one large band a thread, the rest in one
+    /// small band a thread. Rows 0..<100 cost 10 each and the other 300 nothing (total 1,000), so
+    /// on 2 threads the shares 400, 800, 900 fall after rows 40, 80 and 90, and the last band
+    /// takes every row left. With no cost at all, or equal costs, rows count the same: 250 rows
+    /// are cut at 100, 200 and 225.
+    func testBandsAreCutByCost() {
+        let busyTop = (0..<400).map { $0 < 100 ? 10.0 : 0 }
+        XCTAssertEqual(BandRenderer.bands(costs: busyTop, threads: 2), [0..<40, 40..<80, 80..<90, 90..<400])
+        XCTAssertEqual(BandRenderer.bands(costs: [Double](repeating: 3, count: 250), threads: 2), [0..<100, 100..<200, 200..<225, 225..<250])
+        XCTAssertEqual(BandRenderer.bands(costs: [Double](repeating: 0, count: 250), threads: 2), [0..<100, 100..<200, 200..<225, 225..<250])
+        XCTAssertEqual(BandRenderer.bands(costs: busyTop, threads: 1), [0..<400])
+
+        var costs = RowCosts(width: 100, height: 10)
+        costs.add(.roundedRect(Rect(x: -50, y: 2.5, width: 80, height: 3), cornerRadius: 0), transform: Transform3D(translationX: 0, y: 1))
+        // Rows 3.5…6.5 are touched by rows 3, 4, 5 and 6; the box is clamped to x 0…30: 30 + 16 a row.
+        XCTAssertEqual(costs.values, [0, 0, 0, 46, 46, 46, 46, 0, 0, 0])
+    }
+
+    /// Bands cut by a skewed estimate draw the same frame as one thread: the estimate moves the
+    /// cuts, never the pixels.
+    func testCostCutBandsDrawTheSameFrame() throws {
+        let (width, height) = (96, 250)
+        let single = try draw(width: width, height: height, background: .white, Self.drawEverything)
+        var costs = RowCosts(width: width, height: height)
+        costs.add(minX: 0, maxX: 96, minY: 0, maxY: 30)
+        for threads in [2, 3, 5] {
+            let renderer = BandRenderer(width: width, height: height, threads: threads)
+            var frame = renderer.render(into: try XCTUnwrap(Pixmap(width: width, height: height)), clearingTo: .white, costs: costs) {
+                Self.drawEverything(on: $0)
+            }
+            XCTAssertTrue(frame == single, "\(threads) threads, cut by cost: the frame differs from one thread's")
+            // Then by rows: the band pixmaps change shape and are reused.
+            frame = renderer.render(into: frame, clearingTo: .white) { Self.drawEverything(on: $0) }
+            XCTAssertTrue(frame == single, "\(threads) threads, cut by rows after cost: the frame differs from one thread's")
         }
     }
 
