@@ -22,6 +22,19 @@ public struct Path: Hashable, Sendable {
     /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Calls `body` with every point of the path, curves' control points included: their hull
+    /// holds the path, a cheap box for it.
+    public func forEachControlPoint(_ body: (Point) -> Void) {
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): body(p)
+            case let .quad(c, p): body(c); body(p)
+            case let .cubic(c1, c2, p): body(c1); body(c2); body(p)
+            case .close: break
+            }
+        }
+    }
+
     /// The current point (the end of the last element), if any.
     public var currentPoint: Point? { current }
 

@@ -29,14 +29,7 @@ public struct RowCosts: Sendable {
             let y = transform.m12 * p.x + transform.m22 * p.y + transform.m42
             minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
         }
-        for element in path.elements {
-            switch element {
-            case .move(let p), .line(let p): include(p)
-            case let .quad(c, p): include(c); include(p)
-            case let .cubic(c1, c2, p): include(c1); include(c2); include(p)
-            case .close: break
-            }
-        }
+        path.forEachControlPoint(include)
         add(minX: minX - outset, maxX: maxX + outset, minY: minY - outset, maxY: maxY + outset)
     }
 

@@ -207,16 +207,7 @@ public struct Rasterizer {
     /// control points). Every pixel when the transform is not affine in the plane or a point is
     /// infinite; nil when the path misses the pixmap.
     static func deviceArea(of path: Path, transform: Transform3D, margin: Double, in target: Pixmap) -> PixelArea? {
-        deviceArea(transform: transform, margin: margin, in: target) { include in
-            for element in path.elements {
-                switch element {
-                case .move(let p), .line(let p): include(p)
-                case let .quad(c, p): include(c); include(p)
-                case let .cubic(c1, c2, p): include(c1); include(c2); include(p)
-                case .close: break
-                }
-            }
-        }
+        deviceArea(transform: transform, margin: margin, in: target) { path.forEachControlPoint($0) }
     }
 
     /// `deviceArea(of:…)` for the points `points` hands its argument.
