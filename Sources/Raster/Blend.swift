@@ -46,6 +46,47 @@ extension Blend {
                                                 UInt8(truncatingIfNeeded: out.z), UInt8(truncatingIfNeeded: out.w))
     }
 
+    /// `sourceOverRounded` for four consecutive pixels, each with its own scaled colour (one
+    /// word a pixel, red in the low byte; a zero word leaves its pixel as it is), in 16-bit lanes:
+    /// every intermediate, at most 255 · 255 + 128 + 255, fits one.
+    @inline(__always)
+    static func sourceOverRoundedQuad(_ scaled: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
+        let low = SIMD8<UInt16>(repeating: 0x00FF)
+        let alpha = scaled &>> 24
+        let inverse = unsafeBitCast((255 &- alpha) | (255 &- alpha) &<< 16, to: SIMD8<UInt16>.self)
+        let raw = UnsafeMutableRawPointer(p)
+        let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
+        let colors = unsafeBitCast(scaled, to: SIMD8<UInt16>.self)
+        // div255 rounded of each channel times (255 − alpha), plus the colour.
+        let (rb, ga) = ((d & low) &* inverse &+ 128, (d &>> 8) &* inverse &+ 128)
+        var redBlue = ((rb &+ (rb &>> 8)) &>> 8) &+ (colors & low)
+        var greenAlpha = ((ga &+ (ga &>> 8)) &>> 8) &+ (colors &>> 8)
+        // Clamped at 255: a sum is at most 510, so x >> 8 is 1 exactly when x is over 255, and
+        // 0 − 1 is all ones. (The library's lane compare and select came out a lane at a time.)
+        redBlue = (redBlue | (0 &- (redBlue &>> 8))) & low
+        greenAlpha = (greenAlpha | (0 &- (greenAlpha &>> 8))) & low
+        raw.storeBytes(of: redBlue | greenAlpha &<< 8, as: SIMD8<UInt16>.self)
+    }
+
+    /// `sourceOver` of four premultiplied pixels (one word each, red in the low byte) at one
+    /// coverage over the four pixels at `p`, in 16-bit lanes: the same bytes as one at a time
+    /// (a transparent pixel leaves its pixel as it is; an opaque one at coverage 255 replaces it).
+    @inline(__always)
+    static func sourceOverPixelsQuad(_ source: SIMD4<UInt32>, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>) {
+        let low = SIMD8<UInt16>(repeating: 0x00FF)
+        let scale = SIMD8<UInt16>(repeating: UInt16(coverage + 1))
+        let s = unsafeBitCast(source, to: SIMD8<UInt16>.self)
+        let redBlue = ((s & low) &* scale) &>> 8
+        let greenAlpha = ((s &>> 8) &* scale) &>> 8
+        // Each pixel's scaled alpha (the high half of its green+alpha word) in both halves.
+        let alpha = unsafeBitCast(greenAlpha, to: SIMD4<UInt32>.self) &>> 16
+        let inverse = 256 &- unsafeBitCast(alpha | alpha &<< 16, to: SIMD8<UInt16>.self)
+        let raw = UnsafeMutableRawPointer(p)
+        let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
+        let under = (((d & low) &* inverse) &>> 8) | (((d &>> 8) &* inverse) & ~low)
+        raw.storeBytes(of: under &+ (redBlue | greenAlpha &<< 8), as: SIMD8<UInt16>.self)
+    }
+
     /// Adds `color` scaled by `coverage` (0…255) to the pixel at byte offset `i`, each channel
     /// clamped at 255: light adding up (`plusL`).
     @inline(__always)

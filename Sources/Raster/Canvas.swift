@@ -155,7 +155,11 @@ public final class Canvas {
             return drawn.grown(by: shadow.reach, dx: dx, dy: dy, within: group.pixels)
         }
         withTarget(touching: { _ in shadowed.map(drawn.union) ?? drawn }) { target in
-            if let shadow = group.shadow { rasterizer.drawShadow(of: group.pixels, within: drawn, shadow, clip: clip, into: &target) }
+            if let shadow = group.shadow {
+                // At full opacity the layer's opaque pixels replace what is under them, shadow and all.
+                let covers = group.blend == .normal && Compositing.coverage(ofOpacity: group.opacity) == 255
+                rasterizer.drawShadow(of: group.pixels, within: drawn, shadow, clip: clip, sourceCovers: covers, into: &target)
+            }
             Compositing.draw(group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target)
         }
     }

@@ -8,24 +8,44 @@ enum Compositing {
     /// Draws the pixels of `layer` within `area` over `target` at `opacity`, source-over.
     static func draw(_ layer: Pixmap, within area: PixelArea, opacity: Double, into target: inout Pixmap) {
         precondition(layer.sameWindow(as: target), "a layer is drawn onto a pixmap of its own size and rows")
-        let coverage = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+        let coverage = coverage(ofOpacity: opacity)
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             layer.bytes.withUnsafeBufferPointer { source in
+                guard let s = source.baseAddress else { return }
                 for y in area.y0..<area.y1 {
                     let row = y * layer.width * 4
-                    for i in stride(from: row + area.x0 * 4, to: row + area.x1 * 4, by: 4) where source[i + 3] != 0 {
+                    var (i, end) = (row + area.x0 * 4, row + area.x1 * 4)
+                    // Four pixels a step (none to draw when all are transparent), then one at a time.
+                    while i + 16 <= end {
+                        let pixels = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self)
+                        let alphas = pixels & 0xFF00_0000
+                        if coverage == 255, alphas == SIMD4(repeating: 0xFF00_0000) {
+                            // Opaque at full opacity: the pixels themselves.
+                            UnsafeMutableRawPointer(p + i).storeBytes(of: pixels, as: SIMD4<UInt32>.self)
+                        } else if alphas != .zero {
+                            Blend.sourceOverPixelsQuad(pixels, coverage: coverage, into: p + i)
+                        }
+                        i += 16
+                    }
+                    while i < end {
+                        defer { i += 4 }
+                        guard s[i + 3] != 0 else { continue }
                         // An opaque pixel at full opacity is the pixel (what `sourceOver` computes then).
-                        if coverage == 255 && source[i + 3] == 255 {
-                            (p[i], p[i + 1], p[i + 2], p[i + 3]) = (source[i], source[i + 1], source[i + 2], 255)
+                        if coverage == 255 && s[i + 3] == 255 {
+                            (p[i], p[i + 1], p[i + 2], p[i + 3]) = (s[i], s[i + 1], s[i + 2], 255)
                             continue
                         }
-                        let color = PremultipliedColor(r: source[i], g: source[i + 1], b: source[i + 2], a: source[i + 3])
-                        Blend.sourceOver(color, coverage: coverage, into: p, at: i)
+                        Blend.sourceOver(PremultipliedColor(r: s[i], g: s[i + 1], b: s[i + 2], a: s[i + 3]), coverage: coverage, into: p, at: i)
                     }
                 }
             }
         }
+    }
+
+    /// The coverage (0…255) a layer's `opacity` is drawn at.
+    static func coverage(ofOpacity opacity: Double) -> UInt32 {
+        UInt32((min(max(opacity, 0), 1) * 255).rounded())
     }
 
     /// Draws the pixels of `layer` within `area` over `target` at `opacity` with a blend mode
@@ -136,8 +156,10 @@ enum Compositing {
 
     /// Blurs the alpha of `source` (whose pixels with alpha all lie within `area`; a blur kept
     /// in `blurs` when the silhouette was seen before), moves it by the shadow's offset, and
-    /// draws it in the shadow's colour over `target`, within `clip` when given.
-    static func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?,
+    /// draws it in the shadow's colour over `target`, within `clip` when given. `sourceCovers`
+    /// says `source` is drawn over the shadow next at full opacity, so the shadow is left out
+    /// where the source is opaque: those pixels come out the same either way.
+    static func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, sourceCovers: Bool = false,
                            blurs: inout KeptBlurs, into target: inout Pixmap) {
         precondition(source.sameWindow(as: target), "a shadow's silhouette covers a pixmap of its own size and rows")
         precondition(clip.map { $0.fits(target) } ?? true, "the clip covers the pixmap")
@@ -147,23 +169,47 @@ enum Compositing {
         guard let (blurred, area) = blurs.alpha(of: source, sigma: shadow.radius / 2, within: area) else { return }
         let (dx, dy) = shadow.pixelOffset
         let aw = area.width
-        // The shadow's colour at each coverage, as `Blend.sourceOverRounded` scales it.
+        // The shadow's colour at each coverage, as `Blend.sourceOverRounded` scales it, one
+        // pixel's word each.
         let c = shadow.color
-        let scaled = (0...255).map { coverage in
-            SIMD4<UInt32>(Blend.div255(UInt32(c.r) * coverage), Blend.div255(UInt32(c.g) * coverage),
-                          Blend.div255(UInt32(c.b) * coverage), Blend.div255(UInt32(c.a) * coverage))
+        let scaled = (0...255).map { coverage -> UInt32 in
+            Blend.div255(UInt32(c.r) * coverage) | Blend.div255(UInt32(c.g) * coverage) << 8
+                | Blend.div255(UInt32(c.b) * coverage) << 16 | Blend.div255(UInt32(c.a) * coverage) << 24
         }
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             blurred.withUnsafeBufferPointer { blurred in
-                // Only where the blurred silhouette is, moved by the offset.
-                for y in stride(from: max(area.y0 + dy, 0), to: min(area.y1 + dy, h), by: 1) {
-                    let from = (y - dy - area.y0) * aw - dx - area.x0
-                    for x in stride(from: max(area.x0 + dx, 0), to: min(area.x1 + dx, w), by: 1) {
-                        var coverage = UInt32(blurred[from + x])
-                        if coverage == 0 { continue }
-                        if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
-                        Blend.sourceOverRounded(scaled[Int(coverage)], into: p, at: (y * w + x) * 4)
+                source.bytes.withUnsafeBufferPointer { sourceBytes in
+                    guard let b = blurred.baseAddress, let s = sourceBytes.baseAddress else { return }
+                    // Only where the blurred silhouette is, moved by the offset.
+                    let (xStart, xEnd) = (max(area.x0 + dx, 0), min(area.x1 + dx, w))
+                    for y in stride(from: max(area.y0 + dy, 0), to: min(area.y1 + dy, h), by: 1) {
+                        let from = (y - dy - area.y0) * aw - dx - area.x0
+                        var x = xStart
+                        // Four pixels a step where there is no clip, as one at a time below.
+                        while clip == nil, x + 4 <= xEnd {
+                            defer { x += 4 }
+                            let coverage = UnsafeRawPointer(b + from + x).loadUnaligned(as: UInt32.self)
+                            if coverage == 0 { continue }
+                            // All ones where the source covers the shadow (its alpha + 1 reaches 256).
+                            var covered = SIMD4<UInt32>.zero
+                            if sourceCovers {
+                                let under = UnsafeRawPointer(s + (y * w + x) * 4).loadUnaligned(as: SIMD4<UInt32>.self) & 0xFF00_0000
+                                if under == SIMD4(repeating: 0xFF00_0000) { continue }
+                                covered = 0 &- (((under &>> 24) &+ 1) &>> 8)
+                            }
+                            let colors = SIMD4<UInt32>(scaled[Int(coverage & 0xFF)], scaled[Int(coverage >> 8 & 0xFF)],
+                                                       scaled[Int(coverage >> 16 & 0xFF)], scaled[Int(coverage >> 24)])
+                            Blend.sourceOverRoundedQuad(colors & ~covered, into: p + (y * w + x) * 4)
+                        }
+                        while x < xEnd {
+                            defer { x += 1 }
+                            var coverage = UInt32(b[from + x])
+                            if coverage == 0 || sourceCovers && s[(y * w + x) * 4 + 3] == 255 { continue }
+                            if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
+                            let word = scaled[Int(coverage)]
+                            Blend.sourceOverRounded(SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24), into: p, at: (y * w + x) * 4)
+                        }
                     }
                 }
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Blurs kept from frame to frame, so that what does not change is blurred once: a shadow's
 /// silhouette under a layer that holds still or moves by whole pixels, a blurred layer that holds
 /// still. What was blurred is recognised by its pixels, compared byte for byte, so a kept blur is
@@ -31,9 +33,9 @@ struct KeptBlurs {
     /// pixel with alpha (see `GaussianBlur.blurred`); nil when there is no alpha.
     mutating func alpha(of source: Pixmap, sigma: Double, within: PixelArea) -> (values: [UInt8], area: PixelArea)? {
         guard let box = GaussianBlur.bounds(of: source, within: within) else { return nil }
-        let alpha = Self.bytes(of: source, in: box, channels: 1)
         let (area, place) = Self.reach(of: box, sigma: sigma, in: source)
-        if let kept = kept(channels: 1, sigma: sigma, box: box, place: place, source: alpha) { return (kept, area) }
+        if let kept = kept(channels: 1, sigma: sigma, box: box, place: place, source: source) { return (kept, area) }
+        let alpha = Self.bytes(of: source, in: box, channels: 1)
         let computed = GaussianBlur.blurred(alpha: alpha, box: box, sigma: sigma, in: source, scratch: &scratch)
         keep(Entry(channels: 1, sigma: sigma, width: box.width, place: place, source: alpha, blurred: computed.values, lastUse: uses))
         return computed
@@ -44,9 +46,8 @@ struct KeptBlurs {
     /// alpha, nil when there is none.
     mutating func blur(_ pixmap: inout Pixmap, sigma: Double, within: PixelArea) -> PixelArea? {
         guard let box = GaussianBlur.bounds(of: pixmap, within: within) else { return nil }
-        let pixels = Self.bytes(of: pixmap, in: box, channels: 4)
         let (area, place) = Self.reach(of: box, sigma: sigma, in: pixmap)
-        if let kept = kept(channels: 4, sigma: sigma, box: box, place: place, source: pixels) {
+        if let kept = kept(channels: 4, sigma: sigma, box: box, place: place, source: pixmap) {
             let width = pixmap.width
             pixmap.bytes.withUnsafeMutableBufferPointer { p in
                 kept.withUnsafeBufferPointer { blurred in
@@ -59,6 +60,7 @@ struct KeptBlurs {
             }
             return area
         }
+        let pixels = Self.bytes(of: pixmap, in: box, channels: 4)
         let blurred = GaussianBlur.blur(&pixmap, box: box, sigma: sigma, scratch: &scratch)
         keep(Entry(channels: 4, sigma: sigma, width: box.width, place: place, source: pixels,
                    blurred: Self.bytes(of: pixmap, in: blurred, channels: 4), lastUse: uses))
@@ -74,14 +76,45 @@ struct KeptBlurs {
         return (area, whole ? nil : [box.x0, box.y0, pixmap.width, pixmap.height, pixmap.firstRow, pixmap.frameHeight])
     }
 
-    /// The blur kept for these pixels, if any.
-    private mutating func kept(channels: Int, sigma: Double, box: PixelArea, place: [Int]?, source: [UInt8]) -> [UInt8]? {
+    /// The blur kept for the pixels of `source` within `box`, if any (compared where they are,
+    /// not copied out first: most frames find their blur).
+    private mutating func kept(channels: Int, sigma: Double, box: PixelArea, place: [Int]?, source: Pixmap) -> [UInt8]? {
         uses += 1
         guard let index = entries.firstIndex(where: {
-            $0.channels == channels && $0.sigma == sigma && $0.width == box.width && $0.place == place && $0.source == source
+            $0.channels == channels && $0.sigma == sigma && $0.width == box.width && $0.place == place
+                && $0.source.count == box.width * box.height * channels && Self.holds($0.source, channels: channels, of: source, in: box)
         }) else { return nil }
         entries[index].lastUse = uses
         return entries[index].blurred
+    }
+
+    /// Whether `kept` (as `bytes(of:in:channels:)` would copy them) equals the bytes of `source` within `box`.
+    private static func holds(_ kept: [UInt8], channels: Int, of source: Pixmap, in box: PixelArea) -> Bool {
+        source.bytes.withUnsafeBufferPointer { p in
+            kept.withUnsafeBufferPointer { k in
+                guard let pBase = p.baseAddress, let kBase = k.baseAddress else { return false }
+                for y in box.y0..<box.y1 {
+                    let row = (y * source.width + box.x0) * 4, start = (y - box.y0) * box.width * channels
+                    if channels == 4 {
+                        if memcmp(pBase + row, kBase + start, box.width * 4) != 0 { return false }
+                    } else {
+                        // Four alphas gathered into a word against four kept bytes, then one at a time.
+                        var x = 0
+                        while x + 4 <= box.width {
+                            let i = row + x * 4 + 3
+                            let alphas = UInt32(p[i]) | UInt32(p[i + 4]) << 8 | UInt32(p[i + 8]) << 16 | UInt32(p[i + 12]) << 24
+                            if alphas != UnsafeRawPointer(kBase + start + x).loadUnaligned(as: UInt32.self) { return false }
+                            x += 4
+                        }
+                        while x < box.width {
+                            if k[start + x] != p[row + x * 4 + 3] { return false }
+                            x += 1
+                        }
+                    }
+                }
+                return true
+            }
+        }
     }
 
     /// Keeps `entry`, dropping the least recently used ones to stay within the budget; a

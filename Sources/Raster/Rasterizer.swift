@@ -115,9 +115,10 @@ public struct Rasterizer {
 
     /// Draws the shadow of `source`, whose pixels with alpha all lie within `area`: its alpha
     /// blurred (once for a silhouette that comes again), moved and coloured (see
-    /// `Compositing.drawShadow`).
-    mutating func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, into target: inout Pixmap) {
-        Compositing.drawShadow(of: source, within: area, shadow, clip: clip, blurs: &blurs, into: &target)
+    /// `Compositing.drawShadow`; `sourceCovers`: the source is drawn over it next, opaquely).
+    mutating func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, sourceCovers: Bool = false,
+                             into target: inout Pixmap) {
+        Compositing.drawShadow(of: source, within: area, shadow, clip: clip, sourceCovers: sourceCovers, blurs: &blurs, into: &target)
     }
 
     /// Blurs all four channels of `pixmap`, whose pixels with alpha all lie within `area`, with

@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import GoldenFiles
 import Media
 import Pipeline
 import XCTest
@@ -181,18 +182,5 @@ final class PresetTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(failures, 1000, "most mutations are errors, each a DocumentError")
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64) for repeatable fuzzing.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 @testable import Animation
 import Documents
 import Foundation
+import GoldenFiles
 import Geometry
 import Pipeline
 import Scenes

@@ -1,0 +1,61 @@
+import GoldenFiles
+@testable import Raster
+import XCTest
+
+/// The four-pixel blends give the bytes of the one-pixel blends they stand for, over every kind
+/// of input: random premultiplied pixels, colours and coverages, and the ends of each range.
+final class BlendQuadTests: XCTestCase {
+    /// A premultiplied pixel: channels at most its alpha.
+    func pixel(_ random: inout SeededGenerator) -> [UInt8] {
+        let a = [0, 255, UInt8.random(in: 0...255, using: &random)].randomElement(using: &random) ?? 0
+        return (0..<3).map { _ in UInt8.random(in: 0...a, using: &random) } + [a]
+    }
+
+    func word(_ p: [UInt8]) -> UInt32 { UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24 }
+
+    func testQuadsMatchOnePixelAtATime() {
+        var random = SeededGenerator(seed: 19)
+        for _ in 0..<20_000 {
+            let under = (0..<4).flatMap { _ in pixel(&random) }
+            let color = pixel(&random)
+            let premultiplied = PremultipliedColor(r: color[0], g: color[1], b: color[2], a: color[3])
+            let coverages = (0..<4).map { _ in [0, 255, UInt32.random(in: 0...255, using: &random)].randomElement(using: &random) ?? 0 }
+            let coverage = coverages[0]
+            let sources = (0..<4).map { _ in pixel(&random) }
+
+            // One colour, a coverage a pixel (sprites' edges).
+            var quad = under, single = under
+            quad.withUnsafeMutableBufferPointer { Blend.sourceOverQuad(premultiplied, coverage: SIMD4(coverages), into: $0.baseAddress!) }
+            single.withUnsafeMutableBufferPointer { p in for i in 0..<4 { Blend.sourceOver(premultiplied, coverage: coverages[i], into: p.baseAddress!, at: i * 4) } }
+            XCTAssertEqual(quad, single, "sourceOverQuad \(color) at \(coverages) over \(under)")
+
+            // One colour, one coverage (runs).
+            (quad, single) = (under, under)
+            quad.withUnsafeMutableBufferPointer { Blend.sourceOverRun(premultiplied, coverage: coverage, into: $0.baseAddress!, count: 4) }
+            single.withUnsafeMutableBufferPointer { p in for i in 0..<4 { Blend.sourceOver(premultiplied, coverage: coverage, into: p.baseAddress!, at: i * 4) } }
+            XCTAssertEqual(quad, single, "sourceOverRun \(color) at \(coverage) over \(under)")
+
+            // Four pixels of a layer at one coverage (a group's composite).
+            (quad, single) = (under, under)
+            quad.withUnsafeMutableBufferPointer {
+                Blend.sourceOverPixelsQuad(SIMD4(sources.map(word)), coverage: coverage, into: $0.baseAddress!)
+            }
+            single.withUnsafeMutableBufferPointer { p in
+                for i in 0..<4 {
+                    let s = sources[i]
+                    Blend.sourceOver(PremultipliedColor(r: s[0], g: s[1], b: s[2], a: s[3]), coverage: coverage, into: p.baseAddress!, at: i * 4)
+                }
+            }
+            XCTAssertEqual(quad, single, "sourceOverPixelsQuad \(sources) at \(coverage) over \(under)")
+
+            // Rounded, one scaled colour a pixel (shadows); a zero word leaves its pixel alone.
+            (quad, single) = (under, under)
+            let scaled = sources.map { s in SIMD4(s.map(UInt32.init)) }
+            quad.withUnsafeMutableBufferPointer {
+                Blend.sourceOverRoundedQuad(SIMD4(sources.map(word)), into: $0.baseAddress!)
+            }
+            single.withUnsafeMutableBufferPointer { p in for i in 0..<4 { Blend.sourceOverRounded(scaled[i], into: p.baseAddress!, at: i * 4) } }
+            XCTAssertEqual(quad, single, "sourceOverRoundedQuad \(sources) over \(under)")
+        }
+    }
+}
