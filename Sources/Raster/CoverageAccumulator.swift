@@ -73,51 +73,57 @@ struct CoverageAccumulator {
         let stride = width + 2
         let regionRight = Double(width)
         x = min(max(x, 0), regionRight)
+        // Unchecked pointers for the cells and the touched columns: this loop is the edge walk of
+        // every fill (`make bench`, raster).
         cells.withUnsafeMutableBufferPointer { a in
-            while row < rowEnd {
-                defer { row += 1 }
-                let dy = min(Double(row + 1), p1y) - max(Double(row), yStart)
-                if row < firstRow {
-                    x += dxdy * dy
-                    continue
-                }
-                let kept = row - firstRow
-                let base = kept * stride
-                // Clamped: rounding along a long edge must not step outside the region.
-                let xNext = min(max(x + dxdy * dy, 0), regionRight)
-                let d = Float(dy) * direction
-                let lo = min(x, xNext), hi = max(x, xNext)
-                let loFloor = lo.rounded(.down)
-                let loCell = Int(loFloor)
-                let hiCeil = hi.rounded(.up)
-                let hiCell = Int(hiCeil)
-                if hiCell <= loCell + 1 {
-                    let mid = Float(0.5 * (x + xNext) - loFloor)
-                    a[base + loCell] += d - d * mid
-                    a[base + loCell + 1] += d * mid
-                } else {
-                    let s = Float(1 / (hi - lo))
-                    let loFrac = Float(lo - loFloor)
-                    let a0 = 0.5 * s * (1 - loFrac) * (1 - loFrac)
-                    let hiFrac = Float(hi - hiCeil + 1)
-                    let am = 0.5 * s * hiFrac * hiFrac
-                    a[base + loCell] += d * a0
-                    if hiCell == loCell + 2 {
-                        a[base + loCell + 1] += d * (1 - a0 - am)
-                    } else {
-                        let a1 = s * (1.5 - loFrac)
-                        a[base + loCell + 1] += d * (a1 - a0)
-                        if loCell + 2 < hiCell - 1 {
-                            for cell in (loCell + 2)..<(hiCell - 1) { a[base + cell] += d * s }
+            touchedMin.withUnsafeMutableBufferPointer { touchedMin in
+                touchedMax.withUnsafeMutableBufferPointer { touchedMax in
+                    while row < rowEnd {
+                        defer { row += 1 }
+                        let dy = min(Double(row + 1), p1y) - max(Double(row), yStart)
+                        if row < firstRow {
+                            x += dxdy * dy
+                            continue
                         }
-                        let a2 = a1 + Float(hiCell - loCell - 3) * s
-                        a[base + hiCell - 1] += d * (1 - a2 - am)
+                        let kept = row - firstRow
+                        let base = kept * stride
+                        // Clamped: rounding along a long edge must not step outside the region.
+                        let xNext = min(max(x + dxdy * dy, 0), regionRight)
+                        let d = Float(dy) * direction
+                        let lo = min(x, xNext), hi = max(x, xNext)
+                        let loFloor = lo.rounded(.down)
+                        let loCell = Int(loFloor)
+                        let hiCeil = hi.rounded(.up)
+                        let hiCell = Int(hiCeil)
+                        if hiCell <= loCell + 1 {
+                            let mid = Float(0.5 * (x + xNext) - loFloor)
+                            a[base + loCell] += d - d * mid
+                            a[base + loCell + 1] += d * mid
+                        } else {
+                            let s = Float(1 / (hi - lo))
+                            let loFrac = Float(lo - loFloor)
+                            let a0 = 0.5 * s * (1 - loFrac) * (1 - loFrac)
+                            let hiFrac = Float(hi - hiCeil + 1)
+                            let am = 0.5 * s * hiFrac * hiFrac
+                            a[base + loCell] += d * a0
+                            if hiCell == loCell + 2 {
+                                a[base + loCell + 1] += d * (1 - a0 - am)
+                            } else {
+                                let a1 = s * (1.5 - loFrac)
+                                a[base + loCell + 1] += d * (a1 - a0)
+                                if loCell + 2 < hiCell - 1 {
+                                    for cell in (loCell + 2)..<(hiCell - 1) { a[base + cell] += d * s }
+                                }
+                                let a2 = a1 + Float(hiCell - loCell - 3) * s
+                                a[base + hiCell - 1] += d * (1 - a2 - am)
+                            }
+                            a[base + hiCell] += d * am
+                        }
+                        touchedMin[kept] = min(touchedMin[kept], loCell)
+                        touchedMax[kept] = max(touchedMax[kept], min(hiCell + 1, width + 1))
+                        x = xNext
                     }
-                    a[base + hiCell] += d * am
                 }
-                touchedMin[kept] = min(touchedMin[kept], loCell)
-                touchedMax[kept] = max(touchedMax[kept], min(hiCell + 1, width + 1))
-                x = xNext
             }
         }
     }
@@ -155,6 +161,18 @@ struct CoverageAccumulator {
         return lo..<end
     }
 
+    /// The coverages (0…255) of four running sums under the non-zero rule, as one at a time:
+    /// min(|s|, 1) · 255 + ½, truncated. The absolute value clears the sign bit, and the
+    /// minimum compares bit patterns as integers (for floats of one sign their order), with
+    /// shifts and masks: the library's lane compares came out a lane at a time.
+    @inline(__always)
+    static func coverage(of sums: SIMD4<Float>) -> SIMD4<UInt32> {
+        let magnitude = unsafeBitCast(sums, to: SIMD4<Int32>.self) & 0x7FFF_FFFF
+        let toOne = 0x3F80_0000 &- magnitude
+        let capped = magnitude &+ (toOne & (toOne &>> 31))
+        return Rasterizer.truncated(unsafeBitCast(capped, to: SIMD4<Float>.self) * 255 + 0.5)
+    }
+
     /// Resolves frame row `frameRow` and composites `color` over it in one pass: `row` points at
     /// the pixel of column 0. Between cells the coverage is constant, so runs inside the shape
     /// are blended together (`Blend.sourceOverRun`). Clears the row's cells.
@@ -172,6 +190,21 @@ struct CoverageAccumulator {
             var sum: Float = 0
             var x = lo
             while x < end {
+                // Edges (cells that change within the next four) four pixels at once under the
+                // non-zero rule: their running sums added in the same order as one at a time
+                // below, so the coverages, and the pixels, are the same.
+                if !evenOdd, x + 4 <= end {
+                    let cells = UnsafeRawPointer(a + x).loadUnaligned(as: SIMD4<Float>.self)
+                    if cells[1] != 0 || cells[2] != 0 || cells[3] != 0 {
+                        let s0 = sum + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2]
+                        sum = s2 + cells[3]
+                        UnsafeMutableRawPointer(a + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
+                        let coverage = Self.coverage(of: SIMD4(s0, s1, s2, sum))
+                        if coverage != .zero { Blend.sourceOverQuad(color, coverage: coverage, into: row + x * 4) }
+                        x += 4
+                        continue
+                    }
+                }
                 sum += a[x]
                 a[x] = 0
                 var c = abs(sum)

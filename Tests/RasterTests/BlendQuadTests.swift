@@ -58,4 +58,18 @@ final class BlendQuadTests: XCTestCase {
             XCTAssertEqual(quad, single, "sourceOverRoundedQuad \(sources) over \(under)")
         }
     }
+
+    /// Coverage four sums at a time is the one-at-a-time formula, min(|s|, 1) · 255 + ½
+    /// truncated, for sums of either sign, past 1 (windings), tiny and exactly on the steps.
+    func testCoverageOfFourSumsMatchesOneAtATime() {
+        var random = SeededGenerator(seed: 7)
+        let edges: [Float] = [0, -0, 1, -1, 2, -3, 0.5, 1 / 255, 0.5 / 255, 1.5 / 255, 254.5 / 255, 1e-30, .leastNonzeroMagnitude]
+        for _ in 0..<50_000 {
+            let sums = SIMD4<Float>((0..<4).map { _ in
+                Bool.random(using: &random) ? edges.randomElement(using: &random) ?? 0 : Float.random(in: -2.5...2.5, using: &random)
+            })
+            let one = (0..<4).map { UInt32(truncatingIfNeeded: Int(min(abs(sums[$0]), 1) * 255 + 0.5)) }
+            XCTAssertEqual(CoverageAccumulator.coverage(of: sums), SIMD4(one), "sums \(sums)")
+        }
+    }
 }
