@@ -48,13 +48,17 @@ struct CoverageAccumulator {
         if (x0 < w) != (x1 < w) { t2 = (w - x0) / (x1 - x0) }
         if t1 > t2 { swap(&t1, &t2) }
         var ta = 0.0
-        for tb in [t1, t2, 1.0] where tb <= 1 && tb > ta || tb == 1 {
+        // The pieces up to each split in order, then the last (no array: this runs for every segment).
+        func piece(to tb: Double) {
+            guard ta < 1, tb <= 1 && tb > ta || tb == 1 else { return }
             let ya = y0 + (y1 - y0) * ta, yb = tb == 1 ? y1 : y0 + (y1 - y0) * tb
             let xa = min(max(x0 + (x1 - x0) * ta, 0), w), xb = min(max(tb == 1 ? x1 : x0 + (x1 - x0) * tb, 0), w)
             accumulate(xa, ya, xb, yb)
             ta = tb
-            if tb == 1 { break }
         }
+        piece(to: t1)
+        piece(to: t2)
+        piece(to: 1)
     }
 
     /// The font-rs cell update for a segment already inside [0, width] horizontally.
@@ -92,9 +96,9 @@ struct CoverageAccumulator {
                         let d = Float(dy) * direction
                         let lo = min(x, xNext), hi = max(x, xNext)
                         let loFloor = lo.rounded(.down)
-                        let loCell = Int(loFloor)
+                        let loCell = Self.whole(loFloor)
                         let hiCeil = hi.rounded(.up)
-                        let hiCell = Int(hiCeil)
+                        let hiCell = Self.whole(hiCeil)
                         if hiCell <= loCell + 1 {
                             let mid = Float(0.5 * (x + xNext) - loFloor)
                             a[base + loCell] += d - d * mid
@@ -126,6 +130,13 @@ struct CoverageAccumulator {
                 }
             }
         }
+    }
+
+    /// `Int(v)` for a whole number 0 ≤ v < 2⁵² (a cell index), without the checked conversion's
+    /// range tests, a tenth of the edge walk: added to 2⁵², v is the double's mantissa.
+    @inline(__always)
+    static func whole(_ v: Double) -> Int {
+        Int(truncatingIfNeeded: (v + 4_503_599_627_370_496).bitPattern & 0xF_FFFF_FFFF_FFFF)
     }
 
     /// Sums frame row `frameRow` (one of the kept rows) into per-pixel coverage (0…255) under
