@@ -73,11 +73,29 @@ enum Compositing {
     /// it (a mask layer's effect).
     static func multiply(_ target: inout Pixmap, within area: PixelArea, byCoverageOf mask: Pixmap, mode: MaskMode = .alpha) {
         precondition(mask.sameWindow(as: target), "a mask covers a pixmap of its own size and rows")
+        let alphaOnly = mode == .alpha || mode == .alphaInverted
         mask.bytes.withUnsafeBufferPointer { m in
             target.bytes.withUnsafeMutableBufferPointer { p in
+                guard let mBase = m.baseAddress, let pBase = p.baseAddress else { return }
+                let low = SIMD8<UInt16>(repeating: 0x00FF)
                 for y in area.y0..<area.y1 {
                     let row = y * target.width * 4
-                    for i in stride(from: row + area.x0 * 4, to: row + area.x1 * 4, by: 4) {
+                    var start = row + area.x0 * 4
+                    // Alpha masks four pixels a step: each pixel's four channels times its mask
+                    // alpha, divided by 255 rounded (div255) in 16-bit lanes, as one at a time.
+                    while alphaOnly, start + 16 <= row + area.x1 * 4 {
+                        defer { start += 16 }
+                        var alphas = UnsafeRawPointer(mBase + start).loadUnaligned(as: SIMD4<UInt32>.self) &>> 24
+                        if mode == .alphaInverted { alphas = 255 &- alphas }
+                        if alphas == SIMD4(repeating: 255) { continue }
+                        let a = unsafeBitCast(alphas | alphas &<< 16, to: SIMD8<UInt16>.self)
+                        let raw = UnsafeMutableRawPointer(pBase + start)
+                        let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
+                        let (rb, ga) = ((d & low) &* a &+ 128, (d &>> 8) &* a &+ 128)
+                        let redBlue = (rb &+ (rb &>> 8)) &>> 8, greenAlpha = (ga &+ (ga &>> 8)) &>> 8
+                        raw.storeBytes(of: redBlue | greenAlpha &<< 8, as: SIMD8<UInt16>.self)
+                    }
+                    for i in stride(from: start, to: row + area.x1 * 4, by: 4) {
                         let a: UInt32
                         switch mode {
                         case .alpha: a = UInt32(m[i + 3])

@@ -3,26 +3,26 @@ import Geometry
 /// Maps device pixels back to a layer's plane: the inverse of the 3×3 homography that a
 /// `Transform3D` applies to points with z = 0. Nil when the mapping is singular.
 struct PlaneMapping {
-    private let m: [Double]  // row-major 3×3, row vectors: (x, y, 1) · m
+    /// Row-major 3×3, row vectors: (x, y, 1) · m. Stored one by one, not in an array: `point`
+    /// runs for every pixel of a gradient or image fill, and an array checks each index.
+    private let m0, m1, m2, m3, m4, m5, m6, m7, m8: Double
 
     init?(_ t: Transform3D) {
         let h = [t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44]
         let det = h[0] * (h[4] * h[8] - h[5] * h[7]) - h[1] * (h[3] * h[8] - h[5] * h[6]) + h[2] * (h[3] * h[7] - h[4] * h[6])
         guard abs(det) > 1e-18, det.isFinite else { return nil }
         let d = 1 / det
-        m = [
-            (h[4] * h[8] - h[5] * h[7]) * d, (h[2] * h[7] - h[1] * h[8]) * d, (h[1] * h[5] - h[2] * h[4]) * d,
-            (h[5] * h[6] - h[3] * h[8]) * d, (h[0] * h[8] - h[2] * h[6]) * d, (h[2] * h[3] - h[0] * h[5]) * d,
-            (h[3] * h[7] - h[4] * h[6]) * d, (h[1] * h[6] - h[0] * h[7]) * d, (h[0] * h[4] - h[1] * h[3]) * d,
-        ]
+        (m0, m1, m2) = ((h[4] * h[8] - h[5] * h[7]) * d, (h[2] * h[7] - h[1] * h[8]) * d, (h[1] * h[5] - h[2] * h[4]) * d)
+        (m3, m4, m5) = ((h[5] * h[6] - h[3] * h[8]) * d, (h[0] * h[8] - h[2] * h[6]) * d, (h[2] * h[3] - h[0] * h[5]) * d)
+        (m6, m7, m8) = ((h[3] * h[7] - h[4] * h[6]) * d, (h[1] * h[6] - h[0] * h[7]) * d, (h[0] * h[4] - h[1] * h[3]) * d)
     }
 
     /// The plane point under the device point (x, y).
     @inline(__always)
     func point(x: Double, y: Double) -> Point {
-        let u = x * m[0] + y * m[3] + m[6]
-        let v = x * m[1] + y * m[4] + m[7]
-        let w = x * m[2] + y * m[5] + m[8]
+        let u = x * m0 + y * m3 + m6
+        let v = x * m1 + y * m4 + m7
+        let w = x * m2 + y * m5 + m8
         return w == 1 ? Point(u, v) : Point(u / w, v / w)
     }
 }

@@ -1,3 +1,4 @@
+import Geometry
 import GoldenFiles
 @testable import Raster
 import XCTest
@@ -70,6 +71,34 @@ final class BlendQuadTests: XCTestCase {
             })
             let one = (0..<4).map { UInt32(truncatingIfNeeded: Int(min(abs(sums[$0]), 1) * 255 + 0.5)) }
             XCTAssertEqual(CoverageAccumulator.coverage(of: sums), SIMD4(one), "sums \(sums)")
+        }
+    }
+
+    /// A mask's alpha (or its complement) multiplies a layer four pixels a step as one at a
+    /// time: each channel times the mask's alpha, div255 rounded, only within the area.
+    func testAlphaMasksMultiplyAsOnePixelAtATime() throws {
+        var random = SeededGenerator(seed: 11)
+        let (width, height) = (37, 9)
+        for mode in [MaskMode.alpha, .alphaInverted] {
+            let layerBytes = (0..<(width * height)).flatMap { _ in pixel(&random) }
+            let maskBytes = (0..<(width * height)).flatMap { _ in pixel(&random) }
+            var layer = try XCTUnwrap(Pixmap(width: width, height: height, premultipliedBytes: layerBytes))
+            let mask = try XCTUnwrap(Pixmap(width: width, height: height, premultipliedBytes: maskBytes))
+            let area = PixelArea(x0: 1, y0: 1, x1: 34, y1: 8)
+            Compositing.multiply(&layer, within: area, byCoverageOf: mask, mode: mode)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    let alpha = UInt32(maskBytes[i + 3])
+                    let a = mode == .alpha ? alpha : 255 - alpha
+                    let inside = (1..<34).contains(x) && (1..<8).contains(y)
+                    let expected = (0..<4).map { c -> UInt8 in
+                        let product: UInt32 = UInt32(layerBytes[i + c]) * a + 128
+                        return inside ? UInt8((product + (product >> 8)) >> 8) : layerBytes[i + c]
+                    }
+                    XCTAssertEqual(Array(layer.bytes[i..<(i + 4)]), expected, "\(mode) at \(x), \(y)")
+                }
+            }
         }
     }
 }
