@@ -68,13 +68,14 @@ extension Blend {
         raw.storeBytes(of: redBlue | greenAlpha &<< 8, as: SIMD8<UInt16>.self)
     }
 
-    /// `sourceOver` of four premultiplied pixels (one word each, red in the low byte) at one
-    /// coverage over the four pixels at `p`, in 16-bit lanes: the same bytes as one at a time
-    /// (a transparent pixel leaves its pixel as it is; an opaque one at coverage 255 replaces it).
+    /// `sourceOver` of four premultiplied pixels (one word each, red in the low byte), each at
+    /// its own coverage, over the four pixels at `p`, in 16-bit lanes: the same bytes as one at a
+    /// time (a transparent pixel or a coverage of 0 leaves its pixel as it is; an opaque one at
+    /// coverage 255 replaces it).
     @inline(__always)
-    static func sourceOverPixelsQuad(_ source: SIMD4<UInt32>, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>) {
+    static func sourceOverPixelsQuad(_ source: SIMD4<UInt32>, coverage: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
         let low = SIMD8<UInt16>(repeating: 0x00FF)
-        let scale = SIMD8<UInt16>(repeating: UInt16(coverage + 1))
+        let scale = unsafeBitCast((coverage &+ 1) | (coverage &+ 1) &<< 16, to: SIMD8<UInt16>.self)
         let s = unsafeBitCast(source, to: SIMD8<UInt16>.self)
         let redBlue = ((s & low) &* scale) &>> 8
         let greenAlpha = ((s &>> 8) &* scale) &>> 8

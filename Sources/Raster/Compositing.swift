@@ -24,7 +24,7 @@ enum Compositing {
                             // Opaque at full opacity: the pixels themselves.
                             UnsafeMutableRawPointer(p + i).storeBytes(of: pixels, as: SIMD4<UInt32>.self)
                         } else if alphas != .zero {
-                            Blend.sourceOverPixelsQuad(pixels, coverage: coverage, into: p + i)
+                            Blend.sourceOverPixelsQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i)
                         }
                         i += 16
                     }

@@ -19,6 +19,9 @@ public struct GradientPaint: Sendable {
     let start: Point
     let end: Point
     let table: [PremultipliedColor]
+    /// What `position` needs of start and end, worked out once (it runs for every pixel): the
+    /// axis, its length squared, and its absolute components (a radial ramp's radii).
+    private let dx, dy, lengthSquared, rx, ry: Double
 
     /// A ramp from `start` to `end` (plane coordinates) through `color(t)` for t in 0…1, times `opacity`.
     /// Radial: centred on `start`, reaching t = 1 on the ellipse with radii |end − start| per axis.
@@ -27,6 +30,8 @@ public struct GradientPaint: Sendable {
         self.kind = kind
         self.start = start
         self.end = end
+        (dx, dy) = (end.x - start.x, end.y - start.y)
+        (lengthSquared, rx, ry) = (dx * dx + dy * dy, abs(dx), abs(dy))
         table = (0..<256).map { i in
             let c = color(Double(i) / 255)
             return PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * opacity)
@@ -35,13 +40,10 @@ public struct GradientPaint: Sendable {
 
     /// The ramp position of a plane point.
     func position(of p: Point) -> Double {
-        let dx = end.x - start.x, dy = end.y - start.y
         switch kind {
         case .axial:
-            let lengthSquared = dx * dx + dy * dy
             return lengthSquared > 0 ? ((p.x - start.x) * dx + (p.y - start.y) * dy) / lengthSquared : 0
         case .radial:
-            let rx = abs(dx), ry = abs(dy)
             guard rx > 0, ry > 0 else { return 1 }
             let u = (p.x - start.x) / rx, v = (p.y - start.y) / ry
             return (u * u + v * v).squareRoot()

@@ -54,7 +54,29 @@ public struct Rasterizer {
                         continue
                     }
                     let columns = accumulator.resolveRow(y, rule: rule, into: coverageRow)
-                    for column in columns {
+                    /// The paint's colour at pixel x of this row (transparent where a singular mapping shows nothing).
+                    func color(_ x: Int) -> PremultipliedColor {
+                        if let solid { return solid }
+                        guard let m = mapping else { return .transparent }
+                        let point = m.point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                        return gradient?.color(at: point) ?? image?.color(at: point) ?? .transparent
+                    }
+                    var column = columns.lowerBound
+                    // Four pixels a step without a clip: their colours one by one (none where
+                    // the coverage is 0), blended at once.
+                    while clip == nil, column + 4 <= columns.upperBound, let coverageBase = coverageRow.baseAddress {
+                        defer { column += 4 }
+                        let word = UnsafeRawPointer(coverageBase + column).loadUnaligned(as: UInt32.self)
+                        if word == 0 { continue }
+                        let coverages = SIMD4<UInt32>(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
+                        var colors = SIMD4<UInt32>.zero
+                        for lane in 0..<4 where coverages[lane] != 0 {
+                            let c = color(x0 + column + lane)
+                            colors[lane] = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+                        }
+                        Blend.sourceOverPixelsQuad(colors, coverage: coverages, into: p + (pixelBase + column) * 4)
+                    }
+                    for column in column..<max(column, columns.upperBound) {
                         var coverage = UInt32(coverageRow[column])
                         if coverage == 0 { continue }
                         let x = x0 + column
@@ -62,15 +84,7 @@ public struct Rasterizer {
                             coverage = Blend.div255(coverage * clip.at(x, y - offset))
                             if coverage == 0 { continue }
                         }
-                        let color: PremultipliedColor
-                        if let solid {
-                            color = solid
-                        } else {
-                            guard let m = mapping else { continue }  // a singular mapping shows nothing
-                            let point = m.point(x: Double(x) + 0.5, y: Double(y) + 0.5)
-                            color = gradient?.color(at: point) ?? image?.color(at: point) ?? .transparent
-                        }
-                        Blend.sourceOver(color, coverage: coverage, into: p, at: (pixelBase + column) * 4)
+                        Blend.sourceOver(color(x), coverage: coverage, into: p, at: (pixelBase + column) * 4)
                     }
                 }
             }

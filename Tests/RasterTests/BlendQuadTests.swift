@@ -36,18 +36,18 @@ final class BlendQuadTests: XCTestCase {
             single.withUnsafeMutableBufferPointer { p in for i in 0..<4 { Blend.sourceOver(premultiplied, coverage: coverage, into: p.baseAddress!, at: i * 4) } }
             XCTAssertEqual(quad, single, "sourceOverRun \(color) at \(coverage) over \(under)")
 
-            // Four pixels of a layer at one coverage (a group's composite).
+            // Four pixels, each at its own coverage (a paint's pixels; a group's composite).
             (quad, single) = (under, under)
             quad.withUnsafeMutableBufferPointer {
-                Blend.sourceOverPixelsQuad(SIMD4(sources.map(word)), coverage: coverage, into: $0.baseAddress!)
+                Blend.sourceOverPixelsQuad(SIMD4(sources.map(word)), coverage: SIMD4(coverages), into: $0.baseAddress!)
             }
             single.withUnsafeMutableBufferPointer { p in
                 for i in 0..<4 {
                     let s = sources[i]
-                    Blend.sourceOver(PremultipliedColor(r: s[0], g: s[1], b: s[2], a: s[3]), coverage: coverage, into: p.baseAddress!, at: i * 4)
+                    Blend.sourceOver(PremultipliedColor(r: s[0], g: s[1], b: s[2], a: s[3]), coverage: coverages[i], into: p.baseAddress!, at: i * 4)
                 }
             }
-            XCTAssertEqual(quad, single, "sourceOverPixelsQuad \(sources) at \(coverage) over \(under)")
+            XCTAssertEqual(quad, single, "sourceOverPixelsQuad \(sources) at \(coverages) over \(under)")
 
             // Rounded, one scaled colour a pixel (shadows); a zero word leaves its pixel alone.
             (quad, single) = (under, under)
