@@ -39,6 +39,7 @@ public struct GradientPaint: Sendable {
     }
 
     /// The ramp position of a plane point.
+    @inline(__always)
     func position(of p: Point) -> Double {
         switch kind {
         case .axial:

@@ -55,6 +55,7 @@ public struct Rasterizer {
                     }
                     let columns = accumulator.resolveRow(y, rule: rule, into: coverageRow)
                     /// The paint's colour at pixel x of this row (transparent where a singular mapping shows nothing).
+                    @inline(__always)
                     func color(_ x: Int) -> PremultipliedColor {
                         if let solid { return solid }
                         guard let m = mapping else { return .transparent }
@@ -68,12 +69,16 @@ public struct Rasterizer {
                         defer { column += 4 }
                         let word = UnsafeRawPointer(coverageBase + column).loadUnaligned(as: UInt32.self)
                         if word == 0 { continue }
-                        let coverages = SIMD4<UInt32>(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
-                        var colors = SIMD4<UInt32>.zero
-                        for lane in 0..<4 where coverages[lane] != 0 {
+                        /// Pixel `lane`'s colour as a word, 0 where it is not covered. (Built as four
+                        /// scalars: a vector filled lane by lane went through memory, half the fill's time.)
+                        @inline(__always)
+                        func colorWord(_ lane: Int) -> UInt32 {
+                            guard word >> (lane * 8) & 0xFF != 0 else { return 0 }
                             let c = color(x0 + column + lane)
-                            colors[lane] = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+                            return UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
                         }
+                        let coverages = SIMD4<UInt32>(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
+                        let colors = SIMD4<UInt32>(colorWord(0), colorWord(1), colorWord(2), colorWord(3))
                         Blend.sourceOverPixelsQuad(colors, coverage: coverages, into: p + (pixelBase + column) * 4)
                     }
                     for column in column..<max(column, columns.upperBound) {
