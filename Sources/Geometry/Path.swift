@@ -23,7 +23,9 @@ public struct Path: Hashable, Sendable {
     public var isEmpty: Bool { elements.isEmpty }
 
     /// Calls `body` with every point of the path, curves' control points included: their hull
-    /// holds the path, a cheap box for it.
+    /// holds the path, a cheap box for it. (Inlinable, so callers in other modules get `body`
+    /// inlined: a call a point made a frame's cost estimate take milliseconds.)
+    @inlinable
     public func forEachControlPoint(_ body: (Point) -> Void) {
         for element in elements {
             switch element {

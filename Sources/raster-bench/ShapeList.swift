@@ -146,7 +146,7 @@ struct ShapeList {
             switch draw {
             case let .fill(path, transform, _): costs.add(path, transform: transform, outset: 1)
             case let .glyph(glyph, transform, _): costs.add(glyph.outline, transform: transform, outset: 1)
-            case let .stroke(path, _, style): costs.add(path, transform: .identity, outset: style.lineWidth / 2 + 1)
+            case let .stroke(path, _, style): costs.addStroke(path, transform: .identity, lineWidth: style.lineWidth)
             case let .gradient(path, _): costs.add(path, transform: .identity, outset: 1)
             case .beginGroup, .beginMask, .endGroup, .endMask, .beginClip, .endClip: break
             }

@@ -95,8 +95,18 @@ final class BandRendererTests: XCTestCase {
 
         var costs = RowCosts(width: 100, height: 10)
         costs.add(.roundedRect(Rect(x: -50, y: 2.5, width: 80, height: 3), cornerRadius: 0), transform: Transform3D(translationX: 0, y: 1))
-        // Rows 3.5…6.5 are touched by rows 3, 4, 5 and 6; the box is clamped to x 0…30: 30 + 16 a row.
-        XCTAssertEqual(costs.values, [0, 0, 0, 46, 46, 46, 46, 0, 0, 0])
+        // The box, y 3.5…6.5 and x clamped to 0…30, holds 90 pixels, spread over the rows it
+        // touches (3, 4, 5 and 6): 22.5 each, plus 16 a row.
+        XCTAssertEqual(costs.values, [0, 0, 0, 38.5, 38.5, 38.5, 38.5, 0, 0, 0])
+        // A stroke 2 pixels wide along a 30-pixel line from (0, 4) to (30, 4): its 30 · (2 + 2)
+        // pixels over the rows of y 2…6, 2 to 5 (the width's half and a pixel of anti-aliasing
+        // each side): 120 / 4 + 16 a row.
+        var line = Path()
+        line.move(to: Point(0, 4))
+        line.addLine(to: Point(30, 4))
+        var stroked = RowCosts(width: 100, height: 10)
+        stroked.addStroke(line, transform: .identity, lineWidth: 2)
+        XCTAssertEqual(stroked.values, [0, 0, 46, 46, 46, 46, 0, 0, 0, 0])
     }
 
     /// Bands cut by a skewed estimate draw the same frame as one thread: the estimate moves the
