@@ -63,6 +63,42 @@ public struct GradientPaint: Sendable {
         let v = min(max(t, 0), 1) * 255
         return table[v < 0.5 ? 0 : Int(v + 0.5)]
     }
+
+    /// The colours `color(at:)` gives at the plane points `u`, `v` (four pixels' worth), as
+    /// words (red in the low byte), worked out in vector lanes with the same operations in the
+    /// same order, so the same table entries; nil for conic ramps (an arctangent a lane).
+    @inline(__always)
+    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? {
+        let t: SIMD4<Double>
+        switch kind {
+        case .axial:
+            t = lengthSquared > 0 ? ((u - start.x) * dx + (v - start.y) * dy) / lengthSquared : .zero
+        case .radial:
+            guard rx > 0, ry > 0 else { t = SIMD4(repeating: 1); break }
+            let (a, b) = ((u - start.x) / rx, (v - start.y) / ry)
+            t = (a * a + b * b).squareRoot()
+        case .conic:
+            return nil
+        }
+        // min(max(t, 0), 1) · 255 as the library's min and max pick, then ½ added and truncated
+        // (2⁵² added leaves the nearest whole number in the mantissa; one less where that
+        // rounded up); index 0 below ½ and where t is not finite (t − t is then not 0).
+        var clamped = t.replacing(with: 0, where: t .<= 0)
+        clamped.replace(with: 1, where: clamped .> 1)
+        let scaled = clamped * 255
+        let half = scaled + 0.5
+        let shifted = half + 4_503_599_627_370_496
+        var index = unsafeBitCast(shifted, to: SIMD4<UInt64>.self) & 0xF_FFFF_FFFF_FFFF
+        index.replace(with: index &- 1, where: shifted - 4_503_599_627_370_496 .> half)
+        index.replace(with: 0, where: scaled .< 0.5 .| .!(t - t .== 0))
+        return table.withUnsafeBufferPointer { table in
+            func word(_ i: UInt64) -> UInt32 {
+                let c = table[Int(truncatingIfNeeded: i)]
+                return UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+            }
+            return SIMD4(word(index[0]), word(index[1]), word(index[2]), word(index[3]))
+        }
+    }
 }
 
 /// A premultiplied image drawn into a rectangle of a layer's plane, sampled as its filter says:

@@ -78,6 +78,15 @@ public struct Rasterizer {
                             return UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
                         }
                         let coverages = SIMD4<UInt32>(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
+                        // A gradient's four colours in vector lanes (the same entries as one at a time).
+                        if let gradient, let m = mapping {
+                            let (u, v) = m.points(x: x0 + column, y: y)
+                            if let words = gradient.colorWords(u: u, v: v) {
+                                // Uncovered pixels' colours are not drawn: their coverage is 0.
+                                Blend.sourceOverPixelsQuad(words, coverage: coverages, into: p + (pixelBase + column) * 4)
+                                continue
+                            }
+                        }
                         let colors = SIMD4<UInt32>(colorWord(0), colorWord(1), colorWord(2), colorWord(3))
                         Blend.sourceOverPixelsQuad(colors, coverage: coverages, into: p + (pixelBase + column) * 4)
                     }

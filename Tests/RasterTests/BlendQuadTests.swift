@@ -101,4 +101,43 @@ final class BlendQuadTests: XCTestCase {
             }
         }
     }
+
+    /// A gradient's four colours in vector lanes are the entries `color(at:)` picks one at a
+    /// time, at the plane points `point` gives one at a time: axial and radial ramps (and
+    /// degenerate ones), through affine and perspective mappings, across rows where t runs far
+    /// past both ends; and at points that are not finite.
+    func testGradientColoursInLanesMatchOneAtATime() throws {
+        var random = SeededGenerator(seed: 5)
+        func ramp(_ t: Double) -> (r: Double, g: Double, b: Double, a: Double) { (t, 1 - t, t * t, 0.5 + t / 2) }
+        for _ in 0..<400 {
+            let kind = [GradientPaint.Kind.axial, .radial].randomElement(using: &random) ?? .axial
+            let start = Point(Double.random(in: -50...150, using: &random), Double.random(in: -50...150, using: &random))
+            let end = Bool.random(using: &random) ? start : Point(Double.random(in: -50...150, using: &random), Double.random(in: -50...150, using: &random))
+            let gradient = GradientPaint(kind: kind, start: start, end: end, opacity: 0.8, color: ramp)
+            var transform = Transform3D(rotationAngle: Double.random(in: 0...6, using: &random))
+                .concatenating(Transform3D(translationX: Double.random(in: -30...30, using: &random), y: 7))
+            if Bool.random(using: &random) { transform.m14 = Double.random(in: -0.004...0.004, using: &random) }
+            guard let mapping = PlaneMapping(transform) else { continue }
+            let y = Int.random(in: -20...200, using: &random)
+            for x in stride(from: -40, to: 240, by: 4) {
+                let (u, v) = mapping.points(x: x, y: y)
+                let lanes = try XCTUnwrap(gradient.colorWords(u: u, v: v))
+                for lane in 0..<4 {
+                    let point = mapping.point(x: Double(x + lane) + 0.5, y: Double(y) + 0.5)
+                    XCTAssertEqual(u[lane].bitPattern, point.x.bitPattern, "u at \(x + lane), \(y)")
+                    let c = gradient.color(at: point)
+                    XCTAssertEqual(lanes[lane], word([c.r, c.g, c.b, c.a]), "\(kind) at \(x + lane), \(y)")
+                }
+            }
+        }
+        let odd = SIMD4<Double>(.infinity, -.infinity, .nan, 0.5 / 255)
+        for kind in [GradientPaint.Kind.axial, .radial] {
+            let gradient = GradientPaint(kind: kind, start: .zero, end: Point(1, 1), opacity: 1, color: ramp)
+            let lanes = try XCTUnwrap(gradient.colorWords(u: odd, v: SIMD4(repeating: 0)))
+            for lane in 0..<4 {
+                let c = gradient.color(at: Point(odd[lane], 0))
+                XCTAssertEqual(lanes[lane], word([c.r, c.g, c.b, c.a]), "\(kind) at u \(odd[lane])")
+            }
+        }
+    }
 }
