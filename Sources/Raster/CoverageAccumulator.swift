@@ -153,7 +153,18 @@ struct CoverageAccumulator {
         cells.withUnsafeMutableBufferPointer { a in
             var sum: Float = 0
             if rule == .nonZero {
-                for x in lo..<end {
+                // Four cells a step: running sums in the one-at-a-time order, coverages in lanes.
+                var x = lo
+                while x + 4 <= end, let bytes = out.baseAddress, let row = a.baseAddress.map({ $0 + base }) {
+                    let cells = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<Float>.self)
+                    let s0 = sum + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2]
+                    sum = s2 + cells[3]
+                    UnsafeMutableRawPointer(row + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
+                    let c = Self.coverage(of: SIMD4(s0, s1, s2, sum))
+                    UnsafeMutableRawPointer(bytes + x).storeBytes(of: c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24, as: UInt32.self)
+                    x += 4
+                }
+                for x in x..<end {
                     sum += a[base + x]
                     a[base + x] = 0
                     out[x] = UInt8(min(abs(sum), 1) * 255 + 0.5)
