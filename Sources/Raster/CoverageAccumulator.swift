@@ -37,95 +37,24 @@ struct CoverageAccumulator {
         }
     }
 
-    /// Adds the segment p0 → p1 (region pixels).
-    mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-        guard y0 != y1 else { return }
-        let w = Double(width)
-        // Split where the segment crosses the region's left and right edges, then clamp x: the
-        // parts outside become vertical edges on the region's sides.
-        var t1 = 2.0, t2 = 2.0
-        if (x0 < 0) != (x1 < 0) { t1 = (0 - x0) / (x1 - x0) }
-        if (x0 < w) != (x1 < w) { t2 = (w - x0) / (x1 - x0) }
-        if t1 > t2 { swap(&t1, &t2) }
-        var ta = 0.0
-        // The pieces up to each split in order, then the last (no array: this runs for every segment).
-        func piece(to tb: Double) {
-            guard ta < 1, tb <= 1 && tb > ta || tb == 1 else { return }
-            let ya = y0 + (y1 - y0) * ta, yb = tb == 1 ? y1 : y0 + (y1 - y0) * tb
-            let xa = min(max(x0 + (x1 - x0) * ta, 0), w), xb = min(max(tb == 1 ? x1 : x0 + (x1 - x0) * tb, 0), w)
-            accumulate(xa, ya, xb, yb)
-            ta = tb
-        }
-        piece(to: t1)
-        piece(to: t2)
-        piece(to: 1)
-    }
-
-    /// The font-rs cell update for a segment already inside [0, width] horizontally.
-    private mutating func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        guard ay != by else { return }
-        let (direction, p0x, p0y, p1x, p1y): (Float, Double, Double, Double, Double) =
-            ay < by ? (1, ax, ay, bx, by) : (-1, bx, by, ax, ay)
-        guard p1y > Double(firstRow), p0y < Double(endRow) else { return }
-        let dxdy = (p1x - p0x) / (p1y - p0y)
-        // Rows above the kept ones are skipped by starting the walk at the first kept row; the
-        // x there comes from the same formula a whole-region walk would use at that row.
-        let yStart = max(p0y, 0)
-        var x = p0x + (yStart - p0y) * dxdy
-        var row = Int(yStart.rounded(.down))
-        let rowEnd = Int(min(p1y, Double(endRow)).rounded(.up))
-        let stride = width + 2
-        let regionRight = Double(width)
-        x = min(max(x, 0), regionRight)
-        // Unchecked pointers for the cells and the touched columns: this loop is the edge walk of
-        // every fill (`make bench`, raster).
-        cells.withUnsafeMutableBufferPointer { a in
+    /// Adds the subpaths of `points` (each from its start in `starts` to the next one's, or to
+    /// the end; closed by the caller), moved by (−dx, −dy) into region pixels: every segment of
+    /// a fill's outline, through one edge walk holding the cells (this is every fill's edge
+    /// walk, `make bench`: unchecked pointers taken once a path, not once a segment).
+    mutating func addSubpaths(_ points: [Point], starts: [Int], dx: Double, dy: Double) {
+        let (width, firstRow, endRow) = (width, firstRow, endRow)
+        cells.withUnsafeMutableBufferPointer { cells in
             touchedMin.withUnsafeMutableBufferPointer { touchedMin in
                 touchedMax.withUnsafeMutableBufferPointer { touchedMax in
-                    while row < rowEnd {
-                        defer { row += 1 }
-                        let dy = min(Double(row + 1), p1y) - max(Double(row), yStart)
-                        if row < firstRow {
-                            x += dxdy * dy
-                            continue
+                    guard let c = cells.baseAddress, let low = touchedMin.baseAddress, let high = touchedMax.baseAddress else { return }
+                    let walk = EdgeWalk(cells: c, touchedMin: low, touchedMax: high, width: width, firstRow: firstRow, endRow: endRow)
+                    for (index, start) in starts.enumerated() {
+                        let end = index + 1 < starts.count ? starts[index + 1] : points.count
+                        var i = start + 1
+                        while i < end {
+                            walk.addLine(points[i - 1].x - dx, points[i - 1].y - dy, points[i].x - dx, points[i].y - dy)
+                            i += 1
                         }
-                        let kept = row - firstRow
-                        let base = kept * stride
-                        // Clamped: rounding along a long edge must not step outside the region.
-                        let xNext = min(max(x + dxdy * dy, 0), regionRight)
-                        let d = Float(dy) * direction
-                        let lo = min(x, xNext), hi = max(x, xNext)
-                        let loFloor = lo.rounded(.down)
-                        let loCell = Self.whole(loFloor)
-                        let hiCeil = hi.rounded(.up)
-                        let hiCell = Self.whole(hiCeil)
-                        if hiCell <= loCell + 1 {
-                            let mid = Float(0.5 * (x + xNext) - loFloor)
-                            a[base + loCell] += d - d * mid
-                            a[base + loCell + 1] += d * mid
-                        } else {
-                            let s = Float(1 / (hi - lo))
-                            let loFrac = Float(lo - loFloor)
-                            let a0 = 0.5 * s * (1 - loFrac) * (1 - loFrac)
-                            let hiFrac = Float(hi - hiCeil + 1)
-                            let am = 0.5 * s * hiFrac * hiFrac
-                            a[base + loCell] += d * a0
-                            if hiCell == loCell + 2 {
-                                a[base + loCell + 1] += d * (1 - a0 - am)
-                            } else {
-                                let a1 = s * (1.5 - loFrac)
-                                a[base + loCell + 1] += d * (a1 - a0)
-                                if loCell + 2 < hiCell - 1 {
-                                    for cell in (loCell + 2)..<(hiCell - 1) { a[base + cell] += d * s }
-                                }
-                                let a2 = a1 + Float(hiCell - loCell - 3) * s
-                                a[base + hiCell - 1] += d * (1 - a2 - am)
-                            }
-                            a[base + hiCell] += d * am
-                        }
-                        touchedMin[kept] = min(touchedMin[kept], loCell)
-                        touchedMax[kept] = max(touchedMax[kept], min(hiCell + 1, width + 1))
-                        x = xNext
                     }
                 }
             }
@@ -252,6 +181,104 @@ struct CoverageAccumulator {
                 x = runEnd
             }
             for x in end...hi { a[x] = 0 }
+        }
+    }
+}
+
+/// The font-rs walk of a segment's rows, adding each cell's signed area to a coverage
+/// accumulator's cells through pointers held for one path.
+private struct EdgeWalk {
+    let cells: UnsafeMutablePointer<Float>
+    let touchedMin: UnsafeMutablePointer<Int>
+    let touchedMax: UnsafeMutablePointer<Int>
+    /// The region's width, and the region rows kept (`firstRow ..< endRow`).
+    let width: Int, firstRow: Int, endRow: Int
+
+    /// Adds the segment p0 → p1 (region pixels).
+    func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        guard y0 != y1 else { return }
+        let w = Double(width)
+        // Split where the segment crosses the region's left and right edges, then clamp x: the
+        // parts outside become vertical edges on the region's sides.
+        var t1 = 2.0, t2 = 2.0
+        if (x0 < 0) != (x1 < 0) { t1 = (0 - x0) / (x1 - x0) }
+        if (x0 < w) != (x1 < w) { t2 = (w - x0) / (x1 - x0) }
+        if t1 > t2 { swap(&t1, &t2) }
+        var ta = 0.0
+        // The pieces up to each split in order, then the last (no array: this runs for every segment).
+        func piece(to tb: Double) {
+            guard ta < 1, tb <= 1 && tb > ta || tb == 1 else { return }
+            let ya = y0 + (y1 - y0) * ta, yb = tb == 1 ? y1 : y0 + (y1 - y0) * tb
+            let xa = min(max(x0 + (x1 - x0) * ta, 0), w), xb = min(max(tb == 1 ? x1 : x0 + (x1 - x0) * tb, 0), w)
+            accumulate(xa, ya, xb, yb)
+            ta = tb
+        }
+        piece(to: t1)
+        piece(to: t2)
+        piece(to: 1)
+    }
+
+    /// The font-rs cell update for a segment already inside [0, width] horizontally.
+    private func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        guard ay != by else { return }
+        let (direction, p0x, p0y, p1x, p1y): (Float, Double, Double, Double, Double) =
+            ay < by ? (1, ax, ay, bx, by) : (-1, bx, by, ax, ay)
+        guard p1y > Double(firstRow), p0y < Double(endRow) else { return }
+        let dxdy = (p1x - p0x) / (p1y - p0y)
+        // Rows above the kept ones are skipped by starting the walk at the first kept row; the
+        // x there comes from the same formula a whole-region walk would use at that row.
+        let yStart = max(p0y, 0)
+        var x = p0x + (yStart - p0y) * dxdy
+        var row = Int(yStart.rounded(.down))
+        let rowEnd = Int(min(p1y, Double(endRow)).rounded(.up))
+        let stride = width + 2
+        let regionRight = Double(width)
+        x = min(max(x, 0), regionRight)
+        let a = cells
+        while row < rowEnd {
+            defer { row += 1 }
+            let dy = min(Double(row + 1), p1y) - max(Double(row), yStart)
+            if row < firstRow {
+                x += dxdy * dy
+                continue
+            }
+            let kept = row - firstRow
+            let base = kept * stride
+            // Clamped: rounding along a long edge must not step outside the region.
+            let xNext = min(max(x + dxdy * dy, 0), regionRight)
+            let d = Float(dy) * direction
+            let lo = min(x, xNext), hi = max(x, xNext)
+            let loFloor = lo.rounded(.down)
+            let loCell = CoverageAccumulator.whole(loFloor)
+            let hiCeil = hi.rounded(.up)
+            let hiCell = CoverageAccumulator.whole(hiCeil)
+            if hiCell <= loCell + 1 {
+                let mid = Float(0.5 * (x + xNext) - loFloor)
+                a[base + loCell] += d - d * mid
+                a[base + loCell + 1] += d * mid
+            } else {
+                let s = Float(1 / (hi - lo))
+                let loFrac = Float(lo - loFloor)
+                let a0 = 0.5 * s * (1 - loFrac) * (1 - loFrac)
+                let hiFrac = Float(hi - hiCeil + 1)
+                let am = 0.5 * s * hiFrac * hiFrac
+                a[base + loCell] += d * a0
+                if hiCell == loCell + 2 {
+                    a[base + loCell + 1] += d * (1 - a0 - am)
+                } else {
+                    let a1 = s * (1.5 - loFrac)
+                    a[base + loCell + 1] += d * (a1 - a0)
+                    if loCell + 2 < hiCell - 1 {
+                        for cell in (loCell + 2)..<(hiCell - 1) { a[base + cell] += d * s }
+                    }
+                    let a2 = a1 + Float(hiCell - loCell - 3) * s
+                    a[base + hiCell - 1] += d * (1 - a2 - am)
+                }
+                a[base + hiCell] += d * am
+            }
+            touchedMin[kept] = min(touchedMin[kept], loCell)
+            touchedMax[kept] = max(touchedMax[kept], min(hiCell + 1, width + 1))
+            x = xNext
         }
     }
 }

@@ -205,15 +205,7 @@ public struct Rasterizer {
         guard x0 < x1, firstRow < endRow else { return nil }
         let rows = firstRow..<endRow
         accumulator.reset(width: x1 - x0, rows: rows, regionTop: y0)
-        let (dx, dy) = (Double(x0), Double(y0))
-        for (index, start) in subpathStarts.enumerated() {
-            let end = index + 1 < subpathStarts.count ? subpathStarts[index + 1] : points.count
-            var i = start + 1
-            while i < end {
-                accumulator.addLine(points[i - 1].x - dx, points[i - 1].y - dy, points[i].x - dx, points[i].y - dy)
-                i += 1
-            }
-        }
+        accumulator.addSubpaths(points, starts: subpathStarts, dx: Double(x0), dy: Double(y0))
         if rowCoverage.count < x1 - x0 { rowCoverage = [UInt8](repeating: 0, count: x1 - x0) }
         return (x0, x1 - x0, rows)
     }
