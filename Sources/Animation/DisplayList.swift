@@ -47,6 +47,8 @@ public struct Gradient: Hashable, Sendable {
     public var start: Point
     /// Where the ramp ends (t = 1), in the path's coordinates; for a conic ramp, the angle-0 direction.
     public var end: Point
+    /// A radial ramp's focal point (t = 0), from the centre as a fraction of the radii (`gradientFocus`).
+    public var focus = Point.zero
 
     /// The colour at ramp position `t`, clamped to the end stops.
     public func color(at t: Double) -> Color {

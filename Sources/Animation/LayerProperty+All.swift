@@ -50,6 +50,7 @@ extension LayerProperty {
         .animatable("locations", \.locations, kinds: [.gradient]),
         .animatable("startPoint", \.startPoint, kinds: [.gradient]),
         .animatable("endPoint", \.endPoint, kinds: [.gradient]),
+        .animatable("gradientFocus", \.gradientFocus, kinds: [.gradient]),
         // Replicator layers
         .animatable("instanceTransform", \.instanceTransform, kinds: [.replicator],
                     subPaths: LayerKeyPath.components(of: "instanceTransform", \.instanceTransform)),

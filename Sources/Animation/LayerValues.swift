@@ -149,6 +149,11 @@ public struct LayerValues: Hashable, Sendable {
     public var endPoint = Point(0.5, 1)
     /// The ramp's shape (`CAGradientLayer.type`).
     public var gradientType: GradientType = .axial
+    /// Radial ramps: where t = 0 lies, moved from the centre by this fraction of the radii along
+    /// each axis (inside the ellipse: at most 0.99 of the way to it). An extension of animvid's,
+    /// not Core Animation's: Lottie's highlight length and angle and SVG's focal point. (0, 0),
+    /// the default, is Core Animation's radial ramp.
+    public var gradientFocus = Point.zero
 
     // Replicator layers
     /// How many times the sublayers are drawn, the original included.

@@ -323,7 +323,7 @@ private struct PresentationWalk {
             let b = v.bounds
             func unit(_ p: Point) -> Point { Point(b.origin.x + p.x * b.size.width, b.origin.y + p.y * b.size.height) }
             let gradient = Gradient(type: v.gradientType, colors: v.colors.map { Self.multiply($0, tint) }, locations: v.locations,
-                                    start: unit(v.startPoint), end: unit(v.endPoint))
+                                    start: unit(v.startPoint), end: unit(v.endPoint), focus: v.gradientFocus)
             items.append(.fillGradient(.roundedRect(b, cornerRadius: 0), transform: matrix, gradient: gradient, opacity: alpha))
         case .text:
             // A font that is not installed draws nothing (scene files check their fonts when read).

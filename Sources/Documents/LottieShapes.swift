@@ -307,9 +307,8 @@ struct LottieShapes {
         guard (1...256).contains(count), ramp.initial.count >= 4 * count, ramp.keyframes.allSatisfy({ $0.value.count >= 4 * count }) else {
             throw reader.fail(path + ".g", stops, "expected p colour stops of 4 numbers each (1…256)")
         }
-        if let highlight = try reader.property(LottieReader.member(item, "h"), path + ".h"), highlight.isAnimated || highlight.initial.first != 0 {
-            reader.warnings.note("radial gradient highlights", at: path)
-        }
+        let highlight = try reader.property(LottieReader.member(item, "h"), path + ".h")
+        let highlightAngle = try reader.property(LottieReader.member(item, "a"), path + ".a")
         // The box the ramp's unit coordinates span: the paths and both ends, at the start.
         var box = geometry.dropFirst().reduce(geometry[0].initial.bounds) { $0.union($1.initial.bounds) }
         for part in geometry { for key in part.keyframes { box = box.union(key.value.bounds) } }
@@ -347,6 +346,9 @@ struct LottieShapes {
             }
             layer.endPoint = radiusPoint(end.initial)
             if let a = end.animation(keyPath: "endPoint", frameRate: fr, { .point(radiusPoint($0)) }) { layer.add(a) }
+            if let highlight {
+                try focus(of: layer, highlight: highlight, angle: highlightAngle, start: start, end: end, path: path)
+            }
         } else {
             layer.endPoint = unit(end.initial)
             if let a = end.animation(keyPath: "endPoint", frameRate: fr, { .point(unit($0)) }) { layer.add(a) }
@@ -360,6 +362,34 @@ struct LottieShapes {
         reader.apply(opacity: opacity, to: layer)
         layer.mask = mask
         return layer
+    }
+
+    /// A radial gradient's highlight as its layer's focal point, as lottie-web places SVG's fx/fy:
+    /// `h` percent of the radius (kept within ±99%) from the centre, at `a` degrees from the
+    /// start → end direction. When the length, the angle or the ends change, the focus is
+    /// worked out every frame from all of them (an angle turning a full circle must not
+    /// interpolate between two equal points).
+    private func focus(of layer: GradientLayer, highlight: LottieProperty<[Double]>, angle: LottieProperty<[Double]>?,
+                       start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, path: String) throws(DocumentError) {
+        func focus(at frame: Double?) -> Point {
+            func value(_ property: LottieProperty<[Double]>?) -> [Double] {
+                guard let property else { return [] }
+                return frame.map(property.value) ?? property.initial
+            }
+            let (s, e) = (LottieReader.point(value(start)), LottieReader.point(value(end)))
+            let fraction = min(max((value(highlight).first ?? 0) / 100, -0.99), 0.99)
+            let turn = atan2(e.y - s.y, e.x - s.x) + (value(angle).first ?? 0) * .pi / 180
+            return Point(cos(turn) * fraction, sin(turn) * fraction)
+        }
+        layer.gradientFocus = focus(at: nil)
+        let changing = [highlight, angle, start, end].compactMap { $0 }.filter(\.isAnimated)
+        guard highlight.isAnimated || (angle?.isAnimated ?? false) || highlight.initial.first != 0,
+              let first = changing.compactMap({ $0.keyframes.first?.frame }).min(),
+              let last = changing.compactMap({ $0.keyframes.last?.frame }).max(), last > first else { return }
+        let count = Int(min(max((last - first).rounded(.up), 1), Double(LottieFile.maximumSamples)))
+        try reader.budget.charge(count, at: path, in: reader.file)
+        layer.add(reader.sampled("gradientFocus", (0...count).map { .point(focus(at: first + (last - first) * Double($0) / Double(count))) },
+                                 from: first, to: last))
     }
 
     /// Bodymovin's gradient stops (`count` colours of position, red, green, blue, then

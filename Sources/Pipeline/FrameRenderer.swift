@@ -35,7 +35,8 @@ public final class FrameRenderer {
             case let .glyph(glyph, transform, color):
                 canvas.fillGlyph(glyph, transform: transform.concatenating(toPixels), color: Self.premultiplied(color))
             case let .fillGradient(path, transform, gradient, opacity):
-                let paint = GradientPaint(kind: Self.kind(gradient.type), start: gradient.start, end: gradient.end, opacity: opacity) { t in
+                let paint = GradientPaint(kind: Self.kind(gradient.type), start: gradient.start, end: gradient.end, focus: gradient.focus,
+                                          opacity: opacity) { t in
                     let c = gradient.color(at: t)
                     return (c.red, c.green, c.blue, c.alpha)
                 }

@@ -18,18 +18,25 @@ public struct GradientPaint: Sendable {
     let kind: Kind
     let start: Point
     let end: Point
+    /// A radial ramp's focal point from the centre, in radii (zero: the centre).
+    let focus: Point
     let table: [PremultipliedColor]
     /// What `position` needs of start and end, worked out once (it runs for every pixel): the
     /// axis, its length squared, and its absolute components (a radial ramp's radii).
     private let dx, dy, lengthSquared, rx, ry: Double
 
     /// A ramp from `start` to `end` (plane coordinates) through `color(t)` for t in 0…1, times `opacity`.
-    /// Radial: centred on `start`, reaching t = 1 on the ellipse with radii |end − start| per axis.
+    /// Radial: centred on `start`, reaching t = 1 on the ellipse with radii |end − start| per axis,
+    /// t = 0 at `focus` (a fraction of the radii from the centre, kept within 0.99 of the edge; t
+    /// along each ray from there grows linearly to the ellipse, as SVG's focal point).
     /// Conic: t is the clockwise angle about `start` from the direction of `end`, in turns.
-    public init(kind: Kind, start: Point, end: Point, opacity: Double, color: (Double) -> (r: Double, g: Double, b: Double, a: Double)) {
+    public init(kind: Kind, start: Point, end: Point, focus: Point = .zero, opacity: Double,
+                color: (Double) -> (r: Double, g: Double, b: Double, a: Double)) {
         self.kind = kind
         self.start = start
         self.end = end
+        let reach = (focus.x * focus.x + focus.y * focus.y).squareRoot()
+        self.focus = reach > 0.99 ? Point(focus.x * 0.99 / reach, focus.y * 0.99 / reach) : (reach.isFinite ? focus : .zero)
         (dx, dy) = (end.x - start.x, end.y - start.y)
         (lengthSquared, rx, ry) = (dx * dx + dy * dy, abs(dx), abs(dy))
         table = (0..<256).map { i in
@@ -47,7 +54,13 @@ public struct GradientPaint: Sendable {
         case .radial:
             guard rx > 0, ry > 0 else { return 1 }
             let u = (p.x - start.x) / rx, v = (p.y - start.y) / ry
-            return (u * u + v * v).squareRoot()
+            guard focus != .zero else { return (u * u + v * v).squareRoot() }
+            // The circle through (u, v) scaled about the focal point f by t reaches the unit
+            // circle at t = 1: |d − t·e| = t with d = (u, v) − f, e = −f, a quadratic in t whose
+            // root ≥ 0 is (d·e − √((d·e)² − (e·e − 1)(d·d))) / (e·e − 1) (e·e < 1: f is inside).
+            let (du, dv) = (u - focus.x, v - focus.y)
+            let de = -(du * focus.x + dv * focus.y), ee = focus.x * focus.x + focus.y * focus.y - 1
+            return (de - (de * de - ee * (du * du + dv * dv)).squareRoot()) / ee
         case .conic:
             var angle = atan2(p.y - start.y, p.x - start.x) - atan2(dy, dx)
             if angle < 0 { angle += 2 * .pi }
@@ -66,7 +79,8 @@ public struct GradientPaint: Sendable {
 
     /// The colours `color(at:)` gives at the plane points `u`, `v` (four pixels' worth), as
     /// words (red in the low byte), worked out in vector lanes with the same operations in the
-    /// same order, so the same table entries; nil for conic ramps (an arctangent a lane).
+    /// same order, so the same table entries; nil for conic ramps (an arctangent a lane) and
+    /// radial ones with a focal point (done one at a time).
     @inline(__always)
     func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? {
         let t: SIMD4<Double>
@@ -75,6 +89,7 @@ public struct GradientPaint: Sendable {
             t = lengthSquared > 0 ? ((u - start.x) * dx + (v - start.y) * dy) / lengthSquared : .zero
         case .radial:
             guard rx > 0, ry > 0 else { t = SIMD4(repeating: 1); break }
+            guard focus == .zero else { return nil }
             let (a, b) = ((u - start.x) / rx, (v - start.y) / ry)
             t = (a * a + b * b).squareRoot()
         case .conic:

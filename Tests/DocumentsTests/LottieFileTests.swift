@@ -95,6 +95,28 @@ final class LottieFileTests: XCTestCase {
         assertColor(try frame(file, 10).pixel(x: 5, y: 100), 255, 255, 255, "before its start the square's in-point (its frame 0) is not reached")
     }
 
+    /// A radial highlight moves the ramp's start (its first stop, 255, 242, 153) to the focal
+    /// point, as lottie-web places it: `h` percent of the radius at `a` degrees from the start →
+    /// end direction. The first disc (centre (55, 55), radius 45, 50% at 30°) has it at
+    /// (55 + 22.5 cos 30°, 55 + 22.5 sin 30°) = (74.5, 66.25), pixel (74, 66); its centre lies a
+    /// third of the way from there to the far edge (22.5 of 67.5), between the first two stops
+    /// at two thirds: green 242 − ⅔ (242 − 102) = 149. The turning disc (60% of 45 from (60,
+    /// 145), its axis pointing up, the angle 0 → 360° linearly over 60 frames) at frame 15 has
+    /// turned 90° to point right: (87, 145), 18 px from the near edge, so a pixel centre 0.7 px
+    /// off it is at t ≈ 0.04 (green within 12 of 242), while the point as far left of the
+    /// centre is at t = 54 / 72 (green about 102 − ½ · 102 = 51).
+    func testRadialHighlightsPlaceTheFocalPoint() throws {
+        let file = try load("radial-highlights")
+        let start = try frame(file, 0)
+        let focal = start.pixel(x: 74, y: 66)
+        XCTAssertEqual(Int(focal.g), 242, accuracy: 4, "the first stop at the focal point")
+        XCTAssertEqual(Int(focal.b), 153, accuracy: 4, "the first stop at the focal point")
+        XCTAssertEqual(Int(start.pixel(x: 55, y: 55).g), 149, accuracy: 4, "a third of the way along the ray through the centre")
+        let turned = try frame(file, 15)
+        XCTAssertEqual(Int(turned.pixel(x: 87, y: 145).g), 242, accuracy: 12, "a quarter turn later the focal point is right of the centre")
+        XCTAssertEqual(Int(turned.pixel(x: 33, y: 145).g), 51, accuracy: 8, "and the ramp's far end is on the left")
+    }
+
     func testTrimPathsCutTheStroke() throws {
         let image = try frame(try load("trim"), 0)
         assertColor(image.pixel(x: 60, y: 100), 0, 0, 0, "the first half is drawn")

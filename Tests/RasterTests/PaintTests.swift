@@ -30,6 +30,26 @@ final class PaintTests: XCTestCase {
         XCTAssertEqual(Int(wheel.pixel(x: 50, y: 90).r), 64, accuracy: 1)
     }
 
+    /// A radial ramp with a focal point (Lottie's highlight, SVG's fx/fy): t is 0 there and 1 on
+    /// the circle, and along each ray from the focal point it grows linearly. Centre (50.5,
+    /// 50.5) (a pixel's centre), radius 40, focus half a radius to the right, at (70.5, 50.5):
+    /// the centre lies a third of the way from there to the circle's far side (20 of 60 px),
+    /// t = 1/3, step 85; halfway to the near side t = 1/2, step 128 (127.5 rounded up); the near
+    /// side (90.5) and the far one (10.5) are at t = 1.
+    func testRadialFocusMovesWhereTheRampStarts() throws {
+        let ramp = GradientPaint(kind: .radial, start: Point(50.5, 50.5), end: Point(90.5, 90.5), focus: Point(0.5, 0), opacity: 1) { t in (t, t, t, 1) }
+        let frame = try draw(width: 100, height: 100) { $0.fill(self.square, transform: .identity, paint: .gradient(ramp), rule: .nonZero) }
+        XCTAssertEqual(Int(frame.pixel(x: 70, y: 50).r), 0, accuracy: 1)
+        XCTAssertEqual(Int(frame.pixel(x: 50, y: 50).r), 85, accuracy: 1)
+        XCTAssertEqual(Int(frame.pixel(x: 80, y: 50).r), 128, accuracy: 1)
+        XCTAssertEqual(Int(frame.pixel(x: 90, y: 50).r), 255, accuracy: 1)
+        XCTAssertEqual(Int(frame.pixel(x: 10, y: 50).r), 255, accuracy: 1)
+        // With no focus the same ramp is the centred one: t = 20 / 40 at (70.5, 50.5).
+        let centred = GradientPaint(kind: .radial, start: Point(50.5, 50.5), end: Point(90.5, 90.5), opacity: 1) { t in (t, t, t, 1) }
+        let plain = try draw(width: 100, height: 100) { $0.fill(self.square, transform: .identity, paint: .gradient(centred), rule: .nonZero) }
+        XCTAssertEqual(Int(plain.pixel(x: 70, y: 50).r), 128, accuracy: 1)
+    }
+
     /// A 2×2 image stretched over 100×100: the centre blends all four pixels equally; near a
     /// corner the corner pixel shows alone.
     func testImagesAreBilinear() throws {
