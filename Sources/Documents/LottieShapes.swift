@@ -187,12 +187,9 @@ struct LottieShapes {
         let starType = try reader.number(LottieReader.member(item, "sy"), path + ".sy", default: 1)
         let reversed = try reader.number(LottieReader.member(item, "d"), path + ".d", default: 1) == 3
         let isStar = type == "sr" && starType == 1
+        // Corner roundness in percent, outer and inner (a polygon's corners are all outer).
+        let outerRound = try property("os", [0]), innerRound = try property("is", [0])
         if type == "sr" {
-            for key in ["is", "os"] {
-                if let round = try reader.property(LottieReader.member(item, key), path + "." + key), round.isAnimated || round.initial.first != 0 {
-                    reader.warnings.note("rounded star and polygon corners", at: path)
-                }
-            }
             guard let count = points.initial.first, (1...1_000).contains(count) else {
                 throw reader.fail(path + ".pt", LottieReader.member(item, "pt"), "a star or polygon has 1…1000 points")
             }
@@ -203,13 +200,29 @@ struct LottieShapes {
             if type == "sr" {
                 let n = Int(min(max(points.value(at: frame).first ?? 5, 1), 1_000)), rotation = (radius.value(at: frame).first ?? 0) * .pi / 180
                 let (r1, r2) = (outer.value(at: frame).first ?? 0, inner.value(at: frame).first ?? 0)
+                let (round1, round2) = ((outerRound.value(at: frame).first ?? 0) / 100, isStar ? (innerRound.value(at: frame).first ?? 0) / 100 : 0)
                 let vertices = isStar ? 2 * n : n
-                var star = Path()
+                var corners: [(point: Point, handle: Point)] = []
                 for k in 0..<vertices {
                     let angle = -Double.pi / 2 + rotation + 2 * .pi * Double(k) / Double(vertices)
-                    let r = isStar && k % 2 == 1 ? r2 : r1
-                    let point = Point(cx + r * cos(angle), cy + r * sin(angle))
-                    if k == 0 { star.move(to: point) } else { star.addLine(to: point) }
+                    let (r, round) = isStar && k % 2 == 1 ? (r2, round2) : (r1, round1)
+                    // Rounded as lottie-web rounds: handles along the tangent at the corner, a
+                    // quarter of the circle's arc a corner (2πr / 4n) times the roundness long.
+                    // (A negative radius flips both the tangent and the arc: the handles stay.)
+                    let reach = 2 * .pi * abs(r) / Double(4 * n) * round
+                    corners.append((Point(cx + r * cos(angle), cy + r * sin(angle)), Point(sin(angle) * reach, -cos(angle) * reach)))
+                }
+                var star = Path()
+                star.move(to: corners[0].point)
+                let rounded = round1 != 0 || round2 != 0
+                for k in 1...vertices {
+                    let (from, to) = (corners[k - 1], corners[k % vertices])
+                    if rounded {
+                        star.addCurve(to: to.point, control1: Point(from.point.x - from.handle.x, from.point.y - from.handle.y),
+                                      control2: Point(to.point.x + to.handle.x, to.point.y + to.handle.y))
+                    } else if k < vertices {
+                        star.addLine(to: to.point)
+                    }
                 }
                 star.closeSubpath()
                 return star
@@ -224,7 +237,7 @@ struct LottieShapes {
             return Self.rectangle(in: box, radius: min(radius.value(at: frame).first ?? 0, min(abs(w), abs(h)) / 2),
                                   reversed: !(direction == 1 || direction == 2))
         }
-        let changing = type == "sr" ? [centre, radius, points, outer, inner] : type == "rc" ? [centre, size, radius] : [centre, size]
+        let changing = type == "sr" ? [centre, radius, points, outer, inner, outerRound, innerRound] : type == "rc" ? [centre, size, radius] : [centre, size]
         let frames = changing.flatMap { $0.keyframes.map(\.frame) }
         guard let first = frames.min(), let last = frames.max(), last > first else { return LottieProperty(initial: shape(at: 0), keyframes: []) }
         let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))

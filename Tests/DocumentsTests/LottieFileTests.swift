@@ -117,6 +117,28 @@ final class LottieFileTests: XCTestCase {
         XCTAssertEqual(Int(turned.pixel(x: 33, y: 145).g), 51, accuracy: 8, "and the ramp's far end is on the left")
     }
 
+    /// Rounded corners as lottie-web rounds a polygon: a handle along each corner's tangent, the
+    /// roundness times a quarter of the circle's arc a corner long. A 4-point polygon of radius
+    /// 40 about (100, 100) at 100% has handles π · 40 / 8 = 15.71 long; the curve from the top
+    /// corner to the right one passes through its midpoint (4 · 40 + 3 · 15.71) / 8 = 25.89 out
+    /// along each axis (36.6 from the middle): pixel (124, 75), its centre (24.5, −24.5) from
+    /// the middle (34.6), is inside it and outside the unrounded diamond (|x| + |y| = 49 > 40);
+    /// (130, 70), 42.4 out, is outside both.
+    func testRoundedPolygonCorners() throws {
+        func polygon(_ roundness: Double) throws -> Pixmap {
+            let text = """
+            {"v": "5.7.4", "fr": 30, "ip": 0, "op": 30, "w": 200, "h": 200, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 30, "st": 0,
+             "ks": {}, "shapes": [{"ty": "sr", "sy": 2, "p": {"a": 0, "k": [100, 100]}, "pt": {"a": 0, "k": 4}, "or": {"a": 0, "k": 40},
+             "os": {"a": 0, "k": \(roundness)}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
+            """
+            return try frame(try LottieFile(text: text, path: "polygon.json"), 0)
+        }
+        let (rounded, sharp) = (try polygon(100), try polygon(0))
+        assertColor(rounded.pixel(x: 124, y: 75), 0, 0, 0, "inside the rounded side")
+        assertColor(sharp.pixel(x: 124, y: 75), 255, 255, 255, "outside the diamond")
+        assertColor(rounded.pixel(x: 130, y: 70), 255, 255, 255, "outside the rounded side")
+    }
+
     func testTrimPathsCutTheStroke() throws {
         let image = try frame(try load("trim"), 0)
         assertColor(image.pixel(x: 60, y: 100), 0, 0, 0, "the first half is drawn")
