@@ -122,43 +122,63 @@ struct LottieShapes {
     /// lottie-web draws them: copy k (n = k + `o`) turned n times the rotation and scaled by the
     /// scale to the n about the anchor, then moved n times the position; with `m` 1 copy 0 on top
     /// and opacity from `so` (copy 0) to `eo`, with `m` 2 copy 0 at the bottom and the opacity
-    /// running the other way. Changing repeaters are drawn as they start.
+    /// running the other way. While the count, the offset or the transform changes, each copy's
+    /// transform and opacity are worked out every frame (copies past the count hidden).
     private func repeated(_ items: JSONValue, repeater item: JSONValue, listPath: String, path: String) throws(DocumentError) -> Layer {
         let count = try reader.property(LottieReader.member(item, "c"), path + ".c") ?? LottieProperty(initial: [1], keyframes: [])
         let offset = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [0], keyframes: [])
         let transform = LottieReader.member(item, "tr")
-        func value(_ key: String, _ fallback: [Double]) throws(DocumentError) -> [Double] {
-            guard let property = try reader.property(LottieReader.member(transform, key), "\(path).tr.\(key)") else { return fallback }
-            if property.isAnimated { reader.warnings.note("changing repeaters: drawn as they start", at: path) }
-            return property.initial
+        func property(_ key: String, _ fallback: [Double]) throws(DocumentError) -> LottieProperty<[Double]> {
+            try reader.property(LottieReader.member(transform, key), "\(path).tr.\(key)") ?? LottieProperty(initial: fallback, keyframes: [])
         }
-        if count.isAnimated || offset.isAnimated { reader.warnings.note("changing repeaters: drawn as they start", at: path) }
-        let copies = Int(min(max((count.initial.first ?? 1).rounded(.up), 0), 1_000))
-        try reader.budget.charge(copies * 1_000, at: path, in: reader.file)
-        let (anchor, position, scale) = (LottieReader.point(try value("a", [0, 0])), LottieReader.point(try value("p", [0, 0])), try value("s", [100, 100]))
-        let (rotation, startOpacity, endOpacity) = (try value("r", [0]).first ?? 0, try value("so", [100]).first ?? 100, try value("eo", [100]).first ?? 100)
-        let (sx, sy) = ((scale.first ?? 100) / 100, (scale.count > 1 ? scale[1] : scale.first ?? 100) / 100)
-        let shift = offset.initial.first ?? 0
+        let (anchor, position, scale) = (try property("a", [0, 0]), try property("p", [0, 0]), try property("s", [100, 100]))
+        let (rotation, startOpacity, endOpacity) = (try property("r", [0]), try property("so", [100]), try property("eo", [100]))
         let below = LottieReader.member(item, "m").map { if case .number(2, _) = $0 { true } else { false } } ?? false
-        let container = Layer()
-        container.anchorPoint = .zero
-        var layers: [Layer] = []
-        for k in 0..<copies {
-            let n = Double(k) + shift
-            let copy = try layer(items, path: listPath)
+        let all = [count, offset, anchor, position, scale, rotation, startOpacity, endOpacity]
+        /// A property's value at `frame`, or its first value (nil).
+        func at(_ property: LottieProperty<[Double]>, _ frame: Double?) -> [Double] { frame.map(property.value) ?? property.initial }
+        func copies(at frame: Double?) -> Int { Int(min(max((at(count, frame).first ?? 1).rounded(.up), 0), 1_000)) }
+        /// Copy k's transform and opacity at `frame` (opacity 0 past the count then).
+        func placement(_ k: Int, at frame: Double?) -> (Transform3D, Double) {
+            let n = Double(k) + (at(offset, frame).first ?? 0)
+            let (a, p, s) = (LottieReader.point(at(anchor, frame)), LottieReader.point(at(position, frame)), at(scale, frame))
+            let (sx, sy) = ((s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100)
             /// The scale to the n; a mirror (negative) to a fractional power blends linearly instead.
             func power(_ base: Double) -> Double {
                 if base > 0 { return pow(base, n) }
                 if n == n.rounded() { return pow(abs(base), n) * (Int(n) % 2 == 0 ? 1 : -1) }
                 return 1 + (base - 1) * n
             }
-            copy.transform = Transform3D(translationX: -anchor.x, y: -anchor.y)
-                .concatenating(Transform3D(rotationAngle: n * rotation * .pi / 180))
+            let matrix = Transform3D(translationX: -a.x, y: -a.y)
+                .concatenating(Transform3D(rotationAngle: n * (at(rotation, frame).first ?? 0) * .pi / 180))
                 .concatenating(Transform3D(scaleX: power(sx), y: power(sy)))
-                .concatenating(Transform3D(translationX: anchor.x + n * position.x, y: anchor.y + n * position.y))
-            let share = copies > 1 ? Double(k) / Double(copies - 1) : 0
-            let opacity = below ? endOpacity + (startOpacity - endOpacity) * share : startOpacity + (endOpacity - startOpacity) * share
-            copy.opacity = min(max(opacity / 100, 0), 1)
+                .concatenating(Transform3D(translationX: a.x + n * p.x, y: a.y + n * p.y))
+            let total = copies(at: frame)
+            guard k < total else { return (matrix, 0) }
+            let share = total > 1 ? Double(k) / Double(total - 1) : 0
+            let (first, last) = (at(startOpacity, frame).first ?? 100, at(endOpacity, frame).first ?? 100)
+            let opacity = below ? last + (first - last) * share : first + (last - first) * share
+            return (matrix, min(max(opacity / 100, 0), 1))
+        }
+        let changing = all.filter(\.isAnimated)
+        let span = changing.compactMap { $0.keyframes.first?.frame }.min().flatMap { first in
+            changing.compactMap { $0.keyframes.last?.frame }.max().map { (first, $0) }
+        }
+        let samples = span.map { Int(min(max(($0.1 - $0.0).rounded(.up), 1), Double(LottieFile.maximumSamples))) } ?? 0
+        let frames = span.map { span in (0...samples).map { span.0 + (span.1 - span.0) * Double($0) / Double(samples) } } ?? []
+        let most = max(copies(at: nil), frames.map { copies(at: $0) }.max() ?? 0)
+        try reader.budget.charge(most * (1_000 + 2 * frames.count), at: path, in: reader.file)
+        let container = Layer()
+        container.anchorPoint = .zero
+        var layers: [Layer] = []
+        for k in 0..<most {
+            let copy = try layer(items, path: listPath)
+            (copy.transform, copy.opacity) = placement(k, at: nil)
+            if let span, span.1 > span.0 {
+                let placed = frames.map { placement(k, at: $0) }
+                copy.add(reader.sampled("transform", placed.map { .transform($0.0) }, from: span.0, to: span.1))
+                copy.add(reader.sampled("opacity", placed.map { .number($0.1) }, from: span.0, to: span.1))
+            }
             layers.append(copy)
         }
         // Copy 0 on top (m 1) or at the bottom (m 2); the first layer added is the lowest.

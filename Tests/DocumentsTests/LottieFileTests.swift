@@ -139,6 +139,18 @@ final class LottieFileTests: XCTestCase {
         assertColor(rounded.pixel(x: 130, y: 70), 255, 255, 255, "outside the rounded side")
     }
 
+    /// A repeater whose count changes shows ⌈c⌉ copies at each frame, its opacity spread over
+    /// those: the spinner of changing-repeaters counts 1 → 12 linearly over 60 frames, so at
+    /// frame 30 c = 6.5 and 7 bars show, 30° apart about (50, 50), fading from 100% to 20%. Bar 6
+    /// (180°, centred (50, 78)) is the last, at 20%: white · 0.8 + blue (0.1, 0.3, 0.9) · 0.2 =
+    /// (209, 219, 250); bar 7 (210°, centred (36, 74.2)) is not drawn yet.
+    func testChangingRepeatersCountTheirCopies() throws {
+        let image = try frame(try load("changing-repeaters"), 30)
+        let last = image.pixel(x: 50, y: 78)
+        XCTAssertEqual([Int(last.r), Int(last.g), Int(last.b)], [209, 219, 250].map { $0 }, "the seventh bar at 20%")
+        assertColor(image.pixel(x: 36, y: 74), 255, 255, 255, "no eighth bar yet")
+    }
+
     func testTrimPathsCutTheStroke() throws {
         let image = try frame(try load("trim"), 0)
         assertColor(image.pixel(x: 60, y: 100), 0, 0, 0, "the first half is drawn")
