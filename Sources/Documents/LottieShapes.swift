@@ -97,16 +97,7 @@ struct LottieShapes {
             case "rd":
                 // Rounds the corners of the paths listed above it.
                 guard let radius = try reader.property(LottieReader.member(item, "r"), p + ".r") else { break }
-                if radius.isAnimated { reader.warnings.note("changing rounded corners: drawn as they start", at: p) }
-                let r = radius.initial.first ?? 0
-                geometry = geometry.map { part in
-                    LottieProperty(initial: LottieRoundCorners.rounding(part.initial, radius: r),
-                                   keyframes: part.keyframes.map { key in
-                                       var rounded = key
-                                       rounded.value = LottieRoundCorners.rounding(key.value, radius: r)
-                                       return rounded
-                                   })
-                }
+                geometry = try geometry.map { part throws(DocumentError) in try roundingCorners(of: part, radius: radius, path: p) }
             case "mm":
                 let mode = try reader.integer(LottieReader.member(item, "mm"), p + ".mm", default: 1)
                 if geometry.count > 1, (2...5).contains(mode) { merge = (mode, geometry.count) }
@@ -116,6 +107,31 @@ struct LottieShapes {
         }
         for layer in drawn.reversed() { container.addSublayer(layer) }
         return container
+    }
+
+    /// `part`'s corners rounded by `radius` (a round corners modifier, `rd`): a changing radius
+    /// over a still path is worked out every frame; over a changing path, at each of the path's
+    /// keyframes (the radius of that frame; warned: between them the path's own keyframes set
+    /// the pace).
+    private func roundingCorners(of part: LottieProperty<Path>, radius: LottieProperty<[Double]>, path: String) throws(DocumentError) -> LottieProperty<Path> {
+        func radiusValue(at frame: Double) -> Double { radius.value(at: frame).first ?? 0 }
+        if radius.isAnimated, !part.isAnimated, let first = radius.keyframes.first?.frame, let last = radius.keyframes.last?.frame, last > first {
+            let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
+            try reader.budget.charge(count * 16, at: path, in: reader.file)
+            let keyframes = (0...count).map { n in
+                let frame = first + (last - first) * Double(n) / Double(count)
+                return LottieProperty<Path>.Keyframe(frame: frame, value: LottieRoundCorners.rounding(part.initial, radius: radiusValue(at: frame)),
+                                                     easeOut: (0, 0), easeIn: (1, 1), hold: false)
+            }
+            return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+        }
+        if radius.isAnimated && part.isAnimated { reader.warnings.note("changing rounded corners on a changing path: rounded at the path's keyframes", at: path) }
+        let initial = LottieRoundCorners.rounding(part.initial, radius: radiusValue(at: part.keyframes.first?.frame ?? 0))
+        return LottieProperty(initial: initial, keyframes: part.keyframes.map { key in
+            var rounded = key
+            rounded.value = LottieRoundCorners.rounding(key.value, radius: radiusValue(at: key.frame))
+            return rounded
+        })
     }
 
     /// What a repeater (`rp`) copies — `items`, the shapes listed above it — as ⌈`c`⌉ copies, as
@@ -290,13 +306,15 @@ struct LottieShapes {
             let order = [0, 3, 2, 1]
             for (n, i) in order.enumerated() {
                 let corner = corners[i]
-                if r > 0 { path.addCurve(to: corner.from, control1: corner.c2, control2: corner.c1) } else { path.addLine(to: corner.from) }
+                // (Square corners are single points: no segment of no length for a round corners
+                // modifier to stumble on.)
+                if r > 0 { path.addCurve(to: corner.from, control1: corner.c2, control2: corner.c1) }
                 path.addLine(to: corners[order[(n + 1) % 4]].to)
             }
         } else {
             for i in [1, 2, 3, 0] {
                 path.addLine(to: corners[i].from)
-                if r > 0 { path.addCurve(to: corners[i].to, control1: corners[i].c1, control2: corners[i].c2) } else { path.addLine(to: corners[i].to) }
+                if r > 0 { path.addCurve(to: corners[i].to, control1: corners[i].c1, control2: corners[i].c2) }
             }
         }
         path.closeSubpath()

@@ -151,6 +151,16 @@ final class LottieFileTests: XCTestCase {
         assertColor(image.pixel(x: 36, y: 74), 255, 255, 255, "no eighth bar yet")
     }
 
+    /// A round corners modifier whose radius changes rounds a still path anew every frame: the
+    /// 80 × 70 rectangle about (55, 55) of changing-round-corners is square at frame 0 (radius 0)
+    /// and by frame 59 rounded by nearly 35, so pixel (20, 25), inside the square's corner
+    /// (15, 20), lies outside the corner's arc (centre (50, 55), 42 px away).
+    func testChangingRoundCornersRoundEachFrame() throws {
+        let file = try load("changing-round-corners")
+        XCTAssertEqual(try frame(file, 0).pixel(x: 20, y: 25).b, 26, "the square's corner (0.1 blue of orange)")
+        assertColor(try frame(file, 59).pixel(x: 20, y: 25), 255, 255, 255, "cut away by the rounding")
+    }
+
     func testTrimPathsCutTheStroke() throws {
         let image = try frame(try load("trim"), 0)
         assertColor(image.pixel(x: 60, y: 100), 0, 0, 0, "the first half is drawn")
