@@ -64,6 +64,21 @@ struct LottieProperty<Value> {
     var isAnimated: Bool { !keyframes.isEmpty }
 }
 
+extension LottieProperty where Value == Path {
+    /// The path at layer frame `frame`, as its keyframe animation shows it: eased between the
+    /// keyframes around it point by point (a jump halfway where their elements differ), held
+    /// outside them.
+    func value(at frame: Double) -> Path {
+        guard let first = keyframes.first, frame > first.frame else { return initial }
+        guard let index = keyframes.firstIndex(where: { $0.frame > frame }) else { return keyframes[keyframes.count - 1].value }
+        let (a, b) = (keyframes[index - 1], keyframes[index])
+        if a.hold { return a.value }
+        let progress = TimingFunction(min(max(a.easeOut.x, 0), 1), a.easeOut.y, min(max(a.easeIn.x, 0), 1), a.easeIn.y)(
+            (frame - a.frame) / (b.frame - a.frame))
+        return a.value.interpolated(to: b.value, at: progress) ?? (progress < 0.5 ? a.value : b.value)
+    }
+}
+
 extension LottieProperty where Value == [Double] {
     /// The value at layer frame `frame`: eased between the keyframes around it, held outside; on
     /// a curved motion path, the eased share of the curve's length.

@@ -548,15 +548,25 @@ struct LottieShapes {
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
         let fr = reader.frameRate
-        // One path, animated as its keyframes say; several are joined (animated ones as they start).
+        // One path, animated as its keyframes say; several are joined, every frame while any changes.
         if geometry.count == 1, let only = geometry.first {
             layer.path = only.initial.applying(placing)
             if let a = only.animation(keyPath: "path", frameRate: fr, { .path($0.applying(placing)) }) { layer.add(a) }
         } else {
-            var joined = Path()
-            for part in geometry { joined.addPath(part.initial) }
-            layer.path = joined.applying(placing)
-            if geometry.contains(where: \.isAnimated) { reader.warnings.note("several changing paths under one fill or stroke: drawn still", at: path) }
+            func joined(at frame: Double?) -> Path {
+                var joined = Path()
+                for part in geometry { joined.addPath(frame.map(part.value) ?? part.initial) }
+                return joined.applying(placing)
+            }
+            layer.path = joined(at: nil)
+            let changing = geometry.filter(\.isAnimated)
+            if let first = changing.compactMap({ $0.keyframes.first?.frame }).min(), let last = changing.compactMap({ $0.keyframes.last?.frame }).max(),
+               last > first {
+                let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
+                try reader.budget.charge(count * geometry.count * 16, at: path, in: reader.file)
+                layer.add(reader.sampled("path", (0...count).map { .path(joined(at: first + (last - first) * Double($0) / Double(count))) },
+                                         from: first, to: last))
+            }
         }
         let color = solid ? try reader.property(LottieReader.member(item, "c"), path + ".c") ?? LottieProperty(initial: [0, 0, 0, 1], keyframes: [])
             : LottieProperty(initial: [0, 0, 0, 1], keyframes: [])

@@ -161,6 +161,16 @@ final class LottieFileTests: XCTestCase {
         assertColor(try frame(file, 59).pixel(x: 20, y: 25), 255, 255, 255, "cut away by the rounding")
     }
 
+    /// Several paths under one fill change together, joined again every frame: in
+    /// changing-paths a diamond morphing from half-width 25 to 35 about (60, 150) cuts an
+    /// even-odd hole in a still 80 × 80 square there, so pixel (90, 150) (centre 30.5 + 0.5 = 31
+    /// out) is green at frame 0 and in the hole, white, by frame 59.
+    func testSeveralChangingPathsUnderOneFill() throws {
+        let file = try load("changing-paths")
+        XCTAssertEqual(try frame(file, 0).pixel(x: 90, y: 150).g, 179, "the square, 0.7 green")
+        assertColor(try frame(file, 59).pixel(x: 90, y: 150), 255, 255, 255, "the diamond's hole has grown over it")
+    }
+
     func testTrimPathsCutTheStroke() throws {
         let image = try frame(try load("trim"), 0)
         assertColor(image.pixel(x: 60, y: 100), 0, 0, 0, "the first half is drawn")
