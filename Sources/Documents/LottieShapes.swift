@@ -588,15 +588,30 @@ struct LottieShapes {
         layer.miterLimit = try reader.number(LottieReader.member(item, "ml"), path + ".ml", default: 4)
         if case let .array(dashes, _)? = LottieReader.member(item, "d") {
             // Dashes and gaps in turn (`n` "d" and "g"), and an offset ("o").
-            var pattern: [Double] = []
+            var lengths: [LottieProperty<[Double]>] = [], offset: LottieProperty<[Double]>?
             for (i, dash) in dashes.enumerated() {
                 let kind = try reader.string(LottieReader.member(dash, "n"), "\(path).d[\(i)].n") ?? "d"
                 guard let value = try reader.property(LottieReader.member(dash, "v"), "\(path).d[\(i)].v") else { continue }
-                if value.isAnimated { reader.warnings.note("changing dashes: drawn still", at: path) }
-                if kind == "o" { layer.lineDashPhase = value.initial.first ?? 0 } else { pattern.append(max(value.initial.first ?? 0, 0)) }
+                if kind == "o" { offset = value } else { lengths.append(value) }
             }
-            if pattern.count % 2 == 1 { pattern += pattern }
-            if pattern.contains(where: { $0 > 0 }) { layer.lineDashPattern = pattern }
+            /// The pattern (an odd one repeated; none when it has no length) and the phase at `frame`, or at the start (nil).
+            func dashing(at frame: Double?) -> (pattern: [Double], phase: Double) {
+                var pattern = lengths.map { max((frame.map($0.value) ?? $0.initial).first ?? 0, 0) }
+                if pattern.count % 2 == 1 { pattern += pattern }
+                let phase = offset.map { (frame.map($0.value) ?? $0.initial).first ?? 0 } ?? 0
+                return (pattern.contains(where: { $0 > 0 }) ? pattern : [], phase)
+            }
+            (layer.lineDashPattern, layer.lineDashPhase) = dashing(at: nil)
+            // Changing dashes: the pattern and phase worked out every frame.
+            let changing = (lengths + [offset].compactMap { $0 }).filter(\.isAnimated)
+            if let first = changing.compactMap({ $0.keyframes.first?.frame }).min(), let last = changing.compactMap({ $0.keyframes.last?.frame }).max(),
+               last > first {
+                let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
+                try reader.budget.charge(count * (lengths.count + 1), at: path, in: reader.file)
+                let samples = (0...count).map { dashing(at: first + (last - first) * Double($0) / Double(count)) }
+                layer.add(reader.sampled("lineDashPattern", samples.map { .numbers($0.pattern) }, from: first, to: last))
+                layer.add(reader.sampled("lineDashPhase", samples.map { .number($0.phase) }, from: first, to: last))
+            }
         }
         guard let trim else { return layer }
         guard trim.wraps else {

@@ -171,6 +171,16 @@ final class LottieFileTests: XCTestCase {
         assertColor(try frame(file, 59).pixel(x: 90, y: 150), 255, 255, 255, "the diamond's hole has grown over it")
     }
 
+    /// Changing dashes are laid out anew every frame: the line of changing-dashes, (110, 30) to
+    /// (190, 80) (94.3 long) stroked 8 wide with round caps, dashes of 12 and gaps growing from
+    /// 2 to 20: 22 along it, at (128.7, 41.7), lies in the first gap (12 to 32) past the caps'
+    /// reach (4), white by frame 59; at frame 0 the gap (12 to 14) is covered by the caps.
+    func testChangingDashesLayOutEachFrame() throws {
+        let file = try load("changing-dashes")
+        XCTAssertLessThan(try frame(file, 0).pixel(x: 128, y: 41).r, 100, "the caps close a gap of 2")
+        assertColor(try frame(file, 59).pixel(x: 128, y: 41), 255, 255, 255, "a gap of nearly 20")
+    }
+
     func testTrimPathsCutTheStroke() throws {
         let image = try frame(try load("trim"), 0)
         assertColor(image.pixel(x: 60, y: 100), 0, 0, 0, "the first half is drawn")
