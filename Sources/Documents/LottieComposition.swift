@@ -392,7 +392,7 @@ struct LottieComposition {
     }
 
     /// A drop shadow effect as the content's shadow. Its offset is `distance` along
-    /// `direction` − 90° (0° points up); when both change, it stays at their first values.
+    /// `direction` − 90° (0° points up), worked out every frame while either changes.
     private func dropShadow(color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>, direction: LottieProperty<[Double]>,
                             distance: LottieProperty<[Double]>, softness: LottieProperty<[Double]>, on content: Layer, path: String) throws(DocumentError) {
         func paint(_ v: [Double]) -> Color { let c = v + [0, 0, 0]; return Color(red: c[0], green: c[1], blue: c[2], alpha: 1) }
@@ -408,12 +408,18 @@ struct LottieComposition {
         if let a = color.animation(keyPath: "shadowColor", frameRate: fr, { .color(paint($0)) }) { content.add(a) }
         if let a = opacity.animation(keyPath: "shadowOpacity", frameRate: fr, { .number(($0.first ?? 0) / 255) }) { content.add(a) }
         if let a = softness.animation(keyPath: "shadowRadius", frameRate: fr, { .number(($0.first ?? 0) / 2) }) { content.add(a) }
-        if direction.isAnimated && distance.isAnimated {
-            reader.warnings.note("drop shadows whose direction and distance both change: drawn at their first values", at: path)
-        } else if let a = direction.animation(keyPath: "shadowOffset", frameRate: fr, { .size(offset($0.first ?? 0, length)) }) {
-            content.add(a)
-        } else if let a = distance.animation(keyPath: "shadowOffset", frameRate: fr, { .size(offset(angle, $0.first ?? 0)) }) {
-            content.add(a)
+        // A changing direction or distance: the offset worked out every frame (an offset eased
+        // between two keyframes' offsets would cut across instead of turning).
+        let changing = [direction, distance].filter(\.isAnimated)
+        if let first = changing.compactMap({ $0.keyframes.first?.frame }).min(), let last = changing.compactMap({ $0.keyframes.last?.frame }).max(),
+           last > first {
+            let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
+            try reader.budget.charge(count, at: path, in: reader.file)
+            let offsets = (0...count).map { n -> AnimationValue in
+                let frame = first + (last - first) * Double(n) / Double(count)
+                return .size(offset(direction.value(at: frame).first ?? 0, distance.value(at: frame).first ?? 0))
+            }
+            content.add(reader.sampled("shadowOffset", offsets, from: first, to: last))
         }
     }
 

@@ -389,6 +389,31 @@ extension LottieFileTests {
         }
     }
 
+    /// A drop shadow whose direction turns goes round the layer: direction 90° → 270° linearly
+    /// over 30 frames (distance 20) points down (180°) at frame 15, so the red shadow falls 20 pt
+    /// below the square; easing the two ends' offsets, (20, 0) and (−20, 0), would have put it
+    /// under the square instead, out of sight. Direction and distance changing together are both
+    /// followed: 90° → 270° while 20 → 30 puts it 25 below at frame 15.
+    func testATurningDropShadowGoesRound() throws {
+        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+        func turning(_ a: Double, _ b: Double) -> String {
+            #"{"a": 1, "k": [{"t": 0, "s": [\#(a)], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [\#(b)]}]}"#
+        }
+        for (distance, below) in [(v("20"), 70), (turning(20, 30), 75)] {
+            let effect = """
+            {"ty": 25, "en": 1, "ef": [{"ty": 2, "v": \(v("[1, 0, 0, 1]"))}, {"ty": 0, "v": \(v("255"))}, {"ty": 1, "v": \(turning(90, 270))},
+             {"ty": 0, "v": \(distance)}, {"ty": 0, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))}]}
+            """
+            let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+            let layers = #"[{"ty": 4, "ks": {}, "shapes": [\#(square)], "ef": [\#(effect)]}]"#
+            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "ds.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0.5, width: 100, height: 100, scale: 1))
+            assertColor(image.pixel(x: 50, y: below), 255, 0, 0, "the shadow below the square halfway round")
+            assertColor(image.pixel(x: 50, y: 30), 255, 255, 255, "none above it")
+        }
+    }
+
     /// A Fill effect (`ty` 21) paints every pixel of the layer its colour, keeping the pixel's
     /// alpha times the effect's opacity (lottie-web's colour matrix): a white square filled blue
     /// at opacity 0.5 over white is (127, 127, 255).
