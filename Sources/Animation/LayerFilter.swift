@@ -44,6 +44,57 @@ extension [LayerFilter] {
         }
     }
 
+    /// The bias vector (`inputBiasVector`) and alpha row (`inputAVector`) of the first colour
+    /// matrix, four numbers each: what `filters.colorMatrix.…` key paths animate (zeros, and
+    /// nothing set, when there is none).
+    var colorMatrixBias: [Double] {
+        get { firstMatrix.map { [$0.bias.x, $0.bias.y, $0.bias.z, $0.bias.w] } ?? [0, 0, 0, 0] }
+        set { updateFirstMatrix { $0.bias = Self.vector(newValue, $0.bias) } }
+    }
+
+    var colorMatrixAlpha: [Double] {
+        get { firstMatrix.map { [$0.alpha.x, $0.alpha.y, $0.alpha.z, $0.alpha.w] } ?? [0, 0, 0, 1] }
+        set { updateFirstMatrix { $0.alpha = Self.vector(newValue, $0.alpha) } }
+    }
+
+    /// The first tint's colours and amount (`filters.tint.mapBlackTo`, `.mapWhiteTo`, `.amount`).
+    var tintBlack: Color {
+        get { for case .tint(let black, _, _) in self { return black }; return .black }
+        set { updateFirstTint { ($0, $1, $2) = (newValue, $1, $2) } }
+    }
+
+    var tintWhite: Color {
+        get { for case .tint(_, let white, _) in self { return white }; return .white }
+        set { updateFirstTint { ($0, $1, $2) = ($0, newValue, $2) } }
+    }
+
+    var tintAmount: Double {
+        get { for case .tint(_, _, let amount) in self { return amount }; return 1 }
+        set { updateFirstTint { ($0, $1, $2) = ($0, $1, Swift.min(Swift.max(newValue, 0), 1)) } }
+    }
+
+    private var firstMatrix: ColorMatrix? {
+        for case .colorMatrix(let m) in self { return m }
+        return nil
+    }
+
+    private mutating func updateFirstMatrix(_ change: (inout ColorMatrix) -> Void) {
+        guard let i = firstIndex(where: { if case .colorMatrix = $0 { true } else { false } }), case .colorMatrix(var m) = self[i] else { return }
+        change(&m)
+        self[i] = .colorMatrix(m)
+    }
+
+    private mutating func updateFirstTint(_ change: (inout Color, inout Color, inout Double) -> Void) {
+        guard let i = firstIndex(where: { if case .tint = $0 { true } else { false } }), case .tint(var black, var white, var amount) = self[i] else { return }
+        change(&black, &white, &amount)
+        self[i] = .tint(black: black, white: white, amount: amount)
+    }
+
+    /// Four numbers as a vector; `fallback` when there are not four.
+    private static func vector(_ v: [Double], _ fallback: SIMD4<Double>) -> SIMD4<Double> {
+        v.count == 4 ? SIMD4(v[0], v[1], v[2], v[3]) : fallback
+    }
+
     /// The radius of the first Gaussian blur, 0 when there is none.
     var gaussianBlurRadius: Double {
         get {

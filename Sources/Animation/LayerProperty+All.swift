@@ -90,7 +90,12 @@ extension LayerProperty {
         .choice("cornerCurve", \.cornerCurve),
         .choice("compositingFilter", \.compositingFilter),
         .choice("maskMode", \.maskMode),
-        .filters("filters", \.filters, subPaths: [.number("filters.gaussianBlur.inputRadius", \.filters.gaussianBlurRadius)]),
+        .filters("filters", \.filters, subPaths: [
+            .number("filters.gaussianBlur.inputRadius", \.filters.gaussianBlurRadius),
+            .part("filters.colorMatrix.inputBiasVector", \.filters.colorMatrixBias), .part("filters.colorMatrix.inputAVector", \.filters.colorMatrixAlpha),
+            .part("filters.tint.mapBlackTo", \.filters.tintBlack), .part("filters.tint.mapWhiteTo", \.filters.tintWhite),
+            .number("filters.tint.amount", \.filters.tintAmount),
+        ]),
         .number("beginTime", \.timing.beginTime, in: numberRange),
         .number("speed", \.timing.speed, in: -1000...1000),
         .number("timeOffset", \.timing.timeOffset, in: numberRange),

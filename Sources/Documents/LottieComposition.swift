@@ -376,15 +376,32 @@ struct LottieComposition {
                 if let only = try value(5), only.initial.first ?? 0 != 0 { reader.warnings.note("drop shadows with Shadow Only: drawn with the layer", at: p) }
             case 21:
                 guard let color = try value(2), let opacity = try value(6) else { fallthrough }
-                if color.isAnimated || opacity.isAnimated { reader.warnings.note("a changing Fill effect: drawn at its first value", at: p) }
-                let rgb = color.initial + [0, 0, 0]
+                // A changing colour or opacity animates the filter (the first colour matrix's key paths).
+                let first = !content.filters.contains { if case .colorMatrix = $0 { true } else { false } }
+                if (color.isAnimated || opacity.isAnimated) && !first {
+                    reader.warnings.note("a second changing Fill effect: drawn at its first value", at: p)
+                }
+                func bias(_ v: [Double]) -> [Double] { let rgb = v + [0, 0, 0]; return [rgb[0], rgb[1], rgb[2], 0] }
+                let rgb = bias(color.initial)
                 content.filters.append(.colorMatrix(ColorMatrix(red: .zero, green: .zero, blue: .zero, alpha: [0, 0, 0, opacity.initial.first ?? 1],
                                                                 bias: [rgb[0], rgb[1], rgb[2], 0])))
+                if first, let a = color.animation(keyPath: "filters.colorMatrix.inputBiasVector", frameRate: fr, { .numbers(bias($0)) }) { content.add(a) }
+                if first, let a = opacity.animation(keyPath: "filters.colorMatrix.inputAVector", frameRate: fr, { .numbers([0, 0, 0, $0.first ?? 1]) }) {
+                    content.add(a)
+                }
             case 20:
                 guard let black = try value(0), let white = try value(1), let amount = try value(2) else { fallthrough }
-                if black.isAnimated || white.isAnimated || amount.isAnimated { reader.warnings.note("a changing Tint effect: drawn at its first value", at: p) }
+                let first = !content.filters.contains { if case .tint = $0 { true } else { false } }
+                if (black.isAnimated || white.isAnimated || amount.isAnimated) && !first {
+                    reader.warnings.note("a second changing Tint effect: drawn at its first value", at: p)
+                }
                 content.filters.append(.tint(black: LottieReader.color(black.initial), white: LottieReader.color(white.initial),
                                              amount: (amount.initial.first ?? 100) / 100))
+                if first {
+                    if let a = black.animation(keyPath: "filters.tint.mapBlackTo", frameRate: fr, { .color(LottieReader.color($0)) }) { content.add(a) }
+                    if let a = white.animation(keyPath: "filters.tint.mapWhiteTo", frameRate: fr, { .color(LottieReader.color($0)) }) { content.add(a) }
+                    if let a = amount.animation(keyPath: "filters.tint.amount", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { content.add(a) }
+                }
             default:
                 reader.warnings.note("effects other than Gaussian blur, drop shadow, fill and tint", at: p)
             }

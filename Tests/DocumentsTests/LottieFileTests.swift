@@ -414,6 +414,32 @@ extension LottieFileTests {
         }
     }
 
+    /// Changing Fill and Tint effects animate their filters: a white solid filled with a colour
+    /// going red → blue linearly over 30 frames is (0.5, 0, 0.5) at frame 15, (128, 0, 128);
+    /// tinted towards red (black → black, white → red) by an amount 0 → 100% it is half red in
+    /// linear light there: green and blue 0.5 linear, 0.7354 encoded, 188.
+    func testChangingFillAndTintEffectsAnimate() throws {
+        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+        let linear = #"{"o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}"#
+        let fill = """
+        {"ty": 21, "en": 1, "ef": [{"ty": 10, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))},
+         {"ty": 2, "v": {"a": 1, "k": [{"t": 0, "s": [1, 0, 0, 1], \(linear.dropFirst())}, {"t": 30, "s": [0, 0, 1, 1]}]}}, {"ty": 7, "v": \(v("0"))},
+         {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("1"))}]}
+        """
+        let tint = """
+        {"ty": 20, "en": 1, "ef": [{"ty": 2, "v": \(v("[0, 0, 0, 1]"))}, {"ty": 2, "v": \(v("[1, 0, 0, 1]"))},
+         {"ty": 0, "v": {"a": 1, "k": [{"t": 0, "s": [0], \(linear.dropFirst())}, {"t": 30, "s": [100]}]}}]}
+        """
+        for (effect, expected) in [(fill, [128, 0, 128]), (tint, [255, 188, 188])] {
+            let layers = ##"[{"ty": 1, "sc": "#ffffff", "sw": 100, "sh": 100, "ks": {}, "ef": [\##(effect)]}]"##
+            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "fx.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0.5, width: 100, height: 100, scale: 1))
+            let p = image.pixel(x: 50, y: 50)
+            for (got, want) in zip([p.r, p.g, p.b], expected) { XCTAssertEqual(Int(got), want, accuracy: 1, "\(expected)") }
+        }
+    }
+
     /// A Fill effect (`ty` 21) paints every pixel of the layer its colour, keeping the pixel's
     /// alpha times the effect's opacity (lottie-web's colour matrix): a white square filled blue
     /// at opacity 0.5 over white is (127, 127, 255).
