@@ -407,8 +407,9 @@ private struct PresentationWalk {
         }
         particleBudget -= particles.count
         let additive = v.renderMode == .additive
-        // Room for them all at once: grown by doubling, thousands of sprites were copied over and over.
-        items.reserveCapacity(items.count + particles.count + 2)
+        // Room for them all at once (grown by doubling, thousands of sprites were copied over and
+        // over), at least doubling itself, so that many emitters do not each copy the list.
+        if items.capacity < items.count + particles.count + 2 { items.reserveCapacity(max(items.count + particles.count + 2, 2 * items.capacity)) }
         if additive { items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 0)) }
         for particle in particles {
             let cell = cells[particle.cell]

@@ -250,7 +250,8 @@ struct LottieShapes {
                 }
                 var star = Path()
                 star.move(to: corners[0].point)
-                let rounded = round1 != 0 || round2 != 0
+                // Curves whenever the roundness changes, so that every sample has the same elements.
+                let rounded = round1 != 0 || round2 != 0 || outerRound.isAnimated || isStar && innerRound.isAnimated
                 for k in 1...vertices {
                     let (from, to) = (corners[k - 1], corners[k % vertices])
                     if rounded {

@@ -194,9 +194,11 @@ private struct EdgeWalk {
     /// The region's width, and the region rows kept (`firstRow ..< endRow`).
     let width: Int, firstRow: Int, endRow: Int
 
-    /// Adds the segment p0 → p1 (region pixels).
+    /// Adds the segment p0 → p1 (region pixels). A segment whose extent overflows (ends near
+    /// ±1e308) is left out: its x along a row would not be a number, and the cells are written
+    /// through unchecked pointers.
     func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-        guard y0 != y1 else { return }
+        guard y0 != y1, (x1 - x0).isFinite, (y1 - y0).isFinite else { return }
         let w = Double(width)
         // Split where the segment crosses the region's left and right edges, then clamp x: the
         // parts outside become vertical edges on the region's sides.

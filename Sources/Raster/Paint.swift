@@ -35,8 +35,10 @@ public struct GradientPaint: Sendable {
         self.kind = kind
         self.start = start
         self.end = end
-        let reach = (focus.x * focus.x + focus.y * focus.y).squareRoot()
-        self.focus = reach > 0.99 ? Point(focus.x * 0.99 / reach, focus.y * 0.99 / reach) : (reach.isFinite ? focus : .zero)
+        // Its length taken over the larger component first, so that no square overflows.
+        let larger = max(abs(focus.x), abs(focus.y))
+        let reach = larger > 0 ? larger * ((focus.x / larger) * (focus.x / larger) + (focus.y / larger) * (focus.y / larger)).squareRoot() : 0
+        self.focus = !reach.isFinite ? .zero : reach > 0.99 ? Point(focus.x / reach * 0.99, focus.y / reach * 0.99) : focus
         (dx, dy) = (end.x - start.x, end.y - start.y)
         (lengthSquared, rx, ry) = (dx * dx + dy * dy, abs(dx), abs(dy))
         table = (0..<256).map { i in

@@ -399,7 +399,9 @@ extension LottieFileTests {
         func turning(_ a: Double, _ b: Double) -> String {
             #"{"a": 1, "k": [{"t": 0, "s": [\#(a)], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [\#(b)]}]}"#
         }
-        for (distance, below) in [(v("20"), 70), (turning(20, 30), 75)] {
+        // Distance 20 shades rows 60…80 below the square; 20 → 30 at frame 15 (25) rows 65…85:
+        // row 84 only then, not as 20 held; row 87 neither then nor at 30.
+        for (distance, below, beyond) in [(v("20"), 70, 82), (turning(20, 30), 84, 87)] {
             let effect = """
             {"ty": 25, "en": 1, "ef": [{"ty": 2, "v": \(v("[1, 0, 0, 1]"))}, {"ty": 0, "v": \(v("255"))}, {"ty": 1, "v": \(turning(90, 270))},
              {"ty": 0, "v": \(distance)}, {"ty": 0, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))}]}
@@ -410,6 +412,7 @@ extension LottieFileTests {
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
             let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0.5, width: 100, height: 100, scale: 1))
             assertColor(image.pixel(x: 50, y: below), 255, 0, 0, "the shadow below the square halfway round")
+            assertColor(image.pixel(x: 50, y: beyond), 255, 255, 255, "and no further")
             assertColor(image.pixel(x: 50, y: 30), 255, 255, 255, "none above it")
         }
     }

@@ -125,6 +125,7 @@ final class BlendQuadTests: XCTestCase {
                 for lane in 0..<4 {
                     let point = mapping.point(x: Double(x + lane) + 0.5, y: Double(y) + 0.5)
                     XCTAssertEqual(u[lane].bitPattern, point.x.bitPattern, "u at \(x + lane), \(y)")
+                    XCTAssertEqual(v[lane].bitPattern, point.y.bitPattern, "v at \(x + lane), \(y)")
                     let c = gradient.color(at: point)
                     XCTAssertEqual(lanes[lane], word([c.r, c.g, c.b, c.a]), "\(kind) at \(x + lane), \(y)")
                 }

@@ -15,6 +15,22 @@ final class CoverageTests: XCTestCase {
         return stride(from: 3, to: frame.bytes.count, by: 4).map { Double(frame.bytes[$0]) / 255 }
     }
 
+    /// Points at the ends of Double's range, whose differences overflow, draw what they can and
+    /// nothing out of bounds (the cells are written through unchecked pointers): a triangle from
+    /// (−1e308, 10) to (1e308, 120) (an edge 2e308 wide, past Double's range) to (64, 120)
+    /// covers no more than the frame, and a square beside it is drawn whole.
+    func testOverflowingCoordinatesStayInBounds() throws {
+        var path = Path()
+        path.move(to: Point(-1e308, 10))
+        path.addLine(to: Point(1e308, 120))
+        path.addLine(to: Point(64, 120))
+        path.closeSubpath()
+        path.addPath(.roundedRect(Rect(x: 4, y: 100, width: 8, height: 8), cornerRadius: 0))
+        let alpha = try coverage(of: path)
+        XCTAssertTrue(alpha.allSatisfy { (0...1).contains($0) })
+        XCTAssertEqual(alpha[104 * 128 + 8], 1, "the square")
+    }
+
     func testDiscAreaIsPiRSquared() throws {
         for (cx, cy, r) in [(64.0, 64.0, 30.0), (40.3, 71.7, 12.25), (63.5, 60.1, 45.9)] {
             let disc = Path.ellipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
