@@ -427,16 +427,9 @@ struct LottieComposition {
         if let a = softness.animation(keyPath: "shadowRadius", frameRate: fr, { .number(($0.first ?? 0) / 2) }) { content.add(a) }
         // A changing direction or distance: the offset worked out every frame (an offset eased
         // between two keyframes' offsets would cut across instead of turning).
-        let changing = [direction, distance].filter(\.isAnimated)
-        if let first = changing.compactMap({ $0.keyframes.first?.frame }).min(), let last = changing.compactMap({ $0.keyframes.last?.frame }).max(),
-           last > first {
-            let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
-            try reader.budget.charge(count, at: path, in: reader.file)
-            let offsets = (0...count).map { n -> AnimationValue in
-                let frame = first + (last - first) * Double(n) / Double(count)
-                return .size(offset(direction.value(at: frame).first ?? 0, distance.value(at: frame).first ?? 0))
-            }
-            content.add(reader.sampled("shadowOffset", offsets, from: first, to: last))
+        if let frames = try reader.sampleFrames((direction.keyframes + distance.keyframes).map(\.frame), cost: 1, at: path) {
+            let offsets = frames.map { AnimationValue.size(offset(direction.value(at: $0).first ?? 0, distance.value(at: $0).first ?? 0)) }
+            content.add(reader.sampled("shadowOffset", offsets, over: frames))
         }
     }
 

@@ -115,13 +115,10 @@ struct LottieShapes {
     /// the pace).
     private func roundingCorners(of part: LottieProperty<Path>, radius: LottieProperty<[Double]>, path: String) throws(DocumentError) -> LottieProperty<Path> {
         func radiusValue(at frame: Double) -> Double { radius.value(at: frame).first ?? 0 }
-        if radius.isAnimated, !part.isAnimated, let first = radius.keyframes.first?.frame, let last = radius.keyframes.last?.frame, last > first {
-            let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
-            try reader.budget.charge(count * 16, at: path, in: reader.file)
-            let keyframes = (0...count).map { n in
-                let frame = first + (last - first) * Double(n) / Double(count)
-                return LottieProperty<Path>.Keyframe(frame: frame, value: LottieRoundCorners.rounding(part.initial, radius: radiusValue(at: frame)),
-                                                     easeOut: (0, 0), easeIn: (1, 1), hold: false)
+        if !part.isAnimated, let frames = try reader.sampleFrames(radius.keyframes.map(\.frame), cost: 16, at: path) {
+            let keyframes = frames.map { frame in
+                LottieProperty<Path>.Keyframe(frame: frame, value: LottieRoundCorners.rounding(part.initial, radius: radiusValue(at: frame)),
+                                              easeOut: (0, 0), easeIn: (1, 1), hold: false)
             }
             return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
         }
@@ -176,12 +173,7 @@ struct LottieShapes {
             let opacity = below ? last + (first - last) * share : first + (last - first) * share
             return (matrix, min(max(opacity / 100, 0), 1))
         }
-        let changing = all.filter(\.isAnimated)
-        let span = changing.compactMap { $0.keyframes.first?.frame }.min().flatMap { first in
-            changing.compactMap { $0.keyframes.last?.frame }.max().map { (first, $0) }
-        }
-        let samples = span.map { Int(min(max(($0.1 - $0.0).rounded(.up), 1), Double(LottieFile.maximumSamples))) } ?? 0
-        let frames = span.map { span in (0...samples).map { span.0 + (span.1 - span.0) * Double($0) / Double(samples) } } ?? []
+        let frames = try reader.sampleFrames(all.flatMap { $0.keyframes.map(\.frame) }, cost: 0, at: path) ?? []
         let most = max(copies(at: nil), frames.map { copies(at: $0) }.max() ?? 0)
         try reader.budget.charge(most * (1_000 + 2 * frames.count), at: path, in: reader.file)
         let container = Layer()
@@ -190,10 +182,10 @@ struct LottieShapes {
         for k in 0..<most {
             let copy = try layer(items, path: listPath)
             (copy.transform, copy.opacity) = placement(k, at: nil)
-            if let span, span.1 > span.0 {
+            if !frames.isEmpty {
                 let placed = frames.map { placement(k, at: $0) }
-                copy.add(reader.sampled("transform", placed.map { .transform($0.0) }, from: span.0, to: span.1))
-                copy.add(reader.sampled("opacity", placed.map { .number($0.1) }, from: span.0, to: span.1))
+                copy.add(reader.sampled("transform", placed.map { .transform($0.0) }, over: frames))
+                copy.add(reader.sampled("opacity", placed.map { .number($0.1) }, over: frames))
             }
             layers.append(copy)
         }
@@ -275,14 +267,10 @@ struct LottieShapes {
                                   reversed: !(direction == 1 || direction == 2))
         }
         let changing = type == "sr" ? [centre, radius, points, outer, inner, outerRound, innerRound] : type == "rc" ? [centre, size, radius] : [centre, size]
-        let frames = changing.flatMap { $0.keyframes.map(\.frame) }
-        guard let first = frames.min(), let last = frames.max(), last > first else { return LottieProperty(initial: shape(at: 0), keyframes: []) }
-        let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
-        try reader.budget.charge(count * (type == "sr" ? 2_001 : 16), at: path, in: reader.file)
-        let keyframes = (0...count).map { n in
-            let frame = first + (last - first) * Double(n) / Double(count)
-            return LottieProperty<Path>.Keyframe(frame: frame, value: shape(at: frame), easeOut: (0, 0), easeIn: (1, 1), hold: false)
+        guard let frames = try reader.sampleFrames(changing.flatMap { $0.keyframes.map(\.frame) }, cost: type == "sr" ? 2_001 : 16, at: path) else {
+            return LottieProperty(initial: shape(at: 0), keyframes: [])
         }
+        let keyframes = frames.map { LottieProperty<Path>.Keyframe(frame: $0, value: shape(at: $0), easeOut: (0, 0), easeIn: (1, 1), hold: false) }
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
     }
 
@@ -434,14 +422,10 @@ struct LottieShapes {
             return Point(cos(turn) * fraction, sin(turn) * fraction)
         }
         layer.gradientFocus = focus(at: nil)
-        let changing = [highlight, angle, start, end].compactMap { $0 }.filter(\.isAnimated)
+        let keyed = [highlight, angle, start, end].compactMap { $0 }.flatMap { $0.keyframes.map(\.frame) }
         guard highlight.isAnimated || (angle?.isAnimated ?? false) || highlight.initial.first != 0,
-              let first = changing.compactMap({ $0.keyframes.first?.frame }).min(),
-              let last = changing.compactMap({ $0.keyframes.last?.frame }).max(), last > first else { return }
-        let count = Int(min(max((last - first).rounded(.up), 1), Double(LottieFile.maximumSamples)))
-        try reader.budget.charge(count, at: path, in: reader.file)
-        layer.add(reader.sampled("gradientFocus", (0...count).map { .point(focus(at: first + (last - first) * Double($0) / Double(count))) },
-                                 from: first, to: last))
+              let frames = try reader.sampleFrames(keyed, cost: 1, at: path) else { return }
+        layer.add(reader.sampled("gradientFocus", frames.map { .point(focus(at: $0)) }, over: frames))
     }
 
     /// Bodymovin's gradient stops (`count` colours of position, red, green, blue, then
@@ -560,13 +544,8 @@ struct LottieShapes {
                 return joined.applying(placing)
             }
             layer.path = joined(at: nil)
-            let changing = geometry.filter(\.isAnimated)
-            if let first = changing.compactMap({ $0.keyframes.first?.frame }).min(), let last = changing.compactMap({ $0.keyframes.last?.frame }).max(),
-               last > first {
-                let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
-                try reader.budget.charge(count * geometry.count * 16, at: path, in: reader.file)
-                layer.add(reader.sampled("path", (0...count).map { .path(joined(at: first + (last - first) * Double($0) / Double(count))) },
-                                         from: first, to: last))
+            if let frames = try reader.sampleFrames(geometry.flatMap { $0.keyframes.map(\.frame) }, cost: geometry.count * 16, at: path) {
+                layer.add(reader.sampled("path", frames.map { .path(joined(at: $0)) }, over: frames))
             }
         }
         let color = solid ? try reader.property(LottieReader.member(item, "c"), path + ".c") ?? LottieProperty(initial: [0, 0, 0, 1], keyframes: [])
@@ -604,14 +583,11 @@ struct LottieShapes {
             }
             (layer.lineDashPattern, layer.lineDashPhase) = dashing(at: nil)
             // Changing dashes: the pattern and phase worked out every frame.
-            let changing = (lengths + [offset].compactMap { $0 }).filter(\.isAnimated)
-            if let first = changing.compactMap({ $0.keyframes.first?.frame }).min(), let last = changing.compactMap({ $0.keyframes.last?.frame }).max(),
-               last > first {
-                let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
-                try reader.budget.charge(count * (lengths.count + 1), at: path, in: reader.file)
-                let samples = (0...count).map { dashing(at: first + (last - first) * Double($0) / Double(count)) }
-                layer.add(reader.sampled("lineDashPattern", samples.map { .numbers($0.pattern) }, from: first, to: last))
-                layer.add(reader.sampled("lineDashPhase", samples.map { .number($0.phase) }, from: first, to: last))
+            let keyed = (lengths + [offset].compactMap { $0 }).flatMap { $0.keyframes.map(\.frame) }
+            if let frames = try reader.sampleFrames(keyed, cost: lengths.count + 1, at: path) {
+                let samples = frames.map { dashing(at: $0) }
+                layer.add(reader.sampled("lineDashPattern", samples.map { .numbers($0.pattern) }, over: frames))
+                layer.add(reader.sampled("lineDashPhase", samples.map { .number($0.phase) }, over: frames))
             }
         }
         guard let trim else { return layer }

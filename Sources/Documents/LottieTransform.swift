@@ -75,6 +75,22 @@ extension LottieReader {
         return (outer, inner)
     }
 
+    /// The frames at which to work out what changes between the keyframes at `keyed` (the
+    /// frames of the changing properties' keyframes): one a frame from the first to the last (at
+    /// most `LottieFile.maximumSamples` steps), each step charged `cost` against the file's
+    /// budget; nil when they span no time.
+    func sampleFrames(_ keyed: [Double], cost: Int, at path: String) throws(DocumentError) -> [Double]? {
+        guard let first = keyed.min(), let last = keyed.max(), last > first else { return nil }
+        let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
+        try budget.charge(count * cost, at: path, in: file)
+        return (0...count).map { first + (last - first) * Double($0) / Double(count) }
+    }
+
+    /// `sampled(_:_:from:to:)` over `frames` (from `sampleFrames`), one value a frame.
+    func sampled(_ keyPath: String, _ values: [AnimationValue], over frames: [Double]) -> KeyframeAnimation {
+        sampled(keyPath, values, from: frames[0], to: frames[frames.count - 1])
+    }
+
     /// An animation of `keyPath` through `values` sampled evenly from frame `first` to frame
     /// `last` (linear between them), held before and after.
     func sampled(_ keyPath: String, _ values: [AnimationValue], from first: Double, to last: Double) -> KeyframeAnimation {

@@ -68,12 +68,12 @@ extension Blend {
         raw.storeBytes(of: redBlue | greenAlpha &<< 8, as: SIMD8<UInt16>.self)
     }
 
-    /// `sourceOver` of four premultiplied pixels (one word each, red in the low byte), each at
-    /// its own coverage, over the four pixels at `p`, in 16-bit lanes: the same bytes as one at a
-    /// time (a transparent pixel or a coverage of 0 leaves its pixel as it is; an opaque one at
-    /// coverage 255 replaces it).
+    /// `sourceOver` of four premultiplied colours (`PremultipliedColor.word`s), each at its own
+    /// coverage, over the four pixels at `p`, in 16-bit lanes: the same bytes as one at a time (a
+    /// transparent colour or a coverage of 0 leaves its pixel as it is; an opaque one at coverage
+    /// 255 replaces it). Sprite and fill edges, paints and group composites (`make bench`).
     @inline(__always)
-    static func sourceOverPixelsQuad(_ source: SIMD4<UInt32>, coverage: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
+    static func sourceOverQuad(_ source: SIMD4<UInt32>, coverage: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
         let low = SIMD8<UInt16>(repeating: 0x00FF)
         let scale = unsafeBitCast((coverage &+ 1) | (coverage &+ 1) &<< 16, to: SIMD8<UInt16>.self)
         let s = unsafeBitCast(source, to: SIMD8<UInt16>.self)
@@ -139,25 +139,3 @@ extension Blend {
         }
     }
 }
-
-extension Blend {
-    /// Composites one colour over four consecutive pixels, each at its own coverage (0…255),
-    /// with the arithmetic of `sourceOver` (a coverage of 0 leaves its pixel as it is): the
-    /// antialiased edges of sprites, four pixels per vector step (`make bench`, particles).
-    @inline(__always)
-    static func sourceOverQuad(_ color: PremultipliedColor, coverage: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
-        // In 16-bit lanes as in `sourceOverRun`: each pixel's scale in both halves of its 32 bits.
-        let low = SIMD8<UInt16>(repeating: 0x00FF)
-        let scale = unsafeBitCast((coverage &+ 1) | (coverage &+ 1) &<< 16, to: SIMD8<UInt16>.self)
-        let alpha = (SIMD8<UInt16>(repeating: UInt16(color.a)) &* scale) &>> 8
-        let inverse = 256 &- alpha
-        let redBlue = unsafeBitCast(SIMD4<UInt32>(repeating: UInt32(color.r) | UInt32(color.b) << 16), to: SIMD8<UInt16>.self)
-        let greenAlpha = unsafeBitCast(SIMD4<UInt32>(repeating: UInt32(color.g) | UInt32(color.a) << 16), to: SIMD8<UInt16>.self)
-        let source = unsafeBitCast(((redBlue &* scale) &>> 8) | ((greenAlpha &* scale) & ~low), to: SIMD4<UInt32>.self)
-        let raw = UnsafeMutableRawPointer(p)
-        let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
-        let under = unsafeBitCast((((d & low) &* inverse) &>> 8) | (((d &>> 8) &* inverse) & ~low), to: SIMD4<UInt32>.self)
-        raw.storeBytes(of: under &+ source, as: SIMD4<UInt32>.self)
-    }
-}
-

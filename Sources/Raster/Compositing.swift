@@ -26,7 +26,7 @@ enum Compositing {
                             // Opaque at full opacity: the pixels themselves.
                             UnsafeMutableRawPointer(p + i).storeBytes(of: pixels, as: SIMD4<UInt32>.self)
                         } else if alphas != 0 {
-                            Blend.sourceOverPixelsQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i)
+                            Blend.sourceOverQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i)
                         }
                         i += 16
                     }

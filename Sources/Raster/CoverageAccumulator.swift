@@ -136,6 +136,7 @@ struct CoverageAccumulator {
         let base = kept * (width + 2)
         let end = max(min(hi, width), lo)
         let evenOdd = rule == .evenOdd
+        let colorWords = SIMD4<UInt32>(repeating: color.word)
         cells.withUnsafeMutableBufferPointer { cellBuffer in
             guard let a = cellBuffer.baseAddress.map({ $0 + base }) else { return }
             var sum: Float = 0
@@ -151,7 +152,7 @@ struct CoverageAccumulator {
                         sum = s2 + cells[3]
                         UnsafeMutableRawPointer(a + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
                         let coverage = Self.coverage(of: SIMD4(s0, s1, s2, sum))
-                        if coverage != .zero { Blend.sourceOverQuad(color, coverage: coverage, into: row + x * 4) }
+                        if coverage != .zero { Blend.sourceOverQuad(colorWords, coverage: coverage, into: row + x * 4) }
                         x += 4
                         continue
                     }

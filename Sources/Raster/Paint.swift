@@ -110,8 +110,7 @@ public struct GradientPaint: Sendable {
         index.replace(with: 0, where: scaled .< 0.5 .| .!(t - t .== 0))
         return table.withUnsafeBufferPointer { table in
             func word(_ i: UInt64) -> UInt32 {
-                let c = table[Int(truncatingIfNeeded: i)]
-                return UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+                table[Int(truncatingIfNeeded: i)].word
             }
             return SIMD4(word(index[0]), word(index[1]), word(index[2]), word(index[3]))
         }

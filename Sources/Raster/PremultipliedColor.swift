@@ -17,6 +17,10 @@ public struct PremultipliedColor: Hashable, Sendable {
         self.init(r: byte(red), g: byte(green), b: byte(blue), a: UInt8(a))
     }
 
+    /// The pixel as one word, red in the low byte (the bytes in memory order on a little-endian
+    /// machine): what the four-pixel blends take.
+    public var word: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
+
     /// Transparent black: every byte 0.
     public static let transparent = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
     /// Opaque white: every byte 255.

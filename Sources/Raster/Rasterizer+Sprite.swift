@@ -46,6 +46,7 @@ extension Rasterizer {
         case .image(let i): (nil, nil, i)
         }
         let width = target.width, firstRow = target.firstRow
+        let solidWords = solid.map { SIMD4<UInt32>(repeating: $0.word) }
         let (perS, perT) = (sx == 0 ? 0 : 1 / sx, tx == 0 ? 0 : 1 / tx)
         /// The pixels x (as a closed range of reals) whose centre value start + x·slope lies in
         /// low…high (`inverse` is 1 / slope, 0 for a flat slope).
@@ -81,7 +82,7 @@ extension Rasterizer {
                         x = runHi
                         continue
                     }
-                    if let solid, clip == nil, !additive, x + 4 <= width {
+                    if let solidWords, clip == nil, !additive, x + 4 <= width {
                         // Four pixels at once (those past this edge's span, still in this row,
                         // at coverage 0): the same arithmetic as one at a time below.
                         let end = x < runLo ? runLo : hi
@@ -100,7 +101,7 @@ extension Rasterizer {
                         ct.replace(with: 0, where: ct .< 0)
                         let coverage = Self.truncated(cs * ct * 255 + 0.5)
                         let inSpan = SIMD4<Int32>(0, 1, 2, 3) .< Int32(end - x)
-                        Blend.sourceOverQuad(solid, coverage: coverage.replacing(with: 0, where: .!inSpan), into: p + (rowBase + x) * 4)
+                        Blend.sourceOverQuad(solidWords, coverage: coverage.replacing(with: 0, where: .!inSpan), into: p + (rowBase + x) * 4)
                         x = min(x + 4, end)
                         continue
                     }

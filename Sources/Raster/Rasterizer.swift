@@ -74,8 +74,7 @@ public struct Rasterizer {
                         @inline(__always)
                         func colorWord(_ lane: Int) -> UInt32 {
                             guard word >> (lane * 8) & 0xFF != 0 else { return 0 }
-                            let c = color(x0 + column + lane)
-                            return UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+                            return color(x0 + column + lane).word
                         }
                         let coverages = SIMD4<UInt32>(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
                         // A gradient's four colours in vector lanes (the same entries as one at a time).
@@ -83,12 +82,12 @@ public struct Rasterizer {
                             let (u, v) = m.points(x: x0 + column, y: y)
                             if let words = gradient.colorWords(u: u, v: v) {
                                 // Uncovered pixels' colours are not drawn: their coverage is 0.
-                                Blend.sourceOverPixelsQuad(words, coverage: coverages, into: p + (pixelBase + column) * 4)
+                                Blend.sourceOverQuad(words, coverage: coverages, into: p + (pixelBase + column) * 4)
                                 continue
                             }
                         }
                         let colors = SIMD4<UInt32>(colorWord(0), colorWord(1), colorWord(2), colorWord(3))
-                        Blend.sourceOverPixelsQuad(colors, coverage: coverages, into: p + (pixelBase + column) * 4)
+                        Blend.sourceOverQuad(colors, coverage: coverages, into: p + (pixelBase + column) * 4)
                     }
                     for column in column..<max(column, columns.upperBound) {
                         var coverage = UInt32(coverageRow[column])

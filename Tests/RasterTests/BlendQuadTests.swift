@@ -26,7 +26,7 @@ final class BlendQuadTests: XCTestCase {
 
             // One colour, a coverage a pixel (sprites' edges).
             var quad = under, single = under
-            quad.withUnsafeMutableBufferPointer { Blend.sourceOverQuad(premultiplied, coverage: SIMD4(coverages), into: $0.baseAddress!) }
+            quad.withUnsafeMutableBufferPointer { Blend.sourceOverQuad(SIMD4(repeating: premultiplied.word), coverage: SIMD4(coverages), into: $0.baseAddress!) }
             single.withUnsafeMutableBufferPointer { p in for i in 0..<4 { Blend.sourceOver(premultiplied, coverage: coverages[i], into: p.baseAddress!, at: i * 4) } }
             XCTAssertEqual(quad, single, "sourceOverQuad \(color) at \(coverages) over \(under)")
 
@@ -39,7 +39,7 @@ final class BlendQuadTests: XCTestCase {
             // Four pixels, each at its own coverage (a paint's pixels; a group's composite).
             (quad, single) = (under, under)
             quad.withUnsafeMutableBufferPointer {
-                Blend.sourceOverPixelsQuad(SIMD4(sources.map(word)), coverage: SIMD4(coverages), into: $0.baseAddress!)
+                Blend.sourceOverQuad(SIMD4(sources.map(word)), coverage: SIMD4(coverages), into: $0.baseAddress!)
             }
             single.withUnsafeMutableBufferPointer { p in
                 for i in 0..<4 {
@@ -47,7 +47,7 @@ final class BlendQuadTests: XCTestCase {
                     Blend.sourceOver(PremultipliedColor(r: s[0], g: s[1], b: s[2], a: s[3]), coverage: coverages[i], into: p.baseAddress!, at: i * 4)
                 }
             }
-            XCTAssertEqual(quad, single, "sourceOverPixelsQuad \(sources) at \(coverages) over \(under)")
+            XCTAssertEqual(quad, single, "sourceOverQuad \(sources) at \(coverages) over \(under)")
 
             // Rounded, one scaled colour a pixel (shadows); a zero word leaves its pixel alone.
             (quad, single) = (under, under)
