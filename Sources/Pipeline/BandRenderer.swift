@@ -79,7 +79,7 @@ public final class BandRenderer: @unchecked Sendable {
         precondition(frame.width == width && frame.height == height && frame.bytes.count == width * height * 4,
                      "the frame must be \(width) × \(height)")
         if threads == 1 {
-            canvases[0].begin(frame, clearingTo: background)
+            canvases[0].begin(consume frame, clearingTo: background)
             draw(canvases[0])
             return canvases[0].end()
         }

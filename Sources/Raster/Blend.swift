@@ -105,37 +105,57 @@ extension Blend {
     /// (measured by `make bench`).
     @inline(__always)
     static func sourceOverRun(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, count: Int) {
-        let scale = coverage + 1
-        let (r, g, b, a) = ((UInt32(color.r) * scale) >> 8, (UInt32(color.g) * scale) >> 8,
-                            (UInt32(color.b) * scale) >> 8, (UInt32(color.a) * scale) >> 8)
-        if a == 0 { return }
-        if a == 255 {
-            // Opaque: the source replaces what is there.
-            let pixel = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
-            UnsafeMutableRawPointer(p).withMemoryRebound(to: UInt32.self, capacity: count) { words in
-                for i in 0..<count { words[i] = pixel }
-            }
-            return
-        }
-        // Four pixels per step as eight 16-bit lanes: red+blue in the low bytes of one set of
-        // lanes, green+alpha in the high bytes of the other. A byte times (256 − alpha) fits a
-        // lane, and SSE2 multiplies eight 16-bit lanes at once (32-bit lanes two at a time):
-        // the run took 0.4–0.65 × the time of the 32-bit form, with the same pixels.
-        let low = SIMD8<UInt16>(repeating: 0x00FF)
-        let inverse = SIMD8<UInt16>(repeating: UInt16(256 &- a))
-        let source = SIMD4<UInt32>(repeating: r | g << 8 | b << 16 | a << 24)
-        let bytes = count * 4
+        let run = ScaledColor(color, coverage: coverage)
+        if run.isTransparent { return }
         var i = 0
-        while i + 16 <= bytes {
-            let raw = UnsafeMutableRawPointer(p + i)
+        while i + 4 <= count {
+            run.blendQuad(into: p + i * 4)
+            i += 4
+        }
+        while i < count {
+            sourceOver(color, coverage: coverage, into: p, at: i * 4)
+            i += 1
+        }
+    }
+
+    /// A colour scaled by a coverage as `sourceOver` scales it, ready to be blended over four
+    /// pixels a step: what every run of one coverage inside a shape takes.
+    struct ScaledColor {
+        /// The scaled colour, one word a pixel in four lanes.
+        private let source: SIMD4<UInt32>
+        /// 256 − the scaled alpha, in every 16-bit lane.
+        private let inverse: SIMD8<UInt16>
+        /// The scaled alpha.
+        private let alpha: UInt32
+
+        @inline(__always)
+        init(_ color: PremultipliedColor, coverage: UInt32) {
+            let scale = coverage &+ 1
+            let (r, g, b, a) = ((UInt32(color.r) &* scale) &>> 8, (UInt32(color.g) &* scale) &>> 8,
+                                (UInt32(color.b) &* scale) &>> 8, (UInt32(color.a) &* scale) &>> 8)
+            source = SIMD4(repeating: r | g &<< 8 | b &<< 16 | a &<< 24)
+            inverse = SIMD8(repeating: UInt16(truncatingIfNeeded: 256 &- a))
+            alpha = a
+        }
+
+        /// Whether blending it changes nothing.
+        var isTransparent: Bool { alpha == 0 }
+
+        /// Blends it over the four pixels at `p`: an opaque colour replaces them; otherwise
+        /// each is scaled by (256 − alpha) / 256 as eight 16-bit lanes (red+blue in the low bytes
+        /// of one set, green+alpha in the high bytes of the other: SSE2 multiplies eight 16-bit
+        /// lanes at once, 32-bit lanes two at a time) and the colour added.
+        @inline(__always)
+        func blendQuad(into p: UnsafeMutablePointer<UInt8>) {
+            let raw = UnsafeMutableRawPointer(p)
+            if alpha == 255 {
+                raw.storeBytes(of: source, as: SIMD4<UInt32>.self)
+                return
+            }
+            let low = SIMD8<UInt16>(repeating: 0x00FF)
             let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
             let under = (((d & low) &* inverse) &>> 8) | (((d &>> 8) &* inverse) & ~low)
             raw.storeBytes(of: unsafeBitCast(under, to: SIMD4<UInt32>.self) &+ source, as: SIMD4<UInt32>.self)
-            i += 16
-        }
-        while i < bytes {
-            sourceOver(color, coverage: coverage, into: p, at: i)
-            i += 4
         }
     }
 }

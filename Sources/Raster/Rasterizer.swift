@@ -50,7 +50,7 @@ public struct Rasterizer {
                 for y in rows {
                     let pixelBase = (y - offset) * rowPixels + x0
                     if let solid, clip == nil {
-                        accumulator.blendRow(y, rule: rule, color: solid, into: p + pixelBase * 4)
+                        accumulator.blendRow(y, rule: rule, color: solid, into: p + pixelBase * 4, rowPixels: rowPixels - x0)
                         continue
                     }
                     let columns = accumulator.resolveRow(y, rule: rule, into: coverageRow)

@@ -6,8 +6,9 @@ import Pipeline
 import Raster
 
 /// raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]: draws a benchmark display
-/// list FRAMES times on a white frame and prints the median time per frame and the first
-/// frame's (which draws what later frames reuse, such as glyph masks). With N threads each
+/// list FRAMES times on a white frame and prints the median time per frame, the first frame's
+/// (which draws what later frames reuse, such as glyph masks) and the fastest (what a change
+/// did, on a machine whose neighbours only ever add time). With N threads each
 /// frame is drawn in bands by N threads at once (`BandRenderer`), cut where the list's estimated
 /// cost (`ShapeList.rowCosts`) says; with --whole-frames instead N
 /// frames are drawn at once, one a thread, and a frame's time is the round's time over N (what
@@ -96,7 +97,7 @@ do {
         frame.unpremultiply()
         try PNGFile.write(rgba: frame.bytes, width: frame.width, height: frame.height, to: arguments[2])
     }
-    print(String(format: "median %.2f ms/frame, first %.2f ms", median, first))
+    print(String(format: "median %.2f ms/frame, first %.2f ms, fastest %.2f ms", median, first, times[0]))
 } catch {
     FileHandle.standardError.write(Data("raster-bench: \(error)\n".utf8))
     exit(1)
