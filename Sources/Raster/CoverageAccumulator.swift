@@ -137,63 +137,76 @@ struct CoverageAccumulator {
         return Rasterizer.truncated(unsafeBitCast(capped, to: SIMD4<Float>.self) * 255 + 0.5)
     }
 
-    /// Resolves frame row `frameRow` and composites `color` over it in one pass: `row` points at
-    /// the pixel of column 0. Four cells a step: where all four are 0 the coverage is the same as
-    /// before them (inside a shape, between a stroke's sides), and the pixels are blended at the
-    /// coverage of the last edge; elsewhere the running sums are added in the one-at-a-time order
-    /// and each pixel gets its own coverage. The row holds `rowPixels` pixels from `row` on.
-    /// Clears the row's cells.
-    mutating func blendRow(_ frameRow: Int, rule: FillRule, color: PremultipliedColor, into row: UnsafeMutablePointer<UInt8>, rowPixels: Int) {
-        let kept = frameRow - regionTop - firstRow
-        let lo = touchedMin[kept], hi = touchedMax[kept]
-        touchedMin[kept] = Int.max
-        touchedMax[kept] = Int.min
-        guard lo <= hi else { return }
-        let base = kept * (width + 2)
-        let end = max(min(hi, width), lo)
+    /// Resolves the kept rows and composites `color` over them, row by row in one pass each:
+    /// `pixels` points at the pixel of the region's left column in the first kept row, rows are
+    /// `rowStride` bytes apart and hold `rowPixels` pixels from that column on. Four cells a step:
+    /// where all four are 0 the coverage is the same as before them (inside a shape, between a
+    /// stroke's sides), and the pixels are blended at the coverage of the last edge; elsewhere the
+    /// running sums are added in the one-at-a-time order and each pixel gets its own coverage.
+    /// Clears the cells. (The pointers are taken once a path, not once a row: `make bench`.)
+    mutating func blendRows(rule: FillRule, color: PremultipliedColor, into pixels: UnsafeMutablePointer<UInt8>, rowStride: Int, rowPixels: Int) {
+        let (width, rows) = (width, endRow - firstRow)
         let colorWords = SIMD4<UInt32>(repeating: color.word)
         cells.withUnsafeMutableBufferPointer { cellBuffer in
-            guard let a = cellBuffer.baseAddress.map({ $0 + base }) else { return }
-            var sum: Float = 0
-            // The colour at the coverage of the running sum, for the runs of zero cells.
-            var run = Blend.ScaledColor(color, coverage: 0)
-            var x = lo
-            while x + 4 <= end {
-                let cells = UnsafeRawPointer(a + x).loadUnaligned(as: SIMD4<Float>.self)
-                if !any(cells .!= 0) {
-                    if !run.isTransparent { run.blendQuad(into: row + x * 4) }
-                    x += 4
-                    continue
+            touchedMin.withUnsafeMutableBufferPointer { touchedMin in
+                touchedMax.withUnsafeMutableBufferPointer { touchedMax in
+                    guard let cellStart = cellBuffer.baseAddress, let low = touchedMin.baseAddress, let high = touchedMax.baseAddress else { return }
+                    for kept in 0..<rows {
+                        let lo = low[kept], hi = high[kept]
+                        guard lo <= hi else { continue }
+                        (low[kept], high[kept]) = (Int.max, Int.min)
+                        Self.blendRow(cellStart + kept * (width + 2), lo: lo, hi: hi, width: width, rule: rule, color: color, colorWords: colorWords,
+                                      into: pixels + kept * rowStride, rowPixels: rowPixels)
+                    }
                 }
-                let s0 = sum + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2]
-                sum = s2 + cells[3]
-                UnsafeMutableRawPointer(a + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
-                let coverage = Self.coverage(of: SIMD4(s0, s1, s2, sum), rule: rule)
-                if coverage != .zero { Blend.sourceOverQuad(colorWords, coverage: coverage, into: row + x * 4) }
-                run = Blend.ScaledColor(color, coverage: coverage[3])
-                x += 4
             }
-            // The last one to three pixels as a quad whose extra lanes have coverage 0 (and leave
-            // their pixels as they are) where the row's cells and pixels reach that far: the cells
-            // past `end` are cleared below, or were 0.
-            if x < end, x + 4 <= width + 2, x + 4 <= rowPixels {
-                let inRow = SIMD4<Int32>(0, 1, 2, 3) .< Int32(end - x)
-                let cells = UnsafeRawPointer(a + x).loadUnaligned(as: SIMD4<Float>.self).replacing(with: 0, where: .!inRow)
-                let s0 = sum + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2]
-                UnsafeMutableRawPointer(a + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
-                let coverage = Self.coverage(of: SIMD4(s0, s1, s2, s2 + cells[3]), rule: rule)
-                Blend.sourceOverQuad(colorWords, coverage: coverage.replacing(with: 0, where: .!inRow), into: row + x * 4)
-                x = end
-            }
-            while x < end {
-                sum += a[x]
-                a[x] = 0
-                let coverage = Self.coverage(of: SIMD4(repeating: sum), rule: rule)[0]
-                if coverage > 0 { Blend.sourceOver(color, coverage: coverage, into: row, at: x * 4) }
-                x += 1
-            }
-            for x in end...hi { a[x] = 0 }
         }
+    }
+
+    /// One row of `blendRows`: `a` points at its cells, `lo...hi` the cells it touched.
+    @inline(__always)
+    private static func blendRow(_ a: UnsafeMutablePointer<Float>, lo: Int, hi: Int, width: Int, rule: FillRule, color: PremultipliedColor,
+                                 colorWords: SIMD4<UInt32>, into row: UnsafeMutablePointer<UInt8>, rowPixels: Int) {
+        let end = max(min(hi, width), lo)
+        var sum: Float = 0
+        // The colour at the coverage of the running sum, for the runs of zero cells.
+        var run = Blend.ScaledColor(color, coverage: 0)
+        var x = lo
+        while x + 4 <= end {
+            let cells = UnsafeRawPointer(a + x).loadUnaligned(as: SIMD4<Float>.self)
+            if !any(cells .!= 0) {
+                if !run.isTransparent { run.blendQuad(into: row + x * 4) }
+                x += 4
+                continue
+            }
+            let s0 = sum + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2]
+            sum = s2 + cells[3]
+            UnsafeMutableRawPointer(a + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
+            let coverage = coverage(of: SIMD4(s0, s1, s2, sum), rule: rule)
+            if coverage != .zero { Blend.sourceOverQuad(colorWords, coverage: coverage, into: row + x * 4) }
+            run = Blend.ScaledColor(color, coverage: coverage[3])
+            x += 4
+        }
+        // The last one to three pixels as a quad whose extra lanes have coverage 0 (and leave
+        // their pixels as they are) where the row's cells and pixels reach that far: the cells
+        // past `end` are cleared below, or were 0.
+        if x < end, x + 4 <= width + 2, x + 4 <= rowPixels {
+            let inRow = SIMD4<Int32>(0, 1, 2, 3) .< Int32(end - x)
+            let cells = UnsafeRawPointer(a + x).loadUnaligned(as: SIMD4<Float>.self).replacing(with: 0, where: .!inRow)
+            let s0 = sum + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2]
+            UnsafeMutableRawPointer(a + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
+            let coverage = coverage(of: SIMD4(s0, s1, s2, s2 + cells[3]), rule: rule)
+            Blend.sourceOverQuad(colorWords, coverage: coverage.replacing(with: 0, where: .!inRow), into: row + x * 4)
+            x = end
+        }
+        while x < end {
+            sum += a[x]
+            a[x] = 0
+            let coverage = coverage(of: SIMD4(repeating: sum), rule: rule)[0]
+            if coverage > 0 { Blend.sourceOver(color, coverage: coverage, into: row, at: x * 4) }
+            x += 1
+        }
+        for x in end...hi { a[x] = 0 }
     }
 
     /// The coverages (0…255) of four running sums under `rule`, as `resolveRow` makes them one

@@ -46,13 +46,14 @@ public struct Rasterizer {
         }
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
+            if let solid, clip == nil {
+                accumulator.blendRows(rule: rule, color: solid, into: p + ((rows.lowerBound - offset) * rowPixels + x0) * 4,
+                                      rowStride: rowPixels * 4, rowPixels: rowPixels - x0)
+                return
+            }
             rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
                 for y in rows {
                     let pixelBase = (y - offset) * rowPixels + x0
-                    if let solid, clip == nil {
-                        accumulator.blendRow(y, rule: rule, color: solid, into: p + pixelBase * 4, rowPixels: rowPixels - x0)
-                        continue
-                    }
                     let columns = accumulator.resolveRow(y, rule: rule, into: coverageRow)
                     /// The paint's colour at pixel x of this row (transparent where a singular mapping shows nothing).
                     @inline(__always)
