@@ -168,7 +168,7 @@ struct LottieComposition {
             content = try LottieText(reader: reader, fonts: LottieReader.member(document, "fonts"), chars: chars, frameRate: fr).layer(value, path: path)
         default: reader.warnings.note("layers of type \(type)", at: path); content = nil
         }
-        guard var content else { return nil }
+        guard let content else { return nil }
         // The in- and out-points, in the composition's frames (none: always shown).
         let inPoint = try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: -Double.greatestFiniteMagnitude)
         let outPoint = try reader.number(LottieReader.member(value, "op"), path + ".op", default: Double.greatestFiniteMagnitude)
@@ -177,16 +177,7 @@ struct LottieComposition {
         // Masks count where the layer says it has them, as the players read them.
         if case .bool(true, _)? = LottieReader.member(value, "hasMask"), case let .array(masks, _)? = LottieReader.member(value, "masksProperties"),
            !masks.isEmpty {
-            // Intersected masks each wrap what the masks before them leave.
-            let (added, intersected) = try self.masks(masks, path: path + ".masksProperties")
-            content.mask = added
-            for layer in intersected {
-                let wrapper = Layer()
-                wrapper.anchorPoint = .zero
-                wrapper.addSublayer(content)
-                wrapper.mask = layer
-                content = wrapper
-            }
+            content.mask = try self.masks(masks, path: path + ".masksProperties")
         }
         for (key, kind) in [("ao", "auto-orient along the motion path")] {
             if case .number(let n, _)? = LottieReader.member(value, key), n != 0 { reader.warnings.note(kind, at: path) }
@@ -212,40 +203,21 @@ struct LottieComposition {
         return (visibility, transform.outer)
     }
 
-    /// A layer's masks as mask layers in its coordinates: the added ones together (a subtracted
-    /// or inverted first one as a hole in a plane, with the first mask's opacity), then each
-    /// intersected one (`i`) on its own, to be applied in turn.
-    private func masks(_ masks: [JSONValue], path: String) throws(DocumentError) -> (added: Layer?, intersected: [Layer]) {
-        var intersected: [Layer] = []
-        var rest: [(Int, JSONValue)] = []
+    /// A layer's masks as one mask layer in its coordinates, composed in order as lottie-web's
+    /// SVG mask composes them. Each mask covers its path at its opacity (with `inv`, the outside
+    /// of its path); an added mask unites that with what the masks before it leave, a subtracted
+    /// one takes it away from that, an intersected one keeps only what it covers, and a first
+    /// mask that subtracts or intersects starts from everything. nil when every mask is of mode `n`.
+    private func masks(_ masks: [JSONValue], path: String) throws(DocumentError) -> Layer? {
+        var composed: Layer?
+        // The layer uniting the added masks since the last subtracted or intersected one.
+        var union: Layer?
         for (i, mask) in masks.enumerated() {
-            if case .string("i", _)? = LottieReader.member(mask, "mode"), i > 0 {
-                if let layer = try self.mask([(i, mask)], path: path) { intersected.append(layer) }
-            } else {
-                rest.append((i, mask))
-            }
-        }
-        return (try mask(rest, path: path), intersected)
-    }
-
-    /// Masks added together as one mask layer: each added mask a layer of its own (its path,
-    /// opacity and expansion), or, after a subtracted or inverted first one, all as a hole in a
-    /// plane at the first mask's opacity. nil when every mask is of mode `n`.
-    private func mask(_ masks: [(index: Int, value: JSONValue)], path: String) throws(DocumentError) -> Layer? {
-        var parts: [MaskPart] = []
-        var inverted = false
-        for (i, mask) in masks {
             let p = "\(path)[\(i)]"
             let mode = try reader.string(LottieReader.member(mask, "mode"), p + ".mode") ?? "a"
             if mode == "n" { continue }
-            let invert = LottieReader.member(mask, "inv").map { if case .bool(true, _) = $0 { true } else { false } } ?? false
-            if mode != "a" && mode != "s" && !(mode == "i" && masks.count == 1) { reader.warnings.note("mask mode \"\(mode)\": drawn as added", at: p) }
-            if (mode == "s") != invert {
-                // A subtracted (or inverted) first mask makes a hole; a later one is drawn as added.
-                if parts.isEmpty { inverted = true } else { reader.warnings.note("subtracted masks after the first: drawn as added", at: p) }
-            } else if inverted {
-                reader.warnings.note("added masks after a subtracted one: drawn as holes", at: p)
-            }
+            if !["a", "s", "i"].contains(mode) { reader.warnings.note("mask mode \"\(mode)\": drawn as added", at: p) }
+            let inverted = LottieReader.member(mask, "inv").map { if case .bool(true, _) = $0 { true } else { false } } ?? false
             if let feather = try reader.property(LottieReader.member(mask, "f"), p + ".f"), feather.isAnimated || feather.initial.contains(where: { $0 != 0 }) {
                 reader.warnings.note("mask feather", at: p)
             }
@@ -254,41 +226,61 @@ struct LottieComposition {
             }
             var expansion = try reader.property(LottieReader.member(mask, "x"), p + ".x")
             if let x = expansion, !x.isAnimated, x.initial.first ?? 0 == 0 { expansion = nil }
-            parts.append(MaskPart(shape: shape, opacity: try reader.property(LottieReader.member(mask, "o"), p + ".o"), expansion: expansion))
+            let part = MaskPart(shape: shape, opacity: try reader.property(LottieReader.member(mask, "o"), p + ".o"), expansion: expansion)
+            let cover = inverted ? try holeLayer(part, path: p) : try maskLayer(part, path: p)
+            if mode == "s" || mode == "i" {
+                // What the masks before leave (everything, before the first), masked by this one.
+                let wrapper = Self.plainLayer()
+                wrapper.addSublayer(composed ?? Self.everything())
+                wrapper.mask = cover
+                wrapper.maskMode = mode == "s" ? .alphaInverted : .alpha
+                (composed, union) = (wrapper, nil)
+            } else if let union {
+                union.addSublayer(cover)
+            } else if let before = composed {
+                let container = Self.plainLayer()
+                container.addSublayer(before)
+                container.addSublayer(cover)
+                (composed, union) = (container, container)
+            } else {
+                composed = cover
+            }
         }
-        guard let first = parts.first else { return nil }  // masks of mode "n" only: nothing masked
-        guard inverted else {
-            // Added masks: each its own layer with its own path, opacity and expansion, together
-            // the union of their coverage, as overlapping SVG mask paths are.
-            guard parts.count > 1 else { return try maskLayer(first, path: path) }
-            let container = Layer()
-            container.anchorPoint = .zero
-            for part in parts { container.addSublayer(try maskLayer(part, path: path)) }
-            return container
-        }
-        // A hole: the masks' paths inside a plane far larger than any composition, at the first
-        // mask's opacity.
-        if parts.contains(where: { $0.expansion != nil }) { reader.warnings.note("mask expansion on a subtracted or inverted mask", at: path) }
-        if parts.dropFirst().contains(where: { $0.opacity != nil }) { reader.warnings.note("the opacity of masks after a subtracted one", at: path) }
-        let plane = Path.roundedRect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), cornerRadius: 0)
+        return composed
+    }
+
+    /// A layer with its anchor at its origin, to hold others.
+    private static func plainLayer() -> Layer {
+        let layer = Layer()
+        layer.anchorPoint = .zero
+        return layer
+    }
+
+    /// A plane far larger than any composition, covered everywhere.
+    private static func everything() -> ShapeLayer {
+        let layer = ShapeLayer()
+        layer.anchorPoint = .zero
+        layer.path = plane
+        return layer
+    }
+
+    /// A square 200,000 points wide about the origin: everything an inverted mask can show.
+    private static let plane = Path.roundedRect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), cornerRadius: 0)
+
+    /// An inverted mask: its path as a hole in `plane`, at its opacity (an expansion is warned).
+    private func holeLayer(_ part: MaskPart, path: String) throws(DocumentError) -> ShapeLayer {
+        if part.expansion != nil { reader.warnings.note("mask expansion on an inverted mask", at: path) }
         func outline(_ p: Path) -> Path {
-            var holed = plane
+            var holed = Self.plane
             holed.addPath(p)
             return holed
         }
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
         layer.fillRule = .evenOdd
-        if let opacity = first.opacity { reader.apply(opacity: opacity, to: layer) }
-        if parts.count == 1 {
-            layer.path = outline(first.shape.initial)
-            if let a = first.shape.animation(keyPath: "path", frameRate: fr, { .path(outline($0)) }) { layer.add(a) }
-        } else {
-            var joined = Path()
-            for part in parts { joined.addPath(part.shape.initial) }
-            layer.path = outline(joined)
-            if parts.contains(where: \.shape.isAnimated) { reader.warnings.note("several changing masks with a subtracted one: drawn still", at: path) }
-        }
+        if let opacity = part.opacity { reader.apply(opacity: opacity, to: layer) }
+        layer.path = outline(part.shape.initial)
+        if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path(outline($0)) }) { layer.add(a) }
         return layer
     }
 

@@ -290,6 +290,42 @@ final class LottieFileTests: XCTestCase {
         assertColor(image.pixel(x: 80, y: 50), 255, 255, 255, "inside the second only")
     }
 
+    /// Masks compose in order, as lottie-web's SVG mask draws them (white paths added, black ones
+    /// subtracted, each over what the ones before leave): a subtracted first mask at 60% leaves
+    /// 1 − 0.6 = 0.4 of the layer inside it (coverage 255 − 153 = 102: red over white is
+    /// (255, 153, 153)) and all of it outside; a mask added after it brings the layer back in
+    /// full where it covers; a mask added after an intersected one counts outside what the
+    /// intersection kept; a changing mask after a subtracted one moves.
+    func testMasksComposeInOrder() throws {
+        func rect(_ x0: Int, _ x1: Int, _ y0: Int = 0, _ y1: Int = 100) -> String {
+            #"{"v": [[\#(x0), \#(y0)], [\#(x1), \#(y0)], [\#(x1), \#(y1)], [\#(x0), \#(y1)]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": true}"#
+        }
+        func render(_ masks: String, at time: Double = 0) throws -> Pixmap {
+            let layers = ##"[{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}, "hasMask": true, "masksProperties": \##(masks)}]"##
+            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "m.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            return try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: time, width: 100, height: 100, scale: 1))
+        }
+        var image = try render(##"[{"mode": "s", "o": {"a": 0, "k": 60}, "pt": {"a": 0, "k": \##(rect(0, 60))}}, {"mode": "a", "pt": {"a": 0, "k": \##(rect(40, 50))}}]"##)
+        assertColor(image.pixel(x: 20, y: 50), 255, 153, 153, "subtracted at 60%")
+        assertColor(image.pixel(x: 80, y: 50), 255, 0, 0, "outside the subtracted mask")
+        assertColor(image.pixel(x: 45, y: 50), 255, 0, 0, "added back after it")
+
+        image = try render(##"[{"mode": "a", "pt": {"a": 0, "k": \##(rect(0, 60))}}, {"mode": "i", "pt": {"a": 0, "k": \##(rect(40, 100))}}, {"mode": "a", "pt": {"a": 0, "k": \##(rect(0, 20))}}]"##)
+        assertColor(image.pixel(x: 50, y: 50), 255, 0, 0, "the intersection")
+        assertColor(image.pixel(x: 30, y: 50), 255, 255, 255, "cut by the intersection")
+        assertColor(image.pixel(x: 10, y: 50), 255, 0, 0, "added after the intersection")
+
+        let moving = ##"{"a": 1, "k": [{"t": 0, "s": [\##(rect(0, 20))], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [\##(rect(60, 80))]}]}"##
+        let masks = ##"[{"mode": "a", "pt": {"a": 0, "k": \##(rect(0, 100))}}, {"mode": "s", "pt": \##(moving)}, {"mode": "a", "pt": {"a": 0, "k": \##(rect(0, 100, 90, 100))}}]"##
+        for (time, hole, whole) in [(0.0, 10, 70), (1.0, 70, 10)] {
+            image = try render(masks, at: time)
+            assertColor(image.pixel(x: hole, y: 50), 255, 255, 255, "the moving hole at \(time) s")
+            assertColor(image.pixel(x: whole, y: 50), 255, 0, 0, "where the hole was not at \(time) s")
+            assertColor(image.pixel(x: hole, y: 95), 255, 0, 0, "added after the hole at \(time) s")
+        }
+    }
+
     /// A matte named by two layers (`tp`) masks both.
     func testAMatteSharedByTwoLayers() throws {
         func square(_ x: Int, _ color: String) -> String {
