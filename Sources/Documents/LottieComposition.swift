@@ -227,7 +227,7 @@ struct LottieComposition {
             var expansion = try reader.property(LottieReader.member(mask, "x"), p + ".x")
             if let x = expansion, !x.isAnimated, x.initial.first ?? 0 == 0 { expansion = nil }
             let part = MaskPart(shape: shape, opacity: try reader.property(LottieReader.member(mask, "o"), p + ".o"), expansion: expansion)
-            let cover = inverted ? try holeLayer(part, path: p) : try maskLayer(part, path: p)
+            let cover = try maskLayer(part, inverted: inverted, path: p)
             if mode == "s" || mode == "i" {
                 // What the masks before leave (everything, before the first), masked by this one.
                 let wrapper = Self.plainLayer()
@@ -267,23 +267,6 @@ struct LottieComposition {
     /// A square 200,000 points wide about the origin: everything an inverted mask can show.
     private static let plane = Path.roundedRect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), cornerRadius: 0)
 
-    /// An inverted mask: its path as a hole in `plane`, at its opacity (an expansion is warned).
-    private func holeLayer(_ part: MaskPart, path: String) throws(DocumentError) -> ShapeLayer {
-        if part.expansion != nil { reader.warnings.note("mask expansion on an inverted mask", at: path) }
-        func outline(_ p: Path) -> Path {
-            var holed = Self.plane
-            holed.addPath(p)
-            return holed
-        }
-        let layer = ShapeLayer()
-        layer.anchorPoint = .zero
-        layer.fillRule = .evenOdd
-        if let opacity = part.opacity { reader.apply(opacity: opacity, to: layer) }
-        layer.path = outline(part.shape.initial)
-        if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path(outline($0)) }) { layer.add(a) }
-        return layer
-    }
-
     /// One mask of a layer: its path, opacity and expansion.
     private struct MaskPart {
         var shape: LottieProperty<Path>
@@ -291,45 +274,56 @@ struct LottieComposition {
         var expansion: LottieProperty<[Double]>?
     }
 
-    /// One added mask as a shape layer: its path, opacity and expansion, as lottie-web draws it
-    /// (growing: the outline stroked 2 × x wide, mitred with limit 4; shrinking: that band taken
-    /// away; an expansion changing sign is warned).
-    private func maskLayer(_ part: MaskPart, path: String) throws(DocumentError) -> ShapeLayer {
+    /// One mask as a shape layer: its path (inverted: a hole in `plane`) at its opacity, grown or
+    /// shrunk by its expansion as lottie-web draws it: growing, the outline stroked 2 × x wide,
+    /// mitred (limit 4); shrinking, that band taken away. An expansion that changes sign is worked
+    /// out every frame: the stroke while it grows, the band while it shrinks.
+    private func maskLayer(_ part: MaskPart, inverted: Bool, path: String) throws(DocumentError) -> ShapeLayer {
+        func outline(_ p: Path) -> Path {
+            guard inverted else { return p }
+            var holed = Self.plane
+            holed.addPath(p)
+            return holed
+        }
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
-        layer.path = part.shape.initial
-        if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path($0) }) { layer.add(a) }
+        if inverted { layer.fillRule = .evenOdd }
+        layer.path = outline(part.shape.initial)
+        if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path(outline($0)) }) { layer.add(a) }
         // The opacity is the fill's alone (lottie-web's fill-opacity): an expansion's stroke stays whole.
         if let opacity = part.opacity {
             func fill(_ v: [Double]) -> Color { Color(red: 0, green: 0, blue: 0, alpha: min(max((v.first ?? 100) / 100, 0), 1)) }
             layer.fillColor = fill(opacity.initial)
             if let a = opacity.animation(keyPath: "fillColor", frameRate: fr, { .color(fill($0)) }) { layer.add(a) }
         }
-        if let expansion = part.expansion {
-            let values = ([expansion.initial] + expansion.keyframes.map(\.value)).map { $0.first ?? 0 }
-            /// The outline stroked 2 × |x| wide, mitred (limit 4), on `stroked`.
-            func outline(on stroked: ShapeLayer) {
-                stroked.strokeColor = .black
-                stroked.lineJoin = .miter
-                stroked.miterLimit = 4
-                stroked.lineWidth = 2 * abs(expansion.initial.first ?? 0)
-                if let a = expansion.animation(keyPath: "lineWidth", frameRate: fr, { .number(2 * abs($0.first ?? 0)) }) { stroked.add(a) }
+        guard let expansion = part.expansion else { return layer }
+        let values = ([expansion.initial] + expansion.keyframes.map(\.value)).map { $0.first ?? 0 }
+        let (grows, shrinks) = (values.contains { $0 > 0 }, values.contains { $0 < 0 })
+        /// Strokes `stroked`'s path 2 × max(sign · x, 0) wide, mitred (limit 4): the growth
+        /// (sign 1) or the band taken away (−1), sampled every frame while x changes sign.
+        func outline(on stroked: ShapeLayer, sign: Double) throws(DocumentError) {
+            func width(_ v: [Double]) -> Double { 2 * max(sign * (v.first ?? 0), 0) }
+            stroked.strokeColor = .black
+            stroked.lineJoin = .miter
+            stroked.miterLimit = 4
+            stroked.lineWidth = width(expansion.initial)
+            if grows && shrinks, let frames = try reader.sampleFrames(expansion.keyframes.map(\.frame), cost: 1, at: path) {
+                stroked.add(reader.sampled("lineWidth", frames.map { .number(width(expansion.value(at: $0))) }, over: frames))
+            } else if let a = expansion.animation(keyPath: "lineWidth", frameRate: fr, { .number(width($0)) }) {
+                stroked.add(a)
             }
-            if values.allSatisfy({ $0 >= 0 }) {
-                outline(on: layer)
-            } else if values.allSatisfy({ $0 <= 0 }) {
-                // Shrinking: the mask less that band along its outline (lottie-web erodes it).
-                let band = ShapeLayer()
-                band.anchorPoint = .zero
-                band.path = part.shape.initial
-                if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path($0) }) { band.add(a) }
-                band.fillColor = nil
-                outline(on: band)
-                layer.mask = band
-                layer.maskMode = .alphaInverted
-            } else {
-                reader.warnings.note("masks whose expansion changes sign", at: path)
-            }
+        }
+        if grows { try outline(on: layer, sign: 1) }
+        if shrinks {
+            // The mask less that band along its outline (lottie-web erodes it).
+            let band = ShapeLayer()
+            band.anchorPoint = .zero
+            band.path = part.shape.initial
+            if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path($0) }) { band.add(a) }
+            band.fillColor = nil
+            try outline(on: band, sign: -1)
+            layer.mask = band
+            layer.maskMode = .alphaInverted
         }
         return layer
     }

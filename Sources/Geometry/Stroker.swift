@@ -27,12 +27,14 @@ extension Path {
         func flush(closed: Bool) {
             defer { current = Polyline(points: [], corners: [], closed: false) }
             guard !current.points.isEmpty, current.hasSegment else { return }
-            var line = current
-            if closed, line.points.count > 1, line.points.first == line.points.last {
+            // Duplicates merged first: a path whose last segment ends at its start before the
+            // close returns there twice, and the closing segment must not be of zero length (its
+            // direction undefined, the start's join went missing).
+            var line = current.removingDuplicates()
+            if closed, line.points.count > 1, let first = line.points.first, let last = line.points.last, first.distance(to: last) <= 1e-12 {
                 line.points.removeLast()
-                line.corners.removeLast()
+                if line.corners.removeLast() { line.corners[0] = true }
             }
-            line = line.removingDuplicates()
             line.closed = closed && line.points.count > 1
             result.append(line)
         }

@@ -326,6 +326,25 @@ final class LottieFileTests: XCTestCase {
         }
     }
 
+    /// An expansion that changes sign grows the mask while it is positive and shrinks it while
+    /// negative: the square 30…70 with `x` going 10 → −10 evenly over 60 frames is 25…75 at frame
+    /// 15 (x = 5) and 35…65 at frame 45 (x = −5). (lottie-web keeps the last growth's stroke
+    /// while it shrinks, so this is checked by hand, not against it.)
+    func testMaskExpansionChangingSign() throws {
+        let square = #"{"v": [[30, 30], [70, 30], [70, 70], [30, 70]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": true}"#
+        let expansion = #"{"a": 1, "k": [{"t": 0, "s": [10], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 60, "s": [-10]}]}"#
+        let layers = ##"[{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": \##(square)}, "x": \##(expansion)}]}]"##
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "x.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        var image = try frame(file, 15)
+        assertColor(image.pixel(x: 27, y: 50), 255, 0, 0, "grown by 5")
+        assertColor(image.pixel(x: 23, y: 50), 255, 255, 255, "beyond the growth")
+        image = try frame(file, 45)
+        assertColor(image.pixel(x: 32, y: 50), 255, 255, 255, "shrunk by 5")
+        assertColor(image.pixel(x: 37, y: 50), 255, 0, 0, "inside the shrunk mask")
+        assertColor(image.pixel(x: 27, y: 50), 255, 255, 255, "outside")
+    }
+
     /// A matte named by two layers (`tp`) masks both.
     func testAMatteSharedByTwoLayers() throws {
         func square(_ x: Int, _ color: String) -> String {

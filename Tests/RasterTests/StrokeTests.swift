@@ -40,6 +40,20 @@ final class StrokeTests: XCTestCase {
 
     /// Dashes 10 on, 5 off along a 100-long line: 7 dashes (70 long); with phase 5 the first is
     /// cut to 5 and 6 whole ones follow before the line ends in a gap (65).
+    /// A closed square whose last line returns to its start before the close (as Lottie's closed
+    /// paths and the built-in shapes do), stroked 4 wide with mitred joins, is the 24 × 24 square
+    /// less the 16 × 16 inside (320) in either direction: every corner mitred, the start's too.
+    func testClosingJoinWhenTheLastSegmentEndsAtTheStart() throws {
+        let corners = [Point(10, 10), Point(30, 10), Point(30, 30), Point(10, 30)]
+        for points in [corners, [corners[0]] + corners.dropFirst().reversed()] {
+            var square = Path()
+            square.move(to: points[0])
+            for p in points.dropFirst() + [points[0]] { square.addLine(to: p) }
+            square.closeSubpath()
+            XCTAssertEqual(try strokedArea(square, StrokeStyle(lineWidth: 4, lineJoin: .miter)), 320, accuracy: 0.3, "\(points)")
+        }
+    }
+
     func testDashLengths() throws {
         var long = Path()
         long.move(to: Point(10, 60))
