@@ -22,6 +22,8 @@ struct LottieGlyphs {
         /// 0 left, 1 right, 2 centre.
         var justification: Int
         var color: Color?
+        /// The document's stroke, if it has one.
+        var stroke: TextStroke?
         /// Text animators, applied per character over `frames` (the layer's span).
         var animators: [LottieTextAnimators.Animator] = []
         var frames: ClosedRange<Double> = 0...0
@@ -30,9 +32,9 @@ struct LottieGlyphs {
         var box: (origin: Point, width: Double, ascent: Double)?
     }
 
-    /// A shape layer of the text's glyphs with the first baseline on the layer's origin (box
-    /// text: the box's top, moved down by the ascent); nil when a character (other than a line
-    /// break) has no glyph for the font.
+    /// A shape layer of the text's glyphs (filled, and stroked when the document says) with the
+    /// first baseline on the layer's origin (box text: the box's top, moved down by the ascent);
+    /// nil when a character (other than a line break) has no glyph for the font.
     func layer(_ request: Request, path: String, animating: LottieTextAnimators) throws(DocumentError) -> Layer? {
         var glyphs: [Character: (outline: Path, advance: Double)] = [:]
         for (i, entry) in chars.enumerated() {
@@ -80,7 +82,7 @@ struct LottieGlyphs {
                     var drawn = Path()
                     drawn.addPath(glyph.outline, transform: Transform3D(scaleX: scale, y: scale))
                     let character = LottieTextAnimators.characterLayer(drawn, origin: Point(x, y), advance: glyph.advance * scale,
-                                                                       color: request.color ?? .black)
+                                                                       color: request.color ?? .black, stroke: request.stroke)
                     container.addSublayer(character.holder)
                     characters.append(character)
                 }
@@ -95,7 +97,7 @@ struct LottieGlyphs {
         layer.anchorPoint = .zero
         layer.path = outline
         layer.fillColor = request.color ?? .black
-        return layer
+        return request.stroke?.outlined(layer) ?? layer
     }
 
     /// `text` broken into lines no wider than `width`, as lottie-web breaks box text: a character

@@ -58,6 +58,7 @@ struct LottieText {
         let text = (try reader.string(LottieReader.member(document, "t"), p + ".t") ?? "").replacingOccurrences(of: "\r", with: "\n")
         let size = try reader.number(LottieReader.member(document, "s"), p + ".s", default: 36)
         guard size > 0, size <= 10_000 else { throw reader.fail(p + ".s", LottieReader.member(document, "s"), "a font size of 0…10000") }
+        let stroke = try TextStroke(document: document, path: p, reader: reader)
         if !chars.isEmpty {
             let (family, style) = try listedFont(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
             var request = LottieGlyphs.Request(
@@ -66,6 +67,7 @@ struct LottieText {
                 lineHeight: try reader.number(LottieReader.member(document, "lh"), p + ".lh", default: size * 1.2),
                 justification: try reader.integer(LottieReader.member(document, "j"), p + ".j", default: 0),
                 color: try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) },
+                stroke: stroke,
                 animators: animators,
                 frames: try span(value, path: path))
             if let sz = LottieReader.member(document, "sz"), case let boxSize = try reader.numbers(sz, p + ".sz"), boxSize.count >= 2,
@@ -95,9 +97,6 @@ struct LottieText {
         for (key, kind) in [("ls", "text baseline shifts"), ("ca", "all-caps text")] {
             if case .number(let n, _)? = LottieReader.member(document, key), n != 0 { reader.warnings.note(kind, at: path) }
         }
-        if LottieReader.member(document, "sc") != nil, try reader.number(LottieReader.member(document, "sw"), p + ".sw", default: 0) > 0 {
-            reader.warnings.note("stroked text", at: path)
-        }
         let natural = (face.ascender + face.descender + face.lineGap) * scale
         if let height = LottieReader.member(document, "lh"), natural > 0 {
             layer.lineHeightMultiple = min(max(try reader.number(height, p + ".lh") / natural, 0.1), 10)
@@ -120,11 +119,14 @@ struct LottieText {
             layer.bounds = Rect(x: 0, y: 0, width: Self.reach, height: natural * (lines * max(layer.lineHeightMultiple, 1) + 1))
             layer.position = Point(left, -face.ascender * scale)
         }
-        guard !animators.isEmpty else { return layer }
+        guard !animators.isEmpty else {
+            guard let stroke else { return layer }
+            return try outlined(layer, stroke: stroke, path: path)
+        }
         if layer.isWrapped {
             reader.warnings.note("text animators on box text set with an installed font: characters counted before wrapping", at: path)
         }
-        guard let characters = try characters(of: layer, text: text) else {
+        guard let characters = try characters(of: layer, text: text, stroke: stroke) else {
             reader.warnings.note("text animators on text whose glyphs are not one a character (ligatures, colour glyphs): drawn still", at: path)
             return layer
         }
@@ -138,10 +140,34 @@ struct LottieText {
         return container
     }
 
+    /// Stroked font-set text: its glyphs' outlines as one shape layer where the text layer sets
+    /// them, filled in its colour and stroked; the text layer itself, warned, when a glyph is a
+    /// colour picture (which has no outline to stroke).
+    private func outlined(_ layer: TextLayer, stroke: TextStroke, path: String) throws(DocumentError) -> Layer {
+        let set: TypesetText
+        do {
+            set = try layer.typeset()
+        } catch {
+            throw reader.fail("text", nil, "\(error)")
+        }
+        guard set.glyphs.allSatisfy({ $0.picture == nil }) else {
+            reader.warnings.note("stroked text with colour glyphs: drawn without its stroke", at: path)
+            return layer
+        }
+        var outline = Path()
+        for glyph in set.glyphs where glyph.glyph != nil { outline.addPath(glyph.path) }
+        let shape = ShapeLayer()
+        shape.anchorPoint = .zero
+        shape.position = layer.position
+        shape.path = outline
+        shape.fillColor = layer.foregroundColor  // none without `fc`, as the text layer draws it
+        return stroke.outlined(shape)
+    }
+
     /// The characters of font-set text as layers (in the text layer's bounds), when each
     /// character but spaces and line breaks is one glyph with an outline; nil otherwise. A space
     /// is an empty layer, so that it counts in the animators' character indices as in lottie-web.
-    private func characters(of layer: TextLayer, text: String) throws(DocumentError) -> [LottieTextAnimators.Character]? {
+    private func characters(of layer: TextLayer, text: String, stroke: TextStroke?) throws(DocumentError) -> [LottieTextAnimators.Character]? {
         let set: TypesetText
         do {
             set = try layer.typeset()
@@ -166,7 +192,7 @@ struct LottieText {
             let advance = following.map { $0 - glyph.origin.x } ?? max(glyph.path.bounds.maxX - glyph.origin.x, 0)
             var outline = Path()
             outline.addPath(glyph.path, transform: Transform3D(translationX: -glyph.origin.x, y: -glyph.origin.y))
-            result.append(LottieTextAnimators.characterLayer(outline, origin: glyph.origin, advance: advance, color: color))
+            result.append(LottieTextAnimators.characterLayer(outline, origin: glyph.origin, advance: advance, color: color, stroke: stroke))
             next += 1
         }
         return result

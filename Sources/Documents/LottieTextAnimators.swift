@@ -31,7 +31,7 @@ struct LottieTextAnimators {
 
     /// The layers of a character whose `outline` has its pen position at the origin, placed
     /// with its pen position at `origin`.
-    static func characterLayer(_ outline: Path, origin: Point, advance: Double, color: Color) -> Character {
+    static func characterLayer(_ outline: Path, origin: Point, advance: Double, color: Color, stroke: TextStroke? = nil) -> Character {
         let shape = ShapeLayer()
         shape.anchorPoint = .zero
         shape.position = Point(-advance / 2, 0)
@@ -39,7 +39,7 @@ struct LottieTextAnimators {
         shape.fillColor = color
         let holder = Layer()
         holder.position = Point(origin.x + advance / 2, origin.y)
-        holder.addSublayer(shape)
+        holder.addSublayer(stroke?.outlined(shape) ?? shape)
         return (holder, shape, holder.position)
     }
 

@@ -704,3 +704,67 @@ extension LottieFileTests {
         assertColor(try frame(file, 20).pixel(x: 35, y: 40), 0, 0, 0, "the V's wide top at frame 20")
     }
 }
+
+extension LottieFileTests {
+    /// Stroked text (`sc`, `sw`, `of`), as SVG strokes it: centred on the outline, over the
+    /// fill unless `of` is false. A 40 × 40 square glyph from `chars` at size 100, its pen at
+    /// (30, 70), fill blue, stroke red 10 wide: red 25…35 across the left edge, blue inside; with
+    /// `of` false the fill covers the stroke's inner half (30…35).
+    func testStrokedGlyphText() throws {
+        func render(overFill: Bool, animated: Bool = false) throws -> Pixmap {
+            let square = #"{"ch": "S", "size": 100, "style": "Regular", "w": 50, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, -40], [40, -40], [40, 0], [0, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
+            // An animator that changes nothing visible: each character a layer of its own.
+            let animators = animated ? #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 100}}}]"# : "[]"
+            let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "S", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 10, "of": \#(overFill)}, "t": 0}]}, "a": \#(animators)}"#
+            let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
+            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [30, 70]}}, "t": \#(document)}]"#
+            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "fonts": \#(fonts), "chars": [\#(square)], "layers": \#(layers)}"#,
+                                      path: "stroked.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            return try frame(file, 0)
+        }
+        for animated in [false, true] {
+            var image = try render(overFill: true, animated: animated)
+            assertColor(image.pixel(x: 50, y: 50), 0, 0, 255, "the fill (animated: \(animated))")
+            assertColor(image.pixel(x: 32, y: 50), 255, 0, 0, "the stroke's inner half, over the fill")
+            assertColor(image.pixel(x: 27, y: 50), 255, 0, 0, "the stroke's outer half")
+            assertColor(image.pixel(x: 22, y: 50), 255, 255, 255, "beyond the stroke")
+            assertColor(image.pixel(x: 27, y: 27), 255, 0, 0, "a mitred corner")
+            image = try render(overFill: false, animated: animated)
+            assertColor(image.pixel(x: 32, y: 50), 0, 0, 255, "the fill over the stroke's inner half")
+            assertColor(image.pixel(x: 27, y: 50), 255, 0, 0, "the stroke's outer half, under no fill")
+        }
+    }
+
+    /// Text set with an installed font (Inter) and stroked: its outline drawn in the stroke's
+    /// colour around the fill, also without a fill colour (`fc`) and under a text animator.
+    func testStrokedFontText() throws {
+        func redPixels(_ document: String, animated: Bool = false) throws -> (red: Int, blue: Int) {
+            let animators = animated ? #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 100}}}]"# : "[]"
+            let fonts = #"{"list": [{"fName": "Inter-Bold", "fFamily": "Inter", "fStyle": "Bold", "ascent": 72.7}]}"#
+            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
+            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 200, "h": 100, "fonts": \#(fonts), "layers": \#(layers)}"#, path: "font.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let image = try frame(file, 0)
+            var (red, blue) = (0, 0)
+            for y in 0..<100 {
+                for x in 0..<200 {
+                    let p = image.pixel(x: x, y: y)
+                    if p.r > 200 && p.g < 60 && p.b < 60 { red += 1 }
+                    if p.b > 200 && p.r < 60 && p.g < 60 { blue += 1 }
+                }
+            }
+            return (red, blue)
+        }
+        let stroked = #"{"s": 72, "f": "Inter-Bold", "t": "HI", "j": 0, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 4}"#
+        for animated in [false, true] {
+            let (red, blue) = try redPixels(stroked, animated: animated)
+            XCTAssertGreaterThan(red, 300, "the outline (animated: \(animated))")
+            XCTAssertGreaterThan(blue, 300, "the fill (animated: \(animated))")
+        }
+        let hollow = try redPixels(#"{"s": 72, "f": "Inter-Bold", "t": "HI", "j": 0, "sc": [1, 0, 0], "sw": 4}"#)
+        XCTAssertGreaterThan(hollow.red, 300, "the outline without a fill")
+        XCTAssertEqual(hollow.blue, 0, "no fill")
+        XCTAssertEqual(try redPixels(#"{"s": 72, "f": "Inter-Bold", "t": "HI", "j": 0, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 0}"#).red, 0, "no stroke at width 0")
+    }
+}
