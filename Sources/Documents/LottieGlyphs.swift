@@ -82,7 +82,7 @@ struct LottieGlyphs {
                     var drawn = Path()
                     drawn.addPath(glyph.outline, transform: Transform3D(scaleX: scale, y: scale))
                     let character = LottieTextAnimators.characterLayer(drawn, origin: Point(x, y), advance: glyph.advance * scale,
-                                                                       color: request.color ?? .black, stroke: request.stroke)
+                                                                       color: request.color, stroke: request.stroke)
                     container.addSublayer(character.holder)
                     characters.append(character)
                 }
@@ -90,13 +90,13 @@ struct LottieGlyphs {
             }
         }
         guard request.animators.isEmpty else {
-            try animating.animate(characters, of: text, with: request.animators, color: request.color ?? .black, frames: request.frames)
+            try animating.animate(characters, of: text, with: request.animators, color: request.color, frames: request.frames)
             return container
         }
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
         layer.path = outline
-        layer.fillColor = request.color ?? .black
+        layer.fillColor = request.color  // none without `fc`, as lottie-web draws it
         return request.stroke?.outlined(layer) ?? layer
     }
 

@@ -136,7 +136,7 @@ struct LottieText {
         container.anchorPoint = .zero
         container.position = layer.position
         for character in characters { container.addSublayer(character.holder) }
-        try animating.animate(characters, of: text, with: animators, color: layer.foregroundColor ?? .black, frames: try span(value, path: path))
+        try animating.animate(characters, of: text, with: animators, color: layer.foregroundColor, frames: try span(value, path: path))
         return container
     }
 
@@ -177,7 +177,7 @@ struct LottieText {
         let glyphs = set.glyphs.filter { $0.glyph != nil || $0.picture != nil }
         let characters = text.filter { $0 != "\n" }
         guard glyphs.count == characters.filter({ !$0.isWhitespace }).count, glyphs.allSatisfy({ $0.picture == nil }) else { return nil }
-        let color = layer.foregroundColor ?? .black
+        let color = layer.foregroundColor
         var result: [LottieTextAnimators.Character] = []
         var next = 0
         for character in characters {

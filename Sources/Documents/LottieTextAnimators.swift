@@ -31,7 +31,7 @@ struct LottieTextAnimators {
 
     /// The layers of a character whose `outline` has its pen position at the origin, placed
     /// with its pen position at `origin`.
-    static func characterLayer(_ outline: Path, origin: Point, advance: Double, color: Color, stroke: TextStroke? = nil) -> Character {
+    static func characterLayer(_ outline: Path, origin: Point, advance: Double, color: Color?, stroke: TextStroke? = nil) -> Character {
         let shape = ShapeLayer()
         shape.anchorPoint = .zero
         shape.position = Point(-advance / 2, 0)
@@ -143,9 +143,10 @@ struct LottieTextAnimators {
     }
 
     /// Sets each character's layer (`holder`, its glyph `shape` inside): opacity, position
-    /// offset, scale, rotation and fill colour; animated every frame from the animators' first
-    /// keyframe to their last (within the layer's span `frames` when it has one).
-    func animate(_ characters: [Character], of text: String, with animators: [Animator], color: Color,
+    /// offset, scale, rotation and fill colour (none without the document's `color`, as
+    /// lottie-web draws it); animated every frame from the animators' first keyframe to their
+    /// last (within the layer's span `frames` when it has one).
+    func animate(_ characters: [Character], of text: String, with animators: [Animator], color: Color?,
                  frames: ClosedRange<Double>) throws(DocumentError) {
         // Each animator's index of each character (line breaks are no characters), and its count.
         let indexing = animators.map { Self.indices(of: text, basedOn: $0.basedOn) }
@@ -162,7 +163,7 @@ struct LottieTextAnimators {
             var rotation: [AnimationValue] = [], fill: [AnimationValue] = []
             for frame in times {
                 var o = 1.0, offset = Point(0, 0), sx = 1.0, sy = 1.0, r = 0.0
-                var c = [color.red, color.green, color.blue]
+                var c: [Double] = color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0]
                 for (a, (indices, count)) in zip(animators, indexing) {
                     let w = Self.weight(a, index: index < indices.count ? indices[index] : index, count: count, at: frame)
                     if let v = a.opacity?.value(at: frame).first { o += (v / 100 * w - o) * w }
@@ -188,7 +189,7 @@ struct LottieTextAnimators {
                 character.holder.opacity = o
                 character.holder.position = p
                 character.holder.transform = Transform3D(scaleX: sx, y: sy).concatenating(Transform3D(rotationAngle: r))
-                character.shape.fillColor = c
+                if color != nil { character.shape.fillColor = c }
                 continue
             }
             add("opacity", opacity, to: character.holder)
@@ -196,7 +197,7 @@ struct LottieTextAnimators {
             add("transform.scale.x", scaleX, to: character.holder)
             add("transform.scale.y", scaleY, to: character.holder)
             add("transform.rotation.z", rotation, to: character.holder)
-            add("fillColor", fill, to: character.shape)
+            if color != nil { add("fillColor", fill, to: character.shape) }
         }
     }
 }

@@ -709,13 +709,15 @@ extension LottieFileTests {
     /// Stroked text (`sc`, `sw`, `of`), as SVG strokes it: centred on the outline, over the
     /// fill unless `of` is false. A 40 × 40 square glyph from `chars` at size 100, its pen at
     /// (30, 70), fill blue, stroke red 10 wide: red 25…35 across the left edge, blue inside; with
-    /// `of` false the fill covers the stroke's inner half (30…35).
+    /// `of` false the fill covers the stroke's inner half (30…35); without a fill colour (`fc`)
+    /// the inside stays empty, as lottie-web draws it, even under a fill colour animator.
     func testStrokedGlyphText() throws {
-        func render(overFill: Bool, animated: Bool = false) throws -> Pixmap {
+        func render(overFill: Bool, animated: Bool = false, filled: Bool = true) throws -> Pixmap {
             let square = #"{"ch": "S", "size": 100, "style": "Regular", "w": 50, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, -40], [40, -40], [40, 0], [0, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
             // An animator that changes nothing visible: each character a layer of its own.
-            let animators = animated ? #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 100}}}]"# : "[]"
-            let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "S", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 10, "of": \#(overFill)}, "t": 0}]}, "a": \#(animators)}"#
+            let animators = animated ? #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 100}, "fc": {"a": 0, "k": [0, 0, 1, 1]}}}]"# : "[]"
+            let fill = filled ? #""fc": [0, 0, 1], "# : ""
+            let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "S", "j": 0, "tr": 0, "lh": 120, \#(fill)"sc": [1, 0, 0], "sw": 10, "of": \#(overFill)}, "t": 0}]}, "a": \#(animators)}"#
             let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
             let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [30, 70]}}, "t": \#(document)}]"#
             let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "fonts": \#(fonts), "chars": [\#(square)], "layers": \#(layers)}"#,
@@ -733,6 +735,9 @@ extension LottieFileTests {
             image = try render(overFill: false, animated: animated)
             assertColor(image.pixel(x: 32, y: 50), 0, 0, 255, "the fill over the stroke's inner half")
             assertColor(image.pixel(x: 27, y: 50), 255, 0, 0, "the stroke's outer half, under no fill")
+            image = try render(overFill: true, animated: animated, filled: false)
+            assertColor(image.pixel(x: 50, y: 50), 255, 255, 255, "no fill without fc (animated: \(animated))")
+            assertColor(image.pixel(x: 27, y: 50), 255, 0, 0, "the stroke alone")
         }
     }
 
