@@ -109,26 +109,20 @@ struct LottieShapes {
         return container
     }
 
-    /// `part`'s corners rounded by `radius` (a round corners modifier, `rd`): a changing radius
-    /// over a still path is worked out every frame; over a changing path, at each of the path's
-    /// keyframes (the radius of that frame; warned: between them the path's own keyframes set
-    /// the pace).
+    /// `part`'s corners rounded by `radius` (a round corners modifier, `rd`), as lottie-web rounds
+    /// the path of each frame: worked out every frame while the radius or the path changes (the
+    /// rounding of an eased path is not the easing of rounded keyframes, whose corners may not
+    /// even match in number).
     private func roundingCorners(of part: LottieProperty<Path>, radius: LottieProperty<[Double]>, path: String) throws(DocumentError) -> LottieProperty<Path> {
         func radiusValue(at frame: Double) -> Double { radius.value(at: frame).first ?? 0 }
-        if !part.isAnimated, let frames = try reader.sampleFrames(radius.keyframes.map(\.frame), cost: 16, at: path) {
-            let keyframes = frames.map { frame in
-                LottieProperty<Path>.Keyframe(frame: frame, value: LottieRoundCorners.rounding(part.initial, radius: radiusValue(at: frame)),
-                                              easeOut: (0, 0), easeIn: (1, 1), hold: false)
-            }
-            return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+        guard let frames = try reader.sampleFrames((radius.keyframes.map(\.frame) + part.keyframes.map(\.frame)), cost: 16, at: path) else {
+            return LottieProperty(initial: LottieRoundCorners.rounding(part.initial, radius: radiusValue(at: 0)), keyframes: [])
         }
-        if radius.isAnimated && part.isAnimated { reader.warnings.note("changing rounded corners on a changing path: rounded at the path's keyframes", at: path) }
-        let initial = LottieRoundCorners.rounding(part.initial, radius: radiusValue(at: part.keyframes.first?.frame ?? 0))
-        return LottieProperty(initial: initial, keyframes: part.keyframes.map { key in
-            var rounded = key
-            rounded.value = LottieRoundCorners.rounding(key.value, radius: radiusValue(at: key.frame))
-            return rounded
-        })
+        let keyframes = frames.map { frame in
+            LottieProperty<Path>.Keyframe(frame: frame, value: LottieRoundCorners.rounding(part.value(at: frame), radius: radiusValue(at: frame)),
+                                          easeOut: (0, 0), easeIn: (1, 1), hold: false)
+        }
+        return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
     }
 
     /// What a repeater (`rp`) copies — `items`, the shapes listed above it — as ⌈`c`⌉ copies, as

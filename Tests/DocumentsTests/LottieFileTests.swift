@@ -773,3 +773,28 @@ extension LottieFileTests {
         XCTAssertEqual(try redPixels(#"{"s": 72, "f": "Inter-Bold", "t": "HI", "j": 0, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 0}"#).red, 0, "no stroke at width 0")
     }
 }
+
+extension LottieFileTests {
+    /// Round corners over a path and a radius that both change: the path of each frame rounded by
+    /// the radius of that frame, as lottie-web rounds it. A square growing from 30…70 to 10…90
+    /// while the radius grows 0 → 20, both evenly over 60 frames, is at frame 30 the square
+    /// 20…80 with corners of radius 10 about (30, 30): (21, 21), 12.7 from that centre, is
+    /// outside; (26, 26), 5.7 from it, and (21, 50), on the edge's inner side, are inside.
+    func testRoundCornersOnAChangingPath() throws {
+        func square(_ a: Int, _ b: Int) -> String {
+            #"{"c": true, "v": [[\#(a), \#(a)], [\#(b), \#(a)], [\#(b), \#(b)], [\#(a), \#(b)]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}"#
+        }
+        let even = #""o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}"#
+        let path = #"{"a": 1, "k": [{"t": 0, "s": [\#(square(30, 70))], \#(even)}, {"t": 60, "s": [\#(square(10, 90))]}]}"#
+        let radius = #"{"a": 1, "k": [{"t": 0, "s": [0], \#(even)}, {"t": 60, "s": [20]}]}"#
+        let shapes = #"[{"ty": "sh", "ks": \#(path)}, {"ty": "rd", "r": \#(radius)}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [{"ty": 4, "ks": {}, "shapes": \#(shapes)}]}"#,
+                                  path: "rounded.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 30)
+        assertColor(image.pixel(x: 21, y: 21), 255, 255, 255, "outside the rounded corner")
+        assertColor(image.pixel(x: 26, y: 26), 255, 0, 0, "inside the rounded corner")
+        assertColor(image.pixel(x: 21, y: 50), 255, 0, 0, "inside the left edge")
+        assertColor(image.pixel(x: 18, y: 50), 255, 255, 255, "outside the left edge")
+    }
+}
