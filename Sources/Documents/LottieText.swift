@@ -123,10 +123,7 @@ struct LottieText {
             guard let stroke else { return layer }
             return try outlined(layer, stroke: stroke, path: path)
         }
-        if layer.isWrapped {
-            reader.warnings.note("text animators on box text set with an installed font: characters counted before wrapping", at: path)
-        }
-        guard let characters = try characters(of: layer, text: text, stroke: stroke) else {
+        guard let (characters, setText) = try characters(of: layer, text: text, stroke: stroke) else {
             reader.warnings.note("text animators on text whose glyphs are not one a character (ligatures, colour glyphs): drawn still", at: path)
             return layer
         }
@@ -136,7 +133,7 @@ struct LottieText {
         container.anchorPoint = .zero
         container.position = layer.position
         for character in characters { container.addSublayer(character.holder) }
-        try animating.animate(characters, of: text, with: animators, color: layer.foregroundColor, frames: try span(value, path: path))
+        try animating.animate(characters, of: setText, with: animators, color: layer.foregroundColor, frames: try span(value, path: path))
         return container
     }
 
@@ -165,9 +162,13 @@ struct LottieText {
     }
 
     /// The characters of font-set text as layers (in the text layer's bounds), when each
-    /// character but spaces and line breaks is one glyph with an outline; nil otherwise. A space
-    /// is an empty layer, so that it counts in the animators' character indices as in lottie-web.
-    private func characters(of layer: TextLayer, text: String, stroke: TextStroke?) throws(DocumentError) -> [LottieTextAnimators.Character]? {
+    /// character but spaces and line breaks is one glyph with an outline, and the text as set,
+    /// with a line break where the text layer wrapped a line: where lottie-web breaks box text,
+    /// the last space before the line's first glyph becomes the break (no character any more),
+    /// or, with none, a break comes before it. nil when a character is not one glyph. A space is
+    /// an empty layer, so that it counts in the animators' character indices as in lottie-web.
+    private func characters(of layer: TextLayer, text: String, stroke: TextStroke?) throws(DocumentError)
+        -> (characters: [LottieTextAnimators.Character], text: String)? {
         let set: TypesetText
         do {
             set = try layer.typeset()
@@ -175,27 +176,48 @@ struct LottieText {
             throw reader.fail("text", nil, "\(error)")
         }
         let glyphs = set.glyphs.filter { $0.glyph != nil || $0.picture != nil }
-        let characters = text.filter { $0 != "\n" }
-        guard glyphs.count == characters.filter({ !$0.isWhitespace }).count, glyphs.allSatisfy({ $0.picture == nil }) else { return nil }
+        guard glyphs.count == text.filter({ $0 != "\n" && !$0.isWhitespace }).count, glyphs.allSatisfy({ $0.picture == nil }) else { return nil }
         let color = layer.foregroundColor
         var result: [LottieTextAnimators.Character] = []
+        var wrapped: [Character] = []
+        // The spaces since the last glyph (their places in `result` and `wrapped`), that glyph's
+        // line, and whether a line break of the text came since.
+        var spaces: [(layer: Int, letter: Int)] = []
+        var line: Int?, broken = false
         var next = 0
-        for character in characters {
+        for character in text {
+            if character == "\n" {
+                wrapped.append(character)
+                (spaces, broken) = ([], true)
+                continue
+            }
             guard !character.isWhitespace, next < glyphs.count else {
                 let pen = next < glyphs.count ? glyphs[next].origin : glyphs.last?.origin ?? .zero
+                spaces.append((result.count, wrapped.count))
                 result.append(LottieTextAnimators.characterLayer(Path(), origin: pen, advance: 0, color: color))
+                wrapped.append(character)
                 continue
             }
             let glyph = glyphs[next]
+            if let line, glyph.line > line, !broken {
+                if let space = spaces.last {
+                    result.remove(at: space.layer)
+                    wrapped[space.letter] = "\n"
+                } else {
+                    wrapped.append("\n")
+                }
+            }
+            (spaces, broken, line) = ([], false, glyph.line)
             // The advance: to the next glyph on the line, or the outline's own width at a line's end.
             let following = next + 1 < glyphs.count && glyphs[next + 1].line == glyph.line ? glyphs[next + 1].origin.x : nil
             let advance = following.map { $0 - glyph.origin.x } ?? max(glyph.path.bounds.maxX - glyph.origin.x, 0)
             var outline = Path()
             outline.addPath(glyph.path, transform: Transform3D(translationX: -glyph.origin.x, y: -glyph.origin.y))
             result.append(LottieTextAnimators.characterLayer(outline, origin: glyph.origin, advance: advance, color: color, stroke: stroke))
+            wrapped.append(character)
             next += 1
         }
-        return result
+        return (result, String(wrapped))
     }
 
     /// The layer's span in frames (`ip`…`op`), over which text animators are sampled.

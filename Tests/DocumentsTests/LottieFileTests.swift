@@ -798,3 +798,25 @@ extension LottieFileTests {
         assertColor(image.pixel(x: 18, y: 50), 255, 255, 255, "outside the left edge")
     }
 }
+
+extension LottieFileTests {
+    /// Text animators on box text set with an installed font count the lines as wrapped: "aaaa
+    /// bbbb" in Inter, 30 pt, wrapped in a box 90 wide, is two lines, the space between them the
+    /// break (as lottie-web breaks box text); a selector on lines from 0 to 50% setting opacity 0
+    /// hides the first line only.
+    func testAnimatorsCountWrappedLines() throws {
+        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+        let selector = #"{"s": \#(v("0")), "e": \#(v("50")), "o": \#(v("0")), "a": \#(v("100")), "sh": 1, "r": 1, "b": 4}"#
+        let document = #"{"s": 30, "f": "Inter-Regular", "t": "aaaa bbbb", "j": 0, "lh": 36, "fc": [0, 0, 0], "sz": [90, 90], "ps": [0, 0]}"#
+        let fonts = #"{"list": [{"fName": "Inter-Regular", "fFamily": "Inter", "fStyle": "Regular", "ascent": 72.7}]}"#
+        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [5, 5]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}}]"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "fonts": \#(fonts), "layers": \#(layers)}"#, path: "wrapped.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        func dark(_ rows: Range<Int>) -> Int {
+            rows.reduce(0) { count, y in count + (0..<100).filter { image.pixel(x: $0, y: y).r < 128 }.count }
+        }
+        XCTAssertEqual(dark(0..<36), 0, "the first line, hidden")
+        XCTAssertGreaterThan(dark(36..<80), 100, "the second line, shown")
+    }
+}
