@@ -313,16 +313,23 @@ struct LottieComposition {
                 stroked.add(a)
             }
         }
-        if grows { try outline(on: layer, sign: 1) }
+        /// The mask's path alone, unfilled, stroked as `outline(on:sign:)` strokes it.
+        func stroked(sign: Double) throws(DocumentError) -> ShapeLayer {
+            let stroked = ShapeLayer()
+            stroked.anchorPoint = .zero
+            stroked.path = part.shape.initial
+            if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path($0) }) { stroked.add(a) }
+            stroked.fillColor = nil
+            try outline(on: stroked, sign: sign)
+            return stroked
+        }
+        if grows {
+            // An inverted mask's hole edge alone (the plane around it reaches no frame).
+            if inverted { layer.addSublayer(try stroked(sign: 1)) } else { try outline(on: layer, sign: 1) }
+        }
         if shrinks {
             // The mask less that band along its outline (lottie-web erodes it).
-            let band = ShapeLayer()
-            band.anchorPoint = .zero
-            band.path = part.shape.initial
-            if let a = part.shape.animation(keyPath: "path", frameRate: fr, { .path($0) }) { band.add(a) }
-            band.fillColor = nil
-            try outline(on: band, sign: -1)
-            layer.mask = band
+            layer.mask = try stroked(sign: -1)
             layer.maskMode = .alphaInverted
         }
         return layer

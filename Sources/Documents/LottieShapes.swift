@@ -115,7 +115,9 @@ struct LottieShapes {
     /// even match in number).
     private func roundingCorners(of part: LottieProperty<Path>, radius: LottieProperty<[Double]>, path: String) throws(DocumentError) -> LottieProperty<Path> {
         func radiusValue(at frame: Double) -> Double { radius.value(at: frame).first ?? 0 }
-        guard let frames = try reader.sampleFrames((radius.keyframes.map(\.frame) + part.keyframes.map(\.frame)), cost: 16, at: path) else {
+        // Each frame's rounded path is kept: charged by its size (a rounded corner is a few elements).
+        let elements = ([part.initial] + part.keyframes.map(\.value)).map(\.elements.count).max() ?? 0
+        guard let frames = try reader.sampleFrames(radius.keyframes.map(\.frame) + part.keyframes.map(\.frame), cost: max(16, 4 * elements), at: path) else {
             return LottieProperty(initial: LottieRoundCorners.rounding(part.initial, radius: radiusValue(at: 0)), keyframes: [])
         }
         let keyframes = frames.map { frame in

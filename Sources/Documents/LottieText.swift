@@ -123,9 +123,10 @@ struct LottieText {
             guard let stroke else { return layer }
             return try outlined(layer, stroke: stroke, path: path)
         }
-        guard let (characters, setText) = try characters(of: layer, text: text, stroke: stroke) else {
+        guard let (characters, setText) = try characters(of: layer, text: text, stroke: stroke, path: path) else {
             reader.warnings.note("text animators on text whose glyphs are not one a character (ligatures, colour glyphs): drawn still", at: path)
-            return layer
+            guard let stroke else { return layer }
+            return try outlined(layer, stroke: stroke, path: path)
         }
         // Each character a layer of its own, where the text layer would have set it.
         try LottieTextAnimators.checkCharacterCount(characters.count, path: path, reader: reader)
@@ -141,12 +142,7 @@ struct LottieText {
     /// them, filled in its colour and stroked; the text layer itself, warned, when a glyph is a
     /// colour picture (which has no outline to stroke).
     private func outlined(_ layer: TextLayer, stroke: TextStroke, path: String) throws(DocumentError) -> Layer {
-        let set: TypesetText
-        do {
-            set = try layer.typeset()
-        } catch {
-            throw reader.fail("text", nil, "\(error)")
-        }
+        let set = try typeset(layer, path: path)
         guard set.glyphs.allSatisfy({ $0.picture == nil }) else {
             reader.warnings.note("stroked text with colour glyphs: drawn without its stroke", at: path)
             return layer
@@ -167,14 +163,9 @@ struct LottieText {
     /// the last space before the line's first glyph becomes the break (no character any more),
     /// or, with none, a break comes before it. nil when a character is not one glyph. A space is
     /// an empty layer, so that it counts in the animators' character indices as in lottie-web.
-    private func characters(of layer: TextLayer, text: String, stroke: TextStroke?) throws(DocumentError)
+    private func characters(of layer: TextLayer, text: String, stroke: TextStroke?, path: String) throws(DocumentError)
         -> (characters: [LottieTextAnimators.Character], text: String)? {
-        let set: TypesetText
-        do {
-            set = try layer.typeset()
-        } catch {
-            throw reader.fail("text", nil, "\(error)")
-        }
+        let set = try typeset(layer, path: path)
         let glyphs = set.glyphs.filter { $0.glyph != nil || $0.picture != nil }
         guard glyphs.count == text.filter({ $0 != "\n" && !$0.isWhitespace }).count, glyphs.allSatisfy({ $0.picture == nil }) else { return nil }
         let color = layer.foregroundColor
@@ -218,6 +209,15 @@ struct LottieText {
             next += 1
         }
         return (result, String(wrapped))
+    }
+
+    /// `layer` as set (its glyphs, lines and words); an error names the text layer at `path`.
+    private func typeset(_ layer: TextLayer, path: String) throws(DocumentError) -> TypesetText {
+        do {
+            return try layer.typeset()
+        } catch {
+            throw reader.fail(path + ".t", nil, "\(error)")
+        }
     }
 
     /// The layer's span in frames (`ip`…`op`), over which text animators are sampled.

@@ -33,7 +33,7 @@ extension Path {
             var line = current.removingDuplicates()
             if closed, line.points.count > 1, let first = line.points.first, let last = line.points.last, first.distance(to: last) <= 1e-12 {
                 line.points.removeLast()
-                if line.corners.removeLast() { line.corners[0] = true }
+                line.corners.removeLast()  // the start, always a corner, stands for both
             }
             line.closed = closed && line.points.count > 1
             result.append(line)

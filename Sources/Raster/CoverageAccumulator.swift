@@ -115,9 +115,7 @@ struct CoverageAccumulator {
                 for x in lo..<end {
                     sum += a[base + x]
                     a[base + x] = 0
-                    var c = abs(sum).truncatingRemainder(dividingBy: 2)
-                    if c > 1 { c = 2 - c }
-                    out[x] = UInt8(c * 255 + 0.5)
+                    out[x] = UInt8(truncatingIfNeeded: Self.evenOddCoverage(sum))
                 }
             }
             for x in end...hi { a[base + x] = 0 }
@@ -214,13 +212,16 @@ struct CoverageAccumulator {
     @inline(__always)
     static func coverage(of sums: SIMD4<Float>, rule: FillRule) -> SIMD4<UInt32> {
         if rule == .nonZero { return coverage(of: sums) }
-        var c = SIMD4<UInt32>()
-        for lane in 0..<4 {
-            var v = abs(sums[lane]).truncatingRemainder(dividingBy: 2)
-            if v > 1 { v = 2 - v }
-            c[lane] = UInt32(v * 255 + 0.5)
-        }
-        return c
+        return SIMD4(evenOddCoverage(sums[0]), evenOddCoverage(sums[1]), evenOddCoverage(sums[2]), evenOddCoverage(sums[3]))
+    }
+
+    /// The coverage (0…255) of a running sum under the even-odd rule: its distance from the
+    /// nearest even number, at most 1.
+    @inline(__always)
+    static func evenOddCoverage(_ sum: Float) -> UInt32 {
+        var c = abs(sum).truncatingRemainder(dividingBy: 2)
+        if c > 1 { c = 2 - c }
+        return UInt32(c * 255 + 0.5)
     }
 }
 
@@ -234,8 +235,8 @@ private struct EdgeWalk {
     let width: Int, firstRow: Int, endRow: Int
 
     /// Adds the segment p0 → p1 (region pixels). A segment whose extent overflows (ends near
-    /// ±1e308) is left out: its x along a row would not be a number, and the cells are written
-    /// through unchecked pointers.
+    /// ±1e308) is left out, as is a piece of one too steep for a slope: its x along a row would
+    /// not be a number, and the cells are written through unchecked pointers.
     func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         guard y0 != y1, (x1 - x0).isFinite, (y1 - y0).isFinite else { return }
         let w = Double(width)
@@ -266,8 +267,14 @@ private struct EdgeWalk {
             ay < by ? (1, ax, ay, bx, by) : (-1, bx, by, ax, ay)
         guard p1y > Double(firstRow), p0y < Double(endRow) else { return }
         let dxdy = (p1x - p0x) / (p1y - p0y)
-        // Rows above the kept ones are skipped by starting the walk at the first kept row; the
-        // x there comes from the same formula a whole-region walk would use at that row.
+        // A slope that is not a number is left out, should rounding ever make one from a piece
+        // of a segment of near Double's largest extent (its area, at most the region's width
+        // times a vanishing height, is nothing): x would not be a number either, and the cells
+        // are written through unchecked pointers.
+        guard dxdy.isFinite else { return }
+        // The walk starts at the region's first row (or the piece's); rows above the kept ones
+        // are stepped through without writing, so x at each kept row is what a walk of the
+        // whole region gives there.
         let yStart = max(p0y, 0)
         var x = p0x + (yStart - p0y) * dxdy
         var row = CoverageAccumulator.floorCell(yStart).1

@@ -772,6 +772,21 @@ extension LottieFileTests {
         XCTAssertEqual(hollow.blue, 0, "no fill")
         XCTAssertEqual(try redPixels(#"{"s": 72, "f": "Inter-Bold", "t": "HI", "j": 0, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 0}"#).red, 0, "no stroke at width 0")
     }
+
+    /// Animated text whose glyphs are not one a character ("q́", q and a combining
+    /// accent, no letter of its own: one character, two glyphs) is drawn still, warned, and keeps its stroke.
+    func testStrokedTextDrawnStillUnderAnimators() throws {
+        let animators = #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 100}}}]"#
+        let document = #"{"s": 72, "f": "Inter-Bold", "t": "Aq\u0301", "j": 0, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 4}"#
+        let fonts = #"{"list": [{"fName": "Inter-Bold", "fFamily": "Inter", "fStyle": "Bold", "ascent": 72.7}]}"#
+        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 200, "h": 100, "fonts": \#(fonts), "layers": \#(layers)}"#, path: "accent.json")
+        XCTAssertEqual(file.warnings.count, 1, "\(file.warnings)")
+        XCTAssertTrue(file.warnings.first?.contains("ligatures") ?? false, "\(file.warnings)")
+        let image = try frame(file, 0)
+        let red = (0..<100).reduce(0) { count, y in count + (0..<200).filter { x in let p = image.pixel(x: x, y: y); return p.r > 200 && p.g < 60 && p.b < 60 }.count }
+        XCTAssertGreaterThan(red, 200, "the outline")
+    }
 }
 
 extension LottieFileTests {

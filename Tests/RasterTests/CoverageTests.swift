@@ -18,7 +18,8 @@ final class CoverageTests: XCTestCase {
     /// Points at the ends of Double's range, whose differences overflow, draw what they can and
     /// nothing out of bounds (the cells are written through unchecked pointers): a triangle from
     /// (−1e308, 10) to (1e308, 120) (an edge 2e308 wide, past Double's range) to (64, 120)
-    /// covers no more than the frame, and a square beside it is drawn whole.
+    /// covers no more than the frame, and a square beside it is drawn whole; so does a triangle
+    /// with an edge from just left of the frame to 1.7976e308 one row down.
     func testOverflowingCoordinatesStayInBounds() throws {
         var path = Path()
         path.move(to: Point(-1e308, 10))
@@ -29,6 +30,14 @@ final class CoverageTests: XCTestCase {
         let alpha = try coverage(of: path)
         XCTAssertTrue(alpha.allSatisfy { (0...1).contains($0) })
         XCTAssertEqual(alpha[104 * 128 + 8], 1, "the square")
+        // A segment from just left of the frame to x = 1.7976e308 one row down: cut at the frame's
+        // sides, the piece inside it has a slope near Double's largest.
+        var steep = Path()
+        steep.move(to: Point(-0.01, 0))
+        steep.addLine(to: Point(1.7976e308, 1))
+        steep.addLine(to: Point(64, 120))
+        steep.closeSubpath()
+        XCTAssertTrue(try coverage(of: steep).allSatisfy { (0...1).contains($0) })
     }
 
     func testDiscAreaIsPiRSquared() throws {
