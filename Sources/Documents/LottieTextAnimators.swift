@@ -8,7 +8,7 @@ import Geometry
 /// sets — opacity, position, scale, rotation and fill colour. Indices count characters, or
 /// characters but spaces, words or lines, as the selector is based (lottie-web's counting). The
 /// weights are sampled every frame of the animators' keyframes into animations of one layer
-/// per character. Randomized selectors are warned about and drawn in order.
+/// per character. A randomized selector takes the characters in an order shuffled by its seed.
 struct LottieTextAnimators {
     let reader: LottieReader
     let frameRate: Double
@@ -22,6 +22,9 @@ struct LottieTextAnimators {
         var inCharacters: Bool
         /// What an index counts: 1 characters, 2 characters but spaces, 3 words, 4 lines.
         var basedOn: Int
+        /// A randomized selector's seed (`rs`, 0 without one): its indices in an order shuffled
+        /// by it; nil takes them in order.
+        var shuffleSeed: UInt64?
         var opacity, position, scale, rotation, fillColor: LottieProperty<[Double]>?
     }
 
@@ -64,9 +67,7 @@ struct LottieTextAnimators {
             if !(1...4).contains(try reader.integer(LottieReader.member(selector, "b"), p + ".s.b", default: 1)) {
                 reader.warnings.note("text selectors based on something other than characters, words or lines: drawn by characters", at: p)
             }
-            if try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0 {
-                reader.warnings.note("randomized text selectors: drawn in order", at: p)
-            }
+            let randomized = try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0
             if case let .object(members, _)? = properties {
                 let known: Set = ["o", "p", "s", "r", "fc", "a"]
                 for member in members where !known.contains(member.key) {
@@ -80,6 +81,7 @@ struct LottieTextAnimators {
                 shape: try reader.integer(LottieReader.member(selector, "sh"), p + ".s.sh", default: 1),
                 inCharacters: try reader.integer(LottieReader.member(selector, "r"), p + ".s.r", default: 1) == 2,
                 basedOn: try reader.integer(LottieReader.member(selector, "b"), p + ".s.b", default: 1),
+                shuffleSeed: randomized ? UInt64(truncatingIfNeeded: try reader.integer(LottieReader.member(selector, "rs"), p + ".s.rs", default: 0)) : nil,
                 opacity: try property(properties, "o", p + ".a"), position: try property(properties, "p", p + ".a"),
                 scale: try property(properties, "s", p + ".a"), rotation: try property(properties, "r", p + ".a"),
                 fillColor: try property(properties, "fc", p + ".a")))
@@ -106,6 +108,24 @@ struct LottieTextAnimators {
             if next { count += 1 }
         }
         return (indices, count)
+    }
+
+    /// `indexing` with its indices in a shuffled order, the same for the same `seed` (as
+    /// lottie-web gives each index a random one of them, characters sharing an index sharing the
+    /// new one; lottie-web draws a new order at every load, After Effects one from its seed).
+    static func shuffled(_ indexing: (indices: [Int], count: Int), seed: UInt64) -> (indices: [Int], count: Int) {
+        var order = Array(0..<indexing.count)
+        // SplitMix64: a small generator whose sequence depends on the seed alone.
+        var state = seed
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        for i in order.indices.reversed() where i > 0 { order.swapAt(i, Int(next() % UInt64(i + 1))) }
+        return (indexing.indices.map { order.indices.contains($0) ? order[$0] : $0 }, indexing.count)
     }
 
     /// The weight lottie-web's selector gives character `index` of `count` at `frame`.
@@ -149,7 +169,10 @@ struct LottieTextAnimators {
     func animate(_ characters: [Character], of text: String, with animators: [Animator], color: Color?,
                  frames: ClosedRange<Double>) throws(DocumentError) {
         // Each animator's index of each character (line breaks are no characters), and its count.
-        let indexing = animators.map { Self.indices(of: text, basedOn: $0.basedOn) }
+        let indexing = animators.map { a in
+            let indexing = Self.indices(of: text, basedOn: a.basedOn)
+            return a.shuffleSeed.map { Self.shuffled(indexing, seed: $0) } ?? indexing
+        }
         let properties = animators.flatMap { [$0.start, $0.end, $0.offset, $0.amount, $0.easeHigh, $0.easeLow,
                                               $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor] }.compactMap { $0 }
         let keyed = properties.flatMap { $0.keyframes.map(\.frame) }

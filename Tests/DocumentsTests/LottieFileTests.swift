@@ -835,3 +835,30 @@ extension LottieFileTests {
         XCTAssertGreaterThan(dark(36..<80), 100, "the second line, shown")
     }
 }
+
+extension LottieFileTests {
+    /// A randomized selector (`rn`) takes the characters in an order shuffled by its seed (`rs`):
+    /// over "OOOOOOOO" a selector from 0 to 50% setting opacity 0 hides four of the eight Os, not
+    /// the first four; the same seed hides the same ones, another seed others.
+    func testRandomizedSelectorShufflesByItsSeed() throws {
+        func hidden(seed: Int) throws -> [Int] {
+            func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+            let o = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
+            let selector = #"{"s": \#(v("0")), "e": \#(v("50")), "o": \#(v("0")), "a": \#(v("100")), "sh": 1, "r": 1, "b": 1, "rn": 1, "rs": \#(seed)}"#
+            let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "OOOOOOOO", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}"#
+            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(document)}]"#
+            let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
+            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 600, "h": 100, "fonts": \#(fonts), "chars": [\#(o)], "layers": \#(layers)}"#,
+                                      path: "random.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let image = try frame(file, 0)
+            // Each O fills x = 75k + 5 … 75k + 65 from y = 10 to 80: its middle shows whether it is drawn.
+            return (0..<8).filter { image.pixel(x: 75 * $0 + 35, y: 45).r > 128 }
+        }
+        let first = try hidden(seed: 0)
+        XCTAssertEqual(first.count, 4, "half of them hidden: \(first)")
+        XCTAssertNotEqual(first, [0, 1, 2, 3], "not in order")
+        XCTAssertEqual(try hidden(seed: 0), first, "the same seed, the same order")
+        XCTAssertNotEqual(try hidden(seed: 7), first, "another seed, another order")
+    }
+}
