@@ -90,7 +90,8 @@ struct LottieGlyphs {
             }
         }
         guard request.animators.isEmpty else {
-            try animating.animate(characters, of: text, with: request.animators, color: request.color, frames: request.frames)
+            try animating.animate(characters, of: text, with: request.animators, color: request.color, justification: request.justification,
+                                  frames: request.frames)
             return container
         }
         let layer = ShapeLayer()

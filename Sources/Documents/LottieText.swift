@@ -134,7 +134,8 @@ struct LottieText {
         container.anchorPoint = .zero
         container.position = layer.position
         for character in characters { container.addSublayer(character.holder) }
-        try animating.animate(characters, of: setText, with: animators, color: layer.foregroundColor, frames: try span(value, path: path))
+        try animating.animate(characters, of: setText, with: animators, color: layer.foregroundColor, justification: justify,
+                              frames: try span(value, path: path))
         return container
     }
 

@@ -26,6 +26,8 @@ struct LottieTextAnimators {
         /// by it; nil takes them in order.
         var shuffleSeed: UInt64?
         var opacity, position, scale, rotation, fillColor: LottieProperty<[Double]>?
+        /// Tracking (`t`): space added before each character it weighs, in points.
+        var tracking: LottieProperty<[Double]>?
     }
 
     /// One character's layers: `holder` at the middle of its advance on the baseline (where it
@@ -69,7 +71,7 @@ struct LottieTextAnimators {
             }
             let randomized = try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0
             if case let .object(members, _)? = properties {
-                let known: Set = ["o", "p", "s", "r", "fc", "a"]
+                let known: Set = ["o", "p", "s", "r", "fc", "a", "t"]
                 for member in members where !known.contains(member.key) {
                     reader.warnings.note("text animator property \(member.key)", at: "\(p).a.\(member.key)")
                 }
@@ -84,7 +86,7 @@ struct LottieTextAnimators {
                 shuffleSeed: randomized ? UInt64(truncatingIfNeeded: try reader.integer(LottieReader.member(selector, "rs"), p + ".s.rs", default: 0)) : nil,
                 opacity: try property(properties, "o", p + ".a"), position: try property(properties, "p", p + ".a"),
                 scale: try property(properties, "s", p + ".a"), rotation: try property(properties, "r", p + ".a"),
-                fillColor: try property(properties, "fc", p + ".a")))
+                fillColor: try property(properties, "fc", p + ".a"), tracking: try property(properties, "t", p + ".a")))
         }
         return animators
     }
@@ -108,6 +110,38 @@ struct LottieTextAnimators {
             if next { count += 1 }
         }
         return (indices, count)
+    }
+
+    /// How far tracking animators move each character at `frame`, as lottie-web places them:
+    /// along its line, each character by the tracking it and those before it on the line are
+    /// given (value × weight; on a line set left, not the line's first), then a line set right or
+    /// centred back by all or half of its line's total, and a centred one by half a tracking
+    /// value more for each line begun so far (lottie-web's running sum, never reset). `lines`
+    /// gives each character's line; each tracking is a value and a weight by character.
+    static func trackingShifts(lines: [Int], justification: Int, at frame: Double,
+                               _ trackings: [(value: Double, weight: (Int) -> Double)]) -> [Double] {
+        var shifts = [Double](repeating: 0, count: lines.count)
+        let share = justification == 2 ? -0.5 : -1
+        let justified = justification == 1 || justification == 2
+        var pen = 0.0, total = 0.0, perLine = 0.0, lineStart = 0
+        func finishLine(before end: Int) {
+            if justified, total != 0 {
+                for k in lineStart..<end { shifts[k] += total + perLine }
+            }
+            (pen, total, lineStart) = (0, 0, end)
+        }
+        for k in lines.indices {
+            if k > 0, lines[k] != lines[k - 1] { finishLine(before: k) }
+            for tracking in trackings {
+                if k == lineStart, justification == 2 { perLine += tracking.value * share }
+                let added = tracking.value * tracking.weight(k)
+                if justified { total += added * share }
+                if !(k == lineStart && justification == 0) { pen += added }
+            }
+            shifts[k] += pen
+        }
+        finishLine(before: lines.count)
+        return shifts
     }
 
     /// `indexing` with its indices in a shuffled order, the same for the same `seed` (as
@@ -163,10 +197,11 @@ struct LottieTextAnimators {
     }
 
     /// Sets each character's layer (`holder`, its glyph `shape` inside): opacity, position
-    /// offset, scale, rotation and fill colour (none without the document's `color`, as
-    /// lottie-web draws it); animated every frame from the animators' first keyframe to their
-    /// last (within the layer's span `frames` when it has one).
-    func animate(_ characters: [Character], of text: String, with animators: [Animator], color: Color?,
+    /// offset (tracking's too, lines justified by `justification` as the document's `j`), scale,
+    /// rotation and fill colour (none without the document's `color`, as lottie-web draws it);
+    /// animated every frame from the animators' first keyframe to their last (within the layer's
+    /// span `frames` when it has one).
+    func animate(_ characters: [Character], of text: String, with animators: [Animator], color: Color?, justification: Int,
                  frames: ClosedRange<Double>) throws(DocumentError) {
         // Each animator's index of each character (line breaks are no characters), and its count.
         let indexing = animators.map { a in
@@ -174,18 +209,30 @@ struct LottieTextAnimators {
             return a.shuffleSeed.map { Self.shuffled(indexing, seed: $0) } ?? indexing
         }
         let properties = animators.flatMap { [$0.start, $0.end, $0.offset, $0.amount, $0.easeHigh, $0.easeLow,
-                                              $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor] }.compactMap { $0 }
+                                              $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor, $0.tracking] }.compactMap { $0 }
         let keyed = properties.flatMap { $0.keyframes.map(\.frame) }
         var (first, last) = (keyed.min() ?? frames.lowerBound, keyed.max() ?? frames.lowerBound)
         if frames.upperBound > frames.lowerBound { (first, last) = (max(first, frames.lowerBound), min(max(last, first), frames.upperBound)) }
         let samples = last > first ? Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples))) : 0
         let times = (0...samples).map { samples == 0 ? first : first + (last - first) * Double($0) / Double(samples) }
         try reader.budget.charge(times.count * characters.count * 5, at: "text animators", in: reader.file)
+        // Each character's line (line breaks are no characters), and, a frame at a time, how far
+        // tracking moves each character.
+        var lines: [Int] = [], line = 0
+        for letter in text { if letter == "\n" { line += 1 } else { lines.append(line) } }
+        let tracked = animators.contains { $0.tracking != nil }
+        let trackingShifts = tracked ? times.map { frame in
+            Self.trackingShifts(lines: lines, justification: justification, at: frame, animators.indices.compactMap { i in
+                animators[i].tracking.map { tracking in
+                    (value: tracking.value(at: frame).first ?? 0, weight: { Self.weight(animators[i], index: $0 < indexing[i].indices.count ? indexing[i].indices[$0] : $0, count: indexing[i].count, at: frame) })
+                }
+            })
+        } : []
         for (index, character) in characters.enumerated() {
             var opacity: [AnimationValue] = [], position: [AnimationValue] = [], scaleX: [AnimationValue] = [], scaleY: [AnimationValue] = []
             var rotation: [AnimationValue] = [], fill: [AnimationValue] = []
-            for frame in times {
-                var o = 1.0, offset = Point(0, 0), sx = 1.0, sy = 1.0, r = 0.0
+            for (sample, frame) in times.enumerated() {
+                var o = 1.0, offset = Point(tracked && index < lines.count ? trackingShifts[sample][index] : 0, 0), sx = 1.0, sy = 1.0, r = 0.0
                 var c: [Double] = color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0]
                 for (a, (indices, count)) in zip(animators, indexing) {
                     let w = Self.weight(a, index: index < indices.count ? indices[index] : index, count: count, at: frame)

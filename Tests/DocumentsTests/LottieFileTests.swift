@@ -842,16 +842,8 @@ extension LottieFileTests {
     /// the first four; the same seed hides the same ones, another seed others.
     func testRandomizedSelectorShufflesByItsSeed() throws {
         func hidden(seed: Int) throws -> [Int] {
-            func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
-            let o = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
-            let selector = #"{"s": \#(v("0")), "e": \#(v("50")), "o": \#(v("0")), "a": \#(v("100")), "sh": 1, "r": 1, "b": 1, "rn": 1, "rs": \#(seed)}"#
-            let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "OOOOOOOO", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}"#
-            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(document)}]"#
-            let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
-            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 600, "h": 100, "fonts": \#(fonts), "chars": [\#(o)], "layers": \#(layers)}"#,
-                                      path: "random.json")
-            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-            let image = try frame(file, 0)
+            let selector = #"{"s": \#(still("0")), "e": \#(still("50")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1, "rn": 1, "rs": \#(seed)}"#
+            let image = try blocks("OOOOOOOO", animator: #"{"s": \#(selector), "a": {"o": \#(still("0"))}}"#, width: 600)
             // Each O fills x = 75k + 5 … 75k + 65 from y = 10 to 80: its middle shows whether it is drawn.
             return (0..<8).filter { image.pixel(x: 75 * $0 + 35, y: 45).r > 128 }
         }
@@ -860,5 +852,39 @@ extension LottieFileTests {
         XCTAssertNotEqual(first, [0, 1, 2, 3], "not in order")
         XCTAssertEqual(try hidden(seed: 0), first, "the same seed, the same order")
         XCTAssertNotEqual(try hidden(seed: 7), first, "another seed, another order")
+    }
+}
+
+extension LottieFileTests {
+    /// A tracking animator (`t`) adds space before each character it weighs, as lottie-web
+    /// places them: "OO" set left from x = 0 (each O 75 wide, its square 5…65 of that) with
+    /// tracking 20 on both leaves the first O (a line's first character set left gets none)
+    /// and moves the second from 80…140 to 100…160.
+    func testTrackingAnimator() throws {
+        let selector = #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"#
+        let image = try blocks("OO", animator: #"{"s": \#(selector), "a": {"t": \#(still("20"))}}"#, width: 200)
+        assertColor(image.pixel(x: 10, y: 45), 0, 0, 0, "the first O where it was")
+        assertColor(image.pixel(x: 85, y: 45), 255, 255, 255, "where the second O was")
+        assertColor(image.pixel(x: 150, y: 45), 0, 0, 0, "the second O, 20 further")
+        assertColor(image.pixel(x: 163, y: 45), 255, 255, 255, "past it")
+    }
+}
+
+extension LottieFileTests {
+    /// A still property of value `k` (JSON).
+    func still(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+
+    /// `text` in the "Blocks" glyphs of the file (an O: 75 wide, its square 5…65 of that and
+    /// 70 high), size 100, set left with its baseline at y = 80, under one text `animator`
+    /// (JSON); frame 0, `width` × 100, checked to draw without warnings.
+    func blocks(_ text: String, animator: String, width: Int) throws -> Pixmap {
+        let o = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
+        let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "\#(text)", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [\#(animator)]}"#
+        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(document)}]"#
+        let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": \#(width), "h": 100, "fonts": \#(fonts), "chars": [\#(o)], "layers": \#(layers)}"#,
+                                  path: "blocks.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        return try frame(file, 0)
     }
 }
