@@ -90,15 +90,15 @@ struct LottieGlyphs {
             }
         }
         guard request.animators.isEmpty else {
-            try animating.animate(characters, of: text, with: request.animators, color: request.color, justification: request.justification,
-                                  frames: request.frames)
+            try animating.animate(characters, of: text, with: request.animators, color: request.color, stroke: request.stroke,
+                                  justification: request.justification, frames: request.frames, path: path)
             return container
         }
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
         layer.path = outline
         layer.fillColor = request.color  // none without `fc`, as lottie-web draws it
-        return request.stroke?.outlined(layer) ?? layer
+        return request.stroke?.outlined(layer).layer ?? layer
     }
 
     /// `text` broken into lines no wider than `width`, as lottie-web breaks box text: a character

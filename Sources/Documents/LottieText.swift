@@ -134,8 +134,8 @@ struct LottieText {
         container.anchorPoint = .zero
         container.position = layer.position
         for character in characters { container.addSublayer(character.holder) }
-        try animating.animate(characters, of: setText, with: animators, color: layer.foregroundColor, justification: justify,
-                              frames: try span(value, path: path))
+        try animating.animate(characters, of: setText, with: animators, color: layer.foregroundColor, stroke: stroke, justification: justify,
+                              frames: try span(value, path: path), path: path)
         return container
     }
 
@@ -155,7 +155,7 @@ struct LottieText {
         shape.position = layer.position
         shape.path = outline
         shape.fillColor = layer.foregroundColor  // none without `fc`, as the text layer draws it
-        return stroke.outlined(shape)
+        return stroke.outlined(shape).layer
     }
 
     /// The characters of font-set text as layers (in the text layer's bounds), when each

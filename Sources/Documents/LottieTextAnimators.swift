@@ -28,11 +28,14 @@ struct LottieTextAnimators {
         var opacity, position, scale, rotation, fillColor: LottieProperty<[Double]>?
         /// Tracking (`t`): space added before each character it weighs, in points.
         var tracking: LottieProperty<[Double]>?
+        /// Stroke width added (`sw`) and stroke colour mixed in (`sc`), on stroked text.
+        var strokeWidth, strokeColor: LottieProperty<[Double]>?
     }
 
     /// One character's layers: `holder` at the middle of its advance on the baseline (where it
-    /// turns and scales, as lottie-web's letters do), its glyph `shape` inside.
-    typealias Character = (holder: Layer, shape: ShapeLayer, position: Point)
+    /// turns and scales, as lottie-web's letters do), its glyph `shape` inside, and the layer
+    /// that carries its stroke when the text is stroked.
+    typealias Character = (holder: Layer, shape: ShapeLayer, position: Point, stroke: ShapeLayer?)
 
     /// The layers of a character whose `outline` has its pen position at the origin, placed
     /// with its pen position at `origin`.
@@ -44,8 +47,9 @@ struct LottieTextAnimators {
         shape.fillColor = color
         let holder = Layer()
         holder.position = Point(origin.x + advance / 2, origin.y)
-        holder.addSublayer(stroke?.outlined(shape) ?? shape)
-        return (holder, shape, holder.position)
+        let (drawn, stroked) = stroke?.outlined(shape) ?? (shape, nil)
+        holder.addSublayer(drawn)
+        return (holder, shape, holder.position, stroked)
     }
 
     /// Refuses animated text of more characters than a file may have layers (each character is
@@ -71,7 +75,7 @@ struct LottieTextAnimators {
             }
             let randomized = try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0
             if case let .object(members, _)? = properties {
-                let known: Set = ["o", "p", "s", "r", "fc", "a", "t"]
+                let known: Set = ["o", "p", "s", "r", "fc", "a", "t", "sw", "sc"]
                 for member in members where !known.contains(member.key) {
                     reader.warnings.note("text animator property \(member.key)", at: "\(p).a.\(member.key)")
                 }
@@ -86,7 +90,8 @@ struct LottieTextAnimators {
                 shuffleSeed: randomized ? UInt64(truncatingIfNeeded: try reader.integer(LottieReader.member(selector, "rs"), p + ".s.rs", default: 0)) : nil,
                 opacity: try property(properties, "o", p + ".a"), position: try property(properties, "p", p + ".a"),
                 scale: try property(properties, "s", p + ".a"), rotation: try property(properties, "r", p + ".a"),
-                fillColor: try property(properties, "fc", p + ".a"), tracking: try property(properties, "t", p + ".a")))
+                fillColor: try property(properties, "fc", p + ".a"), tracking: try property(properties, "t", p + ".a"),
+                strokeWidth: try property(properties, "sw", p + ".a"), strokeColor: try property(properties, "sc", p + ".a")))
         }
         return animators
     }
@@ -198,18 +203,20 @@ struct LottieTextAnimators {
 
     /// Sets each character's layer (`holder`, its glyph `shape` inside): opacity, position
     /// offset (tracking's too, lines justified by `justification` as the document's `j`), scale,
-    /// rotation and fill colour (none without the document's `color`, as lottie-web draws it);
-    /// animated every frame from the animators' first keyframe to their last (within the layer's
-    /// span `frames` when it has one).
-    func animate(_ characters: [Character], of text: String, with animators: [Animator], color: Color?, justification: Int,
-                 frames: ClosedRange<Double>) throws(DocumentError) {
+    /// rotation, fill colour (none without the document's `color`, as lottie-web draws it) and,
+    /// on text with a `stroke`, its width and colour; animated every frame from the animators'
+    /// first keyframe to their last (within the layer's span `frames` when it has one). `path`:
+    /// the text layer's, for warnings.
+    func animate(_ characters: [Character], of text: String, with animators: [Animator], color: Color?, stroke: TextStroke?,
+                 justification: Int, frames: ClosedRange<Double>, path: String) throws(DocumentError) {
         // Each animator's index of each character (line breaks are no characters), and its count.
         let indexing = animators.map { a in
             let indexing = Self.indices(of: text, basedOn: a.basedOn)
             return a.shuffleSeed.map { Self.shuffled(indexing, seed: $0) } ?? indexing
         }
         let properties = animators.flatMap { [$0.start, $0.end, $0.offset, $0.amount, $0.easeHigh, $0.easeLow,
-                                              $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor, $0.tracking] }.compactMap { $0 }
+                                              $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor, $0.tracking,
+                                              $0.strokeWidth, $0.strokeColor] }.compactMap { $0 }
         let keyed = properties.flatMap { $0.keyframes.map(\.frame) }
         var (first, last) = (keyed.min() ?? frames.lowerBound, keyed.max() ?? frames.lowerBound)
         if frames.upperBound > frames.lowerBound { (first, last) = (max(first, frames.lowerBound), min(max(last, first), frames.upperBound)) }
@@ -268,6 +275,32 @@ struct LottieTextAnimators {
             add("transform.scale.y", scaleY, to: character.holder)
             add("transform.rotation.z", rotation, to: character.holder)
             if color != nil { add("fillColor", fill, to: character.shape) }
+        }
+        guard animators.contains(where: { $0.strokeWidth != nil || $0.strokeColor != nil }) else { return }
+        guard let stroke else {
+            reader.warnings.note("text animators' stroke width or colour on text without a stroke", at: path)
+            return
+        }
+        // Stroke width added by each animator's weight, stroke colour mixed in by it, as lottie-web does.
+        for (index, character) in characters.enumerated() {
+            guard let stroked = character.stroke else { continue }
+            var widths: [AnimationValue] = [], colors: [AnimationValue] = []
+            for frame in times {
+                var width = stroke.width, c = [stroke.color.red, stroke.color.green, stroke.color.blue]
+                for (a, (indices, count)) in zip(animators, indexing) where a.strokeWidth != nil || a.strokeColor != nil {
+                    let w = Self.weight(a, index: index < indices.count ? indices[index] : index, count: count, at: frame)
+                    if let v = a.strokeWidth?.value(at: frame).first { width += v * w }
+                    if let v = a.strokeColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
+                }
+                widths.append(.number(max(width, 0)))
+                colors.append(.color(LottieReader.color(c.map { min(max($0, 0), 1) })))
+            }
+            if times.count == 1, case .number(let width) = widths[0], case .color(let c) = colors[0] {
+                (stroked.lineWidth, stroked.strokeColor) = (width, c)
+            } else {
+                stroked.add(reader.sampled("lineWidth", widths, from: first, to: last))
+                stroked.add(reader.sampled("strokeColor", colors, from: first, to: last))
+            }
         }
     }
 }

@@ -20,12 +20,12 @@ struct TextStroke {
         overFill = if case .bool(false, _)? = LottieReader.member(document, "of") { false } else { true }
     }
 
-    /// `shape` (filled) with this stroke: the shape itself, stroked over its fill, or a layer
-    /// holding a stroked copy of it under it.
-    func outlined(_ shape: ShapeLayer) -> Layer {
+    /// `shape` (filled) with this stroke, and the layer that carries the stroke: the shape
+    /// itself, stroked over its fill, or a layer holding a stroked copy of it under it.
+    func outlined(_ shape: ShapeLayer) -> (layer: Layer, stroked: ShapeLayer) {
         guard !overFill else {
             apply(to: shape)
-            return shape
+            return (shape, shape)
         }
         let under = ShapeLayer()
         under.anchorPoint = shape.anchorPoint
@@ -37,7 +37,7 @@ struct TextStroke {
         holder.anchorPoint = .zero
         holder.addSublayer(under)
         holder.addSublayer(shape)
-        return holder
+        return (holder, under)
     }
 
     private func apply(to layer: ShapeLayer) {

@@ -713,15 +713,10 @@ extension LottieFileTests {
     /// the inside stays empty, as lottie-web draws it, even under a fill colour animator.
     func testStrokedGlyphText() throws {
         func render(overFill: Bool, animated: Bool = false, filled: Bool = true) throws -> Pixmap {
-            let square = #"{"ch": "S", "size": 100, "style": "Regular", "w": 50, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, -40], [40, -40], [40, 0], [0, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
             // An animator that changes nothing visible: each character a layer of its own.
             let animators = animated ? #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 100}, "fc": {"a": 0, "k": [0, 0, 1, 1]}}}]"# : "[]"
             let fill = filled ? #""fc": [0, 0, 1], "# : ""
-            let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "S", "j": 0, "tr": 0, "lh": 120, \#(fill)"sc": [1, 0, 0], "sw": 10, "of": \#(overFill)}, "t": 0}]}, "a": \#(animators)}"#
-            let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
-            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [30, 70]}}, "t": \#(document)}]"#
-            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "fonts": \#(fonts), "chars": [\#(square)], "layers": \#(layers)}"#,
-                                      path: "stroked.json")
+            let file = try squareGlyph(#"\#(fill)"sc": [1, 0, 0], "sw": 10, "of": \#(overFill)"#, animators: animators)
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
             return try frame(file, 0)
         }
@@ -886,5 +881,43 @@ extension LottieFileTests {
                                   path: "blocks.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         return try frame(file, 0)
+    }
+}
+
+extension LottieFileTests {
+    /// Stroke width and colour animators (`sw`, `sc`) on stroked text, as lottie-web weighs them:
+    /// a 40 × 40 square glyph at (30…70, 30…70) stroked red 10 wide, under an animator adding 10
+    /// to the width and mixing in green, both fully, is stroked green 20 wide (20…40 across its
+    /// left edge); on text without a stroke the animator is warned about.
+    func testStrokeAnimators() throws {
+        func file(stroke: String) throws -> LottieFile {
+            let selector = #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"#
+            let animator = #"{"s": \#(selector), "a": {"sw": \#(still("10")), "sc": \#(still("[0, 1, 0, 1]"))}}"#
+            return try squareGlyph(#""fc": [0, 0, 1]\#(stroke)"#, animators: "[\(animator)]")
+        }
+        let stroked = try file(stroke: #", "sc": [1, 0, 0], "sw": 10"#)
+        XCTAssertTrue(stroked.warnings.isEmpty, "\(stroked.warnings)")
+        let image = try frame(stroked, 0)
+        assertColor(image.pixel(x: 22, y: 50), 0, 255, 0, "the wider stroke's outer half, green")
+        assertColor(image.pixel(x: 37, y: 50), 0, 255, 0, "its inner half, over the fill")
+        assertColor(image.pixel(x: 50, y: 50), 0, 0, 255, "the fill")
+        assertColor(image.pixel(x: 18, y: 50), 255, 255, 255, "beyond the stroke")
+        let plain = try file(stroke: "")
+        XCTAssertEqual(plain.warnings.count, 1, "\(plain.warnings)")
+        XCTAssertTrue(plain.warnings.first?.contains("without a stroke") ?? false, "\(plain.warnings)")
+    }
+}
+
+extension LottieFileTests {
+    /// The text "S" in a "Blocks" glyph that is a 40 × 40 square, size 100, its pen at (30, 70)
+    /// (so the square covers 30…70 both ways), its document's fill and stroke `fields` (JSON
+    /// members), under `animators` (a JSON array); 100 × 100.
+    func squareGlyph(_ fields: String, animators: String) throws -> LottieFile {
+        let square = #"{"ch": "S", "size": 100, "style": "Regular", "w": 50, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, -40], [40, -40], [40, 0], [0, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
+        let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "S", "j": 0, "tr": 0, "lh": 120, \#(fields)}, "t": 0}]}, "a": \#(animators)}"#
+        let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
+        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [30, 70]}}, "t": \#(document)}]"#
+        return try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "fonts": \#(fonts), "chars": [\#(square)], "layers": \#(layers)}"#,
+                              path: "square.json")
     }
 }
