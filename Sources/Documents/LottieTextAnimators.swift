@@ -30,6 +30,9 @@ struct LottieTextAnimators {
         var tracking: LottieProperty<[Double]>?
         /// Stroke width added (`sw`) and stroke colour mixed in (`sc`), on stroked text.
         var strokeWidth, strokeColor: LottieProperty<[Double]>?
+        /// Anchor point (`a`): the point each character turns and scales about, from the middle
+        /// of its advance on the baseline (the character drawn that much the other way).
+        var anchor: LottieProperty<[Double]>?
     }
 
     /// One character's layers: `holder` at the middle of its advance on the baseline (where it
@@ -91,7 +94,8 @@ struct LottieTextAnimators {
                 opacity: try property(properties, "o", p + ".a"), position: try property(properties, "p", p + ".a"),
                 scale: try property(properties, "s", p + ".a"), rotation: try property(properties, "r", p + ".a"),
                 fillColor: try property(properties, "fc", p + ".a"), tracking: try property(properties, "t", p + ".a"),
-                strokeWidth: try property(properties, "sw", p + ".a"), strokeColor: try property(properties, "sc", p + ".a")))
+                strokeWidth: try property(properties, "sw", p + ".a"), strokeColor: try property(properties, "sc", p + ".a"),
+                anchor: try property(properties, "a", p + ".a")))
         }
         return animators
     }
@@ -216,7 +220,7 @@ struct LottieTextAnimators {
         }
         let properties = animators.flatMap { [$0.start, $0.end, $0.offset, $0.amount, $0.easeHigh, $0.easeLow,
                                               $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor, $0.tracking,
-                                              $0.strokeWidth, $0.strokeColor] }.compactMap { $0 }
+                                              $0.strokeWidth, $0.strokeColor, $0.anchor] }.compactMap { $0 }
         let keyed = properties.flatMap { $0.keyframes.map(\.frame) }
         var (first, last) = (keyed.min() ?? frames.lowerBound, keyed.max() ?? frames.lowerBound)
         if frames.upperBound > frames.lowerBound { (first, last) = (max(first, frames.lowerBound), min(max(last, first), frames.upperBound)) }
@@ -237,16 +241,18 @@ struct LottieTextAnimators {
         } : []
         for (index, character) in characters.enumerated() {
             var opacity: [AnimationValue] = [], position: [AnimationValue] = [], scaleX: [AnimationValue] = [], scaleY: [AnimationValue] = []
-            var rotation: [AnimationValue] = [], fill: [AnimationValue] = []
+            var rotation: [AnimationValue] = [], fill: [AnimationValue] = [], anchorX: [AnimationValue] = [], anchorY: [AnimationValue] = []
             for (sample, frame) in times.enumerated() {
                 var o = 1.0, offset = Point(tracked && index < lines.count ? trackingShifts[sample][index] : 0, 0), sx = 1.0, sy = 1.0, r = 0.0
                 var c: [Double] = color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0]
+                var anchor = Point(0, 0)
                 for (a, (indices, count)) in zip(animators, indexing) {
                     let w = Self.weight(a, index: index < indices.count ? indices[index] : index, count: count, at: frame)
                     if let v = a.opacity?.value(at: frame).first { o += (v / 100 * w - o) * w }
                     if let v = a.position?.value(at: frame), v.count >= 2 { offset = Point(offset.x + v[0] * w, offset.y + v[1] * w) }
                     if let v = a.scale?.value(at: frame), v.count >= 2 { (sx, sy) = (sx * (1 + (v[0] / 100 - 1) * w), sy * (1 + (v[1] / 100 - 1) * w)) }
                     if let v = a.rotation?.value(at: frame).first { r += v * w }
+                    if let v = a.anchor?.value(at: frame), v.count >= 2 { anchor = Point(anchor.x + v[0] * w, anchor.y + v[1] * w) }
                     if let v = a.fillColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
                 }
                 c = c.map { min(max($0, 0), 1) }
@@ -256,16 +262,21 @@ struct LottieTextAnimators {
                 scaleY.append(.number(sy))
                 rotation.append(.number(r * .pi / 180))
                 fill.append(.color(LottieReader.color(c)))
+                // The glyph moved against the anchor inside the holder, which turns and scales about its position.
+                anchorX.append(.number(-anchor.x))
+                anchorY.append(.number(-anchor.y))
             }
             func add(_ keyPath: String, _ values: [AnimationValue], to layer: Layer) {
                 layer.add(reader.sampled(keyPath, values, from: first, to: last))
             }
             if times.count == 1, case .number(let o) = opacity[0], case .point(let p) = position[0], case .number(let sx) = scaleX[0],
-               case .number(let sy) = scaleY[0], case .number(let r) = rotation[0], case .color(let c) = fill[0] {
+               case .number(let sy) = scaleY[0], case .number(let r) = rotation[0], case .color(let c) = fill[0],
+               case .number(let ax) = anchorX[0], case .number(let ay) = anchorY[0] {
                 // Still: the values as the layers' own.
                 character.holder.opacity = o
                 character.holder.position = p
                 character.holder.transform = Transform3D(scaleX: sx, y: sy).concatenating(Transform3D(rotationAngle: r))
+                character.holder.sublayerTransform = Transform3D(translationX: ax, y: ay)
                 if color != nil { character.shape.fillColor = c }
                 continue
             }
@@ -274,6 +285,10 @@ struct LottieTextAnimators {
             add("transform.scale.x", scaleX, to: character.holder)
             add("transform.scale.y", scaleY, to: character.holder)
             add("transform.rotation.z", rotation, to: character.holder)
+            if animators.contains(where: { $0.anchor != nil }) {
+                add("sublayerTransform.translation.x", anchorX, to: character.holder)
+                add("sublayerTransform.translation.y", anchorY, to: character.holder)
+            }
             if color != nil { add("fillColor", fill, to: character.shape) }
         }
         guard animators.contains(where: { $0.strokeWidth != nil || $0.strokeColor != nil }) else { return }

@@ -921,3 +921,21 @@ extension LottieFileTests {
                               path: "square.json")
     }
 }
+
+extension LottieFileTests {
+    /// An anchor point animator (`a`) moves the point each character turns and scales about, and
+    /// the character the other way, as lottie-web does: an O (square 5…65) under anchor (10, 0)
+    /// with nothing else is drawn at −5…55; turned 180° about that anchor (its middle, 37.5 on
+    /// the baseline, moved back by 10) x goes to 37.5 − (x − 47.5): 20…80, below the baseline.
+    func testAnchorAnimator() throws {
+        let selector = #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"#
+        var image = try blocks("O", animator: #"{"s": \#(selector), "a": {"a": \#(still("[10, 0, 0]"))}}"#, width: 100)
+        assertColor(image.pixel(x: 2, y: 45), 0, 0, 0, "moved left by 10")
+        assertColor(image.pixel(x: 58, y: 45), 255, 255, 255, "no longer reaching 58")
+        image = try blocks("O", animator: #"{"s": \#(selector), "a": {"a": \#(still("[10, 0, 0]")), "r": \#(still("180"))}}"#, width: 100)
+        assertColor(image.pixel(x: 18, y: 90), 255, 255, 255, "left of the turned O")
+        assertColor(image.pixel(x: 22, y: 90), 0, 0, 0, "the turned O's left side")
+        assertColor(image.pixel(x: 78, y: 90), 0, 0, 0, "the turned O's right side")
+        assertColor(image.pixel(x: 82, y: 90), 255, 255, 255, "right of the turned O")
+    }
+}
