@@ -33,6 +33,8 @@ struct LottieTextAnimators {
         /// Anchor point (`a`): the point each character turns and scales about, from the middle
         /// of its advance on the baseline (the character drawn that much the other way).
         var anchor: LottieProperty<[Double]>?
+        /// Fill hue (`fh`, degrees), saturation and brightness (`fs`, `fb`, percent) added.
+        var fillHue, fillSaturation, fillBrightness: LottieProperty<[Double]>?
     }
 
     /// One character's layers: `holder` at the middle of its advance on the baseline (where it
@@ -78,7 +80,7 @@ struct LottieTextAnimators {
             }
             let randomized = try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0
             if case let .object(members, _)? = properties {
-                let known: Set = ["o", "p", "s", "r", "fc", "a", "t", "sw", "sc"]
+                let known: Set = ["o", "p", "s", "r", "fc", "a", "t", "sw", "sc", "fh", "fs", "fb"]
                 for member in members where !known.contains(member.key) {
                     reader.warnings.note("text animator property \(member.key)", at: "\(p).a.\(member.key)")
                 }
@@ -95,7 +97,8 @@ struct LottieTextAnimators {
                 scale: try property(properties, "s", p + ".a"), rotation: try property(properties, "r", p + ".a"),
                 fillColor: try property(properties, "fc", p + ".a"), tracking: try property(properties, "t", p + ".a"),
                 strokeWidth: try property(properties, "sw", p + ".a"), strokeColor: try property(properties, "sc", p + ".a"),
-                anchor: try property(properties, "a", p + ".a")))
+                anchor: try property(properties, "a", p + ".a"), fillHue: try property(properties, "fh", p + ".a"),
+                fillSaturation: try property(properties, "fs", p + ".a"), fillBrightness: try property(properties, "fb", p + ".a")))
         }
         return animators
     }
@@ -151,6 +154,27 @@ struct LottieTextAnimators {
         }
         finishLine(before: lines.count)
         return shifts
+    }
+
+    /// `rgb` (0…1) changed in HSV by `change`, with lottie-web's conversions (a grey's hue 0).
+    static func shifted(_ rgb: [Double], _ change: (inout (h: Double, s: Double, v: Double)) -> Void) -> [Double] {
+        let (r, g, b) = (rgb[0], rgb[1], rgb[2])
+        let high = max(r, g, b), low = min(r, g, b), range = high - low
+        var hsv = (h: 0.0, s: high == 0 ? 0 : range / high, v: high)
+        if range > 0 {
+            hsv.h = high == r ? (g - b + range * (g < b ? 6 : 0)) / (6 * range) : high == g ? (b - r + 2 * range) / (6 * range) : (r - g + 4 * range) / (6 * range)
+        }
+        change(&hsv)
+        let sector = (6 * hsv.h).rounded(.down), f = 6 * hsv.h - sector
+        let (p, q, t) = (hsv.v * (1 - hsv.s), hsv.v * (1 - f * hsv.s), hsv.v * (1 - (1 - f) * hsv.s))
+        switch Int(sector).quotientAndRemainder(dividingBy: 6).remainder {
+        case 0: return [hsv.v, t, p]
+        case 1: return [q, hsv.v, p]
+        case 2: return [p, hsv.v, t]
+        case 3: return [p, q, hsv.v]
+        case 4: return [t, p, hsv.v]
+        default: return [hsv.v, p, q]
+        }
     }
 
     /// `indexing` with its indices in a shuffled order, the same for the same `seed` (as
@@ -220,7 +244,8 @@ struct LottieTextAnimators {
         }
         let properties = animators.flatMap { [$0.start, $0.end, $0.offset, $0.amount, $0.easeHigh, $0.easeLow,
                                               $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor, $0.tracking,
-                                              $0.strokeWidth, $0.strokeColor, $0.anchor] }.compactMap { $0 }
+                                              $0.strokeWidth, $0.strokeColor, $0.anchor, $0.fillHue, $0.fillSaturation,
+                                              $0.fillBrightness] }.compactMap { $0 }
         let keyed = properties.flatMap { $0.keyframes.map(\.frame) }
         var (first, last) = (keyed.min() ?? frames.lowerBound, keyed.max() ?? frames.lowerBound)
         if frames.upperBound > frames.lowerBound { (first, last) = (max(first, frames.lowerBound), min(max(last, first), frames.upperBound)) }
@@ -254,6 +279,9 @@ struct LottieTextAnimators {
                     if let v = a.rotation?.value(at: frame).first { r += v * w }
                     if let v = a.anchor?.value(at: frame), v.count >= 2 { anchor = Point(anchor.x + v[0] * w, anchor.y + v[1] * w) }
                     if let v = a.fillColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
+                    if let v = a.fillHue?.value(at: frame).first { c = Self.shifted(c) { $0.h += v * w / 360; $0.h -= $0.h > 1 ? 1 : $0.h < 0 ? -1 : 0 } }
+                    if let v = a.fillSaturation?.value(at: frame).first { c = Self.shifted(c) { $0.s = min(max($0.s + v / 100 * w, 0), 1) } }
+                    if let v = a.fillBrightness?.value(at: frame).first { c = Self.shifted(c) { $0.v = min(max($0.v + v / 100 * w, 0), 1) } }
                 }
                 c = c.map { min(max($0, 0), 1) }
                 opacity.append(.number(o))

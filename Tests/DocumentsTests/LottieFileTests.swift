@@ -870,11 +870,11 @@ extension LottieFileTests {
     func still(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
 
     /// `text` in the "Blocks" glyphs of the file (an O: 75 wide, its square 5…65 of that and
-    /// 70 high), size 100, set left with its baseline at y = 80, under one text `animator`
-    /// (JSON); frame 0, `width` × 100, checked to draw without warnings.
-    func blocks(_ text: String, animator: String, width: Int) throws -> Pixmap {
+    /// 70 high), size 100, filled `fill` (black), set left with its baseline at y = 80, under one
+    /// text `animator` (JSON); frame 0, `width` × 100, checked to draw without warnings.
+    func blocks(_ text: String, animator: String, width: Int, fill: String = "[0, 0, 0]") throws -> Pixmap {
         let o = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
-        let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "\#(text)", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [\#(animator)]}"#
+        let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "\#(text)", "j": 0, "tr": 0, "lh": 120, "fc": \#(fill)}, "t": 0}]}, "a": [\#(animator)]}"#
         let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(document)}]"#
         let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
         let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": \#(width), "h": 100, "fonts": \#(fonts), "chars": [\#(o)], "layers": \#(layers)}"#,
@@ -937,5 +937,20 @@ extension LottieFileTests {
         assertColor(image.pixel(x: 22, y: 90), 0, 0, 0, "the turned O's left side")
         assertColor(image.pixel(x: 78, y: 90), 0, 0, 0, "the turned O's right side")
         assertColor(image.pixel(x: 82, y: 90), 255, 255, 255, "right of the turned O")
+    }
+}
+
+extension LottieFileTests {
+    /// Fill hue, saturation and brightness animators (`fh`, `fs`, `fb`), as lottie-web shifts
+    /// them in HSV: red turned 120° is green; brightness −100% is black; saturation −100% of a
+    /// blue (0, 0, 1) at full brightness is white.
+    func testFillHueSaturationBrightnessAnimators() throws {
+        let selector = #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"#
+        func color(_ properties: String, fill: String) throws -> PremultipliedColor {
+            try blocks("O", animator: #"{"s": \#(selector), "a": \#(properties)}"#, width: 100, fill: fill).pixel(x: 35, y: 45)
+        }
+        assertColor(try color(#"{"fh": \#(still("120"))}"#, fill: "[1, 0, 0]"), 0, 255, 0, "red turned 120°")
+        assertColor(try color(#"{"fb": \#(still("-100"))}"#, fill: "[1, 0, 0]"), 0, 0, 0, "no brightness")
+        assertColor(try color(#"{"fs": \#(still("-100"))}"#, fill: "[0, 0, 1]"), 255, 255, 255, "no saturation")
     }
 }
