@@ -35,6 +35,8 @@ struct LottieTextAnimators {
         var anchor: LottieProperty<[Double]>?
         /// Fill hue (`fh`, degrees), saturation and brightness (`fs`, `fb`, percent) added.
         var fillHue, fillSaturation, fillBrightness: LottieProperty<[Double]>?
+        /// Skew (`sk`, degrees) along an axis (`sa`, degrees).
+        var skew, skewAxis: LottieProperty<[Double]>?
     }
 
     /// One character's layers: `holder` at the middle of its advance on the baseline (where it
@@ -80,7 +82,7 @@ struct LottieTextAnimators {
             }
             let randomized = try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0
             if case let .object(members, _)? = properties {
-                let known: Set = ["o", "p", "s", "r", "fc", "a", "t", "sw", "sc", "fh", "fs", "fb"]
+                let known: Set = ["o", "p", "s", "r", "fc", "a", "t", "sw", "sc", "fh", "fs", "fb", "sk", "sa"]
                 for member in members where !known.contains(member.key) {
                     reader.warnings.note("text animator property \(member.key)", at: "\(p).a.\(member.key)")
                 }
@@ -98,7 +100,8 @@ struct LottieTextAnimators {
                 fillColor: try property(properties, "fc", p + ".a"), tracking: try property(properties, "t", p + ".a"),
                 strokeWidth: try property(properties, "sw", p + ".a"), strokeColor: try property(properties, "sc", p + ".a"),
                 anchor: try property(properties, "a", p + ".a"), fillHue: try property(properties, "fh", p + ".a"),
-                fillSaturation: try property(properties, "fs", p + ".a"), fillBrightness: try property(properties, "fb", p + ".a")))
+                fillSaturation: try property(properties, "fs", p + ".a"), fillBrightness: try property(properties, "fb", p + ".a"),
+                skew: try property(properties, "sk", p + ".a"), skewAxis: try property(properties, "sa", p + ".a")))
         }
         return animators
     }
@@ -154,6 +157,14 @@ struct LottieTextAnimators {
         }
         finishLine(before: lines.count)
         return shifts
+    }
+
+    /// lottie-web's `skewFromAxis`: a shear by `angle` radians along the direction `axis`
+    /// radians from the x axis (turned to that axis, sheared, turned back).
+    static func skew(by angle: Double, alongAxis axis: Double) -> Transform3D {
+        var shear = Transform3D.identity
+        shear.m21 = tan(angle)
+        return Transform3D(rotationAngle: axis).concatenating(shear).concatenating(Transform3D(rotationAngle: -axis))
     }
 
     /// `rgb` (0…1) changed in HSV by `change`, with lottie-web's conversions (a grey's hue 0).
@@ -245,7 +256,10 @@ struct LottieTextAnimators {
         let properties = animators.flatMap { [$0.start, $0.end, $0.offset, $0.amount, $0.easeHigh, $0.easeLow,
                                               $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor, $0.tracking,
                                               $0.strokeWidth, $0.strokeColor, $0.anchor, $0.fillHue, $0.fillSaturation,
-                                              $0.fillBrightness] }.compactMap { $0 }
+                                              $0.fillBrightness, $0.skew, $0.skewAxis] }.compactMap { $0 }
+        // With a skew, each character's whole transform is sampled (lottie-web skews and turns
+        // animator by animator); otherwise its scale and rotation.
+        let skewed = animators.contains { $0.skew != nil }
         let keyed = properties.flatMap { $0.keyframes.map(\.frame) }
         var (first, last) = (keyed.min() ?? frames.lowerBound, keyed.max() ?? frames.lowerBound)
         if frames.upperBound > frames.lowerBound { (first, last) = (max(first, frames.lowerBound), min(max(last, first), frames.upperBound)) }
@@ -267,16 +281,23 @@ struct LottieTextAnimators {
         for (index, character) in characters.enumerated() {
             var opacity: [AnimationValue] = [], position: [AnimationValue] = [], scaleX: [AnimationValue] = [], scaleY: [AnimationValue] = []
             var rotation: [AnimationValue] = [], fill: [AnimationValue] = [], anchorX: [AnimationValue] = [], anchorY: [AnimationValue] = []
+            var transforms: [AnimationValue] = []
             for (sample, frame) in times.enumerated() {
                 var o = 1.0, offset = Point(tracked && index < lines.count ? trackingShifts[sample][index] : 0, 0), sx = 1.0, sy = 1.0, r = 0.0
                 var c: [Double] = color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0]
-                var anchor = Point(0, 0)
+                var anchor = Point(0, 0), turn = Transform3D.identity
                 for (a, (indices, count)) in zip(animators, indexing) {
                     let w = Self.weight(a, index: index < indices.count ? indices[index] : index, count: count, at: frame)
                     if let v = a.opacity?.value(at: frame).first { o += (v / 100 * w - o) * w }
                     if let v = a.position?.value(at: frame), v.count >= 2 { offset = Point(offset.x + v[0] * w, offset.y + v[1] * w) }
                     if let v = a.scale?.value(at: frame), v.count >= 2 { (sx, sy) = (sx * (1 + (v[0] / 100 - 1) * w), sy * (1 + (v[1] / 100 - 1) * w)) }
-                    if let v = a.rotation?.value(at: frame).first { r += v * w }
+                    if skewed, let v = a.skew?.value(at: frame).first {
+                        turn = turn.concatenating(Self.skew(by: -v * w * .pi / 180, alongAxis: (a.skewAxis?.value(at: frame).first ?? 0) * w * .pi / 180))
+                    }
+                    if let v = a.rotation?.value(at: frame).first {
+                        r += v * w
+                        if skewed { turn = turn.concatenating(Transform3D(rotationAngle: v * w * .pi / 180)) }
+                    }
                     if let v = a.anchor?.value(at: frame), v.count >= 2 { anchor = Point(anchor.x + v[0] * w, anchor.y + v[1] * w) }
                     if let v = a.fillColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
                     if let v = a.fillHue?.value(at: frame).first { c = Self.shifted(c) { $0.h += v * w / 360; $0.h -= $0.h > 1 ? 1 : $0.h < 0 ? -1 : 0 } }
@@ -289,6 +310,7 @@ struct LottieTextAnimators {
                 scaleX.append(.number(sx))
                 scaleY.append(.number(sy))
                 rotation.append(.number(r * .pi / 180))
+                if skewed { transforms.append(.transform(Transform3D(scaleX: sx, y: sy).concatenating(turn))) }
                 fill.append(.color(LottieReader.color(c)))
                 // The glyph moved against the anchor inside the holder, which turns and scales about its position.
                 anchorX.append(.number(-anchor.x))
@@ -303,16 +325,24 @@ struct LottieTextAnimators {
                 // Still: the values as the layers' own.
                 character.holder.opacity = o
                 character.holder.position = p
-                character.holder.transform = Transform3D(scaleX: sx, y: sy).concatenating(Transform3D(rotationAngle: r))
+                if skewed, case .transform(let t) = transforms[0] {
+                    character.holder.transform = t
+                } else {
+                    character.holder.transform = Transform3D(scaleX: sx, y: sy).concatenating(Transform3D(rotationAngle: r))
+                }
                 character.holder.sublayerTransform = Transform3D(translationX: ax, y: ay)
                 if color != nil { character.shape.fillColor = c }
                 continue
             }
             add("opacity", opacity, to: character.holder)
             add("position", position, to: character.holder)
-            add("transform.scale.x", scaleX, to: character.holder)
-            add("transform.scale.y", scaleY, to: character.holder)
-            add("transform.rotation.z", rotation, to: character.holder)
+            if skewed {
+                add("transform", transforms, to: character.holder)
+            } else {
+                add("transform.scale.x", scaleX, to: character.holder)
+                add("transform.scale.y", scaleY, to: character.holder)
+                add("transform.rotation.z", rotation, to: character.holder)
+            }
             if animators.contains(where: { $0.anchor != nil }) {
                 add("sublayerTransform.translation.x", anchorX, to: character.holder)
                 add("sublayerTransform.translation.y", anchorY, to: character.holder)

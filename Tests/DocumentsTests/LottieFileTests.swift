@@ -954,3 +954,17 @@ extension LottieFileTests {
         assertColor(try color(#"{"fs": \#(still("-100"))}"#, fill: "[0, 0, 1]"), 255, 255, 255, "no saturation")
     }
 }
+
+extension LottieFileTests {
+    /// A skew animator (`sk` along `sa`), as lottie-web skews: an O (square 5…65, 70 high on the
+    /// baseline y = 80) skewed 45° along the x axis leans right, each row moved by its height
+    /// above the baseline: 35 above it (y = 45), the square spans 40…100.
+    func testSkewAnimator() throws {
+        let selector = #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"#
+        let image = try blocks("O", animator: #"{"s": \#(selector), "a": {"sk": \#(still("45")), "sa": \#(still("0"))}}"#, width: 200)
+        assertColor(image.pixel(x: 37, y: 45), 255, 255, 255, "left of the leaning O")
+        assertColor(image.pixel(x: 43, y: 45), 0, 0, 0, "its left side")
+        assertColor(image.pixel(x: 97, y: 45), 0, 0, 0, "its right side")
+        assertColor(image.pixel(x: 103, y: 45), 255, 255, 255, "right of it")
+    }
+}
