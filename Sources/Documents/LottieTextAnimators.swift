@@ -127,6 +127,55 @@ struct LottieTextAnimators {
         return (indices, count)
     }
 
+    /// What the animators make of a character at one frame, as lottie-web combines them.
+    struct Pose {
+        var opacity = 1.0
+        /// From the character's place: position animators' and tracking's.
+        var offset = Point(0, 0)
+        var scale = Point(1, 1)
+        /// Radians (rotation animators' sum).
+        var rotation = 0.0
+        /// Scale, then each animator's skew and rotation in turn (worked out only with skews).
+        var transform = Transform3D.identity
+        var anchor = Point(0, 0)
+        /// Straight r, g, b in 0…1.
+        var fill: [Double]
+    }
+
+    /// The pose of character `index` at `frame` (`tracking`: its shift from tracking there;
+    /// `skewed`: whether to work out the whole transform).
+    static func pose(of index: Int, at frame: Double, animators: [Animator], indexing: [(indices: [Int], count: Int)], color: Color?,
+                     skewed: Bool, tracking: Double) -> Pose {
+        var pose = Pose(offset: Point(tracking, 0), fill: color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0])
+        var turn = Transform3D.identity, degrees = 0.0
+        for (a, (indices, count)) in zip(animators, indexing) {
+            let w = weight(a, index: index < indices.count ? indices[index] : index, count: count, at: frame)
+            if let v = a.opacity?.value(at: frame).first { pose.opacity += (v / 100 * w - pose.opacity) * w }
+            if let v = a.position?.value(at: frame), v.count >= 2 { pose.offset = Point(pose.offset.x + v[0] * w, pose.offset.y + v[1] * w) }
+            if let v = a.scale?.value(at: frame), v.count >= 2 {
+                pose.scale = Point(pose.scale.x * (1 + (v[0] / 100 - 1) * w), pose.scale.y * (1 + (v[1] / 100 - 1) * w))
+            }
+            if skewed, let v = a.skew?.value(at: frame).first {
+                turn = turn.concatenating(skew(by: -v * w * .pi / 180, alongAxis: (a.skewAxis?.value(at: frame).first ?? 0) * w * .pi / 180))
+            }
+            if let v = a.rotation?.value(at: frame).first {
+                degrees += v * w
+                if skewed { turn = turn.concatenating(Transform3D(rotationAngle: v * w * .pi / 180)) }
+            }
+            if let v = a.anchor?.value(at: frame), v.count >= 2 { pose.anchor = Point(pose.anchor.x + v[0] * w, pose.anchor.y + v[1] * w) }
+            var c = pose.fill
+            if let v = a.fillColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
+            if let v = a.fillHue?.value(at: frame).first { c = shifted(c) { $0.h += v * w / 360; $0.h -= $0.h > 1 ? 1 : $0.h < 0 ? -1 : 0 } }
+            if let v = a.fillSaturation?.value(at: frame).first { c = shifted(c) { $0.s = min(max($0.s + v / 100 * w, 0), 1) } }
+            if let v = a.fillBrightness?.value(at: frame).first { c = shifted(c) { $0.v = min(max($0.v + v / 100 * w, 0), 1) } }
+            pose.fill = c
+        }
+        pose.fill = pose.fill.map { min(max($0, 0), 1) }
+        pose.rotation = degrees * .pi / 180
+        if skewed { pose.transform = Transform3D(scaleX: pose.scale.x, y: pose.scale.y).concatenating(turn) }
+        return pose
+    }
+
     /// How far tracking animators move each character at `frame`, as lottie-web places them:
     /// along its line, each character by the tracking it and those before it on the line are
     /// given (value × weight; on a line set left, not the line's first), then a line set right or
@@ -278,76 +327,43 @@ struct LottieTextAnimators {
                 }
             })
         } : []
+        let anchored = animators.contains { $0.anchor != nil }
         for (index, character) in characters.enumerated() {
-            var opacity: [AnimationValue] = [], position: [AnimationValue] = [], scaleX: [AnimationValue] = [], scaleY: [AnimationValue] = []
-            var rotation: [AnimationValue] = [], fill: [AnimationValue] = [], anchorX: [AnimationValue] = [], anchorY: [AnimationValue] = []
-            var transforms: [AnimationValue] = []
-            for (sample, frame) in times.enumerated() {
-                var o = 1.0, offset = Point(tracked && index < lines.count ? trackingShifts[sample][index] : 0, 0), sx = 1.0, sy = 1.0, r = 0.0
-                var c: [Double] = color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0]
-                var anchor = Point(0, 0), turn = Transform3D.identity
-                for (a, (indices, count)) in zip(animators, indexing) {
-                    let w = Self.weight(a, index: index < indices.count ? indices[index] : index, count: count, at: frame)
-                    if let v = a.opacity?.value(at: frame).first { o += (v / 100 * w - o) * w }
-                    if let v = a.position?.value(at: frame), v.count >= 2 { offset = Point(offset.x + v[0] * w, offset.y + v[1] * w) }
-                    if let v = a.scale?.value(at: frame), v.count >= 2 { (sx, sy) = (sx * (1 + (v[0] / 100 - 1) * w), sy * (1 + (v[1] / 100 - 1) * w)) }
-                    if skewed, let v = a.skew?.value(at: frame).first {
-                        turn = turn.concatenating(Self.skew(by: -v * w * .pi / 180, alongAxis: (a.skewAxis?.value(at: frame).first ?? 0) * w * .pi / 180))
-                    }
-                    if let v = a.rotation?.value(at: frame).first {
-                        r += v * w
-                        if skewed { turn = turn.concatenating(Transform3D(rotationAngle: v * w * .pi / 180)) }
-                    }
-                    if let v = a.anchor?.value(at: frame), v.count >= 2 { anchor = Point(anchor.x + v[0] * w, anchor.y + v[1] * w) }
-                    if let v = a.fillColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
-                    if let v = a.fillHue?.value(at: frame).first { c = Self.shifted(c) { $0.h += v * w / 360; $0.h -= $0.h > 1 ? 1 : $0.h < 0 ? -1 : 0 } }
-                    if let v = a.fillSaturation?.value(at: frame).first { c = Self.shifted(c) { $0.s = min(max($0.s + v / 100 * w, 0), 1) } }
-                    if let v = a.fillBrightness?.value(at: frame).first { c = Self.shifted(c) { $0.v = min(max($0.v + v / 100 * w, 0), 1) } }
-                }
-                c = c.map { min(max($0, 0), 1) }
-                opacity.append(.number(o))
-                position.append(.point(Point(character.position.x + offset.x, character.position.y + offset.y)))
-                scaleX.append(.number(sx))
-                scaleY.append(.number(sy))
-                rotation.append(.number(r * .pi / 180))
-                if skewed { transforms.append(.transform(Transform3D(scaleX: sx, y: sy).concatenating(turn))) }
-                fill.append(.color(LottieReader.color(c)))
-                // The glyph moved against the anchor inside the holder, which turns and scales about its position.
-                anchorX.append(.number(-anchor.x))
-                anchorY.append(.number(-anchor.y))
+            let poses = times.enumerated().map { sample, frame in
+                Self.pose(of: index, at: frame, animators: animators, indexing: indexing, color: color, skewed: skewed,
+                          tracking: tracked && index < lines.count ? trackingShifts[sample][index] : 0)
+            }
+            let transforms = poses.map { pose in skewed ? pose.transform : Transform3D(scaleX: pose.scale.x, y: pose.scale.y)
+                .concatenating(Transform3D(rotationAngle: pose.rotation)) }
+            let fills = poses.map { LottieReader.color($0.fill) }
+            let positions = poses.map { Point(character.position.x + $0.offset.x, character.position.y + $0.offset.y) }
+            if poses.count == 1 {
+                // Still: the values as the layers' own.
+                character.holder.opacity = poses[0].opacity
+                character.holder.position = positions[0]
+                character.holder.transform = transforms[0]
+                character.holder.sublayerTransform = Transform3D(translationX: -poses[0].anchor.x, y: -poses[0].anchor.y)
+                if color != nil { character.shape.fillColor = fills[0] }
+                continue
             }
             func add(_ keyPath: String, _ values: [AnimationValue], to layer: Layer) {
                 layer.add(reader.sampled(keyPath, values, from: first, to: last))
             }
-            if times.count == 1, case .number(let o) = opacity[0], case .point(let p) = position[0], case .number(let sx) = scaleX[0],
-               case .number(let sy) = scaleY[0], case .number(let r) = rotation[0], case .color(let c) = fill[0],
-               case .number(let ax) = anchorX[0], case .number(let ay) = anchorY[0] {
-                // Still: the values as the layers' own.
-                character.holder.opacity = o
-                character.holder.position = p
-                if skewed, case .transform(let t) = transforms[0] {
-                    character.holder.transform = t
-                } else {
-                    character.holder.transform = Transform3D(scaleX: sx, y: sy).concatenating(Transform3D(rotationAngle: r))
-                }
-                character.holder.sublayerTransform = Transform3D(translationX: ax, y: ay)
-                if color != nil { character.shape.fillColor = c }
-                continue
-            }
-            add("opacity", opacity, to: character.holder)
-            add("position", position, to: character.holder)
+            add("opacity", poses.map { .number($0.opacity) }, to: character.holder)
+            add("position", positions.map { .point($0) }, to: character.holder)
             if skewed {
-                add("transform", transforms, to: character.holder)
+                add("transform", transforms.map { .transform($0) }, to: character.holder)
             } else {
-                add("transform.scale.x", scaleX, to: character.holder)
-                add("transform.scale.y", scaleY, to: character.holder)
-                add("transform.rotation.z", rotation, to: character.holder)
+                add("transform.scale.x", poses.map { .number($0.scale.x) }, to: character.holder)
+                add("transform.scale.y", poses.map { .number($0.scale.y) }, to: character.holder)
+                add("transform.rotation.z", poses.map { .number($0.rotation) }, to: character.holder)
             }
-            if animators.contains(where: { $0.anchor != nil }) {
-                add("sublayerTransform.translation.x", anchorX, to: character.holder)
-                add("sublayerTransform.translation.y", anchorY, to: character.holder)
+            if anchored {
+                // The glyph moved against the anchor inside the holder, which turns and scales about its position.
+                add("sublayerTransform.translation.x", poses.map { .number(-$0.anchor.x) }, to: character.holder)
+                add("sublayerTransform.translation.y", poses.map { .number(-$0.anchor.y) }, to: character.holder)
             }
-            if color != nil { add("fillColor", fill, to: character.shape) }
+            if color != nil { add("fillColor", fills.map { .color($0) }, to: character.shape) }
         }
         guard animators.contains(where: { $0.strokeWidth != nil || $0.strokeColor != nil }) else { return }
         guard let stroke else {
