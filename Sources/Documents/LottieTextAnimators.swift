@@ -37,6 +37,12 @@ struct LottieTextAnimators {
         var fillHue, fillSaturation, fillBrightness: LottieProperty<[Double]>?
         /// Skew (`sk`, degrees) along an axis (`sa`, degrees).
         var skew, skewAxis: LottieProperty<[Double]>?
+        /// Turns about the y and x axes (`ry`, `rx`, degrees), seen flat as lottie-web draws them.
+        var rotationY, rotationX: LottieProperty<[Double]>?
+
+        /// Whether it needs each character's whole transform worked out (not only scale and
+        /// rotation): a skew or a turn out of the plane.
+        var shapesWhole: Bool { skew != nil || rotationY != nil || rotationX != nil }
     }
 
     /// One character's layers: `holder` at the middle of its advance on the baseline (where it
@@ -82,7 +88,7 @@ struct LottieTextAnimators {
             }
             let randomized = try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0
             if case let .object(members, _)? = properties {
-                let known: Set = ["o", "p", "s", "r", "fc", "a", "t", "sw", "sc", "fh", "fs", "fb", "sk", "sa"]
+                let known: Set = ["o", "p", "s", "r", "fc", "a", "t", "sw", "sc", "fh", "fs", "fb", "sk", "sa", "rx", "ry"]
                 for member in members where !known.contains(member.key) {
                     reader.warnings.note("text animator property \(member.key)", at: "\(p).a.\(member.key)")
                 }
@@ -101,7 +107,8 @@ struct LottieTextAnimators {
                 strokeWidth: try property(properties, "sw", p + ".a"), strokeColor: try property(properties, "sc", p + ".a"),
                 anchor: try property(properties, "a", p + ".a"), fillHue: try property(properties, "fh", p + ".a"),
                 fillSaturation: try property(properties, "fs", p + ".a"), fillBrightness: try property(properties, "fb", p + ".a"),
-                skew: try property(properties, "sk", p + ".a"), skewAxis: try property(properties, "sa", p + ".a")))
+                skew: try property(properties, "sk", p + ".a"), skewAxis: try property(properties, "sa", p + ".a"),
+                rotationY: try property(properties, "ry", p + ".a"), rotationX: try property(properties, "rx", p + ".a")))
         }
         return animators
     }
@@ -135,7 +142,7 @@ struct LottieTextAnimators {
         var scale = Point(1, 1)
         /// Radians (rotation animators' sum).
         var rotation = 0.0
-        /// Scale, then each animator's skew and rotation in turn (worked out only with skews).
+        /// Scale, then each animator's skew and turns in order (worked out only when needed).
         var transform = Transform3D.identity
         var anchor = Point(0, 0)
         /// Straight r, g, b in 0…1.
@@ -143,7 +150,7 @@ struct LottieTextAnimators {
     }
 
     /// The pose of character `index` at `frame` (`tracking`: its shift from tracking there;
-    /// `skewed`: whether to work out the whole transform).
+    /// `skewed`: whether to work out the whole transform, for skews and turns out of the plane).
     static func pose(of index: Int, at frame: Double, animators: [Animator], indexing: [(indices: [Int], count: Int)], color: Color?,
                      skewed: Bool, tracking: Double) -> Pose {
         var pose = Pose(offset: Point(tracking, 0), fill: color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0])
@@ -162,6 +169,9 @@ struct LottieTextAnimators {
                 degrees += v * w
                 if skewed { turn = turn.concatenating(Transform3D(rotationAngle: v * w * .pi / 180)) }
             }
+            // lottie-web's turns about y and x are this engine's the other way round.
+            if skewed, let v = a.rotationY?.value(at: frame).first { turn = turn.concatenating(Transform3D(rotationAngle: -v * w * .pi / 180, x: 0, y: 1, z: 0)) }
+            if skewed, let v = a.rotationX?.value(at: frame).first { turn = turn.concatenating(Transform3D(rotationAngle: -v * w * .pi / 180, x: 1, y: 0, z: 0)) }
             if let v = a.anchor?.value(at: frame), v.count >= 2 { pose.anchor = Point(pose.anchor.x + v[0] * w, pose.anchor.y + v[1] * w) }
             var c = pose.fill
             if let v = a.fillColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
@@ -305,10 +315,10 @@ struct LottieTextAnimators {
         let properties = animators.flatMap { [$0.start, $0.end, $0.offset, $0.amount, $0.easeHigh, $0.easeLow,
                                               $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor, $0.tracking,
                                               $0.strokeWidth, $0.strokeColor, $0.anchor, $0.fillHue, $0.fillSaturation,
-                                              $0.fillBrightness, $0.skew, $0.skewAxis] }.compactMap { $0 }
-        // With a skew, each character's whole transform is sampled (lottie-web skews and turns
-        // animator by animator); otherwise its scale and rotation.
-        let skewed = animators.contains { $0.skew != nil }
+                                              $0.fillBrightness, $0.skew, $0.skewAxis, $0.rotationY, $0.rotationX] }.compactMap { $0 }
+        // With a skew or a turn out of the plane, each character's whole transform is sampled
+        // (lottie-web skews and turns animator by animator); otherwise its scale and rotation.
+        let skewed = animators.contains(where: \.shapesWhole)
         let keyed = properties.flatMap { $0.keyframes.map(\.frame) }
         var (first, last) = (keyed.min() ?? frames.lowerBound, keyed.max() ?? frames.lowerBound)
         if frames.upperBound > frames.lowerBound { (first, last) = (max(first, frames.lowerBound), min(max(last, first), frames.upperBound)) }

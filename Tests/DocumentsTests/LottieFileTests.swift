@@ -856,8 +856,7 @@ extension LottieFileTests {
     /// tracking 20 on both leaves the first O (a line's first character set left gets none)
     /// and moves the second from 80…140 to 100…160.
     func testTrackingAnimator() throws {
-        let selector = #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"#
-        let image = try blocks("OO", animator: #"{"s": \#(selector), "a": {"t": \#(still("20"))}}"#, width: 200)
+        let image = try blocks("OO", animator: #"{"s": \#(wholeText), "a": {"t": \#(still("20"))}}"#, width: 200)
         assertColor(image.pixel(x: 10, y: 45), 0, 0, 0, "the first O where it was")
         assertColor(image.pixel(x: 85, y: 45), 255, 255, 255, "where the second O was")
         assertColor(image.pixel(x: 150, y: 45), 0, 0, 0, "the second O, 20 further")
@@ -868,6 +867,9 @@ extension LottieFileTests {
 extension LottieFileTests {
     /// A still property of value `k` (JSON).
     func still(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+
+    /// A range selector weighing every character fully (JSON).
+    var wholeText: String { #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"# }
 
     /// `text` in the "Blocks" glyphs of the file (an O: 75 wide, its square 5…65 of that and
     /// 70 high), size 100, filled `fill` (black), set left with its baseline at y = 80, under one
@@ -891,8 +893,7 @@ extension LottieFileTests {
     /// left edge); on text without a stroke the animator is warned about.
     func testStrokeAnimators() throws {
         func file(stroke: String) throws -> LottieFile {
-            let selector = #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"#
-            let animator = #"{"s": \#(selector), "a": {"sw": \#(still("10")), "sc": \#(still("[0, 1, 0, 1]"))}}"#
+                let animator = #"{"s": \#(wholeText), "a": {"sw": \#(still("10")), "sc": \#(still("[0, 1, 0, 1]"))}}"#
             return try squareGlyph(#""fc": [0, 0, 1]\#(stroke)"#, animators: "[\(animator)]")
         }
         let stroked = try file(stroke: #", "sc": [1, 0, 0], "sw": 10"#)
@@ -928,11 +929,10 @@ extension LottieFileTests {
     /// with nothing else is drawn at −5…55; turned 180° about that anchor (its middle, 37.5 on
     /// the baseline, moved back by 10) x goes to 37.5 − (x − 47.5): 20…80, below the baseline.
     func testAnchorAnimator() throws {
-        let selector = #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"#
-        var image = try blocks("O", animator: #"{"s": \#(selector), "a": {"a": \#(still("[10, 0, 0]"))}}"#, width: 100)
+        var image = try blocks("O", animator: #"{"s": \#(wholeText), "a": {"a": \#(still("[10, 0, 0]"))}}"#, width: 100)
         assertColor(image.pixel(x: 2, y: 45), 0, 0, 0, "moved left by 10")
         assertColor(image.pixel(x: 58, y: 45), 255, 255, 255, "no longer reaching 58")
-        image = try blocks("O", animator: #"{"s": \#(selector), "a": {"a": \#(still("[10, 0, 0]")), "r": \#(still("180"))}}"#, width: 100)
+        image = try blocks("O", animator: #"{"s": \#(wholeText), "a": {"a": \#(still("[10, 0, 0]")), "r": \#(still("180"))}}"#, width: 100)
         assertColor(image.pixel(x: 18, y: 90), 255, 255, 255, "left of the turned O")
         assertColor(image.pixel(x: 22, y: 90), 0, 0, 0, "the turned O's left side")
         assertColor(image.pixel(x: 78, y: 90), 0, 0, 0, "the turned O's right side")
@@ -945,9 +945,8 @@ extension LottieFileTests {
     /// them in HSV: red turned 120° is green; brightness −100% is black; saturation −100% of a
     /// blue (0, 0, 1) at full brightness is white.
     func testFillHueSaturationBrightnessAnimators() throws {
-        let selector = #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"#
         func color(_ properties: String, fill: String) throws -> PremultipliedColor {
-            try blocks("O", animator: #"{"s": \#(selector), "a": \#(properties)}"#, width: 100, fill: fill).pixel(x: 35, y: 45)
+            try blocks("O", animator: #"{"s": \#(wholeText), "a": \#(properties)}"#, width: 100, fill: fill).pixel(x: 35, y: 45)
         }
         assertColor(try color(#"{"fh": \#(still("120"))}"#, fill: "[1, 0, 0]"), 0, 255, 0, "red turned 120°")
         assertColor(try color(#"{"fb": \#(still("-100"))}"#, fill: "[1, 0, 0]"), 0, 0, 0, "no brightness")
@@ -960,11 +959,26 @@ extension LottieFileTests {
     /// baseline y = 80) skewed 45° along the x axis leans right, each row moved by its height
     /// above the baseline: 35 above it (y = 45), the square spans 40…100.
     func testSkewAnimator() throws {
-        let selector = #"{"s": \#(still("0")), "e": \#(still("100")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 1}"#
-        let image = try blocks("O", animator: #"{"s": \#(selector), "a": {"sk": \#(still("45")), "sa": \#(still("0"))}}"#, width: 200)
+        let image = try blocks("O", animator: #"{"s": \#(wholeText), "a": {"sk": \#(still("45")), "sa": \#(still("0"))}}"#, width: 200)
         assertColor(image.pixel(x: 37, y: 45), 255, 255, 255, "left of the leaning O")
         assertColor(image.pixel(x: 43, y: 45), 0, 0, 0, "its left side")
         assertColor(image.pixel(x: 97, y: 45), 0, 0, 0, "its right side")
         assertColor(image.pixel(x: 103, y: 45), 255, 255, 255, "right of it")
+    }
+}
+
+extension LottieFileTests {
+    /// Turns out of the plane (`ry`, `rx`), seen flat as lottie-web draws them: an O (square
+    /// 5…65 about its middle 37.5) turned 60° about y is half as wide, 21.25…51.25; turned 60°
+    /// about x it is half as high, 45…80 (toward the baseline y = 80, where a character turns).
+    func testTurnsOutOfThePlane() throws {
+        var image = try blocks("O", animator: #"{"s": \#(wholeText), "a": {"ry": \#(still("60"))}}"#, width: 100)
+        assertColor(image.pixel(x: 19, y: 45), 255, 255, 255, "left of the narrowed O")
+        assertColor(image.pixel(x: 23, y: 45), 0, 0, 0, "its left side")
+        assertColor(image.pixel(x: 49, y: 45), 0, 0, 0, "its right side")
+        assertColor(image.pixel(x: 53, y: 45), 255, 255, 255, "right of it")
+        image = try blocks("O", animator: #"{"s": \#(wholeText), "a": {"rx": \#(still("60"))}}"#, width: 100)
+        assertColor(image.pixel(x: 35, y: 43), 255, 255, 255, "above the flattened O")
+        assertColor(image.pixel(x: 35, y: 47), 0, 0, 0, "its top")
     }
 }
