@@ -3,8 +3,9 @@ import Geometry
 
 /// Text drawn from the glyph outlines a Lottie file carries (`chars`: each character's shapes at
 /// size 100 and its advance `w`), as the players draw it when the file has them: no font needed.
-/// Lines break at line breaks only, `lh` apart (and, as lottie-web places them, one unit more
-/// after the first); each line is justified left, right or centred by its advances.
+/// Lines break at line breaks (and box text where it wraps, as lottie-web wraps it), `lh` apart
+/// (and, as lottie-web places them, one unit more after the first); each line is justified left,
+/// right or centred by its advances.
 struct LottieGlyphs {
     let reader: LottieReader
     /// The file's `chars`.
@@ -91,7 +92,7 @@ struct LottieGlyphs {
         }
         guard request.animators.isEmpty else {
             try animating.animate(characters, of: text, with: request.animators, color: request.color, stroke: request.stroke,
-                                  justification: request.justification, frames: request.frames, path: path)
+                                  justification: request.justification, frames: request.frames)
             return container
         }
         let layer = ShapeLayer()

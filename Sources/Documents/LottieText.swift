@@ -58,7 +58,8 @@ struct LottieText {
         let text = (try reader.string(LottieReader.member(document, "t"), p + ".t") ?? "").replacingOccurrences(of: "\r", with: "\n")
         let size = try reader.number(LottieReader.member(document, "s"), p + ".s", default: 36)
         guard size > 0, size <= 10_000 else { throw reader.fail(p + ".s", LottieReader.member(document, "s"), "a font size of 0…10000") }
-        let stroke = try TextStroke(document: document, path: p, reader: reader)
+        let stroke = try TextStroke(document: document, path: p, reader: reader,
+                                    animated: (animators.contains { $0.strokeWidth != nil }, animators.contains { $0.strokeColor != nil }))
         if !chars.isEmpty {
             let (family, style) = try listedFont(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
             var request = LottieGlyphs.Request(
@@ -135,7 +136,7 @@ struct LottieText {
         container.position = layer.position
         for character in characters { container.addSublayer(character.holder) }
         try animating.animate(characters, of: setText, with: animators, color: layer.foregroundColor, stroke: stroke, justification: justify,
-                              frames: try span(value, path: path), path: path)
+                              frames: try span(value, path: path))
         return container
     }
 

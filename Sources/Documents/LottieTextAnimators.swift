@@ -5,7 +5,8 @@ import Geometry
 /// Lottie text animators (`t.a`), as lottie-web applies them: each animator's range selector
 /// weighs every character by its index (start, end and offset in percent or in characters; the
 /// six selector shapes; ease high and low; the amount), and the weight scales what the animator
-/// sets — opacity, position, scale, rotation and fill colour. Indices count characters, or
+/// sets — opacity, position, scale, skew, turns, anchor, tracking, fill colour, hue, saturation
+/// and brightness, stroke width and colour (`Pose`, `trackingShifts`). Indices count characters, or
 /// characters but spaces, words or lines, as the selector is based (lottie-web's counting). The
 /// weights are sampled every frame of the animators' keyframes into animations of one layer
 /// per character. A randomized selector takes the characters in an order shuffled by its seed.
@@ -39,10 +40,6 @@ struct LottieTextAnimators {
         var skew, skewAxis: LottieProperty<[Double]>?
         /// Turns about the y and x axes (`ry`, `rx`, degrees), seen flat as lottie-web draws them.
         var rotationY, rotationX: LottieProperty<[Double]>?
-
-        /// Whether it needs each character's whole transform worked out (not only scale and
-        /// rotation): a skew or a turn out of the plane.
-        var shapesWhole: Bool { skew != nil || rotationY != nil || rotationX != nil }
     }
 
     /// One character's layers: `holder` at the middle of its advance on the baseline (where it
@@ -86,7 +83,8 @@ struct LottieTextAnimators {
             if !(1...4).contains(try reader.integer(LottieReader.member(selector, "b"), p + ".s.b", default: 1)) {
                 reader.warnings.note("text selectors based on something other than characters, words or lines: drawn by characters", at: p)
             }
-            let randomized = try reader.integer(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) != 0
+            // Randomized only where `rn` is 1, as lottie-web reads it; the seed a number, its whole part taken.
+            let randomized = try reader.number(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) == 1
             if case let .object(members, _)? = properties {
                 let known: Set = ["o", "p", "s", "r", "fc", "a", "t", "sw", "sc", "fh", "fs", "fb", "sk", "sa", "rx", "ry"]
                 for member in members where !known.contains(member.key) {
@@ -100,7 +98,7 @@ struct LottieTextAnimators {
                 shape: try reader.integer(LottieReader.member(selector, "sh"), p + ".s.sh", default: 1),
                 inCharacters: try reader.integer(LottieReader.member(selector, "r"), p + ".s.r", default: 1) == 2,
                 basedOn: try reader.integer(LottieReader.member(selector, "b"), p + ".s.b", default: 1),
-                shuffleSeed: randomized ? UInt64(truncatingIfNeeded: try reader.integer(LottieReader.member(selector, "rs"), p + ".s.rs", default: 0)) : nil,
+                shuffleSeed: randomized ? try Self.seed(reader.number(LottieReader.member(selector, "rs"), p + ".s.rs", default: 0)) : nil,
                 opacity: try property(properties, "o", p + ".a"), position: try property(properties, "p", p + ".a"),
                 scale: try property(properties, "s", p + ".a"), rotation: try property(properties, "r", p + ".a"),
                 fillColor: try property(properties, "fc", p + ".a"), tracking: try property(properties, "t", p + ".a"),
@@ -139,39 +137,30 @@ struct LottieTextAnimators {
         var opacity = 1.0
         /// From the character's place: position animators' and tracking's.
         var offset = Point(0, 0)
-        var scale = Point(1, 1)
-        /// Radians (rotation animators' sum).
-        var rotation = 0.0
-        /// Scale, then each animator's skew and turns in order (worked out only when needed).
+        /// Every animator's scale, then each one's skew and turns in order.
         var transform = Transform3D.identity
         var anchor = Point(0, 0)
         /// Straight r, g, b in 0…1.
         var fill: [Double]
     }
 
-    /// The pose of character `index` at `frame` (`tracking`: its shift from tracking there;
-    /// `skewed`: whether to work out the whole transform, for skews and turns out of the plane).
+    /// The pose of character `index` at `frame` (`tracking`: its shift from tracking there).
     static func pose(of index: Int, at frame: Double, animators: [Animator], indexing: [(indices: [Int], count: Int)], color: Color?,
-                     skewed: Bool, tracking: Double) -> Pose {
+                     tracking: Double) -> Pose {
         var pose = Pose(offset: Point(tracking, 0), fill: color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0])
-        var turn = Transform3D.identity, degrees = 0.0
+        var scale = Point(1, 1), turn = Transform3D.identity
         for (a, (indices, count)) in zip(animators, indexing) {
-            let w = weight(a, index: index < indices.count ? indices[index] : index, count: count, at: frame)
+            let w = weight(a, character: index, indexing: (indices, count), at: frame)
             if let v = a.opacity?.value(at: frame).first { pose.opacity += (v / 100 * w - pose.opacity) * w }
             if let v = a.position?.value(at: frame), v.count >= 2 { pose.offset = Point(pose.offset.x + v[0] * w, pose.offset.y + v[1] * w) }
-            if let v = a.scale?.value(at: frame), v.count >= 2 {
-                pose.scale = Point(pose.scale.x * (1 + (v[0] / 100 - 1) * w), pose.scale.y * (1 + (v[1] / 100 - 1) * w))
-            }
-            if skewed, let v = a.skew?.value(at: frame).first {
+            if let v = a.scale?.value(at: frame), v.count >= 2 { scale = Point(scale.x * (1 + (v[0] / 100 - 1) * w), scale.y * (1 + (v[1] / 100 - 1) * w)) }
+            if let v = a.skew?.value(at: frame).first {
                 turn = turn.concatenating(skew(by: -v * w * .pi / 180, alongAxis: (a.skewAxis?.value(at: frame).first ?? 0) * w * .pi / 180))
             }
-            if let v = a.rotation?.value(at: frame).first {
-                degrees += v * w
-                if skewed { turn = turn.concatenating(Transform3D(rotationAngle: v * w * .pi / 180)) }
-            }
+            if let v = a.rotation?.value(at: frame).first { turn = turn.concatenating(Transform3D(rotationAngle: v * w * .pi / 180)) }
             // lottie-web's turns about y and x are this engine's the other way round.
-            if skewed, let v = a.rotationY?.value(at: frame).first { turn = turn.concatenating(Transform3D(rotationAngle: -v * w * .pi / 180, x: 0, y: 1, z: 0)) }
-            if skewed, let v = a.rotationX?.value(at: frame).first { turn = turn.concatenating(Transform3D(rotationAngle: -v * w * .pi / 180, x: 1, y: 0, z: 0)) }
+            if let v = a.rotationY?.value(at: frame).first { turn = turn.concatenating(Transform3D(rotationAngle: -v * w * .pi / 180, x: 0, y: 1, z: 0)) }
+            if let v = a.rotationX?.value(at: frame).first { turn = turn.concatenating(Transform3D(rotationAngle: -v * w * .pi / 180, x: 1, y: 0, z: 0)) }
             if let v = a.anchor?.value(at: frame), v.count >= 2 { pose.anchor = Point(pose.anchor.x + v[0] * w, pose.anchor.y + v[1] * w) }
             var c = pose.fill
             if let v = a.fillColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
@@ -181,8 +170,7 @@ struct LottieTextAnimators {
             pose.fill = c
         }
         pose.fill = pose.fill.map { min(max($0, 0), 1) }
-        pose.rotation = degrees * .pi / 180
-        if skewed { pose.transform = Transform3D(scaleX: pose.scale.x, y: pose.scale.y).concatenating(turn) }
+        pose.transform = Transform3D(scaleX: scale.x, y: scale.y).concatenating(turn)
         return pose
     }
 
@@ -192,8 +180,7 @@ struct LottieTextAnimators {
     /// centred back by all or half of its line's total, and a centred one by half a tracking
     /// value more for each line begun so far (lottie-web's running sum, never reset). `lines`
     /// gives each character's line; each tracking is a value and a weight by character.
-    static func trackingShifts(lines: [Int], justification: Int, at frame: Double,
-                               _ trackings: [(value: Double, weight: (Int) -> Double)]) -> [Double] {
+    static func trackingShifts(lines: [Int], justification: Int, _ trackings: [(value: Double, weight: (Int) -> Double)]) -> [Double] {
         var shifts = [Double](repeating: 0, count: lines.count)
         let share = justification == 2 ? -0.5 : -1
         let justified = justification == 1 || justification == 2
@@ -265,6 +252,17 @@ struct LottieTextAnimators {
         return (indexing.indices.map { order.indices.contains($0) ? order[$0] : $0 }, indexing.count)
     }
 
+    /// The weight of the `character`th character (line breaks are no characters), by its index
+    /// in `indexing` (a character past the indices, its own number).
+    static func weight(_ a: Animator, character: Int, indexing: (indices: [Int], count: Int), at frame: Double) -> Double {
+        weight(a, index: character < indexing.indices.count ? indexing.indices[character] : character, count: indexing.count, at: frame)
+    }
+
+    /// A randomized selector's seed from `rs`: its whole part (0 when it is not a finite number).
+    static func seed(_ value: Double) -> UInt64 {
+        UInt64(bitPattern: Int64(value.isFinite ? max(min(value.rounded(.towardZero), 9e18), -9e18) : 0))
+    }
+
     /// The weight lottie-web's selector gives character `index` of `count` at `frame`.
     static func weight(_ a: Animator, index: Int, count: Int, at frame: Double) -> Double {
         func scalar(_ p: LottieProperty<[Double]>?, _ fallback: Double) -> Double { p?.value(at: frame).first ?? fallback }
@@ -299,14 +297,14 @@ struct LottieTextAnimators {
         return mult * scalar(a.amount, 100) / 100
     }
 
-    /// Sets each character's layer (`holder`, its glyph `shape` inside): opacity, position
-    /// offset (tracking's too, lines justified by `justification` as the document's `j`), scale,
-    /// rotation, fill colour (none without the document's `color`, as lottie-web draws it) and,
-    /// on text with a `stroke`, its width and colour; animated every frame from the animators'
-    /// first keyframe to their last (within the layer's span `frames` when it has one). `path`:
-    /// the text layer's, for warnings.
+    /// Sets each character's layers (`holder`, its glyph `shape` inside) to its `Pose` — opacity,
+    /// position (tracking's shift too, lines justified by `justification` as the document's `j`),
+    /// transform, anchor and fill colour (none without the document's `color`, as lottie-web
+    /// draws it) — and, on text with a `stroke`, its stroke's width and colour; animated every
+    /// frame from the animators' first keyframe to their last (within the layer's span `frames`
+    /// when it has one).
     func animate(_ characters: [Character], of text: String, with animators: [Animator], color: Color?, stroke: TextStroke?,
-                 justification: Int, frames: ClosedRange<Double>, path: String) throws(DocumentError) {
+                 justification: Int, frames: ClosedRange<Double>) throws(DocumentError) {
         // Each animator's index of each character (line breaks are no characters), and its count.
         let indexing = animators.map { a in
             let indexing = Self.indices(of: text, basedOn: a.basedOn)
@@ -316,42 +314,38 @@ struct LottieTextAnimators {
                                               $0.opacity, $0.position, $0.scale, $0.rotation, $0.fillColor, $0.tracking,
                                               $0.strokeWidth, $0.strokeColor, $0.anchor, $0.fillHue, $0.fillSaturation,
                                               $0.fillBrightness, $0.skew, $0.skewAxis, $0.rotationY, $0.rotationX] }.compactMap { $0 }
-        // With a skew or a turn out of the plane, each character's whole transform is sampled
-        // (lottie-web skews and turns animator by animator); otherwise its scale and rotation.
-        let skewed = animators.contains(where: \.shapesWhole)
         let keyed = properties.flatMap { $0.keyframes.map(\.frame) }
         var (first, last) = (keyed.min() ?? frames.lowerBound, keyed.max() ?? frames.lowerBound)
         if frames.upperBound > frames.lowerBound { (first, last) = (max(first, frames.lowerBound), min(max(last, first), frames.upperBound)) }
         let samples = last > first ? Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples))) : 0
         let times = (0...samples).map { samples == 0 ? first : first + (last - first) * Double($0) / Double(samples) }
-        try reader.budget.charge(times.count * characters.count * 5, at: "text animators", in: reader.file)
+        // A character a sample: a pose of every animator, and up to ten sampled values.
+        try reader.budget.charge(times.count * characters.count * (10 + animators.count), at: "text animators", in: reader.file)
         // Each character's line (line breaks are no characters), and, a frame at a time, how far
         // tracking moves each character.
         var lines: [Int] = [], line = 0
         for letter in text { if letter == "\n" { line += 1 } else { lines.append(line) } }
         let tracked = animators.contains { $0.tracking != nil }
         let trackingShifts = tracked ? times.map { frame in
-            Self.trackingShifts(lines: lines, justification: justification, at: frame, animators.indices.compactMap { i in
+            Self.trackingShifts(lines: lines, justification: justification, animators.indices.compactMap { i in
                 animators[i].tracking.map { tracking in
-                    (value: tracking.value(at: frame).first ?? 0, weight: { Self.weight(animators[i], index: $0 < indexing[i].indices.count ? indexing[i].indices[$0] : $0, count: indexing[i].count, at: frame) })
+                    (value: tracking.value(at: frame).first ?? 0, weight: { Self.weight(animators[i], character: $0, indexing: indexing[i], at: frame) })
                 }
             })
         } : []
         let anchored = animators.contains { $0.anchor != nil }
         for (index, character) in characters.enumerated() {
             let poses = times.enumerated().map { sample, frame in
-                Self.pose(of: index, at: frame, animators: animators, indexing: indexing, color: color, skewed: skewed,
+                Self.pose(of: index, at: frame, animators: animators, indexing: indexing, color: color,
                           tracking: tracked && index < lines.count ? trackingShifts[sample][index] : 0)
             }
-            let transforms = poses.map { pose in skewed ? pose.transform : Transform3D(scaleX: pose.scale.x, y: pose.scale.y)
-                .concatenating(Transform3D(rotationAngle: pose.rotation)) }
             let fills = poses.map { LottieReader.color($0.fill) }
             let positions = poses.map { Point(character.position.x + $0.offset.x, character.position.y + $0.offset.y) }
             if poses.count == 1 {
                 // Still: the values as the layers' own.
                 character.holder.opacity = poses[0].opacity
                 character.holder.position = positions[0]
-                character.holder.transform = transforms[0]
+                character.holder.transform = poses[0].transform
                 character.holder.sublayerTransform = Transform3D(translationX: -poses[0].anchor.x, y: -poses[0].anchor.y)
                 if color != nil { character.shape.fillColor = fills[0] }
                 continue
@@ -361,13 +355,9 @@ struct LottieTextAnimators {
             }
             add("opacity", poses.map { .number($0.opacity) }, to: character.holder)
             add("position", positions.map { .point($0) }, to: character.holder)
-            if skewed {
-                add("transform", transforms.map { .transform($0) }, to: character.holder)
-            } else {
-                add("transform.scale.x", poses.map { .number($0.scale.x) }, to: character.holder)
-                add("transform.scale.y", poses.map { .number($0.scale.y) }, to: character.holder)
-                add("transform.rotation.z", poses.map { .number($0.rotation) }, to: character.holder)
-            }
+            // The whole matrix: set a component at a time, a scale of 0 or below would not survive
+            // the next component's decomposition.
+            add("transform", poses.map { .transform($0.transform) }, to: character.holder)
             if anchored {
                 // The glyph moved against the anchor inside the holder, which turns and scales about its position.
                 add("sublayerTransform.translation.x", poses.map { .number(-$0.anchor.x) }, to: character.holder)
@@ -375,11 +365,8 @@ struct LottieTextAnimators {
             }
             if color != nil { add("fillColor", fills.map { .color($0) }, to: character.shape) }
         }
-        guard animators.contains(where: { $0.strokeWidth != nil || $0.strokeColor != nil }) else { return }
-        guard let stroke else {
-            reader.warnings.note("text animators' stroke width or colour on text without a stroke", at: path)
-            return
-        }
+        // (Text with stroke animators always has a stroke, from its document or lottie-web's defaults.)
+        guard let stroke, animators.contains(where: { $0.strokeWidth != nil || $0.strokeColor != nil }) else { return }
         // Stroke width added by each animator's weight, stroke colour mixed in by it, as lottie-web does.
         for (index, character) in characters.enumerated() {
             guard let stroked = character.stroke else { continue }
@@ -387,7 +374,7 @@ struct LottieTextAnimators {
             for frame in times {
                 var width = stroke.width, c = [stroke.color.red, stroke.color.green, stroke.color.blue]
                 for (a, (indices, count)) in zip(animators, indexing) where a.strokeWidth != nil || a.strokeColor != nil {
-                    let w = Self.weight(a, index: index < indices.count ? indices[index] : index, count: count, at: frame)
+                    let w = Self.weight(a, character: index, indexing: (indices, count), at: frame)
                     if let v = a.strokeWidth?.value(at: frame).first { width += v * w }
                     if let v = a.strokeColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
                 }

@@ -9,13 +9,17 @@ struct TextStroke {
     var width: Double
     var overFill: Bool
 
-    /// The stroke of `document` (at `path`), nil when it has none: no `sc`, or `sw` not above 0.
-    init?(document: JSONValue, path: String, reader: LottieReader) throws(DocumentError) {
-        guard let color = LottieReader.member(document, "sc") else { return nil }
-        let width = try reader.number(LottieReader.member(document, "sw"), path + ".sw", default: 0)
-        guard width > 0 else { return nil }
-        guard width.isFinite, width <= 10_000 else { throw reader.fail(path + ".sw", LottieReader.member(document, "sw"), "a stroke width of 0…10000") }
-        self.color = LottieReader.color(try reader.numbers(color, path + ".sc"))
+    /// The stroke of `document` (at `path`), nil when it has none. Without stroke animators: `sc`
+    /// and `sw` above 0. With them (`animated`: some set a width, some only a colour), as
+    /// lottie-web strokes each letter then: from `sc` or black, and `sw`, or 0 where a width is
+    /// animated, or SVG's default 1 where only the colour is and the document has no `sc`.
+    init?(document: JSONValue, path: String, reader: LottieReader, animated: (width: Bool, color: Bool)) throws(DocumentError) {
+        let colorValue = LottieReader.member(document, "sc")
+        let given = try reader.number(LottieReader.member(document, "sw"), path + ".sw", default: 0)
+        guard given.isFinite, given >= 0, given <= 10_000 else { throw reader.fail(path + ".sw", LottieReader.member(document, "sw"), "a stroke width of 0…10000") }
+        let width = !animated.width && colorValue == nil && animated.color ? 1 : given
+        guard width > 0 || animated.width, colorValue != nil || animated.width || animated.color else { return nil }
+        self.color = try colorValue.map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, path + ".sc")) } ?? .black
         self.width = width
         overFill = if case .bool(false, _)? = LottieReader.member(document, "of") { false } else { true }
     }

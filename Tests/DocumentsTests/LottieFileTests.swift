@@ -890,10 +890,11 @@ extension LottieFileTests {
     /// Stroke width and colour animators (`sw`, `sc`) on stroked text, as lottie-web weighs them:
     /// a 40 × 40 square glyph at (30…70, 30…70) stroked red 10 wide, under an animator adding 10
     /// to the width and mixing in green, both fully, is stroked green 20 wide (20…40 across its
-    /// left edge); on text without a stroke the animator is warned about.
+    /// left edge). Text without a stroke gets one as lottie-web gives it, from black and width 0:
+    /// green, 10 wide (25…35).
     func testStrokeAnimators() throws {
         func file(stroke: String) throws -> LottieFile {
-                let animator = #"{"s": \#(wholeText), "a": {"sw": \#(still("10")), "sc": \#(still("[0, 1, 0, 1]"))}}"#
+            let animator = #"{"s": \#(wholeText), "a": {"sw": \#(still("10")), "sc": \#(still("[0, 1, 0, 1]"))}}"#
             return try squareGlyph(#""fc": [0, 0, 1]\#(stroke)"#, animators: "[\(animator)]")
         }
         let stroked = try file(stroke: #", "sc": [1, 0, 0], "sw": 10"#)
@@ -904,8 +905,11 @@ extension LottieFileTests {
         assertColor(image.pixel(x: 50, y: 50), 0, 0, 255, "the fill")
         assertColor(image.pixel(x: 18, y: 50), 255, 255, 255, "beyond the stroke")
         let plain = try file(stroke: "")
-        XCTAssertEqual(plain.warnings.count, 1, "\(plain.warnings)")
-        XCTAssertTrue(plain.warnings.first?.contains("without a stroke") ?? false, "\(plain.warnings)")
+        XCTAssertTrue(plain.warnings.isEmpty, "\(plain.warnings)")
+        let drawn = try frame(plain, 0)
+        assertColor(drawn.pixel(x: 27, y: 50), 0, 255, 0, "the stroke's outer half")
+        assertColor(drawn.pixel(x: 23, y: 50), 255, 255, 255, "beyond it")
+        assertColor(drawn.pixel(x: 50, y: 50), 0, 0, 255, "the fill")
     }
 }
 
@@ -980,5 +984,16 @@ extension LottieFileTests {
         image = try blocks("O", animator: #"{"s": \#(wholeText), "a": {"rx": \#(still("60"))}}"#, width: 100)
         assertColor(image.pixel(x: 35, y: 43), 255, 255, 255, "above the flattened O")
         assertColor(image.pixel(x: 35, y: 47), 0, 0, 0, "its top")
+    }
+}
+
+extension LottieFileTests {
+    /// A scale animator growing characters from 0%: at frame 0 an O is not drawn at all (set a
+    /// component at a time, a 0 scale did not survive the next component and the O was whole).
+    func testCharactersScaledFromZero() throws {
+        let growing = #"{"a": 1, "k": [{"t": 0, "s": [0, 0, 100], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [100, 100, 100]}]}"#
+        let image = try blocks("O", animator: #"{"s": \#(wholeText), "a": {"s": \#(growing)}}"#, width: 100)
+        assertColor(image.pixel(x: 35, y: 45), 255, 255, 255, "nothing at 0%")
+        assertColor(image.pixel(x: 10, y: 75), 255, 255, 255, "nothing near the baseline either")
     }
 }
