@@ -142,12 +142,17 @@ struct LottieTextAnimators {
         var anchor = Point(0, 0)
         /// Straight r, g, b in 0…1.
         var fill: [Double]
+        /// The stroke's width and straight r, g, b (the document's stroke, or none).
+        var strokeWidth = 0.0
+        var stroke: [Double] = [0, 0, 0]
     }
 
-    /// The pose of character `index` at `frame` (`tracking`: its shift from tracking there).
+    /// The pose of character `index` at `frame` (`tracking`: its shift from tracking there;
+    /// `stroke`: the document's, which stroke animators change).
     static func pose(of index: Int, at frame: Double, animators: [Animator], indexing: [(indices: [Int], count: Int)], color: Color?,
-                     tracking: Double) -> Pose {
-        var pose = Pose(offset: Point(tracking, 0), fill: color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0])
+                     stroke: TextStroke?, tracking: Double) -> Pose {
+        var pose = Pose(offset: Point(tracking, 0), fill: color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0],
+                        strokeWidth: stroke?.width ?? 0, stroke: stroke.map { [$0.color.red, $0.color.green, $0.color.blue] } ?? [0, 0, 0])
         var scale = Point(1, 1), turn = Transform3D.identity
         for (a, (indices, count)) in zip(animators, indexing) {
             let w = weight(a, character: index, indexing: (indices, count), at: frame)
@@ -168,8 +173,13 @@ struct LottieTextAnimators {
             if let v = a.fillSaturation?.value(at: frame).first { c = shifted(c) { $0.s = min(max($0.s + v / 100 * w, 0), 1) } }
             if let v = a.fillBrightness?.value(at: frame).first { c = shifted(c) { $0.v = min(max($0.v + v / 100 * w, 0), 1) } }
             pose.fill = c
+            // Stroke width added by the weight, stroke colour mixed in by it.
+            if let v = a.strokeWidth?.value(at: frame).first { pose.strokeWidth += v * w }
+            if let v = a.strokeColor?.value(at: frame), v.count >= 3 { pose.stroke = (0..<3).map { pose.stroke[$0] + (v[$0] - pose.stroke[$0]) * w } }
         }
         pose.fill = pose.fill.map { min(max($0, 0), 1) }
+        pose.strokeWidth = max(pose.strokeWidth, 0)
+        pose.stroke = pose.stroke.map { min(max($0, 0), 1) }
         pose.transform = Transform3D(scaleX: scale.x, y: scale.y).concatenating(turn)
         return pose
     }
@@ -334,12 +344,15 @@ struct LottieTextAnimators {
             })
         } : []
         let anchored = animators.contains { $0.anchor != nil }
+        let stroking = animators.contains { $0.strokeWidth != nil || $0.strokeColor != nil }
         for (index, character) in characters.enumerated() {
             let poses = times.enumerated().map { sample, frame in
-                Self.pose(of: index, at: frame, animators: animators, indexing: indexing, color: color,
+                Self.pose(of: index, at: frame, animators: animators, indexing: indexing, color: color, stroke: stroke,
                           tracking: tracked && index < lines.count ? trackingShifts[sample][index] : 0)
             }
-            let fills = poses.map { LottieReader.color($0.fill) }
+            let fills = poses.map { LottieReader.color($0.fill) }, strokes = poses.map { LottieReader.color($0.stroke) }
+            // (Text with stroke animators always has a stroke, from its document or lottie-web's defaults.)
+            let stroked = stroking ? character.stroke : nil
             let positions = poses.map { Point(character.position.x + $0.offset.x, character.position.y + $0.offset.y) }
             if poses.count == 1 {
                 // Still: the values as the layers' own.
@@ -348,6 +361,7 @@ struct LottieTextAnimators {
                 character.holder.transform = poses[0].transform
                 character.holder.sublayerTransform = Transform3D(translationX: -poses[0].anchor.x, y: -poses[0].anchor.y)
                 if color != nil { character.shape.fillColor = fills[0] }
+                if let stroked { (stroked.lineWidth, stroked.strokeColor) = (poses[0].strokeWidth, strokes[0]) }
                 continue
             }
             func add(_ keyPath: String, _ values: [AnimationValue], to layer: Layer) {
@@ -364,28 +378,9 @@ struct LottieTextAnimators {
                 add("sublayerTransform.translation.y", poses.map { .number(-$0.anchor.y) }, to: character.holder)
             }
             if color != nil { add("fillColor", fills.map { .color($0) }, to: character.shape) }
-        }
-        // (Text with stroke animators always has a stroke, from its document or lottie-web's defaults.)
-        guard let stroke, animators.contains(where: { $0.strokeWidth != nil || $0.strokeColor != nil }) else { return }
-        // Stroke width added by each animator's weight, stroke colour mixed in by it, as lottie-web does.
-        for (index, character) in characters.enumerated() {
-            guard let stroked = character.stroke else { continue }
-            var widths: [AnimationValue] = [], colors: [AnimationValue] = []
-            for frame in times {
-                var width = stroke.width, c = [stroke.color.red, stroke.color.green, stroke.color.blue]
-                for (a, (indices, count)) in zip(animators, indexing) where a.strokeWidth != nil || a.strokeColor != nil {
-                    let w = Self.weight(a, character: index, indexing: (indices, count), at: frame)
-                    if let v = a.strokeWidth?.value(at: frame).first { width += v * w }
-                    if let v = a.strokeColor?.value(at: frame), v.count >= 3 { c = (0..<3).map { c[$0] + (v[$0] - c[$0]) * w } }
-                }
-                widths.append(.number(max(width, 0)))
-                colors.append(.color(LottieReader.color(c.map { min(max($0, 0), 1) })))
-            }
-            if times.count == 1, case .number(let width) = widths[0], case .color(let c) = colors[0] {
-                (stroked.lineWidth, stroked.strokeColor) = (width, c)
-            } else {
-                stroked.add(reader.sampled("lineWidth", widths, from: first, to: last))
-                stroked.add(reader.sampled("strokeColor", colors, from: first, to: last))
+            if let stroked {
+                add("lineWidth", poses.map { .number($0.strokeWidth) }, to: stroked)
+                add("strokeColor", strokes.map { .color($0) }, to: stroked)
             }
         }
     }

@@ -109,13 +109,13 @@ struct CoverageAccumulator {
                 for x in x..<end {
                     sum += a[base + x]
                     a[base + x] = 0
-                    out[x] = UInt8(min(abs(sum), 1) * 255 + 0.5)
+                    out[x] = UInt8(truncatingIfNeeded: Self.coverage(of: sum, rule: .nonZero))
                 }
             } else {
                 for x in lo..<end {
                     sum += a[base + x]
                     a[base + x] = 0
-                    out[x] = UInt8(truncatingIfNeeded: Self.evenOddCoverage(sum))
+                    out[x] = UInt8(truncatingIfNeeded: Self.coverage(of: sum, rule: .evenOdd))
                 }
             }
             for x in end...hi { a[base + x] = 0 }
@@ -200,7 +200,7 @@ struct CoverageAccumulator {
         while x < end {
             sum += a[x]
             a[x] = 0
-            let coverage = coverage(of: SIMD4(repeating: sum), rule: rule)[0]
+            let coverage = coverage(of: sum, rule: rule)
             if coverage > 0 { Blend.sourceOver(color, coverage: coverage, into: row, at: x * 4) }
             x += 1
         }
@@ -212,15 +212,21 @@ struct CoverageAccumulator {
     @inline(__always)
     static func coverage(of sums: SIMD4<Float>, rule: FillRule) -> SIMD4<UInt32> {
         if rule == .nonZero { return coverage(of: sums) }
-        return SIMD4(evenOddCoverage(sums[0]), evenOddCoverage(sums[1]), evenOddCoverage(sums[2]), evenOddCoverage(sums[3]))
+        return SIMD4(coverage(of: sums[0], rule: rule), coverage(of: sums[1], rule: rule), coverage(of: sums[2], rule: rule),
+                     coverage(of: sums[3], rule: rule))
     }
 
-    /// The coverage (0…255) of a running sum under the even-odd rule: its distance from the
-    /// nearest even number, at most 1.
+    /// The coverage (0…255) of one running sum under `rule`: its magnitude, at most 1
+    /// (non-zero), or its distance from the nearest even number (even-odd).
     @inline(__always)
-    static func evenOddCoverage(_ sum: Float) -> UInt32 {
-        var c = abs(sum).truncatingRemainder(dividingBy: 2)
-        if c > 1 { c = 2 - c }
+    static func coverage(of sum: Float, rule: FillRule) -> UInt32 {
+        var c = abs(sum)
+        if rule == .evenOdd {
+            c = c.truncatingRemainder(dividingBy: 2)
+            if c > 1 { c = 2 - c }
+        } else {
+            c = min(c, 1)
+        }
         return UInt32(c * 255 + 0.5)
     }
 }

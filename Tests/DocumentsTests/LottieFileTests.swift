@@ -233,11 +233,11 @@ final class LottieFileTests: XCTestCase {
     /// their JSON path.
     func testWarningsAndErrorsNameThePlace() throws {
         func document(_ layers: String, assets: String = "[]") -> LottieFile? {
-            try? LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "assets": \#(assets), "layers": \#(layers)}"#, path: "t.json")
+            try? lottie(layers, more: #""assets": \#(assets)"#, path: "t.json")
         }
         func error(_ layers: String, assets: String = "[]") -> String {
             do {
-                _ = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "assets": \#(assets), "layers": \#(layers)}"#, path: "t.json")
+                _ = try lottie(layers, more: #""assets": \#(assets)"#, path: "t.json")
                 return "no error"
             } catch {
                 return "\(error)"
@@ -281,7 +281,7 @@ final class LottieFileTests: XCTestCase {
             #"{"a": 0, "k": {"v": [[\#(x0), 0], [\#(x1), 0], [\#(x1), 100], [\#(x0), 100]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": true}}"#
         }
         let layers = ##"[{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a", "pt": \##(rect(0, 60))}, {"mode": "i", "pt": \##(rect(40, 100))}]}]"##
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "i.json")
+        let file = try lottie(layers, path: "i.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         let timeline = try file.timeline(canvas: Size(100, 100), duration: 1)
         let image = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 100, scale: 1))
@@ -302,7 +302,7 @@ final class LottieFileTests: XCTestCase {
         }
         func render(_ masks: String, at time: Double = 0) throws -> Pixmap {
             let layers = ##"[{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}, "hasMask": true, "masksProperties": \##(masks)}]"##
-            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "m.json")
+            let file = try lottie(layers, path: "m.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
             return try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: time, width: 100, height: 100, scale: 1))
         }
@@ -334,7 +334,7 @@ final class LottieFileTests: XCTestCase {
         let square = #"{"v": [[30, 30], [70, 30], [70, 70], [30, 70]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": true}"#
         let expansion = #"{"a": 1, "k": [{"t": 0, "s": [10], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 60, "s": [-10]}]}"#
         let layers = ##"[{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": \##(square)}, "x": \##(expansion)}]}]"##
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "x.json")
+        let file = try lottie(layers, frames: 60, path: "x.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         var image = try frame(file, 15)
         assertColor(image.pixel(x: 27, y: 50), 255, 0, 0, "grown by 5")
@@ -355,7 +355,7 @@ final class LottieFileTests: XCTestCase {
          {"ty": 4, "ind": 2, "tt": 1, "tp": 1, "ks": {}, "shapes": [\(square(25, "[1, 0, 0, 1]"))]},
          {"ty": 4, "ind": 3, "tt": 1, "tp": 1, "ks": {}, "shapes": [\(square(75, "[0, 0, 1, 1]"))]}]
         """
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "m.json")
+        let file = try lottie(layers, path: "m.json")
         let timeline = try file.timeline(canvas: Size(100, 100), duration: 1)
         let image = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 100, scale: 1))
         assertColor(image.pixel(x: 25, y: 25), 255, 0, 0, "the first layer inside the matte")
@@ -413,7 +413,7 @@ extension LottieFileTests {
         ]
         for (type, left, right) in expected {
             let layers = ##"[\##(matte), {"ty": 1, "ind": 2, "tt": \##(type), "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}}]"##
-            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "tt.json")
+            let file = try lottie(layers, path: "tt.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
             let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
             assertColor(image.pixel(x: 25, y: 50), left[0], left[1], left[2], "tt \(type) inside the matte")
@@ -435,7 +435,7 @@ extension LottieFileTests {
             """
             let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
             let layers = #"[{"ty": 4, "ks": {}, "shapes": [\#(square)], "ef": [\#(effect)]}]"#
-            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "ds.json")
+            let file = try lottie(layers, path: "ds.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
             let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
             assertColor(image.pixel(x: 50, y: 50), 0, 0, 0, "direction \(direction): the square")
@@ -463,7 +463,7 @@ extension LottieFileTests {
             """
             let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
             let layers = #"[{"ty": 4, "ks": {}, "shapes": [\#(square)], "ef": [\#(effect)]}]"#
-            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "ds.json")
+            let file = try lottie(layers, path: "ds.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
             let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0.5, width: 100, height: 100, scale: 1))
             assertColor(image.pixel(x: 50, y: below), 255, 0, 0, "the shadow below the square halfway round")
@@ -490,7 +490,7 @@ extension LottieFileTests {
         """
         for (effect, expected) in [(fill, [128, 0, 128]), (tint, [255, 188, 188])] {
             let layers = ##"[{"ty": 1, "sc": "#ffffff", "sw": 100, "sh": 100, "ks": {}, "ef": [\##(effect)]}]"##
-            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "fx.json")
+            let file = try lottie(layers, path: "fx.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
             let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0.5, width: 100, height: 100, scale: 1))
             let p = image.pixel(x: 50, y: 50)
@@ -508,7 +508,7 @@ extension LottieFileTests {
          {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("0.5"))}]}
         """
         let layers = ##"[{"ty": 1, "sc": "#ffffff", "sw": 50, "sh": 100, "ks": {}, "ef": [\##(effect)]}]"##
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "fill.json")
+        let file = try lottie(layers, path: "fill.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
         assertColor(image.pixel(x: 25, y: 50), 127, 127, 255, "the filled solid")
@@ -556,7 +556,7 @@ extension LottieFileTests {
         let position = #"{"a": 1, "k": [{"t": 0, "s": [20, 20], "o": {"x": [0, 0.42], "y": [0, 0]}, "i": {"x": [1, 1], "y": [1, 1]}}, {"t": 30, "s": [180, 180]}]}"#
         let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
         let layers = #"[{"ty": 4, "ks": {"p": \#(position)}, "shapes": [\#(square)]}]"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 200, "h": 200, "layers": \#(layers)}"#, path: "pd.json")
+        let file = try lottie(layers, width: 200, height: 200, path: "pd.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         for f in [6.0, 15, 24] {
             let (x, y) = (20 + 160 * f / 30, 20 + 160 * bezier(0.42, 0, 1, 1, at: f / 30))
@@ -582,8 +582,7 @@ extension LottieFileTests {
         let red: [UInt8] = [255, 127, 127], white: [UInt8] = [255, 255, 255]
         for (mode, onlyA, both, onlyB) in [(2, red, red, red), (3, red, white, white), (4, white, red, white), (5, red, white, red)] {
             let group = #"{"ty": "gr", "it": [\#(square(0)), \#(square(40)), {"ty": "mm", "mm": \#(mode)}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 50}}]}"#
-            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "ks": {}, "shapes": [\#(group)]}]}"#,
-                                      path: "mm.json")
+            let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(group)]}]"#, path: "mm.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
             let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
             for (x, y, expected, name) in [(20, 20, onlyA, "A only"), (50, 50, both, "both"), (80, 80, onlyB, "B only"), (20, 80, white, "neither")] {
@@ -602,8 +601,7 @@ extension LottieFileTests {
             #"{"ty": "rc", "p": {"a": 0, "k": [\#(x + side / 2), \#(x + side / 2)]}, "s": {"a": 0, "k": [\#(side), \#(side)]}, "r": {"a": 0, "k": 0}}"#
         }
         let group = #"{"ty": "gr", "it": [\#(square(0, 60)), \#(square(40, 60)), {"ty": "mm", "mm": 3}, \#(square(70, 20)), {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "ks": {}, "shapes": [\#(group)]}]}"#,
-                                  path: "mm.json")
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(group)]}]"#, path: "mm.json")
         let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
         assertColor(image.pixel(x: 20, y: 20), 255, 0, 0, "A outside B")
         assertColor(image.pixel(x: 50, y: 50), 255, 255, 255, "A inside B, subtracted")
@@ -638,8 +636,7 @@ extension LottieFileTests {
         let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "\#(text)", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}"#
         let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(document)}]"#
         let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": \#(width), "h": 100, "fonts": \#(fonts), "chars": [\#(o), \#(space)], "layers": \#(layers)}"#,
-                                  path: "blocks.json")
+        let file = try lottie(layers, width: width, more: #""fonts": \#(fonts), "chars": [\#(o), \#(space)]"#, path: "blocks.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         return try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(Double(width), 100), duration: 1), at: 0, width: width, height: 100, scale: 1))
     }
@@ -656,8 +653,7 @@ extension LottieFileTests {
         let space = #"{"ch": " ", "size": 100, "style": "Regular", "w": 30, "fFamily": "Blocks", "data": {}}"#
         let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "OO O", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0], "sz": [10, 400], "ps": [0, 0]}, "t": 0}]}, "a": []}"#
         let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 400, "fonts": \#(fonts), "chars": [\#(o), \#(space)], "layers": [{"ty": 5, "ks": {}, "t": \#(document)}]}"#,
-                                  path: "narrow.json")
+        let file = try lottie(#"[{"ty": 5, "ks": {}, "t": \#(document)}]"#, height: 400, more: #""fonts": \#(fonts), "chars": [\#(o), \#(space)]"#, path: "narrow.json")
         let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 400), duration: 1), at: 0, width: 100, height: 400, scale: 1))
         for baseline in [70, 191, 312] {
             assertColor(image.pixel(x: 35, y: baseline - 35), 0, 0, 0, "an O on the baseline at \(baseline)")
@@ -672,7 +668,7 @@ extension LottieFileTests {
     func testAShrinkingMask() throws {
         let square = #"{"a": 0, "k": {"v": [[20, 20], [80, 20], [80, 80], [20, 80]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": true}}"#
         let layers = ##"[{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a", "pt": \##(square), "x": {"a": 0, "k": -10}}]}]"##
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": \#(layers)}"#, path: "x.json")
+        let file = try lottie(layers, path: "x.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
         assertColor(image.pixel(x: 50, y: 50), 255, 0, 0, "the middle")
@@ -696,8 +692,7 @@ extension LottieFileTests {
         }
         let layer = #"{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": {"d": {"k": [\#(document("A", 0)), \#(document("V", 15))]}, "a": []}}"#
         let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "fonts": \#(fonts), "chars": \#(charsJSON), "layers": [\#(layer)]}"#,
-                                  path: "doc.json")
+        let file = try lottie(#"[\#(layer)]"#, more: #""fonts": \#(fonts), "chars": \#(charsJSON)"#, path: "doc.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         assertColor(try frame(file, 10).pixel(x: 10, y: 75), 0, 0, 0, "the A at frame 10")
         assertColor(try frame(file, 20).pixel(x: 10, y: 75), 255, 255, 255, "the V at frame 20")
@@ -743,7 +738,7 @@ extension LottieFileTests {
             let animators = animated ? #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 100}}}]"# : "[]"
             let fonts = #"{"list": [{"fName": "Inter-Bold", "fFamily": "Inter", "fStyle": "Bold", "ascent": 72.7}]}"#
             let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
-            let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 200, "h": 100, "fonts": \#(fonts), "layers": \#(layers)}"#, path: "font.json")
+            let file = try lottie(layers, width: 200, more: #""fonts": \#(fonts)"#, path: "font.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
             let image = try frame(file, 0)
             var (red, blue) = (0, 0)
@@ -775,7 +770,7 @@ extension LottieFileTests {
         let document = #"{"s": 72, "f": "Inter-Bold", "t": "Aq\u0301", "j": 0, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 4}"#
         let fonts = #"{"list": [{"fName": "Inter-Bold", "fFamily": "Inter", "fStyle": "Bold", "ascent": 72.7}]}"#
         let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 200, "h": 100, "fonts": \#(fonts), "layers": \#(layers)}"#, path: "accent.json")
+        let file = try lottie(layers, width: 200, more: #""fonts": \#(fonts)"#, path: "accent.json")
         XCTAssertEqual(file.warnings.count, 1, "\(file.warnings)")
         XCTAssertTrue(file.warnings.first?.contains("ligatures") ?? false, "\(file.warnings)")
         let image = try frame(file, 0)
@@ -798,8 +793,7 @@ extension LottieFileTests {
         let path = #"{"a": 1, "k": [{"t": 0, "s": [\#(square(30, 70))], \#(even)}, {"t": 60, "s": [\#(square(10, 90))]}]}"#
         let radius = #"{"a": 1, "k": [{"t": 0, "s": [0], \#(even)}, {"t": 60, "s": [20]}]}"#
         let shapes = #"[{"ty": "sh", "ks": \#(path)}, {"ty": "rd", "r": \#(radius)}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [{"ty": 4, "ks": {}, "shapes": \#(shapes)}]}"#,
-                                  path: "rounded.json")
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": \#(shapes)}]"#, frames: 60, path: "rounded.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         let image = try frame(file, 30)
         assertColor(image.pixel(x: 21, y: 21), 255, 255, 255, "outside the rounded corner")
@@ -815,12 +809,11 @@ extension LottieFileTests {
     /// break (as lottie-web breaks box text); a selector on lines from 0 to 50% setting opacity 0
     /// hides the first line only.
     func testAnimatorsCountWrappedLines() throws {
-        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
-        let selector = #"{"s": \#(v("0")), "e": \#(v("50")), "o": \#(v("0")), "a": \#(v("100")), "sh": 1, "r": 1, "b": 4}"#
+        let selector = #"{"s": \#(still("0")), "e": \#(still("50")), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": 4}"#
         let document = #"{"s": 30, "f": "Inter-Regular", "t": "aaaa bbbb", "j": 0, "lh": 36, "fc": [0, 0, 0], "sz": [90, 90], "ps": [0, 0]}"#
         let fonts = #"{"list": [{"fName": "Inter-Regular", "fFamily": "Inter", "fStyle": "Regular", "ascent": 72.7}]}"#
-        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [5, 5]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}}]"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "fonts": \#(fonts), "layers": \#(layers)}"#, path: "wrapped.json")
+        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [5, 5]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(still("0"))}}]}}]"#
+        let file = try lottie(layers, more: #""fonts": \#(fonts)"#, path: "wrapped.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         let image = try frame(file, 0)
         func dark(_ rows: Range<Int>) -> Int {
@@ -879,8 +872,7 @@ extension LottieFileTests {
         let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "\#(text)", "j": 0, "tr": 0, "lh": 120, "fc": \#(fill)}, "t": 0}]}, "a": [\#(animator)]}"#
         let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(document)}]"#
         let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
-        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": \#(width), "h": 100, "fonts": \#(fonts), "chars": [\#(o)], "layers": \#(layers)}"#,
-                                  path: "blocks.json")
+        let file = try lottie(layers, width: width, more: #""fonts": \#(fonts), "chars": [\#(o)]"#, path: "blocks.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
         return try frame(file, 0)
     }
@@ -922,8 +914,7 @@ extension LottieFileTests {
         let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "S", "j": 0, "tr": 0, "lh": 120, \#(fields)}, "t": 0}]}, "a": \#(animators)}"#
         let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
         let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [30, 70]}}, "t": \#(document)}]"#
-        return try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "fonts": \#(fonts), "chars": [\#(square)], "layers": \#(layers)}"#,
-                              path: "square.json")
+        return try lottie(layers, more: #""fonts": \#(fonts), "chars": [\#(square)]"#, path: "square.json")
     }
 }
 
@@ -995,5 +986,15 @@ extension LottieFileTests {
         let image = try blocks("O", animator: #"{"s": \#(wholeText), "a": {"s": \#(growing)}}"#, width: 100)
         assertColor(image.pixel(x: 35, y: 45), 255, 255, 255, "nothing at 0%")
         assertColor(image.pixel(x: 10, y: 75), 255, 255, 255, "nothing near the baseline either")
+    }
+}
+
+extension LottieFileTests {
+    /// A Lottie file of `layers` (JSON) at 30 fps, `frames` long, `width` × `height`, with the
+    /// top-level members `more` (JSON, such as fonts and chars) and read as if from `path`.
+    func lottie(_ layers: String, frames: Int = 30, width: Int = 100, height: Int = 100, more: String = "", path: String) throws -> LottieFile {
+        let members = more.isEmpty ? "" : more + ", "
+        return try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": \#(frames), "w": \#(width), "h": \#(height), \#(members)"layers": \#(layers)}"#,
+                              path: path)
     }
 }
