@@ -187,6 +187,25 @@ public struct Path: Hashable, Sendable {
         return out
     }
 
+    /// The rectangle this path is when it is four axis-aligned sides (nil for any other path).
+    public var axisAlignedRectangle: Rect? {
+        var points: [Point] = []
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): points.append(p)
+            case .close: continue
+            default: return nil
+            }
+        }
+        guard points.count == 4, (0..<4).allSatisfy({ i in
+            let (a, b) = (points[i], points[(i + 1) % 4])
+            return (a.x == b.x) != (a.y == b.y)
+        }) else { return nil }
+        let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
+        guard xs.count == 2, ys.count == 2, let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// A path of a rounded rectangle, or of a plain one when the radius is 0.
     public static func roundedRect(_ r: Rect, cornerRadius: Double, corners: RectCorners = .all, curve: CornerCurve = .circular) -> Path {
         var p = Path()

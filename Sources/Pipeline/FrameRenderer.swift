@@ -28,7 +28,7 @@ public final class FrameRenderer {
             items = items.dropFirst()
         }
         canvas.begin(consume frame, clearingTo: background)
-        for item in items {
+        for item in MaskedGradientFusion.fused(items) {
             switch item {
             case let .fill(path, transform, color, rule):
                 canvas.fill(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), rule: rule)
@@ -98,21 +98,8 @@ public final class FrameRenderer {
 
     /// Whether a device-space path is an axis-aligned rectangle covering the whole frame.
     static func covers(_ path: Path, width: Int, height: Int) -> Bool {
-        var points: [Point] = []
-        for element in path.elements {
-            switch element {
-            case .move(let p), .line(let p): points.append(p)
-            case .close: continue
-            default: return false
-            }
-        }
-        guard points.count == 4, (0..<4).allSatisfy({ i in
-            let (a, b) = (points[i], points[(i + 1) % 4])
-            return (a.x == b.x) != (a.y == b.y)
-        }) else { return false }
-        let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
-        guard xs.count == 2, ys.count == 2, let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return false }
-        return x0 <= 0 && y0 <= 0 && x1 >= Double(width) && y1 >= Double(height)
+        guard let r = path.axisAlignedRectangle else { return false }
+        return r.minX <= 0 && r.minY <= 0 && r.maxX >= Double(width) && r.maxY >= Double(height)
     }
 
     static func premultiplied(_ c: Color) -> PremultipliedColor {

@@ -6,6 +6,8 @@ struct PlaneMapping {
     /// Row-major 3×3, row vectors: (x, y, 1) · m. Stored one by one, not in an array: `point`
     /// runs for every pixel of a gradient or image fill, and an array checks each index.
     private let m0, m1, m2, m3, m4, m5, m6, m7, m8: Double
+    /// Whether w is exactly 1 at every point (an affine mapping): dividing by it changes nothing.
+    private let isAffine: Bool
 
     init?(_ t: Transform3D) {
         let h = [t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44]
@@ -15,17 +17,21 @@ struct PlaneMapping {
         (m0, m1, m2) = ((h[4] * h[8] - h[5] * h[7]) * d, (h[2] * h[7] - h[1] * h[8]) * d, (h[1] * h[5] - h[2] * h[4]) * d)
         (m3, m4, m5) = ((h[5] * h[6] - h[3] * h[8]) * d, (h[0] * h[8] - h[2] * h[6]) * d, (h[2] * h[3] - h[0] * h[5]) * d)
         (m6, m7, m8) = ((h[3] * h[7] - h[4] * h[6]) * d, (h[1] * h[6] - h[0] * h[7]) * d, (h[0] * h[4] - h[1] * h[3]) * d)
+        isAffine = m2 == 0 && m5 == 0 && m8 == 1
     }
 
     /// The plane points under the centres of four pixels of a row, x … x + 3 on row y, as
     /// `point` gives each: the same operations in the same order, lane by lane (a division by
-    /// a w of exactly 1 is exact, so dividing always equals `point`'s skipping it).
+    /// a w of exactly 1 is exact, so dividing always equals `point`'s skipping it; an affine
+    /// mapping, whose w is always 1, skips the divisions).
     @inline(__always)
     func points(x: Int, y: Int) -> (u: SIMD4<Double>, v: SIMD4<Double>) {
         let xs = SIMD4<Double>(Double(x), Double(x + 1), Double(x + 2), Double(x + 3)) + 0.5
         let row = Double(y) + 0.5
+        let (u, v) = (xs * m0 + row * m3 + m6, xs * m1 + row * m4 + m7)
+        if isAffine { return (u, v) }
         let w = xs * m2 + row * m5 + m8
-        return ((xs * m0 + row * m3 + m6) / w, (xs * m1 + row * m4 + m7) / w)
+        return (u / w, v / w)
     }
 
     /// The plane point under the device point (x, y).

@@ -34,60 +34,65 @@ public struct Rasterizer {
         precondition(clip.map { $0.fits(target) } ?? true, "the clip covers the pixmap")
         guard Self.mayTouch(target, path, transform: transform, margin: 1) else { return }
         let mapping = PlaneMapping(transform)
+        // A gradient or an image under a singular mapping shows nothing.
+        if case .solid = paint {} else if mapping == nil { return }
         guard let (x0, _, rows) = accumulate(path, transform: transform, for: target.window) else { return }
+        let area = ShadedArea(x0: x0, rows: rows, rule: rule, clip: clip)
+        switch (paint, mapping) {
+        case (.solid(let color), _) where clip == nil:
+            let (rowPixels, offset) = (target.width, target.firstRow)
+            target.bytes.withUnsafeMutableBufferPointer { buffer in
+                guard let p = buffer.baseAddress else { return }
+                accumulator.blendRows(rule: rule, color: color, into: p + ((rows.lowerBound - offset) * rowPixels + x0) * 4,
+                                      rowStride: rowPixels * 4, rowPixels: rowPixels - x0)
+            }
+        case (.solid(let color), _): shade(area, with: SolidShader(color: color), into: &target)
+        case (.gradient(let gradient), let mapping?): shade(area, with: MappedShader(paint: gradient, mapping: mapping), into: &target)
+        case (.image(let image), let mapping?): shade(area, with: MappedShader(paint: image, mapping: mapping), into: &target)
+        case (_, nil): return  // returned above, before accumulating
+        }
+    }
+
+    /// The accumulated path's rows `rows` from column `x0`, to be shaded under `rule` and `clip`.
+    private struct ShadedArea {
+        let x0: Int
+        let rows: Range<Int>
+        let rule: FillRule
+        let clip: ClipMask?
+    }
+
+    /// Blends the accumulated path's coverage of `area` into `target` in the colours of `shader`
+    /// (specialized for each kind of shader: binding a paint's payload at every pixel copied it,
+    /// and retained a gradient's table or an image's pixels).
+    private mutating func shade<S: Shader>(_ area: ShadedArea, with shader: S, into target: inout Pixmap) {
+        let (x0, clip) = (area.x0, area.clip)
         let rowPixels = target.width
         let offset = target.firstRow
-        // The paint taken apart once: binding an enum's payload at every pixel copies it (and
-        // retains a gradient's table or an image's pixels).
-        let (solid, gradient, image): (PremultipliedColor?, GradientPaint?, ImagePaint?) = switch paint {
-        case .solid(let c): (c, nil, nil)
-        case .gradient(let g): (nil, g, nil)
-        case .image(let i): (nil, nil, i)
-        }
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
-            if let solid, clip == nil {
-                accumulator.blendRows(rule: rule, color: solid, into: p + ((rows.lowerBound - offset) * rowPixels + x0) * 4,
-                                      rowStride: rowPixels * 4, rowPixels: rowPixels - x0)
-                return
-            }
             rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
-                for y in rows {
+                for y in area.rows {
                     let pixelBase = (y - offset) * rowPixels + x0
-                    let columns = accumulator.resolveRow(y, rule: rule, into: coverageRow)
-                    /// The paint's colour at pixel x of this row (transparent where a singular mapping shows nothing).
-                    @inline(__always)
-                    func color(_ x: Int) -> PremultipliedColor {
-                        if let solid { return solid }
-                        guard let m = mapping else { return .transparent }
-                        let point = m.point(x: Double(x) + 0.5, y: Double(y) + 0.5)
-                        return gradient?.color(at: point) ?? image?.color(at: point) ?? .transparent
-                    }
+                    let columns = accumulator.resolveRow(y, rule: area.rule, into: coverageRow)
                     var column = columns.lowerBound
-                    // Four pixels a step without a clip: their colours one by one (none where
-                    // the coverage is 0), blended at once.
+                    // Four pixels a step without a clip, blended at once: their colours worked
+                    // out together where the shader can (uncovered pixels' colours are not drawn:
+                    // their coverage is 0), else one by one, none where the coverage is 0.
                     while clip == nil, column + 4 <= columns.upperBound, let coverageBase = coverageRow.baseAddress {
                         defer { column += 4 }
                         let word = UnsafeRawPointer(coverageBase + column).loadUnaligned(as: UInt32.self)
                         if word == 0 { continue }
+                        let coverages = SIMD4<UInt32>(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
+                        let x = x0 + column
                         /// Pixel `lane`'s colour as a word, 0 where it is not covered. (Built as four
                         /// scalars: a vector filled lane by lane went through memory, half the fill's time.)
                         @inline(__always)
                         func colorWord(_ lane: Int) -> UInt32 {
                             guard word >> (lane * 8) & 0xFF != 0 else { return 0 }
-                            return color(x0 + column + lane).word
+                            return shader.color(x: x + lane, y: y).word
                         }
-                        let coverages = SIMD4<UInt32>(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
-                        // A gradient's four colours in vector lanes (the same entries as one at a time).
-                        if let gradient, let m = mapping {
-                            let (u, v) = m.points(x: x0 + column, y: y)
-                            if let words = gradient.colorWords(u: u, v: v) {
-                                // Uncovered pixels' colours are not drawn: their coverage is 0.
-                                Blend.sourceOverQuad(words, coverage: coverages, into: p + (pixelBase + column) * 4)
-                                continue
-                            }
-                        }
-                        let colors = SIMD4<UInt32>(colorWord(0), colorWord(1), colorWord(2), colorWord(3))
+                        let colors = shader.colorWords(x: x, y: y)
+                            ?? SIMD4<UInt32>(colorWord(0), colorWord(1), colorWord(2), colorWord(3))
                         Blend.sourceOverQuad(colors, coverage: coverages, into: p + (pixelBase + column) * 4)
                     }
                     for column in column..<max(column, columns.upperBound) {
@@ -98,7 +103,7 @@ public struct Rasterizer {
                             coverage = Blend.div255(coverage * clip.at(x, y - offset))
                             if coverage == 0 { continue }
                         }
-                        Blend.sourceOver(color(x), coverage: coverage, into: p, at: (pixelBase + column) * 4)
+                        Blend.sourceOver(shader.color(x: x, y: y), coverage: coverage, into: p, at: (pixelBase + column) * 4)
                     }
                 }
             }

@@ -67,6 +67,30 @@ final class PaintTests: XCTestCase {
         XCTAssertEqual(frame.pixel(x: 2, y: 2), PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
     }
 
+    /// Images are sampled four pixels at a time where nothing clips them, one at a time under a
+    /// clip: a clip covering everything gives the same pixels, for a turned, tinted, translucent
+    /// image sampled either way, hanging off the frame's edges.
+    func testImagesFourAtATimeMatchOneAtATime() throws {
+        let bytes = (0..<(7 * 5)).flatMap { i -> [UInt8] in
+            let a = UInt8(80 + i * 5)
+            return [UInt8(i * 37 % 256) / 2 % a, UInt8(i * 91 % 256) % a, UInt8(i * 53 % 256) % a, a]
+        }
+        let pixels = try XCTUnwrap(Pixmap(width: 7, height: 5, premultipliedBytes: bytes))
+        let place = Transform3D(rotationAngle: 0.3).concatenating(Transform3D(translationX: 20, y: -6))
+        let destination = Rect(x: 0, y: 0, width: 90, height: 70)
+        for filter in [ImageFilter.linear, .nearest] {
+            let paint = ImagePaint(image: pixels, destination: destination, source: Rect(x: 0.1, y: 0, width: 0.8, height: 1), opacity: 0.8,
+                                   tint: (1, 0.7, 0.9, 0.95), sampling: ImageSampling(minification: filter, magnification: filter))
+            let frame = { (clipped: Bool) in
+                try draw(width: 100, height: 80, background: PremultipliedColor(r: 20, g: 40, b: 60, a: 255)) { canvas in
+                    if clipped { canvas.beginClip(.roundedRect(Rect(x: -1, y: -1, width: 102, height: 82), cornerRadius: 0), transform: .identity) }
+                    canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: place, paint: .image(paint), rule: .nonZero)
+                }
+            }
+            XCTAssert(try frame(false) == frame(true), "\(filter): the same pixels either way")
+        }
+    }
+
     /// A 64×64 checkerboard of single pixels shrunk to 8×8 averages to grey through mipmaps
     /// instead of aliasing to one colour.
     func testMinifiedImagesUseMipmaps() throws {

@@ -1,0 +1,50 @@
+import Geometry
+
+/// A paint ready to colour device pixels: what a fill blends, pixel by pixel or four at a time.
+protocol Shader {
+    /// The colour at the centre of device pixel (x, y).
+    func color(x: Int, y: Int) -> PremultipliedColor
+    /// The colours of pixels x … x + 3 of row y as words (red in the low byte), the same as
+    /// `color` gives each; nil where they are worked out one at a time.
+    func colorWords(x: Int, y: Int) -> SIMD4<UInt32>?
+}
+
+/// One colour everywhere.
+struct SolidShader: Shader {
+    let color: PremultipliedColor
+
+    @inline(__always)
+    func color(x: Int, y: Int) -> PremultipliedColor { color }
+
+    @inline(__always)
+    func colorWords(x: Int, y: Int) -> SIMD4<UInt32>? { SIMD4(repeating: color.word) }
+}
+
+/// A paint defined on a layer's plane: a gradient or an image.
+protocol PlanePaint {
+    /// The colour at a plane point.
+    func color(at p: Point) -> PremultipliedColor
+    /// The colours at four plane points as words, the same as `color(at:)` gives each; nil
+    /// where they are worked out one at a time.
+    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>?
+}
+
+extension GradientPaint: PlanePaint {}
+extension ImagePaint: PlanePaint {}
+
+/// A plane's paint seen through the mapping from device pixels back to the plane.
+struct MappedShader<P: PlanePaint>: Shader {
+    let paint: P
+    let mapping: PlaneMapping
+
+    @inline(__always)
+    func color(x: Int, y: Int) -> PremultipliedColor {
+        paint.color(at: mapping.point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+    }
+
+    @inline(__always)
+    func colorWords(x: Int, y: Int) -> SIMD4<UInt32>? {
+        let (u, v) = mapping.points(x: x, y: y)
+        return paint.colorWords(u: u, v: v)
+    }
+}
