@@ -28,7 +28,7 @@ public final class FrameRenderer {
             items = items.dropFirst()
         }
         canvas.begin(consume frame, clearingTo: background)
-        for item in MaskedGradientFusion.fused(items) {
+        for item in GroupFlattening.flattened(items) {
             switch item {
             case let .fill(path, transform, color, rule):
                 canvas.fill(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), rule: rule)

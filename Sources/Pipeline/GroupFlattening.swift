@@ -1,0 +1,107 @@
+import Animation
+import Geometry
+
+/// Groups drawn without an offscreen pass where one draw gives the same picture: a group of a
+/// single draw is that draw at the group's opacity, and a rectangle of colour or gradient masked
+/// by one shape (how Lottie fills a shape with a gradient, or masks a layer; a `CAGradientLayer`
+/// masked by a `CAShapeLayer`) is the shape filled with it. Each spares a pixmap as large as
+/// the group's pixels and two passes over them (three with a mask). The picture is the same but
+/// for rounding: two levels at most, where the group rounded its content, the masked content
+/// and its opacity apart.
+enum GroupFlattening {
+    /// `items` with the groups that one draw gives replaced by that draw, inner groups first (a
+    /// group holding only such a group is then one draw too).
+    ///
+    /// A group qualifies when it has no shadow, blur or filters and blends normally, and holds
+    /// either one fill, glyph, gradient fill, stroke or image, or
+    ///
+    ///     a fill or a gradient fill of an axis-aligned rectangle
+    ///     beginMask(.alpha)  one fill wholly inside that rectangle  endMask
+    ///
+    /// (a gradient under a non-zero mask, through transforms that map the plane affinely: the
+    /// shape is carried into the gradient's coordinates).
+    static func flattened(_ items: ArraySlice<DisplayItem>) -> [DisplayItem] {
+        var result: [DisplayItem] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            result.append(item)
+            guard case .endGroup = item, let (count, draw) = oneDraw(endingAt: result) else { continue }
+            result.removeLast(count)
+            result.append(draw)
+        }
+        return result
+    }
+
+    /// The one draw that gives the group ending `list`, and how many items of the list it
+    /// replaces (nil when it takes the group's pixmap).
+    private static func oneDraw(endingAt list: [DisplayItem]) -> (Int, DisplayItem)? {
+        let end = list.endIndex
+        if end >= 3, let opacity = plainGroupOpacity(list[end - 3]), let draw = faded(list[end - 2], by: opacity) {
+            return (3, draw)
+        }
+        guard end >= 6, let opacity = plainGroupOpacity(list[end - 6]), case .beginMask(.alpha) = list[end - 4],
+              case let .fill(shape, shapeTransform, maskColor, shapeRule) = list[end - 3], case .endMask = list[end - 2] else { return nil }
+        let alpha = opacity * maskColor.alpha
+        switch list[end - 5] {
+        case let .fill(rectangle, plane, color, _):
+            guard shapeTransform.mapsPlaneAffinely, let toPlane = planarInverse(of: plane),
+                  contains(rectangle, shape.applying(shapeTransform.concatenating(toPlane))) else { return nil }
+            var faded = color
+            faded.alpha *= alpha
+            return (6, .fill(shape, transform: shapeTransform, color: faded, rule: shapeRule))
+        case let .fillGradient(rectangle, plane, gradient, gradientOpacity):
+            guard shapeRule == .nonZero, shapeTransform.mapsPlaneAffinely, let toPlane = planarInverse(of: plane) else { return nil }
+            let carried = shape.applying(shapeTransform.concatenating(toPlane))
+            guard contains(rectangle, carried) else { return nil }
+            return (6, .fillGradient(carried, transform: plane, gradient: gradient, opacity: gradientOpacity * alpha))
+        default:
+            return nil
+        }
+    }
+
+    /// The opacity of a group that is drawn plainly (no shadow, blur or filters; normal blend).
+    private static func plainGroupOpacity(_ item: DisplayItem) -> Double? {
+        guard case let .beginGroup(opacity, nil, .normal, 0, filters) = item, filters.isEmpty else { return nil }
+        return opacity
+    }
+
+    /// A draw at `opacity` times its own (nil for items that are not a single draw, and for
+    /// sprites, whose additive light the group would have composited normally).
+    private static func faded(_ item: DisplayItem, by opacity: Double) -> DisplayItem? {
+        func times(_ color: Color) -> Color {
+            var c = color
+            c.alpha *= opacity
+            return c
+        }
+        switch item {
+        case let .fill(path, transform, color, rule): return .fill(path, transform: transform, color: times(color), rule: rule)
+        case let .glyph(glyph, transform, color): return .glyph(glyph, transform: transform, color: times(color))
+        case let .fillGradient(path, transform, gradient, alpha): return .fillGradient(path, transform: transform, gradient: gradient, opacity: alpha * opacity)
+        case let .stroke(path, transform, color, style): return .stroke(path, transform: transform, color: times(color), style: style)
+        case let .image(image, transform, destination, source, alpha, tint, sampling):
+            return .image(image, transform: transform, destination: destination, source: source, opacity: alpha * opacity, tint: tint, sampling: sampling)
+        default: return nil
+        }
+    }
+
+    /// Whether `path` lies within `rectangle`, an axis-aligned rectangle's path (to a rounding
+    /// error far below a pixel's coverage step).
+    private static func contains(_ rectangle: Path, _ path: Path) -> Bool {
+        guard let box = rectangle.axisAlignedRectangle else { return false }
+        let bounds = path.bounds, slack = 1e-9 * max(box.width, box.height, 1)
+        return bounds.minX >= box.minX - slack && bounds.minY >= box.minY - slack
+            && bounds.maxX <= box.maxX + slack && bounds.maxY <= box.maxY + slack
+    }
+
+    /// The planar affine map undoing `t` on the z = 0 plane (nil when `t` is not affine there,
+    /// or flattens the plane).
+    private static func planarInverse(of t: Transform3D) -> Transform3D? {
+        guard t.mapsPlaneAffinely else { return nil }
+        let det = t.m11 * t.m22 - t.m12 * t.m21
+        guard det != 0, det.isFinite else { return nil }
+        let (a, b, c, d) = (t.m22 / det, -t.m12 / det, -t.m21 / det, t.m11 / det)
+        let (tx, ty) = (-(t.m41 * a + t.m42 * c), -(t.m41 * b + t.m42 * d))
+        guard [a, b, c, d, tx, ty].allSatisfy(\.isFinite) else { return nil }
+        return Transform3D([a, b, 0, 0, c, d, 0, 0, 0, 0, 1, 0, tx, ty, 0, 1])
+    }
+}
