@@ -18,8 +18,12 @@ public final class Canvas {
 
     private struct Layer {
         var pixels: Pixmap
-        /// What has been drawn into `pixels`: every pixel outside it is transparent.
+        /// What has been drawn into `pixels`: every pixel outside it is transparent, or hidden
+        /// by the group's mask.
         var drawn: PixelArea?
+        /// Every pixel that may not be transparent, to clear before the pixmap's reuse: `drawn`
+        /// and what a mask hid.
+        var written: PixelArea?
         var opacity: Double
         var blend: BlendMode
         /// The standard deviation of the group's blur in device pixels; 0 for none.
@@ -137,7 +141,7 @@ public final class Canvas {
     public func endGroup() {
         guard var group = layers.popLast() else { return }
         // Every pixel that may not be transparent any more, to clear before the pixmap's reuse.
-        var written = group.drawn
+        var written = group.written
         defer { recycle(&group.pixels, written: written) }
         guard group.maskMode == nil else { return }
         for filter in group.colorFilters {
@@ -174,9 +178,20 @@ public final class Canvas {
     /// Ends the innermost mask: its coverage multiplies the enclosing group.
     public func endMask() {
         guard var mask = layers.popLast() else { return }
-        defer { recycle(&mask.pixels, written: mask.drawn) }
+        defer { recycle(&mask.pixels, written: mask.written) }
         guard let mode = mask.maskMode, !layers.isEmpty, let drawn = layers[layers.count - 1].drawn else { return }
-        Compositing.multiply(&layers[layers.count - 1].pixels, within: drawn, byCoverageOf: mask.pixels, mode: mode)
+        let group = layers[layers.count - 1]
+        // Where the mask drew nothing its alpha and luminance are 0: the group shows nothing
+        // there, and needs no multiplying. (A group that filters, blurs or casts a shadow reads
+        // pixels around what it shows, so its hidden pixels are multiplied to transparent.)
+        if mode == .alpha || mode == .luminance, group.colorFilters.isEmpty, group.blur == 0, group.shadow == nil {
+            let shown = mask.drawn.flatMap(drawn.intersection)
+            layers[layers.count - 1].drawn = shown
+            guard let shown else { return }
+            Compositing.multiply(&layers[layers.count - 1].pixels, within: shown, byCoverageOf: mask.pixels, mode: mode)
+        } else {
+            Compositing.multiply(&layers[layers.count - 1].pixels, within: drawn, byCoverageOf: mask.pixels, mode: mode)
+        }
     }
 
     /// Restricts later draws to the inside of `path` (anti-aliased), intersected with any
@@ -197,7 +212,10 @@ public final class Canvas {
             body(&frame)
         } else {
             let top = layers.count - 1
-            if let touched = area(layers[top].pixels) { layers[top].drawn = layers[top].drawn.map(touched.union) ?? touched }
+            if let touched = area(layers[top].pixels) {
+                layers[top].drawn = layers[top].drawn.map(touched.union) ?? touched
+                layers[top].written = layers[top].written.map(touched.union) ?? touched
+            }
             body(&layers[top].pixels)
         }
     }

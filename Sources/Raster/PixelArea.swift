@@ -22,6 +22,12 @@ struct PixelArea: Equatable, Sendable {
         PixelArea(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
     }
 
+    /// The pixels in both; nil when they share none.
+    func intersection(_ other: PixelArea) -> PixelArea? {
+        let area = PixelArea(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
+        return area.isEmpty ? nil : area
+    }
+
     /// This area grown by `r` pixels on every side and moved by (`dx`, `dy`), within `pixmap`;
     /// nil when nothing of it is left.
     func grown(by r: Int, dx: Int = 0, dy: Int = 0, within pixmap: Pixmap) -> PixelArea? {

@@ -59,7 +59,8 @@ final class CompositingTests: XCTestCase {
 
     /// Groups and masks draw into pixmaps reused from layer to layer and frame to frame, cleared
     /// only where something was drawn: what a blurred group, a filter that paints transparent
-    /// pixels, or a mask left behind never shows in a later layer.
+    /// pixels, a mask, or a group's pixels its mask hid (left as they were drawn) left behind
+    /// never shows in a later layer.
     func testReusedLayersStartTransparent() throws {
         let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
         let small = Path.roundedRect(Rect(x: 0, y: 0, width: 6, height: 6), cornerRadius: 0)
@@ -68,6 +69,9 @@ final class CompositingTests: XCTestCase {
         let fillTransparent = ColorFilter.matrix(ColorMatrix(red: .zero, green: .zero, blue: .zero, alpha: .zero, bias: [0, 1, 0, 1]))
         func second(_ canvas: Canvas) throws -> Pixmap {
             canvas.begin(try XCTUnwrap(Pixmap(width: 32, height: 32)), clearingTo: .white)
+            canvas.beginGroup(opacity: 1)
+            canvas.fill(small, transform: Transform3D(translationX: 12, y: 12), color: PremultipliedColor(r: 0, g: 60, b: 0, a: 60), rule: .nonZero)
+            canvas.endGroup()
             canvas.beginGroup(opacity: 1)
             canvas.fill(small, transform: Transform3D(translationX: 20, y: 20), color: red, rule: .nonZero)
             canvas.beginMask()
@@ -83,6 +87,12 @@ final class CompositingTests: XCTestCase {
         reused.endGroup()
         reused.beginGroup(opacity: 1, colorFilters: [fillTransparent])
         reused.fill(small, transform: Transform3D(translationX: 4, y: 20), color: red, rule: .nonZero)
+        reused.endGroup()
+        reused.beginGroup(opacity: 1)
+        reused.fill(.roundedRect(Rect(x: 0, y: 0, width: 32, height: 32), cornerRadius: 0), transform: .identity, color: red, rule: .nonZero)
+        reused.beginMask()
+        reused.fill(small, transform: .identity, color: red, rule: .nonZero)
+        reused.endMask()
         reused.endGroup()
         reused.beginGroup(opacity: 1)
         reused.beginMask(.alphaInverted)
