@@ -187,22 +187,26 @@ public struct Path: Hashable, Sendable {
         return out
     }
 
-    /// The rectangle this path is when it is four axis-aligned sides (nil for any other path).
+    /// The rectangle this path is when it is one subpath of four axis-aligned sides, turning at
+    /// each corner (nil for any other path, a flat one included).
     public var axisAlignedRectangle: Rect? {
-        var points: [Point] = []
-        for element in elements {
+        guard case .move(let start) = elements.first else { return nil }
+        var points = [start]
+        for element in elements.dropFirst() {
             switch element {
-            case .move(let p), .line(let p): points.append(p)
+            case .line(let p): points.append(p)
             case .close: continue
             default: return nil
             }
         }
-        guard points.count == 4, (0..<4).allSatisfy({ i in
-            let (a, b) = (points[i], points[(i + 1) % 4])
-            return (a.x == b.x) != (a.y == b.y)
-        }) else { return nil }
-        let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
-        guard xs.count == 2, ys.count == 2, let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
+        if points.count == 5, points[4] == start { points.removeLast() }
+        // Sides alternate between horizontal and vertical, each of some length.
+        func isHorizontal(_ i: Int) -> Bool { points[i].y == points[(i + 1) % 4].y && points[i].x != points[(i + 1) % 4].x }
+        func isVertical(_ i: Int) -> Bool { points[i].x == points[(i + 1) % 4].x && points[i].y != points[(i + 1) % 4].y }
+        guard points.count == 4, (isHorizontal(0) && isVertical(1) && isHorizontal(2) && isVertical(3))
+                || (isVertical(0) && isHorizontal(1) && isVertical(2) && isHorizontal(3)) else { return nil }
+        let (x0, x1) = (min(points[0].x, points[2].x), max(points[0].x, points[2].x))
+        let (y0, y1) = (min(points[0].y, points[2].y), max(points[0].y, points[2].y))
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

@@ -6,8 +6,10 @@ import Geometry
 /// by one shape (how Lottie fills a shape with a gradient, or masks a layer; a `CAGradientLayer`
 /// masked by a `CAShapeLayer`) is the shape filled with it. Each spares a pixmap as large as
 /// the group's pixels and two passes over them (three with a mask). The picture is the same but
-/// for rounding: two levels at most, where the group rounded its content, the masked content
-/// and its opacity apart.
+/// for rounding (two levels at most, where the group rounded its content, the masked content
+/// and its opacity apart), and at the edges a masking shape shares with its rectangle or with an
+/// enclosing clip: there the group multiplied the two edges' coverages, a darker fringe, where
+/// the one draw takes the edge's coverage once, as lottie-web and Core Animation draw it.
 enum GroupFlattening {
     /// `items` with the groups that one draw gives replaced by that draw, inner groups first (a
     /// group holding only such a group is then one draw too).
@@ -18,8 +20,8 @@ enum GroupFlattening {
     ///     a fill or a gradient fill of an axis-aligned rectangle
     ///     beginMask(.alpha)  one fill wholly inside that rectangle  endMask
     ///
-    /// (a gradient under a non-zero mask, through transforms that map the plane affinely: the
-    /// shape is carried into the gradient's coordinates).
+    /// (under transforms that map the plane affinely, so that the shape can be carried into the
+    /// rectangle's coordinates; a gradient under a non-zero mask).
     static func flattened(_ items: ArraySlice<DisplayItem>) -> [DisplayItem] {
         var result: [DisplayItem] = []
         result.reserveCapacity(items.count)
@@ -41,16 +43,17 @@ enum GroupFlattening {
         }
         guard end >= 6, let opacity = plainGroupOpacity(list[end - 6]), case .beginMask(.alpha) = list[end - 4],
               case let .fill(shape, shapeTransform, maskColor, shapeRule) = list[end - 3], case .endMask = list[end - 2] else { return nil }
-        let alpha = opacity * maskColor.alpha
+        let alpha = opacity * unit(maskColor.alpha)
         switch list[end - 5] {
         case let .fill(rectangle, plane, color, _):
             guard shapeTransform.mapsPlaneAffinely, let toPlane = planarInverse(of: plane),
                   contains(rectangle, shape.applying(shapeTransform.concatenating(toPlane))) else { return nil }
             var faded = color
-            faded.alpha *= alpha
+            faded.alpha = unit(color.alpha) * alpha
             return (6, .fill(shape, transform: shapeTransform, color: faded, rule: shapeRule))
         case let .fillGradient(rectangle, plane, gradient, gradientOpacity):
-            guard shapeRule == .nonZero, shapeTransform.mapsPlaneAffinely, let toPlane = planarInverse(of: plane) else { return nil }
+            guard shapeRule == .nonZero, (0...1).contains(gradientOpacity), shapeTransform.mapsPlaneAffinely,
+                  let toPlane = planarInverse(of: plane) else { return nil }
             let carried = shape.applying(shapeTransform.concatenating(toPlane))
             guard contains(rectangle, carried) else { return nil }
             return (6, .fillGradient(carried, transform: plane, gradient: gradient, opacity: gradientOpacity * alpha))
@@ -59,27 +62,34 @@ enum GroupFlattening {
         }
     }
 
-    /// The opacity of a group that is drawn plainly (no shadow, blur or filters; normal blend).
+    /// The opacity, within 0…1 as the group is drawn at, of a group that is drawn plainly (no
+    /// shadow, blur or filters; normal blend).
     private static func plainGroupOpacity(_ item: DisplayItem) -> Double? {
-        guard case let .beginGroup(opacity, nil, .normal, 0, filters) = item, filters.isEmpty else { return nil }
-        return opacity
+        guard case let .beginGroup(opacity, nil, .normal, 0, filters) = item, filters.isEmpty, opacity.isFinite else { return nil }
+        return unit(opacity)
     }
+
+    /// `x` within 0…1, as colours' alphas and opacities are drawn.
+    private static func unit(_ x: Double) -> Double { min(max(x, 0), 1) }
 
     /// A draw at `opacity` times its own (nil for items that are not a single draw, and for
     /// sprites, whose additive light the group would have composited normally).
     private static func faded(_ item: DisplayItem, by opacity: Double) -> DisplayItem? {
         func times(_ color: Color) -> Color {
             var c = color
-            c.alpha *= opacity
+            c.alpha = unit(c.alpha) * opacity
             return c
         }
         switch item {
         case let .fill(path, transform, color, rule): return .fill(path, transform: transform, color: times(color), rule: rule)
         case let .glyph(glyph, transform, color): return .glyph(glyph, transform: transform, color: times(color))
-        case let .fillGradient(path, transform, gradient, alpha): return .fillGradient(path, transform: transform, gradient: gradient, opacity: alpha * opacity)
+        case let .fillGradient(path, transform, gradient, alpha) where (0...1).contains(alpha):
+            // (Beyond 1, the opacity would have scaled each stop's alpha before it was clamped.)
+            return .fillGradient(path, transform: transform, gradient: gradient, opacity: alpha * opacity)
         case let .stroke(path, transform, color, style): return .stroke(path, transform: transform, color: times(color), style: style)
         case let .image(image, transform, destination, source, alpha, tint, sampling):
-            return .image(image, transform: transform, destination: destination, source: source, opacity: alpha * opacity, tint: tint, sampling: sampling)
+            return .image(image, transform: transform, destination: destination, source: source, opacity: unit(alpha) * opacity, tint: tint,
+                          sampling: sampling)
         default: return nil
         }
     }

@@ -18,12 +18,8 @@ public final class Canvas {
 
     private struct Layer {
         var pixels: Pixmap
-        /// What has been drawn into `pixels`: every pixel outside it is transparent, or hidden
-        /// by the group's mask.
+        /// What has been drawn into `pixels`: every pixel outside it is transparent.
         var drawn: PixelArea?
-        /// Every pixel that may not be transparent, to clear before the pixmap's reuse: `drawn`
-        /// and what a mask hid.
-        var written: PixelArea?
         var opacity: Double
         var blend: BlendMode
         /// The standard deviation of the group's blur in device pixels; 0 for none.
@@ -141,7 +137,7 @@ public final class Canvas {
     public func endGroup() {
         guard var group = layers.popLast() else { return }
         // Every pixel that may not be transparent any more, to clear before the pixmap's reuse.
-        var written = group.written
+        var written = group.drawn
         defer { recycle(&group.pixels, written: written) }
         guard group.maskMode == nil else { return }
         for filter in group.colorFilters {
@@ -178,20 +174,19 @@ public final class Canvas {
     /// Ends the innermost mask: its coverage multiplies the enclosing group.
     public func endMask() {
         guard var mask = layers.popLast() else { return }
-        defer { recycle(&mask.pixels, written: mask.written) }
-        guard let mode = mask.maskMode, !layers.isEmpty, let drawn = layers[layers.count - 1].drawn else { return }
-        let group = layers[layers.count - 1]
-        // Where the mask drew nothing its alpha and luminance are 0: the group shows nothing
-        // there, and needs no multiplying. (A group that filters, blurs or casts a shadow reads
-        // pixels around what it shows, so its hidden pixels are multiplied to transparent.)
-        if mode == .alpha || mode == .luminance, group.colorFilters.isEmpty, group.blur == 0, group.shadow == nil {
-            let shown = mask.drawn.flatMap(drawn.intersection)
-            layers[layers.count - 1].drawn = shown
-            guard let shown else { return }
-            Compositing.multiply(&layers[layers.count - 1].pixels, within: shown, byCoverageOf: mask.pixels, mode: mode)
-        } else {
-            Compositing.multiply(&layers[layers.count - 1].pixels, within: drawn, byCoverageOf: mask.pixels, mode: mode)
+        defer { recycle(&mask.pixels, written: mask.drawn) }
+        let top = layers.count - 1
+        guard let mode = mask.maskMode, top >= 0, let drawn = layers[top].drawn else { return }
+        guard mode == .alpha || mode == .luminance else {
+            Compositing.multiply(&layers[top].pixels, within: drawn, byCoverageOf: mask.pixels, mode: mode)
+            return
         }
+        // Where the mask drew nothing its alpha and luminance are 0: what the group drew there
+        // is cleared (a block fill), not multiplied, and the group's later steps skip it.
+        let shown = mask.drawn.flatMap(drawn.intersection)
+        for hidden in shown.map(drawn.excluding) ?? [drawn] { layers[top].pixels.clear(hidden) }
+        layers[top].drawn = shown
+        if let shown { Compositing.multiply(&layers[top].pixels, within: shown, byCoverageOf: mask.pixels, mode: mode) }
     }
 
     /// Restricts later draws to the inside of `path` (anti-aliased), intersected with any
@@ -212,10 +207,7 @@ public final class Canvas {
             body(&frame)
         } else {
             let top = layers.count - 1
-            if let touched = area(layers[top].pixels) {
-                layers[top].drawn = layers[top].drawn.map(touched.union) ?? touched
-                layers[top].written = layers[top].written.map(touched.union) ?? touched
-            }
+            if let touched = area(layers[top].pixels) { layers[top].drawn = layers[top].drawn.map(touched.union) ?? touched }
             body(&layers[top].pixels)
         }
     }

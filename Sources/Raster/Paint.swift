@@ -24,9 +24,9 @@ public struct GradientPaint: Sendable {
     private let hasFocus: Bool
     let table: [PremultipliedColor]
     /// What `position` needs of start and end, worked out once (it runs for every pixel): the
-    /// axis, the reciprocal of its length squared (0 for no length), and the reciprocals of its
-    /// absolute components (a radial ramp's radii; 0 for a radius of 0). Multiplying by them
-    /// is several times faster than dividing.
+    /// axis, the reciprocal of its length squared, and the reciprocals of its absolute
+    /// components (a radial ramp's radii), each 0 for a length too short to invert. Multiplying
+    /// by them is several times faster than dividing.
     private let dx, dy, inverseLengthSquared, inverseRx, inverseRy: Double
 
     /// A ramp from `start` to `end` (plane coordinates) through `color(t)` for t in 0…1, times `opacity`.
@@ -45,7 +45,7 @@ public struct GradientPaint: Sendable {
         self.focus = !reach.isFinite ? .zero : reach > 0.99 ? Point(focus.x / reach * 0.99, focus.y / reach * 0.99) : focus
         hasFocus = self.focus != .zero
         (dx, dy) = (end.x - start.x, end.y - start.y)
-        func inverse(_ x: Double) -> Double { x > 0 ? 1 / x : 0 }
+        func inverse(_ x: Double) -> Double { x > 0 && (1 / x).isFinite ? 1 / x : 0 }
         (inverseLengthSquared, inverseRx, inverseRy) = (inverse(dx * dx + dy * dy), inverse(abs(dx)), inverse(abs(dy)))
         table = (0..<256).map { i in
             let c = color(Double(i) / 255)

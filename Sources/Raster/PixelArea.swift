@@ -28,6 +28,14 @@ struct PixelArea: Equatable, Sendable {
         return area.isEmpty ? nil : area
     }
 
+    /// The pixels of this area outside `inner` (which lies within it), as up to four areas: the
+    /// rows above and below it, and the columns left and right of it.
+    func excluding(_ inner: PixelArea) -> [PixelArea] {
+        [PixelArea(x0: x0, y0: y0, x1: x1, y1: inner.y0), PixelArea(x0: x0, y0: inner.y1, x1: x1, y1: y1),
+         PixelArea(x0: x0, y0: inner.y0, x1: inner.x0, y1: inner.y1), PixelArea(x0: inner.x1, y0: inner.y0, x1: x1, y1: inner.y1)]
+            .filter { !$0.isEmpty }
+    }
+
     /// This area grown by `r` pixels on every side and moved by (`dx`, `dy`), within `pixmap`;
     /// nil when nothing of it is left.
     func grown(by r: Int, dx: Int = 0, dy: Int = 0, within pixmap: Pixmap) -> PixelArea? {

@@ -5,6 +5,30 @@ import XCTest
 final class PathTests: XCTestCase {
     /// Every vertex and chord midpoint of a flattened circle stays within the tolerance of the
     /// true circle (the cubic approximation itself is off by at most 0.03% of r).
+    /// A rectangle's path, whichever corner it starts at and whichever way round, closed by a
+    /// line back or not, is recognised; a flat path, a bent one or two subpaths are not.
+    func testAxisAlignedRectangles() {
+        func path(_ points: [(Double, Double)], close: Bool = true) -> Path {
+            var p = Path()
+            p.move(to: Point(points[0].0, points[0].1))
+            for (x, y) in points.dropFirst() { p.addLine(to: Point(x, y)) }
+            if close { p.closeSubpath() }
+            return p
+        }
+        let box = Rect(x: 1, y: 2, width: 3, height: 4)
+        XCTAssertEqual(Path.roundedRect(box, cornerRadius: 0).axisAlignedRectangle, box)
+        XCTAssertEqual(path([(4, 6), (4, 2), (1, 2), (1, 6)]).axisAlignedRectangle, box)
+        XCTAssertEqual(path([(1, 2), (1, 6), (4, 6), (4, 2), (1, 2)]).axisAlignedRectangle, box)
+        XCTAssertNil(path([(0, 0), (10, 0), (10, 10), (10, 0)]).axisAlignedRectangle, "flat: back along a side")
+        XCTAssertNil(path([(0, 0), (10, 0), (10, 10), (0, 11)]).axisAlignedRectangle, "a bent side")
+        XCTAssertNil(path([(0, 0), (10, 0), (10, 0), (0, 10)]).axisAlignedRectangle, "a side of no length")
+        var two = path([(0, 0), (10, 0)], close: false)
+        two.move(to: Point(10, 10))
+        two.addLine(to: Point(0, 10))
+        XCTAssertNil(two.axisAlignedRectangle, "two subpaths")
+        XCTAssertNil(Path.roundedRect(box, cornerRadius: 1).axisAlignedRectangle, "rounded")
+    }
+
     func testFlattenedCircleStaysWithinTolerance() {
         let r = 100.0, tolerance = 0.1
         let polys = Path.ellipse(in: Rect(x: -r, y: -r, width: 2 * r, height: 2 * r)).flattened(tolerance: tolerance)

@@ -88,6 +88,35 @@ final class GroupFlatteningTests: XCTestCase {
         }
     }
 
+    /// A shape on the rectangle's own edges, between pixels: the group multiplied the edge
+    /// pixels' coverage by itself (a darker fringe), the one draw takes it once, as the
+    /// rectangle filled directly.
+    func testAShapeOnTheRectangleEdgeIsDrawnOnce() throws {
+        let ramp = gradient(.axial)
+        let masked = group([.fillGradient(rectangle, transform: plane, gradient: ramp, opacity: 1)],
+                           mask: .fill(rectangle, transform: plane, color: .white, rule: .nonZero), opacity: 1)
+        XCTAssertEqual(GroupFlattening.flattened(masked[...]).count, 1)
+        func largestDifference(_ a: Pixmap, _ b: Pixmap) -> Int { zip(a.bytes, b.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0 }
+        let direct = try render([.fillGradient(rectangle, transform: plane, gradient: ramp, opacity: 1)])
+        XCTAssertLessThanOrEqual(largestDifference(try render(masked), direct), 1)
+        var grouped = masked
+        grouped.insert(nothing, at: 1)
+        XCTAssertGreaterThan(largestDifference(try render(grouped), direct), 20, "the group's fringe")
+    }
+
+    /// Opacities beyond 0…1 count as the group draws them: clamped, group and draw apart.
+    func testOpacitiesAreClampedAsTheGroupDrawsThem() throws {
+        let colour = Color(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.5)
+        let fill = DisplayItem.fill(star(scale: 1), transform: inside, color: colour, rule: .nonZero)
+        try assertOneDraw(group([fill], opacity: 1.3), "a group above 1")
+        let overbright = DisplayItem.fill(star(scale: 1), transform: inside, color: Color(red: 0.2, green: 0.6, blue: 0.9, alpha: 1.4), rule: .nonZero)
+        try assertOneDraw(group([overbright], opacity: 0.6), "a colour above 1")
+        try assertOneDraw(group([.fill(rectangle, transform: plane, color: colour, rule: .nonZero)], mask: fill, opacity: 1.5), "a masked group above 1")
+        // A gradient's opacity beyond 1 scaled each stop before clamping it: such groups are kept.
+        let bright = group([.fillGradient(rectangle, transform: plane, gradient: gradient(.axial), opacity: 1.5)])
+        XCTAssertEqual(GroupFlattening.flattened(bright[...]), bright)
+    }
+
     func testAGroupOfOneDrawIsThatDrawFaded() throws {
         let pixels = try XCTUnwrap(Image(width: 2, height: 2, premultipliedRGBA: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 200, 200, 200, 200]))
         let draws: [(String, DisplayItem)] = [
