@@ -126,8 +126,9 @@ public struct GradientPaint: Sendable {
 /// A premultiplied image drawn into a rectangle of a layer's plane, sampled as its filter says:
 /// bilinearly, by nearest pixel, or (trilinear, when shrunk) bilinearly in the two mipmap levels
 /// around the scale (each level the box-filtered half of the one above) mixed by the fraction
-/// between them, so that shrunk pixels average instead of alias.
-public struct ImagePaint {
+/// between them, so that shrunk pixels average instead of alias. (A class: the fill's loop
+/// copied the whole value at every pixel it sampled, as it did not know the value held still.)
+public final class ImagePaint {
     let image: Pixmap
     /// The next coarser mipmap level and its weight in 0…256, for trilinear sampling.
     let coarser: (level: Pixmap, weight: UInt32)?
