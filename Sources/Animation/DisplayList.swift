@@ -76,6 +76,8 @@ public struct Shadow: Hashable, Sendable {
     public var offset: Size
     /// The blur radius in canvas points (the layer's shadowRadius scaled by its transform).
     public var radius: Double
+    /// Whether the shadow shows alone: the group casting it is not drawn (`shadowOnly`).
+    public var castsAlone = false
 }
 
 /// What one frame draws, back to front: a flat list the rasterizer replays.

@@ -90,6 +90,7 @@ extension LayerProperty {
         .choice("cornerCurve", \.cornerCurve),
         .choice("compositingFilter", \.compositingFilter),
         .choice("maskMode", \.maskMode),
+        .boolean("shadowOnly", \.shadowOnly),
         .filters("filters", \.filters, subPaths: [
             .number("filters.gaussianBlur.inputRadius", \.filters.gaussianBlurRadius),
             .part("filters.colorMatrix.inputBiasVector", \.filters.colorMatrixBias), .part("filters.colorMatrix.inputAVector", \.filters.colorMatrixAlpha),

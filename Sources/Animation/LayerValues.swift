@@ -101,6 +101,9 @@ public struct LayerValues: Hashable, Sendable {
     public var shadowRadius: Double = 3
     /// The outline that casts the shadow, in the layer's coordinates; nil blurs what the layer draws.
     public var shadowPath: Path?
+    /// Whether the shadow shows alone, the layer casting it (and its sublayers) left out: an
+    /// animvid extension, After Effects' drop shadow with Shadow Only.
+    public var shadowOnly = false
 
     // Media timing of the layer's own time space
     /// Maps the superlayer's time to this layer's; only beginTime, speed and timeOffset count.

@@ -165,12 +165,16 @@ private struct PresentationWalk {
 
         // Shadows: the shadowPath fast path, or the whole layer's blurred alpha via its group.
         var shadow: Shadow?
+        // Where a shadowPath's shadow shows alone, what the layer draws after it is dropped.
+        var shadowOnlyEnd: Int?
+        defer { if isDrawn, let shadowOnlyEnd { items.removeSubrange(shadowOnlyEnd...) } }
         if drawsItself, v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 {
             let (offset, radius) = Self.shadowOnCanvas(v, matrix: matrix)
             let cast = Shadow(color: paint(color, context.alpha * v.opacity * min(v.shadowOpacity, 1), context.tint),
-                              offset: offset, radius: radius)
+                              offset: offset, radius: radius, castsAlone: v.shadowOnly)
             if let shadowPath = v.shadowPath {
                 items.append(.shadow(shadowPath, transform: matrix, shadow: cast))
+                if v.shadowOnly { shadowOnlyEnd = items.count }
             } else {
                 shadow = cast
             }

@@ -366,7 +366,11 @@ struct LottieComposition {
                 guard let color = try value(0), let opacity = try value(1), let direction = try value(2), let distance = try value(3),
                       let softness = try value(4) else { fallthrough }
                 try dropShadow(color: color, opacity: opacity, direction: direction, distance: distance, softness: softness, on: content, path: p)
-                if let only = try value(5), only.initial.first ?? 0 != 0 { reader.warnings.note("drop shadows with Shadow Only: drawn with the layer", at: p) }
+                // Shadow Only (After Effects draws the shadow alone; lottie-web draws the layer too).
+                if let only = try value(5) {
+                    content.shadowOnly = only.initial.first ?? 0 != 0
+                    if only.isAnimated { reader.warnings.note("a drop shadow's Shadow Only switched on and off: its first value", at: p) }
+                }
             case 21:
                 guard let color = try value(2), let opacity = try value(6) else { fallthrough }
                 // A changing colour or opacity animates the filter (the first colour matrix's key paths).

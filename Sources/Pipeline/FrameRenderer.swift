@@ -93,7 +93,7 @@ public final class FrameRenderer {
     /// A shadow in device pixels: offset and blur radius scale with the frame.
     private func shadowPaint(_ s: Shadow) -> ShadowPaint {
         ShadowPaint(color: Self.premultiplied(s.color), offsetX: s.offset.width * scale, offsetY: s.offset.height * scale,
-                    radius: s.radius * scale)
+                    radius: s.radius * scale, castsAlone: s.castsAlone)
     }
 
     /// Whether a device-space path is an axis-aligned rectangle covering the whole frame.

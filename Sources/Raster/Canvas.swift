@@ -154,13 +154,15 @@ public final class Canvas {
             let (dx, dy) = shadow.pixelOffset
             return drawn.grown(by: shadow.reach, dx: dx, dy: dy, within: group.pixels)
         }
-        withTarget(touching: { _ in shadowed.map(drawn.union) ?? drawn }) { target in
+        let shownAlone = group.shadow?.castsAlone ?? false
+        let touched = shownAlone ? shadowed : shadowed.map(drawn.union) ?? drawn
+        withTarget(touching: { _ in touched }) { target in
             if let shadow = group.shadow {
                 // At full opacity the layer's opaque pixels replace what is under them, shadow and all.
-                let covers = group.blend == .normal && Compositing.coverage(ofOpacity: group.opacity) == 255
+                let covers = !shownAlone && group.blend == .normal && Compositing.coverage(ofOpacity: group.opacity) == 255
                 rasterizer.drawShadow(of: group.pixels, within: drawn, shadow, clip: clip, sourceCovers: covers, into: &target)
             }
-            Compositing.draw(group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target)
+            if !shownAlone { Compositing.draw(group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target) }
         }
     }
 
@@ -240,13 +242,17 @@ public struct ShadowPaint: Sendable {
     public var offsetY: Double
     /// Blur radius in device pixels.
     public var radius: Double
+    /// Whether a group's shadow shows alone, the group itself not drawn.
+    public var castsAlone: Bool
 
-    /// A shadow of `color`, moved by (`offsetX`, `offsetY`) and blurred by `radius`, in device pixels.
-    public init(color: PremultipliedColor, offsetX: Double, offsetY: Double, radius: Double) {
+    /// A shadow of `color`, moved by (`offsetX`, `offsetY`) and blurred by `radius`, in device
+    /// pixels; as a group's, shown alone when `castsAlone`.
+    public init(color: PremultipliedColor, offsetX: Double, offsetY: Double, radius: Double, castsAlone: Bool = false) {
         self.color = color
         self.offsetX = offsetX
         self.offsetY = offsetY
         self.radius = radius
+        self.castsAlone = castsAlone
     }
 
     /// The offset in whole pixels (within ±2²⁰: beyond a frame the shadow misses it anyway).

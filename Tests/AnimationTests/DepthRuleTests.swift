@@ -244,3 +244,41 @@ final class TransformLayerTests: XCTestCase {
         XCTAssertEqual(try faces(turn: .pi), ["front": false, "back": true])
     }
 }
+
+extension ShadowRuleTests {
+    /// `shadowOnly` (an animvid extension, After Effects' Shadow Only): the shadow shows and the
+    /// layer does not, its background, border and sublayers included. Cast by a shadowPath, the
+    /// shadow is the layer's only item; cast by what the layer draws, its group is marked to be
+    /// drawn as its shadow alone. The sibling after it still draws.
+    func testAShadowOnlyLayerShowsItsShadowAlone() throws {
+        func items(path: Bool) throws -> [DisplayItem] {
+            try Timeline.resolve(canvasSize: Size(100, 100), duration: 1) { _ in
+                let root = Layer()
+                let card = Layer()
+                card.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+                card.backgroundColor = .red
+                card.borderWidth = 1
+                card.shadowOpacity = 1
+                card.shadowOnly = true
+                if path { card.shadowPath = .roundedRect(card.bounds, cornerRadius: 0) }
+                let inner = Layer()
+                inner.bounds = card.bounds
+                inner.backgroundColor = .blue
+                card.addSublayer(inner)
+                let sibling = Layer()
+                sibling.bounds = card.bounds
+                sibling.backgroundColor = .green
+                root.addSublayer(card)
+                root.addSublayer(sibling)
+                return root
+            }.displayList(at: 0).items
+        }
+        let cast = try items(path: true)
+        XCTAssertEqual(cast.count, 2, "\(cast)")
+        guard case .shadow = cast.first, case let .fill(_, _, color, _)? = cast.last else { return XCTFail("\(cast)") }
+        XCTAssertEqual(color, .green)
+        let grouped = try items(path: false)
+        guard case let .beginGroup(_, shadow?, _, _, _)? = grouped.first else { return XCTFail("\(grouped)") }
+        XCTAssertTrue(shadow.castsAlone)
+    }
+}

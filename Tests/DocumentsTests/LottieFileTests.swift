@@ -444,6 +444,22 @@ extension LottieFileTests {
         }
     }
 
+    /// With Shadow Only (the effect's sixth value) the shadow shows alone, as After Effects draws
+    /// it: the black square is gone, its red shadow 20 pt to the right is there.
+    func testADropShadowWithShadowOnlyShowsAlone() throws {
+        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+        let effect = """
+        {"ty": 25, "en": 1, "ef": [{"ty": 2, "v": \(v("[1, 0, 0, 1]"))}, {"ty": 0, "v": \(v("255"))}, {"ty": 1, "v": \(v("90"))},
+         {"ty": 0, "v": \(v("20"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 7, "v": \(v("1"))}]}
+        """
+        let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(square)], "ef": [\#(effect)]}]"#, path: "ds.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+        for x in [45, 55] { assertColor(image.pixel(x: x, y: 50), 255, 255, 255, "the square is not drawn") }
+        assertColor(image.pixel(x: 70, y: 50), 255, 0, 0, "its shadow")
+    }
+
     /// A drop shadow whose direction turns goes round the layer: direction 90° → 270° linearly
     /// over 30 frames (distance 20) points down (180°) at frame 15, so the red shadow falls 20 pt
     /// below the square; easing the two ends' offsets, (20, 0) and (−20, 0), would have put it
