@@ -165,20 +165,26 @@ private struct PresentationWalk {
 
         // Shadows: the shadowPath fast path, or the whole layer's blurred alpha via its group.
         var shadow: Shadow?
-        // Where a shadowPath's shadow shows alone, what the layer draws after it is dropped.
-        var shadowOnlyEnd: Int?
+        // A layer whose shadow shows alone draws nothing after its shadowPath's shadow, or
+        // nothing at all when it casts none (its group draws the shadow of what it draws alone).
+        var shadowOnlyEnd: Int? = drawsItself && v.shadowOnly ? items.count : nil
         defer { if isDrawn, let shadowOnlyEnd { items.removeSubrange(shadowOnlyEnd...) } }
         if drawsItself, v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 {
             let (offset, radius) = Self.shadowOnCanvas(v, matrix: matrix)
-            let cast = Shadow(color: paint(color, context.alpha * v.opacity * min(v.shadowOpacity, 1), context.tint),
-                              offset: offset, radius: radius, castsAlone: v.shadowOnly)
+            var cast = Shadow(color: paint(color, context.alpha * v.opacity * min(v.shadowOpacity, 1), context.tint),
+                              offset: offset, radius: radius)
             if let shadowPath = v.shadowPath {
                 items.append(.shadow(shadowPath, transform: matrix, shadow: cast))
                 if v.shadowOnly { shadowOnlyEnd = items.count }
             } else {
+                cast.castsAlone = v.shadowOnly
                 shadow = cast
+                shadowOnlyEnd = nil
             }
         }
+        // What it would draw after that is walked only for inspection.
+        let showsItself = shadowOnlyEnd == nil
+        if !showsItself && !recordsLayers { return }
         let blur = drawsItself ? v.filters.blurRadius * Self.areaScale(v, matrix: matrix) : 0
         let colorFilters = drawsItself ? v.filters.colorFilters : []
         let grouped = drawsItself
@@ -226,7 +232,8 @@ private struct PresentationWalk {
                 var inner = Context(parentTime: sublayerTime, plane: preservesDepth ? context.plane : matrix,
                                     inPlane: preservesDepth ? inPlane.concatenating(relative) : inPlane,
                                     flattens: preservesDepth ? context.flattens : true, alpha: alpha,
-                                    opacity: opacity, tint: context.tint, path: path, instances: context.instances, isDrawn: isDrawn)
+                                    opacity: opacity, tint: context.tint, path: path, instances: context.instances,
+                                    isDrawn: isDrawn && showsItself)
                 if v.kind == .replicator {
                     inner.parentTime = sublayerTime - Double(k) * v.instanceDelay
                     inner.tint = Self.multiply(context.tint, v.instanceTint(k))
@@ -253,7 +260,7 @@ private struct PresentationWalk {
         if let mask {
             items.append(.beginMask(v.maskMode))
             let maskContext = Context(parentTime: local, plane: matrix, alpha: 1, opacity: 1, tint: .white,
-                                      path: path + "/mask", instances: [], isDrawn: isDrawn)
+                                      path: path + "/mask", instances: [], isDrawn: isDrawn && showsItself)
             visit(timeline.presentationValues(of: mask, at: time, parentTime: local), node: mask, siblingIndex: 0, context: maskContext)
             items.append(.endMask)
         }

@@ -249,16 +249,17 @@ extension ShadowRuleTests {
     /// `shadowOnly` (an animvid extension, After Effects' Shadow Only): the shadow shows and the
     /// layer does not, its background, border and sublayers included. Cast by a shadowPath, the
     /// shadow is the layer's only item; cast by what the layer draws, its group is marked to be
-    /// drawn as its shadow alone. The sibling after it still draws.
+    /// drawn as its shadow alone; casting none (opacity 0), it draws nothing. The sibling after
+    /// it still draws.
     func testAShadowOnlyLayerShowsItsShadowAlone() throws {
-        func items(path: Bool) throws -> [DisplayItem] {
+        func items(path: Bool, opacity: Double = 1) throws -> [DisplayItem] {
             try Timeline.resolve(canvasSize: Size(100, 100), duration: 1) { _ in
                 let root = Layer()
                 let card = Layer()
                 card.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
                 card.backgroundColor = .red
                 card.borderWidth = 1
-                card.shadowOpacity = 1
+                card.shadowOpacity = opacity
                 card.shadowOnly = true
                 if path { card.shadowPath = .roundedRect(card.bounds, cornerRadius: 0) }
                 let inner = Layer()
@@ -280,5 +281,12 @@ extension ShadowRuleTests {
         let grouped = try items(path: false)
         guard case let .beginGroup(_, shadow?, _, _, _)? = grouped.first else { return XCTFail("\(grouped)") }
         XCTAssertTrue(shadow.castsAlone)
+        for path in [true, false] {
+            let none = try items(path: path, opacity: 0)
+            XCTAssertEqual(none.count, 1, "no shadow: nothing of the layer, \(none)")
+            guard case let .fill(_, _, color, _)? = none.first else { return XCTFail("\(none)") }
+            XCTAssertEqual(color, .green)
+        }
+        if case let .shadow(_, _, shadow)? = cast.first { XCTAssertFalse(shadow.castsAlone, "a shadowPath's shadow is drawn as any other") }
     }
 }
