@@ -197,10 +197,11 @@ public final class TextLayer: Layer {
         super.init(kind: .text)
     }
 
-    /// The text as it is set now in the bounds: its lines, glyphs and size.
+    /// The text as it is set now in the bounds: its lines, glyphs and size; without
+    /// `ligatures`, a glyph a character where the font would join some.
     /// - Throws: `TextError` when a font is not installed.
-    public func typeset() throws(TextError) -> TypesetText {
-        try values.typesetText()
+    public func typeset(ligatures: Bool = true) throws(TextError) -> TypesetText {
+        try values.typesetText(ligatures: ligatures)
     }
 }
 

@@ -4,15 +4,17 @@ import Text
 /// A text layer's text set in its bounds.
 extension LayerValues {
     /// The layer's `string` set in its bounds (from their top left): each run's glyphs as the
-    /// path of its tag, the run's index.
+    /// path of its tag, the run's index; without `ligatures`, a glyph a character where the font
+    /// would join some.
     /// - Throws: `TextError` when a font is not installed.
-    public func typesetText() throws(TextError) -> TypesetText {
+    public func typesetText(ligatures: Bool = true) throws(TextError) -> TypesetText {
         let runs = string.runs.enumerated().map { index, run in
             TextRun(run.text, style: TextStyle(font: run.font ?? font, size: max(run.fontSize ?? fontSize, 0), tracking: run.kern ?? 0,
                                                underline: run.underline, tag: index))
         }
         return try TextLayout.typeset(runs, options: TextLayoutOptions(width: bounds.width, alignment: alignmentMode, isWrapped: isWrapped,
-                                                                        truncation: truncationMode, lineHeightMultiple: lineHeightMultiple))
+                                                                        truncation: truncationMode, lineHeightMultiple: lineHeightMultiple,
+                                                                        ligatures: ligatures))
     }
 
     /// The colour of run `index`: its own, or the layer's foreground colour.

@@ -125,7 +125,7 @@ struct LottieText {
             return try outlined(layer, stroke: stroke, path: path)
         }
         guard let (characters, setText) = try characters(of: layer, text: text, stroke: stroke, path: path) else {
-            reader.warnings.note("text animators on text whose glyphs are not one a character (ligatures, colour glyphs): drawn still", at: path)
+            reader.warnings.note("text animators on text whose characters are not one glyph each (combining marks, colour glyphs, joined scripts): drawn still", at: path)
             guard let stroke else { return layer }
             return try outlined(layer, stroke: stroke, path: path)
         }
@@ -159,7 +159,8 @@ struct LottieText {
         return stroke.outlined(shape).layer
     }
 
-    /// The characters of font-set text as layers (in the text layer's bounds), when each
+    /// The characters of font-set text as layers (in the text layer's bounds), set without
+    /// ligatures (each character drawn apart, as lottie-web draws animated text), when each
     /// character but spaces and line breaks is one glyph with an outline, and the text as set,
     /// with a line break where the text layer wrapped a line: where lottie-web breaks box text,
     /// the last space before the line's first glyph becomes the break (no character any more),
@@ -167,7 +168,7 @@ struct LottieText {
     /// an empty layer, so that it counts in the animators' character indices as in lottie-web.
     private func characters(of layer: TextLayer, text: String, stroke: TextStroke?, path: String) throws(DocumentError)
         -> (characters: [LottieTextAnimators.Character], text: String)? {
-        let set = try typeset(layer, path: path)
+        let set = try typeset(layer, ligatures: false, path: path)
         let glyphs = set.glyphs.filter { $0.glyph != nil || $0.picture != nil }
         guard glyphs.count == text.filter({ $0 != "\n" && !$0.isWhitespace }).count, glyphs.allSatisfy({ $0.picture == nil }) else { return nil }
         let color = layer.foregroundColor
@@ -213,10 +214,11 @@ struct LottieText {
         return (result, String(wrapped))
     }
 
-    /// `layer` as set (its glyphs, lines and words); an error names the text layer at `path`.
-    private func typeset(_ layer: TextLayer, path: String) throws(DocumentError) -> TypesetText {
+    /// `layer` as set (its glyphs, lines and words), with or without ligatures; an error names
+    /// the text layer at `path`.
+    private func typeset(_ layer: TextLayer, ligatures: Bool = true, path: String) throws(DocumentError) -> TypesetText {
         do {
-            return try layer.typeset()
+            return try layer.typeset(ligatures: ligatures)
         } catch {
             throw reader.fail(path + ".t", nil, "\(error)")
         }

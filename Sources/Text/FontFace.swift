@@ -35,6 +35,16 @@ public final class FontFace: @unchecked Sendable {
     private struct ShapingKey: Hashable {
         let text: [Unicode.Scalar]
         let rightToLeft: Bool
+        let ligatures: Bool
+    }
+
+    /// The OpenType features that join characters into one glyph (standard, contextual,
+    /// discretionary and historical ligatures, and contextual alternates, which some fonts use
+    /// for arrows), switched off.
+    private static let withoutLigatures: [hb_feature_t] = ["-liga", "-clig", "-dlig", "-hlig", "-calt"].map { name in
+        var feature = hb_feature_t()
+        _ = hb_feature_from_string(name, -1, &feature)
+        return feature
     }
 
     private static let lock = NSLock()
@@ -157,10 +167,11 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// `text` shaped in one direction: its glyphs in visual order (left to right), with their
-    /// clusters (indices into `text`), advances and offsets in font units.
-    public func shape(_ text: [Unicode.Scalar], rightToLeft: Bool) -> [ShapedGlyph] {
+    /// clusters (indices into `text`), advances and offsets in font units. Without `ligatures`,
+    /// characters the font would join stay a glyph each.
+    public func shape(_ text: [Unicode.Scalar], rightToLeft: Bool, ligatures: Bool = true) -> [ShapedGlyph] {
         guard !text.isEmpty else { return [] }
-        let key = ShapingKey(text: text, rightToLeft: rightToLeft)
+        let key = ShapingKey(text: text, rightToLeft: rightToLeft, ligatures: ligatures)
         lock.lock()
         defer { lock.unlock() }
         if let glyphs = shaped[key] { return glyphs }
@@ -170,7 +181,11 @@ public final class FontFace: @unchecked Sendable {
         hb_buffer_add_utf32(buffer, codes, Int32(codes.count), 0, Int32(codes.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(hbFont, buffer, nil, 0)
+        if ligatures {
+            hb_shape(hbFont, buffer, nil, 0)
+        } else {
+            Self.withoutLigatures.withUnsafeBufferPointer { hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
         let glyphs = (0..<Int(count)).map { i in

@@ -178,7 +178,7 @@ private struct Typesetter {
             var e = s + 1
             while e < text.count && styleOf[range.lowerBound + e] == styleOf[range.lowerBound + s] && levels[e] == levels[s]
                     && faceOf[e] === faceOf[s] { e += 1 }
-            let shaped = faceOf[s].shape(Array(text[s..<e]), rightToLeft: levels[s] % 2 == 1)
+            let shaped = faceOf[s].shape(Array(text[s..<e]), rightToLeft: levels[s] % 2 == 1, ligatures: options.ligatures)
             segments.append(Segment(range: s..<e, level: levels[s], face: faceOf[s], glyphs: shaped.map {
                 ShapedGlyph(id: $0.id, cluster: $0.cluster + s, advance: $0.advance, offset: $0.offset)
             }))

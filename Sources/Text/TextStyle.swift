@@ -51,13 +51,17 @@ public struct TextLayoutOptions: Hashable, Sendable {
     public var isWrapped: Bool
     public var truncation: TruncationMode
     public var lineHeightMultiple: Double
+    /// Whether characters the font joins (ligatures) are set as one glyph; without, each
+    /// character stays a glyph (`NSAttributedString`'s ligature attribute 0).
+    public var ligatures: Bool
 
     public init(width: Double, alignment: TextAlignment = .natural, isWrapped: Bool = false, truncation: TruncationMode = .none,
-                lineHeightMultiple: Double = 1) {
+                lineHeightMultiple: Double = 1, ligatures: Bool = true) {
         self.width = width
         self.alignment = alignment
         self.isWrapped = isWrapped
         self.truncation = truncation
         self.lineHeightMultiple = lineHeightMultiple
+        self.ligatures = ligatures
     }
 }

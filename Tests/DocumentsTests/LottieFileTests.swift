@@ -788,10 +788,29 @@ extension LottieFileTests {
         let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
         let file = try lottie(layers, width: 200, more: #""fonts": \#(fonts)"#, path: "accent.json")
         XCTAssertEqual(file.warnings.count, 1, "\(file.warnings)")
-        XCTAssertTrue(file.warnings.first?.contains("ligatures") ?? false, "\(file.warnings)")
+        XCTAssertTrue(file.warnings.first?.contains("not one glyph each") ?? false, "\(file.warnings)")
         let image = try frame(file, 0)
         let red = (0..<100).reduce(0) { count, y in count + (0..<200).filter { x in let p = image.pixel(x: x, y: y); return p.r > 200 && p.g < 60 && p.b < 60 }.count }
         XCTAssertGreaterThan(red, 200, "the outline")
+    }
+
+    /// Animated text is set without ligatures, a glyph a character, as lottie-web draws each
+    /// character apart: "fifi" in DejaVu Sans (which joins "fi" into one glyph) under an animator
+    /// hiding its first half shows its last two letters and not its first two.
+    func testAnimatedTextIsSetWithoutLigatures() throws {
+        let animators = #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 0}}}]"#
+        let document = #"{"s": 72, "f": "DejaVuSans", "t": "fifi", "j": 0, "fc": [0, 0, 0]}"#
+        let fonts = #"{"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]}"#
+        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
+        let file = try lottie(layers, width: 200, more: #""fonts": \#(fonts)"#, path: "ligature.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        func ink(_ columns: Range<Int>) -> Int {
+            (0..<100).reduce(0) { count, y in count + columns.filter { x in image.pixel(x: x, y: y).r < 100 }.count }
+        }
+        // DejaVu Sans at 72: each "fi" is about 43 px wide, from x = 10 and 53.
+        XCTAssertEqual(ink(0..<52), 0, "the first two letters hidden")
+        XCTAssertGreaterThan(ink(56..<100), 300, "the last two shown")
     }
 }
 
