@@ -125,7 +125,7 @@ struct LottieText {
             return try outlined(layer, stroke: stroke, path: path)
         }
         guard let (characters, setText) = try characters(of: layer, text: text, stroke: stroke, path: path) else {
-            reader.warnings.note("text animators on text whose characters are not one glyph each (combining marks, colour glyphs, joined scripts): drawn still", at: path)
+            reader.warnings.note("text animators on text whose characters are not one glyph each (combining marks, required ligatures such as lam-alef, conjuncts, colour glyphs): drawn still", at: path)
             guard let stroke else { return layer }
             return try outlined(layer, stroke: stroke, path: path)
         }
