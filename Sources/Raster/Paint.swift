@@ -240,31 +240,44 @@ public final class ImagePaint {
         @inline(__always) func clamped(_ x: SIMD4<Double>, _ last: SIMD4<Double>) -> SIMD4<UInt64> {
             Self.whole(x.replacing(with: 0, where: x .< 0).replacing(with: last, where: x .> last))
         }
-        let width = image.width
-        let factors = SIMD4<UInt32>(self.factors.0, self.factors.1, self.factors.2, self.factors.3)
+        // What the closure needs, taken out first.
+        let (width, isNearest, factors) = (image.width, isNearest, factors)
         return image.bytes.withUnsafeBufferPointer { bytes in
             let pixels = UnsafeRawPointer(bytes.baseAddress!)
-            @inline(__always) func pixel(_ x: UInt64, _ y: UInt64) -> SIMD4<UInt32> {
-                let word = pixels.loadUnaligned(fromByteOffset: (Int(truncatingIfNeeded: y) &* width &+ Int(truncatingIfNeeded: x)) &* 4,
-                                                as: UInt32.self)
-                return SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
+            @inline(__always) func pixel(_ x: UInt64, _ y: UInt64) -> UInt32 {
+                pixels.loadUnaligned(fromByteOffset: (Int(truncatingIfNeeded: y) &* width &+ Int(truncatingIfNeeded: x)) &* 4, as: UInt32.self)
             }
-            // Each lane's word built apart and put together at the end (a vector filled lane by
-            // lane went through memory, stalling every read of it).
+            // Each lane's word worked out in scalar registers (SSE2 has no 32-bit vector
+            // multiply) and put together at the end (a vector filled lane by lane went through
+            // memory, stalling every read of it).
             if isNearest {
                 let (x, y) = (clamped(fx, lastX), clamped(fy, lastY))
-                @inline(__always) func word(_ lane: Int) -> UInt32 { Self.scaled(pixel(x[lane], y[lane]), by: factors) }
+                @inline(__always) func word(_ lane: Int) -> UInt32 {
+                    let p = pixel(x[lane], y[lane])
+                    return Self.scaled(p & 0xFF, p >> 8 & 0xFF, p >> 16 & 0xFF, p >> 24, by: factors)
+                }
                 return SIMD4(word(0), word(1), word(2), word(3))
             }
             let (x0, y0) = (clamped(fx, lastX), clamped(fy, lastY))
             let (x1, y1) = (clamped(fx + 1, lastX), clamped(fy + 1, lastY))
-            let wx = SIMD4<UInt32>(truncatingIfNeeded: Self.whole(Self.roundedUp((sx - fx) * 256)))
-            let wy = SIMD4<UInt32>(truncatingIfNeeded: Self.whole(Self.roundedUp((sy - fy) * 256)))
+            let (wx, wy) = (Self.whole(Self.roundedUp((sx - fx) * 256)), Self.whole(Self.roundedUp((sy - fy) * 256)))
+            /// Red and blue, and green and alpha, of a pixel in the low and high halves of two
+            /// words: what `bilinear` does to each channel is done to two at once (no sum
+            /// reaches 2³², so the halves never meet).
+            @inline(__always) func halves(_ p: UInt32) -> (rb: UInt64, ga: UInt64) {
+                (UInt64(p & 0xFF) | UInt64(p >> 16 & 0xFF) << 32, UInt64(p >> 8 & 0xFF) | UInt64(p >> 24) << 32)
+            }
             @inline(__always) func word(_ lane: Int) -> UInt32 {
                 let (a, b) = (256 &- wx[lane], wx[lane])
-                let top = pixel(x0[lane], y0[lane]) &* a &+ pixel(x1[lane], y0[lane]) &* b
-                let bottom = pixel(x0[lane], y1[lane]) &* a &+ pixel(x1[lane], y1[lane]) &* b
-                return Self.scaled((top &* (256 &- wy[lane]) &+ bottom &* wy[lane] &+ 32768) &>> 16, by: factors)
+                let (p00, p01) = (halves(pixel(x0[lane], y0[lane])), halves(pixel(x1[lane], y0[lane])))
+                let (p10, p11) = (halves(pixel(x0[lane], y1[lane])), halves(pixel(x1[lane], y1[lane])))
+                let (c, d) = (256 &- wy[lane], wy[lane])
+                let round: UInt64 = 32768 | 32768 << 32
+                let rb = (p00.rb &* a &+ p01.rb &* b) &* c &+ (p10.rb &* a &+ p11.rb &* b) &* d &+ round
+                let ga = (p00.ga &* a &+ p01.ga &* b) &* c &+ (p10.ga &* a &+ p11.ga &* b) &* d &+ round
+                /// A half's sum shifted down as `bilinear` shifts each channel's.
+                @inline(__always) func channel(_ sum: UInt64, _ half: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: sum &>> half) &>> 16 }
+                return Self.scaled(channel(rb, 0), channel(ga, 0), channel(rb, 32), channel(ga, 32), by: factors)
             }
             return SIMD4(word(0), word(1), word(2), word(3))
         }
@@ -273,10 +286,9 @@ public final class ImagePaint {
     /// A sample's channels times the factors (0…255 each), as `color(at:)` scales them, packed
     /// into a word.
     @inline(__always)
-    private static func scaled(_ sample: SIMD4<UInt32>, by factors: SIMD4<UInt32>) -> UInt32 {
-        let y = sample &* factors &+ 128
-        let c = ((y &+ (y &>> 8)) &>> 8).replacing(with: 255, where: (y &+ (y &>> 8)) &>> 8 .> 255)
-        return c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24
+    private static func scaled(_ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32, by factors: (UInt32, UInt32, UInt32, UInt32)) -> UInt32 {
+        @inline(__always) func channel(_ c: UInt32, _ factor: UInt32) -> UInt32 { min(Blend.div255(c &* factor), 255) }
+        return channel(r, factors.0) | channel(g, factors.1) << 8 | channel(b, factors.2) << 16 | channel(a, factors.3) << 24
     }
 
     /// Whole numbers 0 ≤ v < 2⁵² as integers: added to 2⁵², they are the low bits (the
