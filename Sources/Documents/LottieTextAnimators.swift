@@ -249,16 +249,8 @@ struct LottieTextAnimators {
     /// new one; lottie-web draws a new order at every load, After Effects one from its seed).
     static func shuffled(_ indexing: (indices: [Int], count: Int), seed: UInt64) -> (indices: [Int], count: Int) {
         var order = Array(0..<indexing.count)
-        // SplitMix64: a small generator whose sequence depends on the seed alone.
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        for i in order.indices.reversed() where i > 0 { order.swapAt(i, Int(next() % UInt64(i + 1))) }
+        var generator = SplitMix64(seed: seed)
+        for i in order.indices.reversed() where i > 0 { order.swapAt(i, Int(generator.next() % UInt64(i + 1))) }
         return (indexing.indices.map { order.indices.contains($0) ? order[$0] : $0 }, indexing.count)
     }
 

@@ -29,4 +29,17 @@ extension Transform3D {
         }
         return Transform3D(inv)
     }
+
+    /// The affine map undoing this one on the z = 0 plane (z in and out left alone), or nil
+    /// when it does not map that plane affinely or flattens it. Unlike `inverted()`, it exists
+    /// for a transform that flattens depth (`flattened`), as drawn ones do.
+    public func invertedInPlane() -> Transform3D? {
+        guard mapsPlaneAffinely else { return nil }
+        let det = m11 * m22 - m12 * m21
+        guard det != 0, det.isFinite else { return nil }
+        let (a, b, c, d) = (m22 / det, -m12 / det, -m21 / det, m11 / det)
+        let (tx, ty) = (-(m41 * a + m42 * c), -(m41 * b + m42 * d))
+        guard [a, b, c, d, tx, ty].allSatisfy(\.isFinite) else { return nil }
+        return Transform3D([a, b, 0, 0, c, d, 0, 0, 0, 0, 1, 0, tx, ty, 0, 1])
+    }
 }

@@ -44,19 +44,21 @@ enum GroupFlattening {
         guard end >= 6, let opacity = plainGroupOpacity(list[end - 6]), case .beginMask(.alpha) = list[end - 4],
               case let .fill(shape, shapeTransform, maskColor, shapeRule) = list[end - 3], case .endMask = list[end - 2] else { return nil }
         let alpha = opacity * unit(maskColor.alpha)
+        /// The mask's shape in the coordinates of `plane`, when it lies within `rectangle` there.
+        func carried(within rectangle: Path, on plane: Transform3D) -> Path? {
+            guard shapeTransform.mapsPlaneAffinely, let toPlane = plane.invertedInPlane() else { return nil }
+            let path = shape.applying(shapeTransform.concatenating(toPlane))
+            return contains(rectangle, path) ? path : nil
+        }
         switch list[end - 5] {
         case let .fill(rectangle, plane, color, _):
-            guard shapeTransform.mapsPlaneAffinely, let toPlane = planarInverse(of: plane),
-                  contains(rectangle, shape.applying(shapeTransform.concatenating(toPlane))) else { return nil }
+            guard carried(within: rectangle, on: plane) != nil else { return nil }
             var faded = color
             faded.alpha = unit(color.alpha) * alpha
             return (6, .fill(shape, transform: shapeTransform, color: faded, rule: shapeRule))
         case let .fillGradient(rectangle, plane, gradient, gradientOpacity):
-            guard shapeRule == .nonZero, (0...1).contains(gradientOpacity), shapeTransform.mapsPlaneAffinely,
-                  let toPlane = planarInverse(of: plane) else { return nil }
-            let carried = shape.applying(shapeTransform.concatenating(toPlane))
-            guard contains(rectangle, carried) else { return nil }
-            return (6, .fillGradient(carried, transform: plane, gradient: gradient, opacity: gradientOpacity * alpha))
+            guard shapeRule == .nonZero, (0...1).contains(gradientOpacity), let inPlane = carried(within: rectangle, on: plane) else { return nil }
+            return (6, .fillGradient(inPlane, transform: plane, gradient: gradient, opacity: gradientOpacity * alpha))
         default:
             return nil
         }
@@ -101,17 +103,5 @@ enum GroupFlattening {
         let bounds = path.bounds, slack = 1e-9 * max(box.width, box.height, 1)
         return bounds.minX >= box.minX - slack && bounds.minY >= box.minY - slack
             && bounds.maxX <= box.maxX + slack && bounds.maxY <= box.maxY + slack
-    }
-
-    /// The planar affine map undoing `t` on the z = 0 plane (nil when `t` is not affine there,
-    /// or flattens the plane).
-    private static func planarInverse(of t: Transform3D) -> Transform3D? {
-        guard t.mapsPlaneAffinely else { return nil }
-        let det = t.m11 * t.m22 - t.m12 * t.m21
-        guard det != 0, det.isFinite else { return nil }
-        let (a, b, c, d) = (t.m22 / det, -t.m12 / det, -t.m21 / det, t.m11 / det)
-        let (tx, ty) = (-(t.m41 * a + t.m42 * c), -(t.m41 * b + t.m42 * d))
-        guard [a, b, c, d, tx, ty].allSatisfy(\.isFinite) else { return nil }
-        return Transform3D([a, b, 0, 0, c, d, 0, 0, 0, 0, 1, 0, tx, ty, 0, 1])
     }
 }

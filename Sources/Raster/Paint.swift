@@ -210,8 +210,9 @@ public final class ImagePaint {
             let other = Self.bilinear(coarser.level, u, v)
             sample = (sample &* (256 &- coarser.weight) &+ other &* coarser.weight &+ 128) &>> 8
         }
-        @inline(__always) func channel(_ c: Int, _ factor: UInt32) -> UInt8 { UInt8(min(Blend.div255(sample[c] * factor), 255)) }
-        return PremultipliedColor(r: channel(0, factors.0), g: channel(1, factors.1), b: channel(2, factors.2), a: channel(3, factors.3))
+        let word = Self.scaled((sample[0], sample[1], sample[2], sample[3]), by: factors)
+        return PremultipliedColor(r: UInt8(truncatingIfNeeded: word), g: UInt8(truncatingIfNeeded: word >> 8),
+                                  b: UInt8(truncatingIfNeeded: word >> 16), a: UInt8(truncatingIfNeeded: word >> 24))
     }
 
     /// How far from the image's corner, in its pixels, a sample is taken: beyond, or not a
@@ -252,43 +253,50 @@ public final class ImagePaint {
             // memory, stalling every read of it).
             if isNearest {
                 let (x, y) = (clamped(fx, lastX), clamped(fy, lastY))
-                @inline(__always) func word(_ lane: Int) -> UInt32 {
-                    let p = pixel(x[lane], y[lane])
-                    return Self.scaled(p & 0xFF, p >> 8 & 0xFF, p >> 16 & 0xFF, p >> 24, by: factors)
-                }
+                @inline(__always) func word(_ lane: Int) -> UInt32 { Self.scaled(Self.channels(pixel(x[lane], y[lane])), by: factors) }
                 return SIMD4(word(0), word(1), word(2), word(3))
             }
             let (x0, y0) = (clamped(fx, lastX), clamped(fy, lastY))
             let (x1, y1) = (clamped(fx + 1, lastX), clamped(fy + 1, lastY))
             let (wx, wy) = (Self.whole(Self.roundedUp((sx - fx) * 256)), Self.whole(Self.roundedUp((sy - fy) * 256)))
-            /// Red and blue, and green and alpha, of a pixel in the low and high halves of two
-            /// words: what `bilinear` does to each channel is done to two at once (no sum
-            /// reaches 2³², so the halves never meet).
-            @inline(__always) func halves(_ p: UInt32) -> (rb: UInt64, ga: UInt64) {
-                (UInt64(p & 0xFF) | UInt64(p >> 16 & 0xFF) << 32, UInt64(p >> 8 & 0xFF) | UInt64(p >> 24) << 32)
-            }
             @inline(__always) func word(_ lane: Int) -> UInt32 {
-                let (a, b) = (256 &- wx[lane], wx[lane])
-                let (p00, p01) = (halves(pixel(x0[lane], y0[lane])), halves(pixel(x1[lane], y0[lane])))
-                let (p10, p11) = (halves(pixel(x0[lane], y1[lane])), halves(pixel(x1[lane], y1[lane])))
-                let (c, d) = (256 &- wy[lane], wy[lane])
-                let round: UInt64 = 32768 | 32768 << 32
-                let rb = (p00.rb &* a &+ p01.rb &* b) &* c &+ (p10.rb &* a &+ p11.rb &* b) &* d &+ round
-                let ga = (p00.ga &* a &+ p01.ga &* b) &* c &+ (p10.ga &* a &+ p11.ga &* b) &* d &+ round
-                /// A half's sum shifted down as `bilinear` shifts each channel's.
-                @inline(__always) func channel(_ sum: UInt64, _ half: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: sum &>> half) &>> 16 }
-                return Self.scaled(channel(rb, 0), channel(ga, 0), channel(rb, 32), channel(ga, 32), by: factors)
+                let mix = Self.mixed(pixel(x0[lane], y0[lane]), pixel(x1[lane], y0[lane]), pixel(x0[lane], y1[lane]), pixel(x1[lane], y1[lane]),
+                                     wx: wx[lane], wy: wy[lane])
+                return Self.scaled(mix, by: factors)
             }
             return SIMD4(word(0), word(1), word(2), word(3))
         }
     }
 
-    /// A sample's channels times the factors (0…255 each), as `color(at:)` scales them, packed
-    /// into a word.
+    /// A sample's channels (r, g, b, a) times the factors (0…255 each), rounded, packed into a word.
     @inline(__always)
-    private static func scaled(_ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32, by factors: (UInt32, UInt32, UInt32, UInt32)) -> UInt32 {
+    private static func scaled(_ c: (UInt32, UInt32, UInt32, UInt32), by factors: (UInt32, UInt32, UInt32, UInt32)) -> UInt32 {
         @inline(__always) func channel(_ c: UInt32, _ factor: UInt32) -> UInt32 { min(Blend.div255(c &* factor), 255) }
-        return channel(r, factors.0) | channel(g, factors.1) << 8 | channel(b, factors.2) << 16 | channel(a, factors.3) << 24
+        return channel(c.0, factors.0) | channel(c.1, factors.1) << 8 | channel(c.2, factors.2) << 16 | channel(c.3, factors.3) << 24
+    }
+
+    /// A pixel word's channels (r, g, b, a).
+    @inline(__always)
+    private static func channels(_ p: UInt32) -> (UInt32, UInt32, UInt32, UInt32) {
+        (p & 0xFF, p >> 8 & 0xFF, p >> 16 & 0xFF, p >> 24)
+    }
+
+    /// The bilinear mix of four pixel words (top left, top right, bottom left, bottom right) by
+    /// weights `wx` and `wy` in 0…256 towards the right and bottom, each channel rounded to a
+    /// byte: red and blue, then green and alpha, mixed two at a time in the halves of a 64-bit
+    /// word (no sum reaches 2³², so the halves never meet; SSE2 has no 32-bit vector multiply).
+    @inline(__always)
+    private static func mixed(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, wx: UInt64, wy: UInt64) -> (UInt32, UInt32, UInt32, UInt32) {
+        @inline(__always) func halves(_ p: UInt32) -> (rb: UInt64, ga: UInt64) {
+            (UInt64(p & 0xFF) | UInt64(p >> 16 & 0xFF) << 32, UInt64(p >> 8 & 0xFF) | UInt64(p >> 24) << 32)
+        }
+        let (a, b, c, d) = (256 &- wx, wx, 256 &- wy, wy)
+        let (q00, q01, q10, q11) = (halves(p00), halves(p01), halves(p10), halves(p11))
+        let round: UInt64 = 32768 | 32768 << 32
+        let rb = (q00.rb &* a &+ q01.rb &* b) &* c &+ (q10.rb &* a &+ q11.rb &* b) &* d &+ round
+        let ga = (q00.ga &* a &+ q01.ga &* b) &* c &+ (q10.ga &* a &+ q11.ga &* b) &* d &+ round
+        @inline(__always) func channel(_ sum: UInt64, _ half: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: sum &>> half) &>> 16 }
+        return (channel(rb, 0), channel(ga, 0), channel(rb, 32), channel(ga, 32))
     }
 
     /// Whole numbers 0 ≤ v < 2⁵² as integers: added to 2⁵², they are the low bits (the
@@ -332,26 +340,23 @@ public final class ImagePaint {
     private static func nearest(_ level: Pixmap, _ u: Double, _ v: Double) -> SIMD4<UInt32> {
         let x = Int(min(max(floor(u * Double(level.width)), 0), Double(level.width - 1)))
         let y = Int(min(max(floor(v * Double(level.height)), 0), Double(level.height - 1)))
-        let i = (y * level.width + x) * 4
-        return level.bytes.withUnsafeBufferPointer { px in SIMD4(UInt32(px[i]), UInt32(px[i + 1]), UInt32(px[i + 2]), UInt32(px[i + 3])) }
+        let c = channels(word(level, x, y))
+        return SIMD4(c.0, c.1, c.2, c.3)
     }
 
     /// The bilinear mix of the four pixels of `level` around unit point (u, v), rounded to bytes.
     private static func bilinear(_ level: Pixmap, _ u: Double, _ v: Double) -> SIMD4<UInt32> {
         let sx = u * Double(level.width) - 0.5, sy = v * Double(level.height) - 0.5
         let x0f = floor(sx), y0f = floor(sy)
-        let wx = UInt32(roundedUp((sx - x0f) * 256)), wy = UInt32(roundedUp((sy - y0f) * 256))
+        let wx = UInt64(roundedUp((sx - x0f) * 256)), wy = UInt64(roundedUp((sy - y0f) * 256))
         let x0 = Int(min(max(x0f, 0), Double(level.width - 1))), y0 = Int(min(max(y0f, 0), Double(level.height - 1)))
         let x1 = Int(min(max(x0f + 1, 0), Double(level.width - 1))), y1 = Int(min(max(y0f + 1, 0), Double(level.height - 1)))
-        let w = level.width
-        let (i00, i01, i10, i11) = ((y0 * w + x0) * 4, (y0 * w + x1) * 4, (y1 * w + x0) * 4, (y1 * w + x1) * 4)
-        return level.bytes.withUnsafeBufferPointer { px in
-            @inline(__always) func channel(_ c: Int) -> UInt32 {
-                let top = UInt32(px[i00 + c]) * (256 - wx) + UInt32(px[i01 + c]) * wx
-                let bottom = UInt32(px[i10 + c]) * (256 - wx) + UInt32(px[i11 + c]) * wx
-                return (top * (256 - wy) + bottom * wy + 32768) >> 16
-            }
-            return SIMD4(channel(0), channel(1), channel(2), channel(3))
-        }
+        let c = mixed(word(level, x0, y0), word(level, x1, y0), word(level, x0, y1), word(level, x1, y1), wx: wx, wy: wy)
+        return SIMD4(c.0, c.1, c.2, c.3)
+    }
+
+    /// The pixel (x, y) of `level` as a word, red in the low byte.
+    private static func word(_ level: Pixmap, _ x: Int, _ y: Int) -> UInt32 {
+        level.bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: (y * level.width + x) * 4, as: UInt32.self) }
     }
 }

@@ -423,20 +423,26 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
-    /// A drop shadow effect (`ty` 25) is the layer's shadow: `distance` along `direction` − 90°
-    /// (so 90° points right, 180° down), its colour at opacity ÷ 255; softness 0 is a hard edge.
-    /// A black 20 pt square at (40…60, 40…60) casts a red shadow 20 pt away.
+    /// A black 20 pt square at (40…60, 40…60) casting a red drop shadow (`ty` 25) at full
+    /// opacity with a hard edge (softness 0): its direction and distance (Lottie values), and
+    /// Shadow Only (the sixth value).
+    private func shadowedSquare(direction: String, distance: String, shadowOnly: Bool = false) throws -> LottieFile {
+        let effect = """
+        {"ty": 25, "en": 1, "ef": [{"ty": 2, "v": \(still("[1, 0, 0, 1]"))}, {"ty": 0, "v": \(still("255"))}, {"ty": 1, "v": \(direction)},
+         {"ty": 0, "v": \(distance)}, {"ty": 0, "v": \(still("0"))}, {"ty": 7, "v": \(still(shadowOnly ? "1" : "0"))}]}
+        """
+        let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(square)], "ef": [\#(effect)]}]"#, path: "ds.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        return file
+    }
+
+    /// A drop shadow effect is the layer's shadow: `distance` along `direction` − 90° (so 90°
+    /// points right, 180° down), its colour at opacity ÷ 255; softness 0 is a hard edge. The
+    /// square casts its shadow 20 pt away.
     func testADropShadowFallsWhereItsDirectionPoints() throws {
-        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
         for (direction, shadowAt, clear) in [(90, (70, 50), (50, 70)), (180, (50, 70), (70, 50))] {
-            let effect = """
-            {"ty": 25, "en": 1, "ef": [{"ty": 2, "v": \(v("[1, 0, 0, 1]"))}, {"ty": 0, "v": \(v("255"))}, {"ty": 1, "v": \(v("\(direction)"))},
-             {"ty": 0, "v": \(v("20"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))}]}
-            """
-            let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
-            let layers = #"[{"ty": 4, "ks": {}, "shapes": [\#(square)], "ef": [\#(effect)]}]"#
-            let file = try lottie(layers, path: "ds.json")
-            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let file = try shadowedSquare(direction: still("\(direction)"), distance: still("20"))
             let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
             assertColor(image.pixel(x: 50, y: 50), 0, 0, 0, "direction \(direction): the square")
             assertColor(image.pixel(x: shadowAt.0, y: shadowAt.1), 255, 0, 0, "direction \(direction): its shadow")
@@ -447,14 +453,7 @@ extension LottieFileTests {
     /// With Shadow Only (the effect's sixth value) the shadow shows alone, as After Effects draws
     /// it: the black square is gone, its red shadow 20 pt to the right is there.
     func testADropShadowWithShadowOnlyShowsAlone() throws {
-        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
-        let effect = """
-        {"ty": 25, "en": 1, "ef": [{"ty": 2, "v": \(v("[1, 0, 0, 1]"))}, {"ty": 0, "v": \(v("255"))}, {"ty": 1, "v": \(v("90"))},
-         {"ty": 0, "v": \(v("20"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 7, "v": \(v("1"))}]}
-        """
-        let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
-        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(square)], "ef": [\#(effect)]}]"#, path: "ds.json")
-        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let file = try shadowedSquare(direction: still("90"), distance: still("20"), shadowOnly: true)
         let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
         for x in [45, 55] { assertColor(image.pixel(x: x, y: 50), 255, 255, 255, "the square is not drawn") }
         assertColor(image.pixel(x: 70, y: 50), 255, 0, 0, "its shadow")
@@ -466,21 +465,13 @@ extension LottieFileTests {
     /// under the square instead, out of sight. Direction and distance changing together are both
     /// followed: 90° → 270° while 20 → 30 puts it 25 below at frame 15.
     func testATurningDropShadowGoesRound() throws {
-        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
         func turning(_ a: Double, _ b: Double) -> String {
             #"{"a": 1, "k": [{"t": 0, "s": [\#(a)], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [\#(b)]}]}"#
         }
         // Distance 20 shades rows 60…80 below the square; 20 → 30 at frame 15 (25) rows 65…85:
         // row 84 only then, not as 20 held; row 87 neither then nor at 30.
-        for (distance, below, beyond) in [(v("20"), 70, 82), (turning(20, 30), 84, 87)] {
-            let effect = """
-            {"ty": 25, "en": 1, "ef": [{"ty": 2, "v": \(v("[1, 0, 0, 1]"))}, {"ty": 0, "v": \(v("255"))}, {"ty": 1, "v": \(turning(90, 270))},
-             {"ty": 0, "v": \(distance)}, {"ty": 0, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))}]}
-            """
-            let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
-            let layers = #"[{"ty": 4, "ks": {}, "shapes": [\#(square)], "ef": [\#(effect)]}]"#
-            let file = try lottie(layers, path: "ds.json")
-            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        for (distance, below, beyond) in [(still("20"), 70, 82), (turning(20, 30), 84, 87)] {
+            let file = try shadowedSquare(direction: turning(90, 270), distance: distance)
             let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0.5, width: 100, height: 100, scale: 1))
             assertColor(image.pixel(x: 50, y: below), 255, 0, 0, "the shadow below the square halfway round")
             assertColor(image.pixel(x: 50, y: beyond), 255, 255, 255, "and no further")

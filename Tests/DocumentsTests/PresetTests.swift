@@ -1,6 +1,6 @@
 import Documents
 import Foundation
-import GoldenFiles
+import Geometry
 import Media
 import Pipeline
 import XCTest
@@ -158,7 +158,7 @@ final class PresetTests: XCTestCase {
     /// Thousands of random mutations of the shipped presets: each loads or fails with a
     /// DocumentError, never a crash or a hang.
     func testFuzzedPresetsFailCleanly() throws {
-        var generator = SeededGenerator(seed: 2026)
+        var generator = SplitMix64(seed: 2026)
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.presets.path).filter { $0.hasSuffix(".json") }.sorted()
         let alphabet = Array("{}[]\":,0123456789.-eE truefalsnul#xabcdef\\\n".utf8)
         var failures = 0

@@ -1,5 +1,4 @@
 import Geometry
-import GoldenFiles
 @testable import Raster
 import XCTest
 
@@ -7,7 +6,7 @@ import XCTest
 /// of input: random premultiplied pixels, colours and coverages, and the ends of each range.
 final class BlendQuadTests: XCTestCase {
     /// A premultiplied pixel: channels at most its alpha.
-    func pixel(_ random: inout SeededGenerator) -> [UInt8] {
+    func pixel(_ random: inout SplitMix64) -> [UInt8] {
         let a = [0, 255, UInt8.random(in: 0...255, using: &random)].randomElement(using: &random) ?? 0
         return (0..<3).map { _ in UInt8.random(in: 0...a, using: &random) } + [a]
     }
@@ -15,7 +14,7 @@ final class BlendQuadTests: XCTestCase {
     func word(_ p: [UInt8]) -> UInt32 { UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24 }
 
     func testQuadsMatchOnePixelAtATime() {
-        var random = SeededGenerator(seed: 19)
+        var random = SplitMix64(seed: 19)
         for _ in 0..<20_000 {
             let under = (0..<4).flatMap { _ in pixel(&random) }
             let color = pixel(&random)
@@ -63,7 +62,7 @@ final class BlendQuadTests: XCTestCase {
     /// Coverage four sums at a time is the one-at-a-time formula, min(|s|, 1) · 255 + ½
     /// truncated, for sums of either sign, past 1 (windings), tiny and exactly on the steps.
     func testCoverageOfFourSumsMatchesOneAtATime() {
-        var random = SeededGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         let edges: [Float] = [0, -0, 1, -1, 2, -3, 0.5, 1 / 255, 0.5 / 255, 1.5 / 255, 254.5 / 255, 1e-30, .leastNonzeroMagnitude]
         for _ in 0..<50_000 {
             let sums = SIMD4<Float>((0..<4).map { _ in
@@ -77,7 +76,7 @@ final class BlendQuadTests: XCTestCase {
     /// A mask's alpha (or its complement) multiplies a layer four pixels a step as one at a
     /// time: each channel times the mask's alpha, div255 rounded, only within the area.
     func testAlphaMasksMultiplyAsOnePixelAtATime() throws {
-        var random = SeededGenerator(seed: 11)
+        var random = SplitMix64(seed: 11)
         let (width, height) = (37, 9)
         for mode in [MaskMode.alpha, .alphaInverted] {
             let layerBytes = (0..<(width * height)).flatMap { _ in pixel(&random) }
@@ -107,7 +106,7 @@ final class BlendQuadTests: XCTestCase {
     /// degenerate ones), through affine and perspective mappings, across rows where t runs far
     /// past both ends; and at points that are not finite.
     func testGradientColoursInLanesMatchOneAtATime() throws {
-        var random = SeededGenerator(seed: 5)
+        var random = SplitMix64(seed: 5)
         func ramp(_ t: Double) -> (r: Double, g: Double, b: Double, a: Double) { (t, 1 - t, t * t, 0.5 + t / 2) }
         for _ in 0..<400 {
             let kind = [GradientPaint.Kind.axial, .radial].randomElement(using: &random) ?? .axial

@@ -1,0 +1,18 @@
+/// SplitMix64: a small random number generator whose sequence depends on its seed alone, the
+/// same on every machine (Lottie's seeded selectors, repeatable test cases).
+public struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// A generator that starts from `seed`.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
