@@ -153,8 +153,14 @@ struct CoverageAccumulator {
                         let lo = low[kept], hi = high[kept]
                         guard lo <= hi else { continue }
                         (low[kept], high[kept]) = (Int.max, Int.min)
-                        Self.blendRow(cellStart + kept * (width + 2), lo: lo, hi: hi, width: width, rule: rule, color: color, colorWords: colorWords,
-                                      into: pixels + kept * rowStride, rowPixels: rowPixels)
+                        // The rule as a constant in each call, so each loop is made for one rule.
+                        if rule == .nonZero {
+                            Self.blendRow(cellStart + kept * (width + 2), lo: lo, hi: hi, width: width, rule: .nonZero, color: color,
+                                          colorWords: colorWords, into: pixels + kept * rowStride, rowPixels: rowPixels)
+                        } else {
+                            Self.blendRow(cellStart + kept * (width + 2), lo: lo, hi: hi, width: width, rule: .evenOdd, color: color,
+                                          colorWords: colorWords, into: pixels + kept * rowStride, rowPixels: rowPixels)
+                        }
                     }
                 }
             }
@@ -167,12 +173,18 @@ struct CoverageAccumulator {
                                  colorWords: SIMD4<UInt32>, into row: UnsafeMutablePointer<UInt8>, rowPixels: Int) {
         let end = max(min(hi, width), lo)
         var sum: Float = 0
-        // The colour at the coverage of the running sum, for the runs of zero cells.
+        // The colour at the coverage of the running sum, for the runs of zero cells: made when
+        // a run begins at a coverage other than the last run's, not after every edge quad.
         var run = Blend.ScaledColor(color, coverage: 0)
+        var (runCoverage, coverageNow): (UInt32, UInt32) = (0, 0)
         var x = lo
         while x + 4 <= end {
             let cells = UnsafeRawPointer(a + x).loadUnaligned(as: SIMD4<Float>.self)
             if !any(cells .!= 0) {
+                if coverageNow != runCoverage {
+                    run = Blend.ScaledColor(color, coverage: coverageNow)
+                    runCoverage = coverageNow
+                }
                 if !run.isTransparent { run.blendQuad(into: row + x * 4) }
                 x += 4
                 continue
@@ -182,7 +194,7 @@ struct CoverageAccumulator {
             UnsafeMutableRawPointer(a + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
             let coverage = coverage(of: SIMD4(s0, s1, s2, sum), rule: rule)
             if coverage != .zero { Blend.sourceOverQuad(colorWords, coverage: coverage, into: row + x * 4) }
-            run = Blend.ScaledColor(color, coverage: coverage[3])
+            coverageNow = coverage[3]
             x += 4
         }
         // The last one to three pixels as a quad whose extra lanes have coverage 0 (and leave
@@ -288,19 +300,24 @@ private struct EdgeWalk {
         let stride = width + 2
         let regionRight = Double(width)
         x = min(max(x, 0), regionRight)
-        let a = cells
+        let (a, touchedMin, touchedMax) = (cells, touchedMin, touchedMax)
+        let lastCell = width + 1
         while row < rowEnd {
             defer { row += 1 }
-            let dy = min(Double(row + 1), p1y) - max(Double(row), yStart)
+            let top = Double(row)
+            // A row the piece crosses whole is 1 high: the general expression gives exactly 1
+            // there, and most rows of a long piece take this branch.
+            let dy = top >= yStart && top + 1 <= p1y ? 1 : min(top + 1, p1y) - max(top, yStart)
             if row < firstRow {
                 x += dxdy * dy
                 continue
             }
             let kept = row &- firstRow
             // Clamped: rounding along a long edge must not step outside the region.
-            let xNext = min(max(x + dxdy * dy, 0), regionRight)
+            let stepped = x + dxdy * dy
+            let xNext = stepped < 0 ? 0 : stepped > regionRight ? regionRight : stepped
             let d = Float(dy) * direction
-            let lo = min(x, xNext), hi = max(x, xNext)
+            let (lo, hi) = x < xNext ? (x, xNext) : (xNext, x)
             let (loFloor, loCell) = CoverageAccumulator.floorCell(lo)
             let (hiCeil, hiCell) = CoverageAccumulator.ceilCell(hi)
             // The row's cells from the first this piece touches (indices within the region: no
@@ -333,8 +350,9 @@ private struct EdgeWalk {
                 }
                 c[span] += d * am
             }
-            touchedMin[kept] = min(touchedMin[kept], loCell)
-            touchedMax[kept] = max(touchedMax[kept], min(hiCell + 1, width + 1))
+            let rightmost = hiCell &+ 1 < lastCell ? hiCell &+ 1 : lastCell
+            if loCell < touchedMin[kept] { touchedMin[kept] = loCell }
+            if rightmost > touchedMax[kept] { touchedMax[kept] = rightmost }
             x = xNext
         }
     }
