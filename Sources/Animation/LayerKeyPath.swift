@@ -29,8 +29,16 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a key path string; an unknown one is an error suggesting the closest.
     public init(_ string: String) throws(AnimationError) {
-        guard let keyPath = LayerKeyPath.named[string] else { throw .unknownKeyPath(string) }
-        self = keyPath
+        if let keyPath = LayerKeyPath.named[string] {
+            self = keyPath
+            return
+        }
+        // A named filter's input: filters.<name>.<input>.
+        let parts = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, parts[0] == "filters", LayerFilter.isValidName(parts[1]), let input = FilterInput(rawValue: parts[2]) else {
+            throw .unknownKeyPath(string)
+        }
+        self = .filterInput(input, of: parts[1])
     }
 
     /// The value at the key path in `values` (an unset colour reads as clear, an unset path as empty).
@@ -52,6 +60,19 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension LayerKeyPath {
+    /// `filters.<name>.<input>`: an input of the filter `name` addresses (`[LayerFilter].index(addressedBy:)`).
+    /// With no such filter, or one of another type, it reads as the input's absent value and
+    /// setting it changes nothing.
+    static func filterInput(_ input: FilterInput, of name: String) -> LayerKeyPath {
+        LayerKeyPath(name: "filters.\(name).\(input.rawValue)", get: { v in
+            v.filters.index(addressedBy: name).flatMap { input.value(in: v.filters[$0].effect) } ?? input.absentValue
+        }) { value, v in
+            guard value.typeName == input.absentValue.typeName else { return false }
+            if let i = v.filters.index(addressedBy: name) { v.filters[i].effect = input.setting(value, in: v.filters[i].effect) }
+            return true
+        }
+    }
+
     /// A sub-key path reading and writing a number inside a property.
     static func number(_ name: String, _ key: WritableKeyPath<LayerValues, Double> & Sendable) -> LayerKeyPath {
         LayerKeyPath(name: name, get: { .number($0[keyPath: key]) }) { value, v in

@@ -91,12 +91,9 @@ extension LayerProperty {
         .choice("compositingFilter", \.compositingFilter),
         .choice("maskMode", \.maskMode),
         .boolean("shadowOnly", \.shadowOnly),
-        .filters("filters", \.filters, subPaths: [
-            .number("filters.gaussianBlur.inputRadius", \.filters.gaussianBlurRadius),
-            .part("filters.colorMatrix.inputBiasVector", \.filters.colorMatrixBias), .part("filters.colorMatrix.inputAVector", \.filters.colorMatrixAlpha),
-            .part("filters.tint.mapBlackTo", \.filters.tintBlack), .part("filters.tint.mapWhiteTo", \.filters.tintWhite),
-            .number("filters.tint.amount", \.filters.tintAmount),
-        ]),
+        // Each input by its type's name (the first filter of the type); named filters' inputs
+        // are parsed by LayerKeyPath.init.
+        .filters("filters", \.filters, subPaths: FilterInput.allCases.map { .filterInput($0, of: $0.typeName) }),
         .number("beginTime", \.timing.beginTime, in: numberRange),
         .number("speed", \.timing.speed, in: -1000...1000),
         .number("timeOffset", \.timing.timeOffset, in: numberRange),

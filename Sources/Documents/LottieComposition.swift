@@ -354,10 +354,10 @@ struct LottieComposition {
             switch type {
             case 29:
                 guard let blurriness = try value(0) else { fallthrough }
-                if content.filters.contains(where: { if case .gaussianBlur = $0 { true } else { false } }) {
+                if content.filters.contains(where: { if case .gaussianBlur = $0.effect { true } else { false } }) {
                     reader.warnings.note("a second Gaussian blur: the last one used", at: p)
                 }
-                content.filters.removeAll { if case .gaussianBlur = $0 { true } else { false } }
+                content.filters.removeAll { if case .gaussianBlur = $0.effect { true } else { false } }
                 content.filters.append(.gaussianBlur(radius: 0.3 * (blurriness.initial.first ?? 0)))
                 if let a = blurriness.animation(keyPath: "filters.gaussianBlur.inputRadius", frameRate: fr, { .number(0.3 * ($0.first ?? 0)) }) {
                     content.add(a)
@@ -373,32 +373,24 @@ struct LottieComposition {
                 }
             case 21:
                 guard let color = try value(2), let opacity = try value(6) else { fallthrough }
-                // A changing colour or opacity animates the filter (the first colour matrix's key paths).
-                let first = !content.filters.contains { if case .colorMatrix = $0 { true } else { false } }
-                if (color.isAnimated || opacity.isAnimated) && !first {
-                    reader.warnings.note("a second changing Fill effect: drawn at its first value", at: p)
-                }
+                // Named after its place among the effects, so that each changing one animates its own inputs.
+                let name = "effect\(i)"
                 func bias(_ v: [Double]) -> [Double] { let rgb = v + [0, 0, 0]; return [rgb[0], rgb[1], rgb[2], 0] }
                 let rgb = bias(color.initial)
-                content.filters.append(.colorMatrix(ColorMatrix(red: .zero, green: .zero, blue: .zero, alpha: [0, 0, 0, opacity.initial.first ?? 1],
-                                                                bias: [rgb[0], rgb[1], rgb[2], 0])))
-                if first, let a = color.animation(keyPath: "filters.colorMatrix.inputBiasVector", frameRate: fr, { .numbers(bias($0)) }) { content.add(a) }
-                if first, let a = opacity.animation(keyPath: "filters.colorMatrix.inputAVector", frameRate: fr, { .numbers([0, 0, 0, $0.first ?? 1]) }) {
+                content.filters.append(LayerFilter(.colorMatrix(ColorMatrix(red: .zero, green: .zero, blue: .zero, alpha: [0, 0, 0, opacity.initial.first ?? 1],
+                                                                            bias: [rgb[0], rgb[1], rgb[2], 0])), name: name))
+                if let a = color.animation(keyPath: "filters.\(name).inputBiasVector", frameRate: fr, { .numbers(bias($0)) }) { content.add(a) }
+                if let a = opacity.animation(keyPath: "filters.\(name).inputAVector", frameRate: fr, { .numbers([0, 0, 0, $0.first ?? 1]) }) {
                     content.add(a)
                 }
             case 20:
                 guard let black = try value(0), let white = try value(1), let amount = try value(2) else { fallthrough }
-                let first = !content.filters.contains { if case .tint = $0 { true } else { false } }
-                if (black.isAnimated || white.isAnimated || amount.isAnimated) && !first {
-                    reader.warnings.note("a second changing Tint effect: drawn at its first value", at: p)
-                }
-                content.filters.append(.tint(black: LottieReader.color(black.initial), white: LottieReader.color(white.initial),
-                                             amount: (amount.initial.first ?? 100) / 100))
-                if first {
-                    if let a = black.animation(keyPath: "filters.tint.mapBlackTo", frameRate: fr, { .color(LottieReader.color($0)) }) { content.add(a) }
-                    if let a = white.animation(keyPath: "filters.tint.mapWhiteTo", frameRate: fr, { .color(LottieReader.color($0)) }) { content.add(a) }
-                    if let a = amount.animation(keyPath: "filters.tint.amount", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { content.add(a) }
-                }
+                let name = "effect\(i)"
+                content.filters.append(LayerFilter(.tint(black: LottieReader.color(black.initial), white: LottieReader.color(white.initial),
+                                                         amount: (amount.initial.first ?? 100) / 100), name: name))
+                if let a = black.animation(keyPath: "filters.\(name).mapBlackTo", frameRate: fr, { .color(LottieReader.color($0)) }) { content.add(a) }
+                if let a = white.animation(keyPath: "filters.\(name).mapWhiteTo", frameRate: fr, { .color(LottieReader.color($0)) }) { content.add(a) }
+                if let a = amount.animation(keyPath: "filters.\(name).amount", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { content.add(a) }
             default:
                 reader.warnings.note("effects other than Gaussian blur, drop shadow, fill and tint", at: p)
             }

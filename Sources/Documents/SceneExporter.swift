@@ -298,14 +298,15 @@ public enum SceneExporter {
 
         /// A layer filter: its name and parameters.
         private func filter(_ filter: LayerFilter) -> JSON {
-            switch filter {
-            case .gaussianBlur(let radius): .object([("filter", .string(filter.name)), ("inputRadius", .exactNumber(radius))])
+            let head: [(String, JSON)] = [("filter", .string(filter.effect.typeName))] + (filter.name.map { [("name", .string($0))] } ?? [])
+            switch filter.effect {
+            case .gaussianBlur(let radius): return .object(head + [("inputRadius", .exactNumber(radius))])
             case .colorMatrix(let m):
-                .object([("filter", .string(filter.name))] + zip(SceneFileReader.colorMatrixVectors, [m.red, m.green, m.blue, m.alpha, m.bias]).map { name, v in
+                return .object(head + zip(SceneFileReader.colorMatrixVectors, [m.red, m.green, m.blue, m.alpha, m.bias]).map { name, v in
                     (name, .array((0..<4).map { .exactNumber(v[$0]) }))
                 })
             case let .tint(black, white, amount):
-                .object([("filter", .string(filter.name)), ("mapBlackTo", color(black)), ("mapWhiteTo", color(white)), ("amount", .exactNumber(amount))])
+                return .object(head + [("mapBlackTo", color(black)), ("mapWhiteTo", color(white)), ("amount", .exactNumber(amount))])
             }
         }
 

@@ -214,14 +214,16 @@ extension SceneFileReader {
 
     /// A layer's filters: `{"filter": "gaussianBlur", "inputRadius": points}`,
     /// `{"filter": "colorMatrix", "inputRVector": [r, g, b, a], …}` and
-    /// `{"filter": "tint", "mapBlackTo": colour, "mapWhiteTo": colour, "amount": 0…1}` objects.
+    /// `{"filter": "tint", "mapBlackTo": colour, "mapWhiteTo": colour, "amount": 0…1}` objects,
+    /// each with an optional `"name"` (unique in the list) that key paths address it by.
     private func filters(_ value: JSONValue, _ path: String) throws(DocumentError) -> [LayerFilter] {
         var filters: [LayerFilter] = []
         for (i, item) in try list(value, path, count: 0...16).enumerated() {
-            let fields = try object(item, "\(path)[\(i)]", allowed: ["filter", "inputRadius", "mapBlackTo", "mapWhiteTo", "amount"] + Self.colorMatrixVectors,
+            let fields = try object(item, "\(path)[\(i)]", allowed: ["filter", "name", "inputRadius", "mapBlackTo", "mapWhiteTo", "amount"] + Self.colorMatrixVectors,
                                     what: "a filter")
-            guard let name = fields["filter"] else { throw fail("\(path)[\(i)]", item, "missing \"filter\": gaussianBlur, colorMatrix or tint") }
-            let kind = try choice(name, fields.path("filter"), ["gaussianBlur", "colorMatrix", "tint"])
+            guard let type = fields["filter"] else { throw fail("\(path)[\(i)]", item, "missing \"filter\": gaussianBlur, colorMatrix or tint") }
+            let kind = try choice(type, fields.path("filter"), LayerFilter.typeNames)
+            let name = try fields["name"].map { v throws(DocumentError) in try filterName(v, fields.path("name"), taken: filters) }
             let own = kind == "gaussianBlur" ? ["inputRadius"] : kind == "tint" ? ["mapBlackTo", "mapWhiteTo", "amount"] : Self.colorMatrixVectors
             for key in ["inputRadius", "mapBlackTo", "mapWhiteTo", "amount"] + Self.colorMatrixVectors where !own.contains(key) {
                 if let extra = fields[key] { throw fail(fields.path(key), extra, "a \(kind) filter has no \(key)") }
@@ -230,7 +232,7 @@ extension SceneFileReader {
                 let black = try fields["mapBlackTo"].map { v throws(DocumentError) in try color(v, fields.path("mapBlackTo")) } ?? .black
                 let white = try fields["mapWhiteTo"].map { v throws(DocumentError) in try color(v, fields.path("mapWhiteTo")) } ?? .white
                 let amount = try fields["amount"].map { v throws(DocumentError) in try number(v, fields.path("amount"), in: 0...1) } ?? 1
-                filters.append(.tint(black: black, white: white, amount: amount))
+                filters.append(LayerFilter(.tint(black: black, white: white, amount: amount), name: name))
                 continue
             }
             if kind == "colorMatrix" {
@@ -241,13 +243,22 @@ extension SceneFileReader {
                     for x in n where !(-1000...1000).contains(x) { throw fail(fields.path(key), v, "\(JSON.exact(x)) is out of range (-1000…1000)") }
                     vectors[k] = SIMD4(n[0], n[1], n[2], n[3])
                 }
-                filters.append(.colorMatrix(ColorMatrix(red: vectors[0], green: vectors[1], blue: vectors[2], alpha: vectors[3], bias: vectors[4])))
+                filters.append(LayerFilter(.colorMatrix(ColorMatrix(red: vectors[0], green: vectors[1], blue: vectors[2], alpha: vectors[3], bias: vectors[4])), name: name))
                 continue
             }
             let radius = try fields["inputRadius"].map { v throws(DocumentError) in try number(v, fields.path("inputRadius"), in: 0...1000) } ?? 10
-            filters.append(.gaussianBlur(radius: radius))
+            filters.append(LayerFilter(.gaussianBlur(radius: radius), name: name))
         }
         return filters
+    }
+
+    /// A filter's name: one `LayerFilter.isValidName` accepts that no filter before it has.
+    private func filterName(_ value: JSONValue, _ path: String, taken filters: [LayerFilter]) throws(DocumentError) -> String {
+        guard case .string(let name, _) = value, LayerFilter.isValidName(name) else {
+            throw fail(path, value, "a filter's name is letters, digits and _, not starting with a digit, and not a filter type (\(LayerFilter.typeNames.joined(separator: ", ")))")
+        }
+        if filters.contains(where: { $0.name == name }) { throw fail(path, value, "two filters are named \(name)") }
+        return name
     }
 
     /// An emitter's cells: objects of `EmitterCellFields`.

@@ -68,7 +68,7 @@ enum InspectCommand {
         }
         if v.compositingFilter != .normal { fields.append(("compositingFilter", .string(v.compositingFilter.rawValue))) }
         if !v.filters.isEmpty {
-            fields.append(("filters", .array(v.filters.map { .string($0.name) })))
+            fields.append(("filters", .array(v.filters.map { f in .string(f.name.map { "\(f.effect.typeName) \($0)" } ?? f.effect.typeName) })))
             if v.filters.blurRadius > 0 { fields.append(("blur", .number(v.filters.blurRadius))) }
         }
         if v.maskMode != .alpha { fields.append(("maskMode", .string(v.maskMode.rawValue))) }

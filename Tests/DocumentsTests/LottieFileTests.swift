@@ -1024,3 +1024,25 @@ extension LottieFileTests {
                               path: path)
     }
 }
+
+extension LottieFileTests {
+    /// Two changing Fill effects on one layer each animate their own filter: the first goes
+    /// red → green, the second red → blue over 30 frames, and the second paints over the first,
+    /// so frame 15 shows (128, 0, 128), the second's halfway colour, with no warning.
+    func testTwoChangingFillEffectsAnimateApart() throws {
+        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
+        func fill(to end: String) -> String {
+            """
+            {"ty": 21, "en": 1, "ef": [{"ty": 10, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))},
+             {"ty": 2, "v": {"a": 1, "k": [{"t": 0, "s": [1, 0, 0, 1], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": \(end)}]}},
+             {"ty": 7, "v": \(v("0"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("1"))}]}
+            """
+        }
+        let layers = ##"[{"ty": 1, "sc": "#ffffff", "sw": 100, "sh": 100, "ks": {}, "ef": [\##(fill(to: "[0, 1, 0, 1]")), \##(fill(to: "[0, 0, 1, 1]"))]}]"##
+        let file = try lottie(layers, path: "fills.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0.5, width: 100, height: 100, scale: 1))
+        let p = image.pixel(x: 50, y: 50)
+        for (got, want) in zip([p.r, p.g, p.b], [128, 0, 128]) { XCTAssertEqual(Int(got), want, accuracy: 1) }
+    }
+}

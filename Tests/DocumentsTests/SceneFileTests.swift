@@ -535,3 +535,42 @@ extension SceneFileTests {
         XCTAssertTrue(exported.contains(#""remapsTime": true"#) && exported.contains(#""remappedTime": 1.5"#), exported)
     }
 }
+
+extension SceneFileTests {
+    /// Two tints on a red layer, the second named "fade": `filters.fade.amount` animates the
+    /// second (0 → 1 over a second: 0.5 halfway, (213, 113, 113) as in `testTintFilter`) while
+    /// the first, addressed by its type's name, stays at amount 0 (the red as it is). The names
+    /// export and read back to the same pixels.
+    func testANamedFilterAnimatesApartFromTheFirstOfItsType() throws {
+        let text = ##"""
+        {"layers": [{"frame": [0, 0, 100, 100], "backgroundColor": "#FF0000",
+          "filters": [{"filter": "tint", "amount": 0}, {"filter": "tint", "name": "fade", "amount": 0}],
+          "animations": [{"type": "basic", "keyPath": "filters.fade.amount", "fromValue": 0, "toValue": 1, "duration": 1}]}]}
+        """##
+        let file = try scene(text)
+        let timeline = try file.timeline(canvas: Size(100, 100), duration: 1, settings: try file.settings([]))
+        let image = try XCTUnwrap(StillImage.render(timeline, at: 0.5, width: 100, height: 100, scale: 1))
+        let pixel = image.pixel(x: 50, y: 50)
+        XCTAssertEqual([pixel.r, pixel.g, pixel.b], [213, 113, 113])
+        let exported = try SceneExporter.export(file, canvas: Size(100, 100), settings: try file.settings([]), encodeImage: { _ in "" })
+        XCTAssertTrue(exported.contains(#""name": "fade""#), exported)
+        let again = try scene(exported)
+        XCTAssertEqual(try XCTUnwrap(StillImage.render(try again.timeline(canvas: Size(100, 100), duration: 1, settings: try again.settings([])),
+                                                       at: 0.5, width: 100, height: 100, scale: 1)).bytes, image.bytes)
+    }
+
+    /// Filter names are checked where they are written: a type's name, a leading digit, a dot
+    /// and a name used twice are errors; so are key paths of inputs no filter type has.
+    func testFilterNamesAndTheirKeyPathsAreChecked() throws {
+        for (name, problem) in [("tint", "not a filter type"), ("2nd", "not starting with a digit"), ("a.b", "letters, digits and _")] {
+            let text = #"{"layers": [{"filters": [{"filter": "gaussianBlur", "name": "\#(name)"}]}]}"#
+            XCTAssertThrowsError(try scene(text)) { XCTAssertTrue("\($0)".contains(problem) && "\($0)".contains("filters[0].name"), "\($0)") }
+        }
+        let twice = #"{"layers": [{"filters": [{"filter": "tint", "name": "a"}, {"filter": "gaussianBlur", "name": "a"}]}]}"#
+        XCTAssertThrowsError(try scene(twice)) { XCTAssertTrue("\($0)".contains("two filters are named a"), "\($0)") }
+        XCTAssertNoThrow(try LayerKeyPath("filters.glow.inputRadius"))
+        for bad in ["filters.glow.radius", "filters.2nd.amount", "filters.tint.inputRadius", "filters.glow"] {
+            XCTAssertThrowsError(try LayerKeyPath(bad), bad)
+        }
+    }
+}
