@@ -171,6 +171,10 @@ struct LottieText {
         let set = try typeset(layer, ligatures: false, path: path)
         let glyphs = set.glyphs.filter { $0.glyph != nil || $0.picture != nil }
         guard glyphs.count == text.filter({ $0 != "\n" && !$0.isWhitespace }).count, glyphs.allSatisfy({ $0.picture == nil }) else { return nil }
+        // The glyphs in the text's order (they are set in screen order, right-to-left runs
+        // reversed), each checked against the character it stands for below.
+        let inTextOrder = glyphs.indices.sorted { (glyphs[$0].scalar ?? 0, $0) < (glyphs[$1].scalar ?? 0, $1) }
+        var scalar = 0
         let color = layer.foregroundColor
         var result: [LottieTextAnimators.Character] = []
         var wrapped: [Character] = []
@@ -180,19 +184,22 @@ struct LottieText {
         var line: Int?, broken = false
         var next = 0
         for character in text {
+            defer { scalar += character.unicodeScalars.count }
             if character == "\n" {
                 wrapped.append(character)
                 (spaces, broken) = ([], true)
                 continue
             }
             guard !character.isWhitespace, next < glyphs.count else {
-                let pen = next < glyphs.count ? glyphs[next].origin : glyphs.last?.origin ?? .zero
+                let pen = next < glyphs.count ? glyphs[inTextOrder[next]].origin : glyphs.last?.origin ?? .zero
                 spaces.append((result.count, wrapped.count))
                 result.append(LottieTextAnimators.characterLayer(Path(), origin: pen, advance: 0, color: color))
                 wrapped.append(character)
                 continue
             }
-            let glyph = glyphs[next]
+            let onScreen = inTextOrder[next]
+            let glyph = glyphs[onScreen]
+            guard glyph.scalar == scalar else { return nil }
             if let line, glyph.line > line, !broken {
                 if let space = spaces.last {
                     result.remove(at: space.layer)
@@ -202,8 +209,8 @@ struct LottieText {
                 }
             }
             (spaces, broken, line) = ([], false, glyph.line)
-            // The advance: to the next glyph on the line, or the outline's own width at a line's end.
-            let following = next + 1 < glyphs.count && glyphs[next + 1].line == glyph.line ? glyphs[next + 1].origin.x : nil
+            // The advance: to the glyph to its right on the line, or the outline's own width at a line's end.
+            let following = onScreen + 1 < glyphs.count && glyphs[onScreen + 1].line == glyph.line ? glyphs[onScreen + 1].origin.x : nil
             let advance = following.map { $0 - glyph.origin.x } ?? max(glyph.path.bounds.maxX - glyph.origin.x, 0)
             var outline = Path()
             outline.addPath(glyph.path, transform: Transform3D(translationX: -glyph.origin.x, y: -glyph.origin.y))

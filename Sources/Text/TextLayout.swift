@@ -32,6 +32,9 @@ public struct SetGlyph: Sendable {
     public var tag: Int
     public var line: Int
     public var word: Int
+    /// Where the characters it shows begin: an index into the text's Unicode scalars (the runs'
+    /// texts one after another). nil for an underline piece and a truncation's ellipsis.
+    public var scalar: Int?
 }
 
 /// Sets runs of text: fonts found by `FontLookup`, shaped by HarfBuzz, ordered by FriBidi,
@@ -92,6 +95,8 @@ private struct Typesetter {
         var advance: Double
         var isSpace: Bool
         var word: Int
+        /// The index of its cluster's first scalar in the text (nil for an ellipsis).
+        var scalar: Int?
     }
 
     init(runs: [TextRun], options: TextLayoutOptions) throws(TextError) {
@@ -244,7 +249,8 @@ private struct Typesetter {
                 let style = styleOf[paragraph.lowerBound + glyph.cluster]
                 let width = advance(of: glyph, face: face, style: style)
                 glyphs.append(LineGlyph(id: glyph.id, face: face, style: style, x: x, offset: glyph.offset, advance: width,
-                                        isSpace: text[glyph.cluster].properties.isWhitespace, word: wordOf[paragraph.lowerBound + glyph.cluster]))
+                                        isSpace: text[glyph.cluster].properties.isWhitespace, word: wordOf[paragraph.lowerBound + glyph.cluster],
+                                        scalar: paragraph.lowerBound + glyph.cluster))
                 x += width
             }
         }
@@ -299,18 +305,19 @@ private struct Typesetter {
                 let box = Rect(x: origin.x + picture.box.minX * size, y: origin.y + picture.box.minY * size,
                                width: picture.box.size.width * size, height: picture.box.size.height * size)
                 placed.append(SetGlyph(path: .roundedRect(box, cornerRadius: 0), glyph: nil, picture: picture, origin: origin,
-                                       tag: styles[glyph.style].tag, line: lineCount, word: glyph.word))
+                                       tag: styles[glyph.style].tag, line: lineCount, word: glyph.word, scalar: glyph.scalar))
             } else if case let outline = face.outline(of: glyph.id), !outline.isEmpty {
                 let set = Glyph(faceSerial: face.serial, index: glyph.id, size: size, outline: outline.applying(Transform3D(scaleX: scale, y: scale)))
                 placed.append(SetGlyph(path: set.outline.applying(Transform3D(translationX: origin.x, y: origin.y)), glyph: set, picture: nil,
-                                       origin: origin, tag: styles[glyph.style].tag, line: lineCount, word: glyph.word))
+                                       origin: origin, tag: styles[glyph.style].tag, line: lineCount, word: glyph.word, scalar: glyph.scalar))
             }
             glyphCount += 1
             if glyph.isSpace { added += stretch }
         }
         endUnderline(at: (glyphs.last.map { $0.x + $0.advance } ?? 0) + shift + added)
         for line in underlines {
-            placed.append(SetGlyph(path: .roundedRect(line.rect, cornerRadius: 0), glyph: nil, picture: nil, origin: .zero, tag: line.tag, line: lineCount, word: line.word))
+            placed.append(SetGlyph(path: .roundedRect(line.rect, cornerRadius: 0), glyph: nil, picture: nil, origin: .zero, tag: line.tag, line: lineCount, word: line.word,
+                                   scalar: nil))
         }
         widest = max(widest, x + added)
         top += (ascent + descent + gap) * options.lineHeightMultiple
@@ -323,7 +330,7 @@ private struct Typesetter {
         func ellipsis(style: Int, word: Int) -> [LineGlyph] {
             faces[style].shape(["\u{2026}"], rightToLeft: false).map {
                 LineGlyph(id: $0.id, face: faces[style], style: style, x: 0, offset: $0.offset, advance: advance(of: $0, face: faces[style], style: style),
-                          isSpace: false, word: word)
+                          isSpace: false, word: word, scalar: nil)
             }
         }
         guard let first = glyphs.first, let last = glyphs.last else { return (glyphs, 0) }

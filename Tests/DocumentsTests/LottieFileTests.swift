@@ -1046,3 +1046,27 @@ extension LottieFileTests {
         for (got, want) in zip([p.r, p.g, p.b], [128, 0, 128]) { XCTAssertEqual(Int(got), want, accuracy: 1) }
     }
 }
+
+extension LottieFileTests {
+    /// Text animators count characters in the text's order, also where the text runs right to
+    /// left: "אבגד" in DejaVu Sans is set with its first letter at the right end, so an animator
+    /// hiding the first half of the characters hides the right half of the line (and the left
+    /// half where the letters were counted in screen order).
+    func testAnimatorsCountRightToLeftTextInItsOrder() throws {
+        let document = #"{"s": 72, "f": "DejaVuSans", "t": "\u05d0\u05d1\u05d2\u05d3", "j": 0, "fc": [0, 0, 0]}"#
+        let fonts = #"{"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]}"#
+        func inked(animators: String) throws -> [Int] {
+            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
+            let file = try lottie(layers, width: 300, more: #""fonts": \#(fonts)"#, path: "hebrew.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let image = try frame(file, 0)
+            return (0..<300).filter { x in (0..<100).contains { y in image.pixel(x: x, y: y).r < 100 } }
+        }
+        let whole = try inked(animators: "[]")
+        let half = try inked(animators: #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 0}}}]"#)
+        let (left, right) = (try XCTUnwrap(whole.first), try XCTUnwrap(whole.last))
+        XCTAssertGreaterThan(right - left, 120, "four letters")
+        XCTAssertFalse(half.isEmpty, "two letters shown")
+        XCTAssertLessThan(try XCTUnwrap(half.last), (left + right) / 2 + 5, "only on the left: the first two letters, on the right, hidden")
+    }
+}
