@@ -83,10 +83,11 @@ struct LottieShapes {
             case "fl" where merge != nil:
                 if let merge, let painted = try mergedFill(item, path: p, geometry: geometry, merging: merge, trim: trim) { drawn.append(painted) }
             case "fl", "st":
-                if type == "st", merge != nil { reader.warnings.note("strokes of merged paths: each path stroked", at: p) }
-                if let painted = try paint(item, type: type, path: p, geometry: geometry, trim: trim) { drawn.append(painted) }
+                let outlined = try merge.map { m throws(DocumentError) in try mergedOutline(geometry, merging: m, path: p) } ?? geometry
+                if let painted = try paint(item, type: type, path: p, geometry: outlined, trim: trim) { drawn.append(painted) }
             case "gf", "gs":
-                if let painted = try gradient(item, stroke: type == "gs", path: p, geometry: geometry, trim: trim) { drawn.append(painted) }
+                let outlined = try merge.map { m throws(DocumentError) in try mergedOutline(geometry, merging: m, path: p) } ?? geometry
+                if let painted = try gradient(item, stroke: type == "gs", path: p, geometry: outlined, trim: trim) { drawn.append(painted) }
             case "tm":
                 if i != firstTrim { trim = try self.trim(item, path: p) }
             case "tr":
@@ -510,6 +511,48 @@ struct LottieShapes {
         reader.apply(opacity: try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [100], keyframes: []), to: outer)
         return outer
     }
+
+    /// What strokes and gradients draw of merged paths: the outline of the region the first
+    /// `merging.count` paths make combined (`Path.outline(combining:by:tolerance:)`: the union,
+    /// the first less the others, their intersection, or two paths' exclusive parts; more than
+    /// two excluded are added, as their fill is), then the paths after the merge. While a path
+    /// changes, the outline is worked out every frame.
+    private func mergedOutline(_ geometry: [LottieProperty<Path>], merging: (mode: Int, count: Int), path: String) throws(DocumentError)
+        -> [LottieProperty<Path>] {
+        let parts = Array(geometry.prefix(merging.count)), after = Array(geometry.dropFirst(merging.count))
+        let combination: PathCombination = switch merging.mode {
+        case 3: .subtract
+        case 4: .intersect
+        case 5 where parts.count == 2: .exclude
+        default: .union
+        }
+        /// The outline at `frame`, charged by the square of its edges (its work); nil past
+        /// `Path.outline`'s limit.
+        func outline(at frame: Double) throws(DocumentError) -> Path? {
+            guard let made = Path.outline(combining: parts.map { $0.value(at: frame) }, by: combination, tolerance: Self.mergedOutlineTolerance) else {
+                return nil
+            }
+            try reader.budget.charge(1 + made.edges * made.edges / 100, at: path, in: reader.file)
+            return made.outline
+        }
+        func tooDetailed() -> [LottieProperty<Path>] {
+            reader.warnings.note("merged paths too detailed to outline (more than 4,000 edges): each path stroked", at: path)
+            return geometry
+        }
+        guard let frames = try reader.sampleFrames(parts.flatMap { $0.keyframes.map(\.frame) }, cost: 1, at: path) else {
+            guard let still = try outline(at: 0) else { return tooDetailed() }
+            return [LottieProperty(initial: still, keyframes: [])] + after
+        }
+        var keyframes: [LottieProperty<Path>.Keyframe] = []
+        for frame in frames {
+            guard let value = try outline(at: frame) else { return tooDetailed() }
+            keyframes.append(LottieProperty<Path>.Keyframe(frame: frame, value: value, easeOut: (0, 0), easeIn: (1, 1), hold: false))
+        }
+        return [LottieProperty(initial: keyframes[0].value, keyframes: keyframes)] + after
+    }
+
+    /// How finely merged paths' outlines follow their curves, in the shape's units.
+    static let mergedOutlineTolerance = 0.02
 
     /// With `solid` false the colour and opacity are left out (a gradient's mask); `placing`
     /// moves the paths.

@@ -1070,3 +1070,33 @@ extension LottieFileTests {
         XCTAssertLessThan(try XCTUnwrap(half.last), (left + right) / 2 + 5, "only on the left: the first two letters, on the right, hidden")
     }
 }
+
+extension LottieFileTests {
+    /// A stroke after a merge strokes the merged outline: squares A (10…60) and B (40…90) on
+    /// both axes, stroked 4 wide in black. Added, A's right edge inside B, (60, 50), and B's
+    /// left edge inside A, (40, 50), are not stroked; less B, B's left edge inside A is (the
+    /// notch's side) and B's outer right edge (90, 70) is not; intersected, only the overlap's
+    /// edges are; exclusive parts, every edge is. A gradient stroke follows the same outline.
+    func testStrokesOfMergedPathsFollowTheMergedOutline() throws {
+        func square(_ x: Int) -> String {
+            #"{"ty": "rc", "p": {"a": 0, "k": [\#(x + 25), \#(x + 25)]}, "s": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 0}}"#
+        }
+        let solid = #"{"ty": "st", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 4}, "lc": 2, "lj": 1}"#
+        let gradient = #"{"ty": "gs", "t": 1, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [100, 0]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 0, 0, 0, 1, 0, 0, 0]}}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 4}, "lc": 2, "lj": 1}"#
+        let points = [(60, 50, "A's right edge inside B"), (40, 50, "B's left edge inside A"), (10, 30, "A's left edge"),
+                      (90, 70, "B's right edge"), (60, 25, "A's right edge above B")]
+        for (mode, stroked) in [(2, [false, false, true, true, true]), (3, [false, true, true, false, true]),
+                                (4, [true, true, false, false, false]), (5, [true, true, true, true, true])] {
+            for stroke in [solid, gradient] {
+                let group = #"{"ty": "gr", "it": [\#(square(10)), \#(square(40)), {"ty": "mm", "mm": \#(mode)}, \#(stroke)]}"#
+                let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(group)]}]"#, path: "mm-stroke.json")
+                XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+                let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+                for ((x, y, name), isStroked) in zip(points, stroked) {
+                    let level: UInt8 = isStroked ? 0 : 255
+                    assertColor(image.pixel(x: x, y: y), level, level, level, "mode \(mode) \(stroke == solid ? "solid" : "gradient"): \(name)")
+                }
+            }
+        }
+    }
+}
