@@ -1100,3 +1100,21 @@ extension LottieFileTests {
         }
     }
 }
+
+extension LottieFileTests {
+    /// A gradient fill after a merge fills the merged region: A (0…60) less B (40…100) filled
+    /// with a black-to-black gradient is black at (20, 20) and white in B at (50, 50) and (80, 80).
+    func testGradientFillsOfMergedPathsFillTheMergedRegion() throws {
+        func square(_ x: Int) -> String {
+            #"{"ty": "rc", "p": {"a": 0, "k": [\#(x + 30), \#(x + 30)]}, "s": {"a": 0, "k": [60, 60]}, "r": {"a": 0, "k": 0}}"#
+        }
+        let fill = #"{"ty": "gf", "t": 1, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [100, 0]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 0, 0, 0, 1, 0, 0, 0]}}, "o": {"a": 0, "k": 100}, "r": 1}"#
+        let group = #"{"ty": "gr", "it": [\#(square(0)), \#(square(40)), {"ty": "mm", "mm": 3}, \#(fill)]}"#
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(group)]}]"#, path: "mm-gradient.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+        assertColor(image.pixel(x: 20, y: 20), 0, 0, 0, "A outside B")
+        assertColor(image.pixel(x: 50, y: 50), 255, 255, 255, "A inside B, subtracted")
+        assertColor(image.pixel(x: 80, y: 80), 255, 255, 255, "B alone")
+    }
+}
