@@ -125,7 +125,7 @@ struct LottieText {
             return try outlined(layer, stroke: stroke, path: path)
         }
         guard let (characters, setText) = try characters(of: layer, text: text, stroke: stroke, path: path) else {
-            reader.warnings.note("text animators on text whose characters are not one glyph each (combining marks, required ligatures such as lam-alef, conjuncts, colour glyphs): drawn still", at: path)
+            reader.warnings.note("text animators on text with colour glyphs (emoji): drawn still", at: path)
             guard let stroke else { return layer }
             return try outlined(layer, stroke: stroke, path: path)
         }
@@ -160,19 +160,21 @@ struct LottieText {
     }
 
     /// The characters of font-set text as layers (in the text layer's bounds), set without
-    /// ligatures (each character drawn apart, as lottie-web draws animated text), when each
-    /// character but spaces and line breaks is one glyph with an outline, and the text as set,
-    /// with a line break where the text layer wrapped a line: where lottie-web breaks box text,
-    /// the last space before the line's first glyph becomes the break (no character any more),
-    /// or, with none, a break comes before it. nil when a character is not one glyph. A space is
-    /// an empty layer, so that it counts in the animators' character indices as in lottie-web.
+    /// ligatures (each character drawn apart, as lottie-web draws animated text), and the text
+    /// as set, with a line break where the text layer wrapped a line: where lottie-web breaks box
+    /// text, the last space before the line's first glyph becomes the break (no character any
+    /// more), or, with none, a break comes before it. A character is a grapheme (a letter with
+    /// its combining marks is one) and draws the glyphs set for it; one that a font joined into
+    /// the glyph of the character before it (a required ligature such as lam-alef) draws none,
+    /// as a space does: each still counts in the animators' character indices, as in
+    /// lottie-web. nil with a colour glyph (a picture, not an outline).
     private func characters(of layer: TextLayer, text: String, stroke: TextStroke?, path: String) throws(DocumentError)
         -> (characters: [LottieTextAnimators.Character], text: String)? {
         let set = try typeset(layer, ligatures: false, path: path)
         let glyphs = set.glyphs.filter { $0.glyph != nil || $0.picture != nil }
-        guard glyphs.count == text.filter({ $0 != "\n" && !$0.isWhitespace }).count, glyphs.allSatisfy({ $0.picture == nil }) else { return nil }
+        guard glyphs.allSatisfy({ $0.picture == nil && $0.scalar != nil }) else { return nil }
         // The glyphs in the text's order (they are set in screen order, right-to-left runs
-        // reversed), each checked against the character it stands for below.
+        // reversed), taken by the characters whose scalars they begin at.
         let inTextOrder = glyphs.indices.sorted { (glyphs[$0].scalar ?? 0, $0) < (glyphs[$1].scalar ?? 0, $1) }
         var scalar = 0
         let color = layer.foregroundColor
@@ -184,22 +186,29 @@ struct LottieText {
         var line: Int?, broken = false
         var next = 0
         for character in text {
-            defer { scalar += character.unicodeScalars.count }
+            let scalars = scalar..<(scalar + character.unicodeScalars.count)
+            scalar = scalars.upperBound
             if character == "\n" {
                 wrapped.append(character)
                 (spaces, broken) = ([], true)
                 continue
             }
-            guard !character.isWhitespace, next < glyphs.count else {
-                let pen = next < glyphs.count ? glyphs[inTextOrder[next]].origin : glyphs.last?.origin ?? .zero
-                spaces.append((result.count, wrapped.count))
+            // The glyphs set for it, in screen order.
+            var own: [Int] = []
+            while next < inTextOrder.count, let s = glyphs[inTextOrder[next]].scalar, scalars.contains(s) {
+                own.append(inTextOrder[next])
+                next += 1
+            }
+            own.sort()
+            guard let leftmost = own.first, let rightmost = own.last else {
+                // A space, or a character joined into the glyph before it: nothing drawn, at the pen.
+                let pen = next < inTextOrder.count ? glyphs[inTextOrder[next]].origin : glyphs.last?.origin ?? .zero
+                if character.isWhitespace { spaces.append((result.count, wrapped.count)) }
                 result.append(LottieTextAnimators.characterLayer(Path(), origin: pen, advance: 0, color: color))
                 wrapped.append(character)
                 continue
             }
-            let onScreen = inTextOrder[next]
-            let glyph = glyphs[onScreen]
-            guard glyph.scalar == scalar else { return nil }
+            let glyph = glyphs[leftmost]
             if let line, glyph.line > line, !broken {
                 if let space = spaces.last {
                     result.remove(at: space.layer)
@@ -209,16 +218,18 @@ struct LottieText {
                 }
             }
             (spaces, broken, line) = ([], false, glyph.line)
-            // The advance: to the glyph to its right on the line, or the outline's own width at a line's end.
-            let following = onScreen + 1 < glyphs.count && glyphs[onScreen + 1].line == glyph.line ? glyphs[onScreen + 1].origin.x : nil
-            let advance = following.map { $0 - glyph.origin.x } ?? max(glyph.path.bounds.maxX - glyph.origin.x, 0)
+            // The advance: to the glyph to its right on the line, or its outline's own width at a line's end.
+            let following = rightmost + 1 < glyphs.count && glyphs[rightmost + 1].line == glyph.line ? glyphs[rightmost + 1].origin.x : nil
             var outline = Path()
-            outline.addPath(glyph.path, transform: Transform3D(translationX: -glyph.origin.x, y: -glyph.origin.y))
+            for index in own {
+                outline.addPath(glyphs[index].path, transform: Transform3D(translationX: -glyph.origin.x, y: -glyph.origin.y))
+            }
+            let advance = following.map { $0 - glyph.origin.x } ?? max(outline.bounds.maxX, 0)
             result.append(LottieTextAnimators.characterLayer(outline, origin: glyph.origin, advance: advance, color: color, stroke: stroke))
             wrapped.append(character)
-            next += 1
         }
-        return (result, String(wrapped))
+        // Every glyph taken by a character (none begins outside the text's scalars).
+        return next == inTextOrder.count ? (result, String(wrapped)) : nil
     }
 
     /// `layer` as set (its glyphs, lines and words), with or without ligatures; an error names

@@ -770,19 +770,21 @@ extension LottieFileTests {
         XCTAssertEqual(try redPixels(#"{"s": 72, "f": "Inter-Bold", "t": "HI", "j": 0, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 0}"#).red, 0, "no stroke at width 0")
     }
 
-    /// Animated text whose glyphs are not one a character ("q́", q and a combining
-    /// accent, no letter of its own: one character, two glyphs) is drawn still, warned, and keeps its stroke.
-    func testStrokedTextDrawnStillUnderAnimators() throws {
-        let animators = #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 100}}}]"#
-        let document = #"{"s": 72, "f": "Inter-Bold", "t": "Aq\u0301", "j": 0, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 4}"#
+    /// Animated text with a colour glyph ("A😀" with the emoji presentation selector: a picture,
+    /// not an outline) is drawn still, its fill in place, and both what is left out is warned
+    /// about: the animators, and the stroke (stroked text with colour glyphs is drawn without it).
+    func testTextWithColourGlyphsIsDrawnStillUnderAnimators() throws {
+        let animators = #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 0}}}]"#
+        let document = #"{"s": 72, "f": "Inter-Bold", "t": "A\ud83d\ude00\ufe0f", "j": 0, "fc": [0, 0, 1], "sc": [1, 0, 0], "sw": 4}"#
         let fonts = #"{"list": [{"fName": "Inter-Bold", "fFamily": "Inter", "fStyle": "Bold", "ascent": 72.7}]}"#
         let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
-        let file = try lottie(layers, width: 200, more: #""fonts": \#(fonts)"#, path: "accent.json")
-        XCTAssertEqual(file.warnings.count, 1, "\(file.warnings)")
-        XCTAssertTrue(file.warnings.first?.contains("not one glyph each") ?? false, "\(file.warnings)")
+        let file = try lottie(layers, width: 200, more: #""fonts": \#(fonts)"#, path: "emoji.json")
+        XCTAssertEqual(file.warnings.count, 2, "\(file.warnings)")
+        XCTAssertTrue(file.warnings.contains { $0.contains("text animators on text with colour glyphs") }, "\(file.warnings)")
+        XCTAssertTrue(file.warnings.contains { $0.contains("stroked text with colour glyphs") }, "\(file.warnings)")
         let image = try frame(file, 0)
-        let red = (0..<100).reduce(0) { count, y in count + (0..<200).filter { x in let p = image.pixel(x: x, y: y); return p.r > 200 && p.g < 60 && p.b < 60 }.count }
-        XCTAssertGreaterThan(red, 200, "the outline")
+        let blue = (0..<100).reduce(0) { count, y in count + (0..<200).filter { x in let p = image.pixel(x: x, y: y); return p.b > 200 && p.r < 60 && p.g < 60 }.count }
+        XCTAssertGreaterThan(blue, 200, "the A, drawn still though the animator hides every character")
     }
 
     /// Animated text is set without ligatures, a glyph a character, as lottie-web draws each
@@ -1116,5 +1118,51 @@ extension LottieFileTests {
         assertColor(image.pixel(x: 20, y: 20), 0, 0, 0, "A outside B")
         assertColor(image.pixel(x: 50, y: 50), 255, 255, 255, "A inside B, subtracted")
         assertColor(image.pixel(x: 80, y: 80), 255, 255, 255, "B alone")
+    }
+}
+
+extension LottieFileTests {
+    /// A character of several glyphs animates as one: "Aq́" (q and a combining accent, one
+    /// character) in Inter Bold under an animator hiding the second half of the characters
+    /// shows the A and neither the q nor its accent, with no warning.
+    func testACharacterOfSeveralGlyphsAnimatesAsOne() throws {
+        let document = #"{"s": 72, "f": "Inter-Bold", "t": "Aq\u0301", "j": 0, "fc": [0, 0, 0]}"#
+        let fonts = #"{"list": [{"fName": "Inter-Bold", "fFamily": "Inter", "fStyle": "Bold", "ascent": 72.7}]}"#
+        func inked(animators: String) throws -> [Int] {
+            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
+            let file = try lottie(layers, width: 200, more: #""fonts": \#(fonts)"#, path: "accent.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let image = try frame(file, 0)
+            return (0..<200).filter { x in (0..<100).contains { y in image.pixel(x: x, y: y).r < 100 } }
+        }
+        let whole = try inked(animators: "[]")
+        let half = try inked(animators: #"[{"s": {"s": {"a": 0, "k": 50}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 0}}}]"#)
+        let (left, right) = (try XCTUnwrap(whole.first), try XCTUnwrap(whole.last))
+        XCTAssertGreaterThan(right - left, 70, "two letters")
+        XCTAssertEqual(half.first, left, "the A shown")
+        XCTAssertLessThan(try XCTUnwrap(half.last), left + 50, "the q and its accent hidden together")
+    }
+}
+
+extension LottieFileTests {
+    /// A character a font joins into the glyph before it draws nothing of its own but still
+    /// counts: "بلا" (ba, lam, alef) in DejaVu Sans is set right to left as ba and the required
+    /// lam-alef ligature, three characters over two glyphs. Hiding the last two characters hides
+    /// the ligature, on the left, and keeps the ba, on the right, with no warning.
+    func testACharacterJoinedIntoTheGlyphBeforeItStillCounts() throws {
+        let document = #"{"s": 72, "f": "DejaVuSans", "t": "\u0628\u0644\u0627", "j": 0, "fc": [0, 0, 0]}"#
+        let fonts = #"{"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]}"#
+        func inked(animators: String) throws -> [Int] {
+            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
+            let file = try lottie(layers, width: 200, more: #""fonts": \#(fonts)"#, path: "lam-alef.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            let image = try frame(file, 0)
+            return (0..<200).filter { x in (0..<100).contains { y in image.pixel(x: x, y: y).r < 100 } }
+        }
+        let whole = try inked(animators: "[]")
+        let ba = try inked(animators: #"[{"s": {"s": {"a": 0, "k": 34}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 0}}}]"#)
+        let (left, right) = (try XCTUnwrap(whole.first), try XCTUnwrap(whole.last))
+        XCTAssertEqual(ba.last, right, "the ba, on the right, shown")
+        XCTAssertGreaterThan(try XCTUnwrap(ba.first), left + 15, "the lam-alef, on the left, hidden")
     }
 }
