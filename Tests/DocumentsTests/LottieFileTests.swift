@@ -1058,11 +1058,7 @@ extension LottieFileTests {
         let document = #"{"s": 72, "f": "DejaVuSans", "t": "\u05d0\u05d1\u05d2\u05d3", "j": 0, "fc": [0, 0, 0]}"#
         let fonts = #"{"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]}"#
         func inked(animators: String) throws -> [Int] {
-            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
-            let file = try lottie(layers, width: 300, more: #""fonts": \#(fonts)"#, path: "hebrew.json")
-            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-            let image = try frame(file, 0)
-            return (0..<300).filter { x in (0..<100).contains { y in image.pixel(x: x, y: y).r < 100 } }
+            try inkedColumns(document: document, fonts: fonts, animators: animators, width: 300, path: "hebrew.json")
         }
         let whole = try inked(animators: "[]")
         let half = try inked(animators: #"[{"s": {"s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 0}}}]"#)
@@ -1129,11 +1125,7 @@ extension LottieFileTests {
         let document = #"{"s": 72, "f": "Inter-Bold", "t": "Aq\u0301", "j": 0, "fc": [0, 0, 0]}"#
         let fonts = #"{"list": [{"fName": "Inter-Bold", "fFamily": "Inter", "fStyle": "Bold", "ascent": 72.7}]}"#
         func inked(animators: String) throws -> [Int] {
-            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
-            let file = try lottie(layers, width: 200, more: #""fonts": \#(fonts)"#, path: "accent.json")
-            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-            let image = try frame(file, 0)
-            return (0..<200).filter { x in (0..<100).contains { y in image.pixel(x: x, y: y).r < 100 } }
+            try inkedColumns(document: document, fonts: fonts, animators: animators, width: 200, path: "accent.json")
         }
         let whole = try inked(animators: "[]")
         let half = try inked(animators: #"[{"s": {"s": {"a": 0, "k": 50}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 0}}}]"#)
@@ -1153,16 +1145,24 @@ extension LottieFileTests {
         let document = #"{"s": 72, "f": "DejaVuSans", "t": "\u0628\u0644\u0627", "j": 0, "fc": [0, 0, 0]}"#
         let fonts = #"{"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Book", "ascent": 75}]}"#
         func inked(animators: String) throws -> [Int] {
-            let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
-            let file = try lottie(layers, width: 200, more: #""fonts": \#(fonts)"#, path: "lam-alef.json")
-            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-            let image = try frame(file, 0)
-            return (0..<200).filter { x in (0..<100).contains { y in image.pixel(x: x, y: y).r < 100 } }
+            try inkedColumns(document: document, fonts: fonts, animators: animators, width: 200, path: "lam-alef.json")
         }
         let whole = try inked(animators: "[]")
         let ba = try inked(animators: #"[{"s": {"s": {"a": 0, "k": 34}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "a": {"a": 0, "k": 100}, "sh": 1, "r": 1, "b": 1}, "a": {"o": {"a": 0, "k": 0}}}]"#)
         let (left, right) = (try XCTUnwrap(whole.first), try XCTUnwrap(whole.last))
         XCTAssertEqual(ba.last, right, "the ba, on the right, shown")
         XCTAssertGreaterThan(try XCTUnwrap(ba.first), left + 15, "the lam-alef, on the left, hidden")
+    }
+}
+
+extension LottieFileTests {
+    /// The columns a text layer of `document` (in the file's `fonts`, at (10, 80), under
+    /// `animators`) inks dark at frame 0, checking the file builds without warnings.
+    func inkedColumns(document: String, fonts: String, animators: String, width: Int, path: String) throws -> [Int] {
+        let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [10, 80]}}, "t": {"d": {"k": [{"s": \#(document), "t": 0}]}, "a": \#(animators)}}]"#
+        let file = try lottie(layers, width: width, more: #""fonts": \#(fonts)"#, path: path)
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        return (0..<width).filter { x in (0..<100).contains { y in image.pixel(x: x, y: y).r < 100 } }
     }
 }
