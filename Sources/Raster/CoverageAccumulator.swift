@@ -27,13 +27,15 @@ struct CoverageAccumulator {
         self.regionTop = regionTop
         firstRow = rows.lowerBound - regionTop
         endRow = rows.upperBound - regionTop
+        // Grown to at least twice the size, not just enough: a shape growing frame by frame would
+        // otherwise take a new region, megabytes of fresh pages, every frame.
         let needed = (width + 2) * rows.count
         if cells.count < needed {
-            cells = [Float](repeating: 0, count: needed)
+            cells = [Float](repeating: 0, count: max(needed, 2 * cells.count))
         }
         if touchedMin.count < rows.count {
-            touchedMin = [Int](repeating: Int.max, count: rows.count)
-            touchedMax = [Int](repeating: Int.min, count: rows.count)
+            touchedMin = [Int](repeating: Int.max, count: max(rows.count, 2 * touchedMin.count))
+            touchedMax = [Int](repeating: Int.min, count: touchedMin.count)
         }
     }
 
