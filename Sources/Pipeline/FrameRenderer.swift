@@ -18,14 +18,23 @@ public final class FrameRenderer {
     /// premultiplied.
     public func render(_ list: DisplayList, into frame: consuming Pixmap) -> Pixmap {
         let toPixels = Transform3D(scaleX: scale, y: scale)
-        // A scene usually starts with an opaque background over the whole canvas: clearing to its
-        // colour gives the same pixels as clearing and then filling, with one pass instead of two.
+        // A scene usually starts with an opaque background over the whole canvas (an imported
+        // file often with two: the output's background, then its own). What an opaque fill of
+        // the whole frame outside any group covers never shows: clearing to the last such fill's
+        // colour and drawing from after it gives the same pixels, with one pass instead of several.
         var items = list.items[...]
         var background = PremultipliedColor.transparent
-        if let first = items.first, case let .fill(path, transform, color, _) = first, color.alpha >= 1,
-           Self.covers(path.applying(transform.concatenating(toPixels)), width: frame.width, height: frame.height) {
-            background = Self.premultiplied(color)
-            items = items.dropFirst()
+        var depth = 0
+        for (index, item) in list.items.enumerated() {
+            switch item {
+            case .beginGroup, .beginClip, .beginMask: depth += 1
+            case .endGroup, .endClip, .endMask: depth -= 1
+            case let .fill(path, transform, color, _) where depth == 0 && color.alpha >= 1:
+                guard Self.covers(path.applying(transform.concatenating(toPixels)), width: frame.width, height: frame.height) else { break }
+                background = Self.premultiplied(color)
+                items = list.items[(index + 1)...]
+            default: break
+            }
         }
         canvas.begin(consume frame, clearingTo: background)
         for item in GroupFlattening.flattened(items) {
