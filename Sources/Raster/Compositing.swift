@@ -17,12 +17,18 @@ enum Compositing {
                     let row = y * layer.width * 4
                     var (i, end) = (row + area.x0 * 4, row + area.x1 * 4)
                     // Four pixels a step (none to draw when all are transparent), then one at a time.
+                    while coverage < 255, i + 16 <= end {
+                        let pixels = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self)
+                        // Transparent premultiplied pixels are all zero.
+                        if pixels != .zero { Blend.sourceOverQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i) }
+                        i += 16
+                    }
                     while i + 16 <= end {
                         let pixels = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self)
                         // The four alphas summed in the vector: 0 when all are transparent, 1,020
                         // when all are opaque (lane compares came out a lane at a time, with branches).
                         let alphas = (pixels &>> 24).wrappedSum()
-                        if coverage == 255, alphas == 4 * 255 {
+                        if alphas == 4 * 255 {
                             // Opaque at full opacity: the pixels themselves.
                             UnsafeMutableRawPointer(p + i).storeBytes(of: pixels, as: SIMD4<UInt32>.self)
                         } else if alphas != 0 {
