@@ -33,11 +33,13 @@ enum GaussianBlur {
         fileprivate var values: [Float] = []
         fileprivate var temporary: [Float] = []
 
-        /// Makes both buffers hold at least `count` floats (their contents are then undefined).
+        /// Makes both buffers hold at least `count` floats (their contents are then undefined),
+        /// growing them at least twofold: a blur growing frame by frame (a widening radius, a
+        /// growing shape) would otherwise take fresh pages every frame.
         fileprivate mutating func reserve(_ count: Int) {
             guard values.count < count else { return }
-            values = [Float](repeating: 0, count: count)
-            temporary = [Float](repeating: 0, count: count)
+            values = [Float](repeating: 0, count: max(count, 2 * values.count))
+            temporary = [Float](repeating: 0, count: values.count)
         }
     }
 
