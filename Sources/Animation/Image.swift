@@ -10,11 +10,17 @@ public struct Image: Hashable, Sendable {
     /// image is made: such an image draws as its one colour, far faster than sampled.
     public let isUniform: Bool
 
-    /// An image of `width` × `height` pixels; nil when the byte count does not match.
+    /// An image of `width` × `height` pixels; nil when the byte count does not match. A colour
+    /// channel above its pixel's alpha (no premultiplied colour has one) is taken as the alpha,
+    /// so that a transparent pixel is all zero, as drawing assumes.
     public init?(width: Int, height: Int, premultipliedRGBA bytes: [UInt8]) {
         guard width > 0, height > 0, bytes.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
+        var bytes = bytes
+        for i in stride(from: 0, to: bytes.count, by: 4) where bytes[i] > bytes[i + 3] || bytes[i + 1] > bytes[i + 3] || bytes[i + 2] > bytes[i + 3] {
+            (bytes[i], bytes[i + 1], bytes[i + 2]) = (min(bytes[i], bytes[i + 3]), min(bytes[i + 1], bytes[i + 3]), min(bytes[i + 2], bytes[i + 3]))
+        }
         self.bytes = bytes
         isUniform = stride(from: 4, to: bytes.count, by: 4).allSatisfy { i in
             bytes[i] == bytes[0] && bytes[i + 1] == bytes[1] && bytes[i + 2] == bytes[2] && bytes[i + 3] == bytes[3]

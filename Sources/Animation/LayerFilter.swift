@@ -28,10 +28,12 @@ public struct LayerFilter: Hashable, Sendable {
 
     /// What the filter does.
     public var effect: Effect
-    /// The name key paths address it by (letters, digits and `_`); nil when it has none.
-    public var name: String?
+    /// The name key paths address it by; nil when it has none.
+    public let name: String?
 
+    /// A filter doing `effect`, named `name`, which must be a valid name (`isValidName`).
     public init(_ effect: Effect, name: String? = nil) {
+        precondition(name.map(Self.isValidName) ?? true, "a filter's name is letters, digits and _, not starting with a digit, and not a filter type")
         self.effect = effect
         self.name = name
     }
@@ -77,8 +79,9 @@ extension [LayerFilter] {
         }
     }
 
-    /// The index of the filter `filters.<name>.…` addresses: the one named `name`, or else the
-    /// first of the type named `name`; nil when there is none.
+    /// The index of the filter `filters.<name>.…` addresses: the first of the type when `name`
+    /// is a type's name (no filter can be named so), else the one named `name`; nil when there
+    /// is none.
     func index(addressedBy name: String) -> Int? {
         LayerFilter.typeNames.contains(name) ? firstIndex { $0.effect.typeName == name } : firstIndex { $0.name == name }
     }

@@ -55,14 +55,17 @@ struct LottieShapes {
         guard case let .array(items, position)? = value else { throw reader.fail(path, value, "expected a list of shapes") }
         let container = Layer()
         container.anchorPoint = .zero
-        var geometry: [LottieProperty<Path>] = []
+        // What strokes and gradients draw of the paths so far: worked out once for all of them,
+        // forgotten when the paths or the merge change.
+        var outlined: [LottieProperty<Path>]?
+        var geometry: [LottieProperty<Path>] = [] { didSet { outlined = nil } }
         // A trim trims the paths above it whatever comes between (a stroke listed before it
         // draws them trimmed too, as in the players): the list's first trim holds from the start.
         let firstTrim = items.firstIndex { if case .string("tm", _)? = LottieReader.member($0, "ty") { true } else { false } }
         var trim = try firstTrim.map { i throws(DocumentError) in try self.trim(items[i], path: "\(path)[\(i)]") }
         // A merge paths item's mode (2 add, 3 subtract, 4 intersect, 5 exclude intersections)
         // and how many of the paths (those above it) it merges, when it is not a plain merge.
-        var merge: (mode: Int, count: Int)?
+        var merge: (mode: Int, count: Int)? { didSet { outlined = nil } }
         var drawn: [Layer] = []  // top first
         for (i, item) in items.enumerated() {
             let p = "\(path)[\(i)]"
@@ -82,12 +85,12 @@ struct LottieShapes {
                 geometry.append(try parametric(item, type: type, path: p))
             case "fl" where merge != nil:
                 if let merge, let painted = try mergedFill(item, path: p, geometry: geometry, merging: merge, trim: trim) { drawn.append(painted) }
-            case "fl", "st":
-                let outlined = try merge.map { m throws(DocumentError) in try mergedOutline(geometry, merging: m, path: p) } ?? geometry
-                if let painted = try paint(item, type: type, path: p, geometry: outlined, trim: trim) { drawn.append(painted) }
-            case "gf", "gs":
-                let outlined = try merge.map { m throws(DocumentError) in try mergedOutline(geometry, merging: m, path: p) } ?? geometry
-                if let painted = try gradient(item, stroke: type == "gs", path: p, geometry: outlined, trim: trim) { drawn.append(painted) }
+            case "fl", "st", "gf", "gs":
+                if outlined == nil { outlined = try merge.map { m throws(DocumentError) in try mergedOutline(geometry, merging: m, path: p) } ?? geometry }
+                let paths = outlined ?? geometry
+                let painted = type == "fl" || type == "st" ? try paint(item, type: type, path: p, geometry: paths, trim: trim)
+                    : try gradient(item, stroke: type == "gs", path: p, geometry: paths, trim: trim)
+                if let painted { drawn.append(painted) }
             case "tm":
                 if i != firstTrim { trim = try self.trim(item, path: p) }
             case "tr":
@@ -516,7 +519,7 @@ struct LottieShapes {
     /// `merging.count` paths make combined (`Path.outline(combining:by:tolerance:)`: the union,
     /// the first less the others, their intersection, or two paths' exclusive parts; more than
     /// two excluded are added, as their fill is), then the paths after the merge. While a path
-    /// changes, the outline is worked out every frame.
+    /// changes, the outline is worked out every frame and held until the next.
     private func mergedOutline(_ geometry: [LottieProperty<Path>], merging: (mode: Int, count: Int), path: String) throws(DocumentError)
         -> [LottieProperty<Path>] {
         let parts = Array(geometry.prefix(merging.count)), after = Array(geometry.dropFirst(merging.count))
@@ -526,17 +529,16 @@ struct LottieShapes {
         case 5 where parts.count == 2: .exclude
         default: .union
         }
-        /// The outline at `frame`, charged by the square of its edges (its work); nil past
-        /// `Path.outline`'s limit.
+        /// The outline at `frame`, charged by its work (its pieces times its edges); nil past
+        /// `Path.outline`'s limits.
         func outline(at frame: Double) throws(DocumentError) -> Path? {
-            guard let made = Path.outline(combining: parts.map { $0.value(at: frame) }, by: combination, tolerance: Self.mergedOutlineTolerance) else {
-                return nil
-            }
-            try reader.budget.charge(1 + made.edges * made.edges / 100, at: path, in: reader.file)
+            guard let made = Path.outline(combining: parts.map { $0.value(at: frame) }, by: combination, tolerance: Self.mergedOutlineTolerance,
+                                          maximumEdges: Self.mergedOutlineEdges) else { return nil }
+            try reader.budget.charge(1 + made.work / 100, at: path, in: reader.file)
             return made.outline
         }
         func tooDetailed() -> [LottieProperty<Path>] {
-            reader.warnings.note("merged paths too detailed to outline (more than 4,000 edges): each path stroked", at: path)
+            reader.warnings.note("merged paths too detailed to outline (more than \(Self.mergedOutlineEdges) edges or crossings): each path stroked", at: path)
             return geometry
         }
         guard let frames = try reader.sampleFrames(parts.flatMap { $0.keyframes.map(\.frame) }, cost: 1, at: path) else {
@@ -546,13 +548,16 @@ struct LottieShapes {
         var keyframes: [LottieProperty<Path>.Keyframe] = []
         for frame in frames {
             guard let value = try outline(at: frame) else { return tooDetailed() }
-            keyframes.append(LottieProperty<Path>.Keyframe(frame: frame, value: value, easeOut: (0, 0), easeIn: (1, 1), hold: false))
+            // Held: two frames' outlines need not match point for point, so nothing is drawn between them.
+            keyframes.append(LottieProperty<Path>.Keyframe(frame: frame, value: value, easeOut: (0, 0), easeIn: (1, 1), hold: true))
         }
         return [LottieProperty(initial: keyframes[0].value, keyframes: keyframes)] + after
     }
 
     /// How finely merged paths' outlines follow their curves, in the shape's units.
     static let mergedOutlineTolerance = 0.02
+    /// The most edges, and crossings, a merged outline is worked out from.
+    static let mergedOutlineEdges = 4_000
 
     /// With `solid` false the colour and opacity are left out (a gradient's mask); `placing`
     /// moves the paths.

@@ -167,7 +167,8 @@ struct LottieText {
     /// its combining marks is one) and draws the glyphs set for it; one that a font joined into
     /// the glyph of the character before it (a required ligature such as lam-alef) draws none,
     /// as a space does: each still counts in the animators' character indices, as in
-    /// lottie-web. nil with a colour glyph (a picture, not an outline).
+    /// lottie-web. nil with a colour glyph (a picture, not an outline), or a glyph no character
+    /// of the text claims (an ellipsis: Lottie text is not cut short).
     private func characters(of layer: TextLayer, text: String, stroke: TextStroke?, path: String) throws(DocumentError)
         -> (characters: [LottieTextAnimators.Character], text: String)? {
         let set = try typeset(layer, ligatures: false, path: path)
@@ -193,14 +194,13 @@ struct LottieText {
                 (spaces, broken) = ([], true)
                 continue
             }
-            // The glyphs set for it, in screen order.
+            // The glyphs set for it (a cluster's glyphs share its first scalar, in screen order).
             var own: [Int] = []
             while next < inTextOrder.count, let s = glyphs[inTextOrder[next]].scalar, scalars.contains(s) {
                 own.append(inTextOrder[next])
                 next += 1
             }
-            own.sort()
-            guard let leftmost = own.first, let rightmost = own.last else {
+            guard let first = own.first, let rightmost = own.max() else {
                 // A space, or a character joined into the glyph before it: nothing drawn, at the pen.
                 let pen = next < inTextOrder.count ? glyphs[inTextOrder[next]].origin : glyphs.last?.origin ?? .zero
                 if character.isWhitespace { spaces.append((result.count, wrapped.count)) }
@@ -208,7 +208,10 @@ struct LottieText {
                 wrapped.append(character)
                 continue
             }
-            let glyph = glyphs[leftmost]
+            // Placed, turned and scaled about its base, the glyph that moves the pen furthest (its
+            // combining marks hardly move it; in right-to-left runs they come first on screen).
+            let base = own.reduce(first) { glyphs[$1].advance > glyphs[$0].advance ? $1 : $0 }
+            let glyph = glyphs[base]
             if let line, glyph.line > line, !broken {
                 if let space = spaces.last {
                     result.remove(at: space.layer)

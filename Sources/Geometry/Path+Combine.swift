@@ -20,23 +20,25 @@ extension Path {
     /// Every edge is split where another crosses or touches it (the crossing worked out once and
     /// shared by both, so pieces meet exactly), and each piece is kept or dropped by testing the
     /// region just either side of its middle. Edges that lie on each other are split at each
-    /// other's ends; where both are kept they are drawn twice.
+    /// other's ends, and a piece kept twice the same way round is kept once.
     ///
-    /// The work grows with the square of the edges: nil when the flattened paths have more than
-    /// `maximumEdges`; otherwise the outline and the number of edges it was made from.
+    /// The work is about the pieces times the edges: nil when the flattened paths have more
+    /// than `maximumEdges` edges or cross more than `maximumEdges` times; otherwise the outline
+    /// and `work`, its pieces times its edges.
     public static func outline(combining paths: [Path], by combination: PathCombination, tolerance: Double,
-                               maximumEdges: Int = 4_000) -> (outline: Path, edges: Int)? {
-        let polygons = paths.map { $0.flattened(tolerance: tolerance, closeAll: true) }
+                               maximumEdges: Int = 4_000) -> (outline: Path, work: Int)? {
+        var polygons: [[[Point]]] = []
         var edges: [CombinedEdge] = []
-        for (owner, path) in polygons.enumerated() {
-            for polygon in path where polygon.count > 1 {
+        for path in paths {
+            polygons.append(path.flattened(tolerance: tolerance, closeAll: true))
+            for polygon in polygons[polygons.count - 1] where polygon.count > 1 {
                 for i in 1..<polygon.count where polygon[i - 1] != polygon[i] {
-                    edges.append(CombinedEdge(start: polygon[i - 1], end: polygon[i], owner: owner))
-                    if edges.count > maximumEdges { return nil }
+                    edges.append(CombinedEdge(start: polygon[i - 1], end: polygon[i]))
                 }
             }
+            if edges.count > maximumEdges { return nil }
         }
-        CombinedEdge.splitAtCrossings(&edges)
+        guard CombinedEdge.splitAtCrossings(&edges, maximumSplits: maximumEdges) else { return nil }
         func inside(_ p: Point) -> Bool {
             var count = 0, first = false, all = true
             for (index, path) in polygons.enumerated() {
@@ -53,8 +55,11 @@ extension Path {
             }
         }
         var kept: [(start: Point, end: Point)] = []
+        var keptOnce = Set<[PointKey]>()
+        var pieces = 0
         for edge in edges {
             for (a, b) in edge.pieces {
+                pieces += 1
                 let (dx, dy) = (b.x - a.x, b.y - a.y)
                 let length = (dx * dx + dy * dy).squareRoot()
                 guard length > 0 else { continue }
@@ -64,10 +69,12 @@ extension Path {
                 let middle = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
                 let left = inside(Point(middle.x + dy * step, middle.y - dx * step))
                 let right = inside(Point(middle.x - dy * step, middle.y + dx * step))
-                if left != right { kept.append(right ? (a, b) : (b, a)) }
+                guard left != right else { continue }
+                let piece = right ? (start: a, end: b) : (start: b, end: a)
+                if keptOnce.insert([PointKey(piece.start), PointKey(piece.end)]).inserted { kept.append(piece) }
             }
         }
-        return (chained(kept), edges.count)
+        return (chained(kept), pieces * edges.count)
     }
 
     /// The winding number of `polygons` (closed) about `p`.
@@ -85,7 +92,8 @@ extension Path {
     }
 
     /// Directed pieces joined end to start into subpaths: closed where a chain comes back to
-    /// its start, open where it stops.
+    /// its start (beginning at its topmost, then leftmost, point, so that a trim or a dash
+    /// pattern starts in the same place from frame to frame), open where it stops.
     private static func chained(_ pieces: [(start: Point, end: Point)]) -> Path {
         var from: [PointKey: [Int]] = [:]
         for (i, piece) in pieces.enumerated() { from[PointKey(piece.start), default: []].append(i) }
@@ -93,25 +101,31 @@ extension Path {
         var path = Path()
         for first in pieces.indices where !used[first] {
             used[first] = true
-            path.move(to: pieces[first].start)
-            var current = first
+            var points = [pieces[first].start]
+            var current = first, closed = false
             while true {
                 let end = pieces[current].end
                 if end == pieces[first].start {
-                    path.closeSubpath()
+                    closed = true
                     break
                 }
-                path.addLine(to: end)
+                points.append(end)
                 guard let next = from[PointKey(end)]?.first(where: { !used[$0] }) else { break }
                 used[next] = true
                 current = next
             }
+            if closed, let top = points.indices.min(by: { (points[$0].y, points[$0].x) < (points[$1].y, points[$1].x) }) {
+                points = Array(points[top...] + points[..<top])
+            }
+            path.move(to: points[0])
+            for point in points.dropFirst() { path.addLine(to: point) }
+            if closed { path.closeSubpath() }
         }
         return path
     }
 
     /// A point as a dictionary key (its coordinates' bits: pieces meet at exactly equal points).
-    private struct PointKey: Hashable {
+    fileprivate struct PointKey: Hashable {
         let x: UInt64, y: UInt64
         init(_ p: Point) { (x, y) = ((p.x + 0).bitPattern, (p.y + 0).bitPattern) }
     }
@@ -120,12 +134,11 @@ extension Path {
 /// An edge of a path being combined, and the points where other edges cross it.
 private struct CombinedEdge {
     let start: Point, end: Point
-    let owner: Int
     /// Where it is split: the fraction of the way along and the point there.
     var splits: [(t: Double, point: Point)] = []
 
-    init(start: Point, end: Point, owner: Int) {
-        (self.start, self.end, self.owner) = (start, end, owner)
+    init(start: Point, end: Point) {
+        (self.start, self.end) = (start, end)
     }
 
     /// Its pieces between the splits, in order.
@@ -139,22 +152,27 @@ private struct CombinedEdge {
     }
 
     /// Splits every pair of edges where they cross or touch (edges in order of their left ends,
-    /// each tested against those whose horizontal extent overlaps its own).
-    static func splitAtCrossings(_ edges: inout [CombinedEdge]) {
+    /// each tested against those whose horizontal extent overlaps its own); false, with the
+    /// splits left unfinished, past `maximumSplits` of them.
+    static func splitAtCrossings(_ edges: inout [CombinedEdge], maximumSplits: Int) -> Bool {
         let order = edges.indices.sorted { min(edges[$0].start.x, edges[$0].end.x) < min(edges[$1].start.x, edges[$1].end.x) }
+        var splits = 0
         for (n, i) in order.enumerated() {
             let right = max(edges[i].start.x, edges[i].end.x)
             for j in order[(n + 1)...] {
                 if min(edges[j].start.x, edges[j].end.x) > right { break }
-                split(&edges, i, j)
+                splits += split(&edges, i, j)
+                if splits > maximumSplits { return false }
             }
         }
+        return true
     }
 
-    /// Splits edges `i` and `j` where they cross, or where one ends on the other.
-    private static func split(_ edges: inout [CombinedEdge], _ i: Int, _ j: Int) {
+    /// Splits edges `i` and `j` where they cross, or where one ends on the other; returns how
+    /// many splits that made.
+    private static func split(_ edges: inout [CombinedEdge], _ i: Int, _ j: Int) -> Int {
         let (p, p2, q, q2) = (edges[i].start, edges[i].end, edges[j].start, edges[j].end)
-        guard max(p.y, p2.y) >= min(q.y, q2.y), max(q.y, q2.y) >= min(p.y, p2.y) else { return }
+        guard max(p.y, p2.y) >= min(q.y, q2.y), max(q.y, q2.y) >= min(p.y, p2.y) else { return 0 }
         let (rx, ry, sx, sy) = (p2.x - p.x, p2.y - p.y, q2.x - q.x, q2.y - q.y)
         let (wx, wy) = (q.x - p.x, q.y - p.y)
         let denominator = rx * sy - ry * sx
@@ -164,7 +182,8 @@ private struct CombinedEdge {
             // Parallel: where they lie on one line, each is split at the other's ends within it.
             let rr = rx * rx + ry * ry, ss = sx * sx + sy * sy
             // q's distance from p's line, |w × r| / |r|, within a billionth of p's length.
-            guard abs(wx * ry - wy * rx) <= 1e-9 * rr else { return }
+            guard abs(wx * ry - wy * rx) <= 1e-9 * rr else { return 0 }
+            let before = edges[i].splits.count + edges[j].splits.count
             for point in [q, q2] {
                 let t = ((point.x - p.x) * rx + (point.y - p.y) * ry) / rr
                 if t > epsilon, t < 1 - epsilon { edges[i].splits.append((t, point)) }
@@ -173,14 +192,16 @@ private struct CombinedEdge {
                 let u = ((point.x - q.x) * sx + (point.y - q.y) * sy) / ss
                 if u > epsilon, u < 1 - epsilon { edges[j].splits.append((u, point)) }
             }
-            return
+            return edges[i].splits.count + edges[j].splits.count - before
         }
         let t = (wx * sy - wy * sx) / denominator
         let u = (wx * ry - wy * rx) / denominator
-        guard t >= -epsilon, t <= 1 + epsilon, u >= -epsilon, u <= 1 + epsilon else { return }
+        guard t >= -epsilon, t <= 1 + epsilon, u >= -epsilon, u <= 1 + epsilon else { return 0 }
         // The crossing as one point for both: an end where it is at one.
         let point = t <= epsilon ? p : t >= 1 - epsilon ? p2 : u <= epsilon ? q : u >= 1 - epsilon ? q2 : Point(p.x + rx * t, p.y + ry * t)
-        if t > epsilon, t < 1 - epsilon { edges[i].splits.append((t, point)) }
-        if u > epsilon, u < 1 - epsilon { edges[j].splits.append((u, point)) }
+        var made = 0
+        if t > epsilon, t < 1 - epsilon { edges[i].splits.append((t, point)); made += 1 }
+        if u > epsilon, u < 1 - epsilon { edges[j].splits.append((u, point)); made += 1 }
+        return made
     }
 }

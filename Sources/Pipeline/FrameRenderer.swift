@@ -14,7 +14,7 @@ public final class FrameRenderer {
         self.scale = scale
     }
 
-    /// Renders `list` into `frame` (its old contents are cleared to transparent) and returns it,
+    /// Renders `list` into `frame` (its old contents are cleared first) and returns it,
     /// premultiplied.
     public func render(_ list: DisplayList, into frame: consuming Pixmap) -> Pixmap {
         let toPixels = Transform3D(scaleX: scale, y: scale)
@@ -24,12 +24,16 @@ public final class FrameRenderer {
         // colour and drawing from after it gives the same pixels, with one pass instead of several.
         var items = list.items[...]
         var background = PremultipliedColor.transparent
-        var depth = 0
+        // The layers (groups and masks) and clips open, counted as the canvas keeps them: an
+        // end with none open is passed over.
+        var (layers, clips) = (0, 0)
         for (index, item) in list.items.enumerated() {
             switch item {
-            case .beginGroup, .beginClip, .beginMask: depth += 1
-            case .endGroup, .endClip, .endMask: depth -= 1
-            case let .fill(path, transform, color, _) where depth == 0 && color.alpha >= 1:
+            case .beginGroup, .beginMask: layers += 1
+            case .endGroup, .endMask: layers = max(layers - 1, 0)
+            case .beginClip: clips += 1
+            case .endClip: clips = max(clips - 1, 0)
+            case let .fill(path, transform, color, _) where layers == 0 && clips == 0 && color.alpha >= 1 && path.elements.count <= 6:
                 guard Self.covers(path.applying(transform.concatenating(toPixels)), width: frame.width, height: frame.height) else { break }
                 background = Self.premultiplied(color)
                 items = list.items[(index + 1)...]

@@ -19,7 +19,8 @@ enum Compositing {
                     // Four pixels a step (none to draw when all are transparent), then one at a time.
                     while coverage < 255, i + 16 <= end {
                         let pixels = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self)
-                        // Transparent premultiplied pixels are all zero.
+                        // A transparent pixel is all zero (premultiplied colour never exceeds its
+                        // alpha: images are made so, `Image(premultipliedRGBA:)`).
                         if pixels != .zero { Blend.sourceOverQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i) }
                         i += 16
                     }

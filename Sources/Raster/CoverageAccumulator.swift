@@ -21,20 +21,22 @@ struct CoverageAccumulator {
     private var touchedMax: [Int] = []
 
     /// Prepares an empty region `width` pixels wide whose top is frame row `regionTop`, keeping
-    /// only frame rows `rows`; storage is reused.
-    mutating func reset(width: Int, rows: Range<Int>, regionTop: Int) {
+    /// only frame rows `rows`, in a frame (or band) `frameWidth` wide of `frameRows` rows;
+    /// storage is reused.
+    mutating func reset(width: Int, rows: Range<Int>, regionTop: Int, frameWidth: Int, frameRows: Int) {
         self.width = width
         self.regionTop = regionTop
         firstRow = rows.lowerBound - regionTop
         endRow = rows.upperBound - regionTop
-        // Grown to at least twice the size, not just enough: a shape growing frame by frame would
-        // otherwise take a new region, megabytes of fresh pages, every frame.
+        // Grown to at least twice the size (up to the whole frame's), not just enough: a shape
+        // growing frame by frame would otherwise take a new region, megabytes of fresh pages,
+        // every frame.
         let needed = (width + 2) * rows.count
         if cells.count < needed {
-            cells = [Float](repeating: 0, count: max(needed, 2 * cells.count))
+            cells = [Float](repeating: 0, count: max(needed, min(2 * cells.count, (frameWidth + 2) * frameRows)))
         }
         if touchedMin.count < rows.count {
-            touchedMin = [Int](repeating: Int.max, count: max(rows.count, 2 * touchedMin.count))
+            touchedMin = [Int](repeating: Int.max, count: max(rows.count, min(2 * touchedMin.count, frameRows)))
             touchedMax = [Int](repeating: Int.min, count: touchedMin.count)
         }
     }

@@ -15,7 +15,7 @@ enum GaussianBlur {
         let widths = blurs(sigma) ? boxWidths(sigma: min(sigma, 1000), passes: 3) : []
         let area = box.grown(by: reach(widths), within: pixmap) ?? box
         let count = area.width * area.height
-        scratch.reserve(count)
+        scratch.reserve(count, limit: pixmap.width * pixmap.height)
         scratch.values.withUnsafeMutableBufferPointer { values in
             UnsafeMutableBufferPointer(rebasing: values[0..<count]).update(repeating: 0)
             for y in 0..<box.height {
@@ -34,11 +34,11 @@ enum GaussianBlur {
         fileprivate var temporary: [Float] = []
 
         /// Makes both buffers hold at least `count` floats (their contents are then undefined),
-        /// growing them at least twofold: a blur growing frame by frame (a widening radius, a
-        /// growing shape) would otherwise take fresh pages every frame.
-        fileprivate mutating func reserve(_ count: Int) {
+        /// growing them at least twofold, up to `limit`: a blur growing frame by frame (a
+        /// widening radius, a growing shape) would otherwise take fresh pages every frame.
+        fileprivate mutating func reserve(_ count: Int, limit: Int) {
             guard values.count < count else { return }
-            values = [Float](repeating: 0, count: max(count, 2 * values.count))
+            values = [Float](repeating: 0, count: max(count, min(2 * values.count, limit)))
             temporary = [Float](repeating: 0, count: values.count)
         }
     }
@@ -52,7 +52,7 @@ enum GaussianBlur {
         let widths = boxWidths(sigma: min(sigma, 1000), passes: 3)
         let area = box.grown(by: reach(widths), within: pixmap) ?? box
         let aw = area.width
-        scratch.reserve(aw * area.height * 4)
+        scratch.reserve(aw * area.height * 4, limit: pixmap.width * pixmap.height * 4)
         pixmap.bytes.withUnsafeBufferPointer { p in
             scratch.values.withUnsafeMutableBufferPointer { values in
                 for y in area.y0..<area.y1 {

@@ -209,7 +209,7 @@ public struct Rasterizer {
         let (firstRow, endRow) = (max(y0, window.rows.lowerBound), min(y1, window.rows.upperBound))
         guard x0 < x1, firstRow < endRow else { return nil }
         let rows = firstRow..<endRow
-        accumulator.reset(width: x1 - x0, rows: rows, regionTop: y0)
+        accumulator.reset(width: x1 - x0, rows: rows, regionTop: y0, frameWidth: width, frameRows: window.rows.count)
         accumulator.addSubpaths(points, starts: subpathStarts, dx: Double(x0), dy: Double(y0))
         if rowCoverage.count < x1 - x0 { rowCoverage = [UInt8](repeating: 0, count: x1 - x0) }
         return (x0, x1 - x0, rows)

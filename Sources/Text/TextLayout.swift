@@ -35,6 +35,9 @@ public struct SetGlyph: Sendable {
     /// Where the characters it shows begin: an index into the text's Unicode scalars (the runs'
     /// texts one after another). nil for an underline piece and a truncation's ellipsis.
     public var scalar: Int?
+    /// How far the pen moves after it, tracking included (a combining mark's is the tracking
+    /// alone; an underline piece's 0).
+    public var advance: Double
 }
 
 /// Sets runs of text: fonts found by `FontLookup`, shaped by HarfBuzz, ordered by FriBidi,
@@ -305,11 +308,11 @@ private struct Typesetter {
                 let box = Rect(x: origin.x + picture.box.minX * size, y: origin.y + picture.box.minY * size,
                                width: picture.box.size.width * size, height: picture.box.size.height * size)
                 placed.append(SetGlyph(path: .roundedRect(box, cornerRadius: 0), glyph: nil, picture: picture, origin: origin,
-                                       tag: styles[glyph.style].tag, line: lineCount, word: glyph.word, scalar: glyph.scalar))
+                                       tag: styles[glyph.style].tag, line: lineCount, word: glyph.word, scalar: glyph.scalar, advance: glyph.advance))
             } else if case let outline = face.outline(of: glyph.id), !outline.isEmpty {
                 let set = Glyph(faceSerial: face.serial, index: glyph.id, size: size, outline: outline.applying(Transform3D(scaleX: scale, y: scale)))
                 placed.append(SetGlyph(path: set.outline.applying(Transform3D(translationX: origin.x, y: origin.y)), glyph: set, picture: nil,
-                                       origin: origin, tag: styles[glyph.style].tag, line: lineCount, word: glyph.word, scalar: glyph.scalar))
+                                       origin: origin, tag: styles[glyph.style].tag, line: lineCount, word: glyph.word, scalar: glyph.scalar, advance: glyph.advance))
             }
             glyphCount += 1
             if glyph.isSpace { added += stretch }
@@ -317,7 +320,7 @@ private struct Typesetter {
         endUnderline(at: (glyphs.last.map { $0.x + $0.advance } ?? 0) + shift + added)
         for line in underlines {
             placed.append(SetGlyph(path: .roundedRect(line.rect, cornerRadius: 0), glyph: nil, picture: nil, origin: .zero, tag: line.tag, line: lineCount, word: line.word,
-                                   scalar: nil))
+                                   scalar: nil, advance: 0))
         }
         widest = max(widest, x + added)
         top += (ascent + descent + gap) * options.lineHeightMultiple

@@ -122,3 +122,12 @@ final class ContentsScaleTests: XCTestCase {
         XCTAssertEqual(try destination(.resize), Rect(x: 0, y: 0, width: 200, height: 100))
     }
 }
+
+extension GeometryRuleTests {
+    /// Premultiplied colour never exceeds its alpha: an image given more is taken at the alpha,
+    /// so that a transparent pixel is all zero, as drawing assumes.
+    func testAnImagesColourIsNoMoreThanItsAlpha() throws {
+        let image = try XCTUnwrap(Image(width: 2, height: 1, premultipliedRGBA: [200, 50, 0, 100, 9, 9, 9, 0]))
+        XCTAssertEqual(image.bytes, [100, 50, 0, 100, 0, 0, 0, 0])
+    }
+}

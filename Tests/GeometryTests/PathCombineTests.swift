@@ -62,4 +62,36 @@ final class PathCombineTests: XCTestCase {
         XCTAssertNil(Path.outline(combining: [disc, disc], by: .union, tolerance: 0.01, maximumEdges: 100))
         XCTAssertNotNil(Path.outline(combining: [disc, disc], by: .union, tolerance: 0.01))
     }
+
+    /// The same square twice makes one outline (each side kept once, not twice), starting at its
+    /// topmost, leftmost corner.
+    func testIdenticalPathsMakeOneOutline() throws {
+        let square = Path.roundedRect(Rect(x: 10, y: 20, width: 60, height: 60), cornerRadius: 0)
+        let outline = try XCTUnwrap(Path.outline(combining: [square, square], by: .union, tolerance: 0.01)).outline
+        XCTAssertEqual(abs(signedArea(outline)), 3600, accuracy: 1e-9)
+        XCTAssertEqual(outline.elements.filter { if case .move = $0 { true } else { false } }.count, 1)
+        XCTAssertEqual(outline.elements.first, .move(Point(10, 20)))
+    }
+
+    /// Two combs, one with teeth up and one with teeth across, cross 1,600 times: past the
+    /// limit there is no outline (the crossings, not only the edges, are bounded).
+    func testTooManyCrossingsMakeNoOutline() {
+        func comb(across: Bool) -> Path {
+            var points = [Point(0, -10)]
+            for k in 0..<20 {
+                let x = Double(k * 10)
+                points += [Point(x, 100), Point(x + 5, 100), Point(x + 5, 0), Point(x + 10, 0)]
+            }
+            points.append(Point(200, -10))
+            var path = Path()
+            for (i, p) in points.enumerated() {
+                let q = across ? Point(p.y, p.x) : p
+                if i == 0 { path.move(to: q) } else { path.addLine(to: q) }
+            }
+            path.closeSubpath()
+            return path
+        }
+        XCTAssertNil(Path.outline(combining: [comb(across: false), comb(across: true)], by: .union, tolerance: 0.01, maximumEdges: 500))
+        XCTAssertNotNil(Path.outline(combining: [comb(across: false), comb(across: true)], by: .union, tolerance: 0.01))
+    }
 }

@@ -37,5 +37,8 @@ final class CoveredItemsTests: XCTestCase {
         let clipped = try pixel([square, .beginClip(.roundedRect(Rect(x: 20, y: 0, width: 20, height: 20), cornerRadius: 0), transform: .identity),
                                  fill(whole, blue), .endClip])
         XCTAssertEqual(clipped, PremultipliedColor(r: 255, g: 0, b: 0, a: 255), "outside a clipped rectangle")
+        // An end with nothing open is passed over, as the canvas passes it over: the group after it is open.
+        let unbalanced = try pixel([square, .endClip, .beginGroup(opacity: 0.5, shadow: nil, blend: .normal, blur: 0), fill(whole, blue), .endGroup])
+        XCTAssertEqual(Int(unbalanced.r), 127, accuracy: 1, "in a group opened after an unmatched end")
     }
 }
