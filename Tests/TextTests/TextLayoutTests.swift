@@ -60,3 +60,20 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertThrowsError(try TextLayout.typeset([TextRun("x", style: TextStyle(font: "Nope Sans"))], options: TextLayoutOptions(width: 10)))
     }
 }
+
+extension TextLayoutTests {
+    /// Each set glyph says where its characters begin and how far it moves the pen: in "בָא"
+    /// (bet with a qamats under it, then alef; right to left, so alef is drawn leftmost) bet and
+    /// its mark begin at scalar 0, the mark moving the pen not at all, and alef at scalar 2.
+    func testGlyphsKnowTheirCharactersAndAdvances() throws {
+        let set = try TextLayout.typeset([TextRun("\u{05D1}\u{05B8}\u{05D0}", style: TextStyle(font: "DejaVu Sans", size: 40))],
+                                         options: TextLayoutOptions(width: 1000))
+        let glyphs = set.glyphs.filter { $0.glyph != nil }
+        XCTAssertEqual(glyphs.count, 3)
+        XCTAssertEqual(glyphs.first?.scalar, 2, "alef, drawn leftmost")
+        let bet = glyphs.filter { $0.scalar == 0 }
+        XCTAssertEqual(bet.count, 2, "bet and its mark")
+        XCTAssertEqual(bet.map(\.advance).min(), 0, "the mark")
+        XCTAssertGreaterThan(bet.map(\.advance).max() ?? 0, 15, "the letter")
+    }
+}
