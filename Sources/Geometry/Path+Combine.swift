@@ -30,6 +30,8 @@ extension Path {
         var polygons: [[[Point]]] = []
         var edges: [CombinedEdge] = []
         for path in paths {
+            // Counted before they are made: a long path of fine curves is not flattened at all.
+            if edges.count + path.flattenedSegmentCount(tolerance: tolerance) > maximumEdges { return nil }
             polygons.append(path.flattened(tolerance: tolerance, closeAll: true))
             for polygon in polygons[polygons.count - 1] where polygon.count > 1 {
                 for i in 1..<polygon.count where polygon[i - 1] != polygon[i] {

@@ -32,6 +32,24 @@ extension Path {
         finish(closing: closeAll)
         return result
     }
+
+    /// How many segments `flattened(tolerance:)` makes of the lines and curves, counted without
+    /// making them (closing segments left out): what a caller with a limit checks first.
+    public func flattenedSegmentCount(tolerance: Double) -> Int {
+        var count = 0
+        var current = Point.zero, start = Point.zero
+        for e in elements {
+            switch e {
+            case .move(let p): (current, start) = (p, p)
+            case .line(let p): (count, current) = (count + 1, p)
+            case .quad(_, let p), .cubic(_, _, let p):
+                if let curve = e.curve(from: current) { count += curve.flatteningSteps(tolerance: tolerance) }
+                current = p
+            case .close: current = start
+            }
+        }
+        return count
+    }
 }
 
 extension Path {

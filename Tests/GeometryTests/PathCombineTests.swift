@@ -94,4 +94,21 @@ final class PathCombineTests: XCTestCase {
         XCTAssertNil(Path.outline(combining: [comb(across: false), comb(across: true)], by: .union, tolerance: 0.01, maximumEdges: 500))
         XCTAssertNotNil(Path.outline(combining: [comb(across: false), comb(across: true)], by: .union, tolerance: 0.01))
     }
+
+    /// The segment count a caller checks before flattening is the flattening's own, closing
+    /// segments aside: an ellipse (its last curve ends where it began) at two tolerances, and
+    /// a line and a curve closed by a segment back to the start.
+    func testTheSegmentCountIsTheFlatteningsOwn() {
+        func made(_ path: Path, _ tolerance: Double) -> Int { path.flattened(tolerance: tolerance).reduce(0) { $0 + $1.count - 1 } }
+        let ellipse = Path.ellipse(in: Rect(x: 0, y: 0, width: 80, height: 50))
+        for tolerance in [0.1, 0.01] {
+            XCTAssertEqual(ellipse.flattenedSegmentCount(tolerance: tolerance), made(ellipse, tolerance), "tolerance \(tolerance)")
+        }
+        var closed = Path()
+        closed.move(to: Point(0, 0))
+        closed.addLine(to: Point(40, 0))
+        closed.addCurve(to: Point(40, 40), control1: Point(60, 10), control2: Point(60, 30))
+        closed.closeSubpath()
+        XCTAssertEqual(closed.flattenedSegmentCount(tolerance: 0.01), made(closed, 0.01) - 1)
+    }
 }
