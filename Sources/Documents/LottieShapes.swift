@@ -55,8 +55,8 @@ struct LottieShapes {
         guard case let .array(items, position)? = value else { throw reader.fail(path, value, "expected a list of shapes") }
         let container = Layer()
         container.anchorPoint = .zero
-        // What strokes and gradients draw of the paths so far: worked out once for all of them,
-        // forgotten when the paths or the merge change.
+        // The merged outline strokes and gradients draw after a merge: worked out once for all
+        // of them, forgotten when the paths or the merge change.
         var outlined: [LottieProperty<Path>]?
         var geometry: [LottieProperty<Path>] = [] { didSet { outlined = nil } }
         // A trim trims the paths above it whatever comes between (a stroke listed before it
@@ -86,7 +86,7 @@ struct LottieShapes {
             case "fl" where merge != nil:
                 if let merge, let painted = try mergedFill(item, path: p, geometry: geometry, merging: merge, trim: trim) { drawn.append(painted) }
             case "fl", "st", "gf", "gs":
-                if outlined == nil { outlined = try merge.map { m throws(DocumentError) in try mergedOutline(geometry, merging: m, path: p) } ?? geometry }
+                if outlined == nil, let merge { outlined = try mergedOutline(geometry, merging: merge, path: p) }
                 let paths = outlined ?? geometry
                 let painted = type == "fl" || type == "st" ? try paint(item, type: type, path: p, geometry: paths, trim: trim)
                     : try gradient(item, stroke: type == "gs", path: p, geometry: paths, trim: trim)

@@ -57,7 +57,7 @@ extension Path {
             }
         }
         var kept: [(start: Point, end: Point)] = []
-        var keptOnce = Set<[PointKey]>()
+        var keptOnce = Set<PieceKey>()
         var pieces = 0
         for edge in edges {
             for (a, b) in edge.pieces {
@@ -73,7 +73,7 @@ extension Path {
                 let right = inside(Point(middle.x - dy * step, middle.y + dx * step))
                 guard left != right else { continue }
                 let piece = right ? (start: a, end: b) : (start: b, end: a)
-                if keptOnce.insert([PointKey(piece.start), PointKey(piece.end)]).inserted { kept.append(piece) }
+                if keptOnce.insert(PieceKey(start: PointKey(piece.start), end: PointKey(piece.end))).inserted { kept.append(piece) }
             }
         }
         return (chained(kept), pieces * edges.count)
@@ -127,9 +127,14 @@ extension Path {
     }
 
     /// A point as a dictionary key (its coordinates' bits: pieces meet at exactly equal points).
-    fileprivate struct PointKey: Hashable {
+    private struct PointKey: Hashable {
         let x: UInt64, y: UInt64
         init(_ p: Point) { (x, y) = ((p.x + 0).bitPattern, (p.y + 0).bitPattern) }
+    }
+
+    /// A directed piece as a set's key.
+    private struct PieceKey: Hashable {
+        let start: PointKey, end: PointKey
     }
 }
 

@@ -415,7 +415,7 @@ extension LottieFileTests {
             let layers = ##"[\##(matte), {"ty": 1, "ind": 2, "tt": \##(type), "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}}]"##
             let file = try lottie(layers, path: "tt.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-            let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+            let image = try frame(file, 0)
             assertColor(image.pixel(x: 25, y: 50), left[0], left[1], left[2], "tt \(type) inside the matte")
             assertColor(image.pixel(x: 75, y: 50), right[0], right[1], right[2], "tt \(type) outside it")
         }
@@ -443,7 +443,7 @@ extension LottieFileTests {
     func testADropShadowFallsWhereItsDirectionPoints() throws {
         for (direction, shadowAt, clear) in [(90, (70, 50), (50, 70)), (180, (50, 70), (70, 50))] {
             let file = try shadowedSquare(direction: still("\(direction)"), distance: still("20"))
-            let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+            let image = try frame(file, 0)
             assertColor(image.pixel(x: 50, y: 50), 0, 0, 0, "direction \(direction): the square")
             assertColor(image.pixel(x: shadowAt.0, y: shadowAt.1), 255, 0, 0, "direction \(direction): its shadow")
             assertColor(image.pixel(x: clear.0, y: clear.1), 255, 255, 255, "direction \(direction): no shadow the other way")
@@ -454,7 +454,7 @@ extension LottieFileTests {
     /// it: the black square is gone, its red shadow 20 pt to the right is there.
     func testADropShadowWithShadowOnlyShowsAlone() throws {
         let file = try shadowedSquare(direction: still("90"), distance: still("20"), shadowOnly: true)
-        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+        let image = try frame(file, 0)
         for x in [45, 55] { assertColor(image.pixel(x: x, y: 50), 255, 255, 255, "the square is not drawn") }
         assertColor(image.pixel(x: 70, y: 50), 255, 0, 0, "its shadow")
     }
@@ -472,7 +472,7 @@ extension LottieFileTests {
         // row 84 only then, not as 20 held; row 87 neither then nor at 30.
         for (distance, below, beyond) in [(still("20"), 70, 82), (turning(20, 30), 84, 87)] {
             let file = try shadowedSquare(direction: turning(90, 270), distance: distance)
-            let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0.5, width: 100, height: 100, scale: 1))
+            let image = try frame(file, 15)
             assertColor(image.pixel(x: 50, y: below), 255, 0, 0, "the shadow below the square halfway round")
             assertColor(image.pixel(x: 50, y: beyond), 255, 255, 255, "and no further")
             assertColor(image.pixel(x: 50, y: 30), 255, 255, 255, "none above it")
@@ -484,22 +484,21 @@ extension LottieFileTests {
     /// tinted towards red (black → black, white → red) by an amount 0 → 100% it is half red in
     /// linear light there: green and blue 0.5 linear, 0.7354 encoded, 188.
     func testChangingFillAndTintEffectsAnimate() throws {
-        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
         let linear = #"{"o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}"#
         let fill = """
-        {"ty": 21, "en": 1, "ef": [{"ty": 10, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))},
-         {"ty": 2, "v": {"a": 1, "k": [{"t": 0, "s": [1, 0, 0, 1], \(linear.dropFirst())}, {"t": 30, "s": [0, 0, 1, 1]}]}}, {"ty": 7, "v": \(v("0"))},
-         {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("1"))}]}
+        {"ty": 21, "en": 1, "ef": [{"ty": 10, "v": \(still("0"))}, {"ty": 7, "v": \(still("0"))},
+         {"ty": 2, "v": {"a": 1, "k": [{"t": 0, "s": [1, 0, 0, 1], \(linear.dropFirst())}, {"t": 30, "s": [0, 0, 1, 1]}]}}, {"ty": 7, "v": \(still("0"))},
+         {"ty": 0, "v": \(still("0"))}, {"ty": 0, "v": \(still("0"))}, {"ty": 0, "v": \(still("1"))}]}
         """
         let tint = """
-        {"ty": 20, "en": 1, "ef": [{"ty": 2, "v": \(v("[0, 0, 0, 1]"))}, {"ty": 2, "v": \(v("[1, 0, 0, 1]"))},
+        {"ty": 20, "en": 1, "ef": [{"ty": 2, "v": \(still("[0, 0, 0, 1]"))}, {"ty": 2, "v": \(still("[1, 0, 0, 1]"))},
          {"ty": 0, "v": {"a": 1, "k": [{"t": 0, "s": [0], \(linear.dropFirst())}, {"t": 30, "s": [100]}]}}]}
         """
         for (effect, expected) in [(fill, [128, 0, 128]), (tint, [255, 188, 188])] {
             let layers = ##"[{"ty": 1, "sc": "#ffffff", "sw": 100, "sh": 100, "ks": {}, "ef": [\##(effect)]}]"##
             let file = try lottie(layers, path: "fx.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-            let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0.5, width: 100, height: 100, scale: 1))
+            let image = try frame(file, 15)
             let p = image.pixel(x: 50, y: 50)
             for (got, want) in zip([p.r, p.g, p.b], expected) { XCTAssertEqual(Int(got), want, accuracy: 1, "\(expected)") }
         }
@@ -509,15 +508,14 @@ extension LottieFileTests {
     /// alpha times the effect's opacity (lottie-web's colour matrix): a white square filled blue
     /// at opacity 0.5 over white is (127, 127, 255).
     func testAFillEffectRepaintsTheLayer() throws {
-        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
         let effect = """
-        {"ty": 21, "en": 1, "ef": [{"ty": 10, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))}, {"ty": 2, "v": \(v("[0, 0, 1, 1]"))}, {"ty": 7, "v": \(v("0"))},
-         {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("0.5"))}]}
+        {"ty": 21, "en": 1, "ef": [{"ty": 10, "v": \(still("0"))}, {"ty": 7, "v": \(still("0"))}, {"ty": 2, "v": \(still("[0, 0, 1, 1]"))}, {"ty": 7, "v": \(still("0"))},
+         {"ty": 0, "v": \(still("0"))}, {"ty": 0, "v": \(still("0"))}, {"ty": 0, "v": \(still("0.5"))}]}
         """
         let layers = ##"[{"ty": 1, "sc": "#ffffff", "sw": 50, "sh": 100, "ks": {}, "ef": [\##(effect)]}]"##
         let file = try lottie(layers, path: "fill.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+        let image = try frame(file, 0)
         assertColor(image.pixel(x: 25, y: 50), 127, 127, 255, "the filled solid")
         assertColor(image.pixel(x: 0, y: 0), 127, 127, 255, "its first pixel, white before the fill, too")
         assertColor(image.pixel(x: 75, y: 50), 255, 255, 255, "beside it")
@@ -591,7 +589,7 @@ extension LottieFileTests {
             let group = #"{"ty": "gr", "it": [\#(square(0)), \#(square(40)), {"ty": "mm", "mm": \#(mode)}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 50}}]}"#
             let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(group)]}]"#, path: "mm.json")
             XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-            let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+            let image = try frame(file, 0)
             for (x, y, expected, name) in [(20, 20, onlyA, "A only"), (50, 50, both, "both"), (80, 80, onlyB, "B only"), (20, 80, white, "neither")] {
                 assertColor(image.pixel(x: x, y: y), expected[0], expected[1], expected[2], "mode \(mode): \(name)")
             }
@@ -609,7 +607,7 @@ extension LottieFileTests {
         }
         let group = #"{"ty": "gr", "it": [\#(square(0, 60)), \#(square(40, 60)), {"ty": "mm", "mm": 3}, \#(square(70, 20)), {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
         let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(group)]}]"#, path: "mm.json")
-        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+        let image = try frame(file, 0)
         assertColor(image.pixel(x: 20, y: 20), 255, 0, 0, "A outside B")
         assertColor(image.pixel(x: 50, y: 50), 255, 255, 255, "A inside B, subtracted")
         assertColor(image.pixel(x: 80, y: 80), 255, 0, 0, "C, after the merge")
@@ -636,11 +634,10 @@ extension LottieFileTests {
     /// animator setting opacity 0 through a square selector from `start` to `end` percent based
     /// on `basedOn`; rendered at frame 0, `width` × 100.
     func animatedBlocks(_ text: String, start: String, end: String, basedOn: Int, width: Int) throws -> Pixmap {
-        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
         let o = #"{"ch": "O", "size": 100, "style": "Regular", "w": 75, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}, {"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[20, -55], [20, -15], [50, -15], [50, -55]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}"#
         let space = #"{"ch": " ", "size": 100, "style": "Regular", "w": 30, "fFamily": "Blocks", "data": {}}"#
-        let selector = #"{"s": \#(v(start)), "e": \#(v(end)), "o": \#(v("0")), "a": \#(v("100")), "sh": 1, "r": 1, "b": \#(basedOn)}"#
-        let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "\#(text)", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(v("0"))}}]}"#
+        let selector = #"{"s": \#(still(start)), "e": \#(still(end)), "o": \#(still("0")), "a": \#(still("100")), "sh": 1, "r": 1, "b": \#(basedOn)}"#
+        let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "\#(text)", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": [{"s": \#(selector), "a": {"o": \#(still("0"))}}]}"#
         let layers = #"[{"ty": 5, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(document)}]"#
         let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
         let file = try lottie(layers, width: width, more: #""fonts": \#(fonts), "chars": [\#(o), \#(space)]"#, path: "blocks.json")
@@ -677,7 +674,7 @@ extension LottieFileTests {
         let layers = ##"[{"ty": 1, "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a", "pt": \##(square), "x": {"a": 0, "k": -10}}]}]"##
         let file = try lottie(layers, path: "x.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+        let image = try frame(file, 0)
         assertColor(image.pixel(x: 50, y: 50), 255, 0, 0, "the middle")
         assertColor(image.pixel(x: 32, y: 50), 255, 0, 0, "just inside the shrunk edge")
         assertColor(image.pixel(x: 27, y: 50), 255, 255, 255, "inside the mask but within its band")
@@ -1032,18 +1029,17 @@ extension LottieFileTests {
     /// red → green, the second red → blue over 30 frames, and the second paints over the first,
     /// so frame 15 shows (128, 0, 128), the second's halfway colour, with no warning.
     func testTwoChangingFillEffectsAnimateApart() throws {
-        func v(_ k: String) -> String { #"{"a": 0, "k": \#(k)}"# }
         func fill(to end: String) -> String {
             """
-            {"ty": 21, "en": 1, "ef": [{"ty": 10, "v": \(v("0"))}, {"ty": 7, "v": \(v("0"))},
+            {"ty": 21, "en": 1, "ef": [{"ty": 10, "v": \(still("0"))}, {"ty": 7, "v": \(still("0"))},
              {"ty": 2, "v": {"a": 1, "k": [{"t": 0, "s": [1, 0, 0, 1], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": \(end)}]}},
-             {"ty": 7, "v": \(v("0"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("0"))}, {"ty": 0, "v": \(v("1"))}]}
+             {"ty": 7, "v": \(still("0"))}, {"ty": 0, "v": \(still("0"))}, {"ty": 0, "v": \(still("0"))}, {"ty": 0, "v": \(still("1"))}]}
             """
         }
         let layers = ##"[{"ty": 1, "sc": "#ffffff", "sw": 100, "sh": 100, "ks": {}, "ef": [\##(fill(to: "[0, 1, 0, 1]")), \##(fill(to: "[0, 0, 1, 1]"))]}]"##
         let file = try lottie(layers, path: "fills.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0.5, width: 100, height: 100, scale: 1))
+        let image = try frame(file, 15)
         let p = image.pixel(x: 50, y: 50)
         for (got, want) in zip([p.r, p.g, p.b], [128, 0, 128]) { XCTAssertEqual(Int(got), want, accuracy: 1) }
     }
@@ -1089,7 +1085,7 @@ extension LottieFileTests {
                 let group = #"{"ty": "gr", "it": [\#(square(10)), \#(square(40)), {"ty": "mm", "mm": \#(mode)}, \#(stroke)]}"#
                 let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(group)]}]"#, path: "mm-stroke.json")
                 XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-                let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+                let image = try frame(file, 0)
                 for ((x, y, name), isStroked) in zip(points, stroked) {
                     let level: UInt8 = isStroked ? 0 : 255
                     assertColor(image.pixel(x: x, y: y), level, level, level, "mode \(mode) \(stroke == solid ? "solid" : "gradient"): \(name)")
@@ -1110,7 +1106,7 @@ extension LottieFileTests {
         let group = #"{"ty": "gr", "it": [\#(square(0)), \#(square(40)), {"ty": "mm", "mm": 3}, \#(fill)]}"#
         let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(group)]}]"#, path: "mm-gradient.json")
         XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-        let image = try XCTUnwrap(StillImage.render(try file.timeline(canvas: Size(100, 100), duration: 1), at: 0, width: 100, height: 100, scale: 1))
+        let image = try frame(file, 0)
         assertColor(image.pixel(x: 20, y: 20), 0, 0, 0, "A outside B")
         assertColor(image.pixel(x: 50, y: 50), 255, 255, 255, "A inside B, subtracted")
         assertColor(image.pixel(x: 80, y: 80), 255, 255, 255, "B alone")
