@@ -27,10 +27,11 @@ let package = Package(
             pkgConfig: "freetype2 harfbuzz fribidi fontconfig",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev", "libfontconfig-dev", "fonts-inter"])]
         ),
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         .target(name: "Geometry"),
         .target(name: "Text", dependencies: ["CText", "Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry", "Text"]),
-        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CPrefetch"]),
         .target(name: "Media", dependencies: ["CFFmpeg"]),
         .target(name: "Pipeline", dependencies: ["Animation", "Raster", "Media", "Geometry"]),
         .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),

@@ -162,7 +162,11 @@ public final class Canvas {
                 let covers = !shownAlone && group.blend == .normal && Compositing.coverage(ofOpacity: group.opacity) == 255
                 rasterizer.drawShadow(of: group.pixels, within: drawn, shadow, clip: clip, sourceCovers: covers, into: &target)
             }
-            if !shownAlone { Compositing.draw(group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target) }
+            if !shownAlone {
+                Compositing.drawAndClear(&group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target)
+                // What is left to clear: pixels written outside what was drawn (a colour filter's).
+                if written == drawn { written = nil }
+            }
         }
     }
 

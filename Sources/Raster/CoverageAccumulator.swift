@@ -1,3 +1,4 @@
+import CPrefetch
 import Geometry
 
 /// Exact-area anti-aliasing: each line segment adds, to every pixel cell it crosses, the signed
@@ -154,6 +155,8 @@ struct CoverageAccumulator {
                 touchedMax.withUnsafeMutableBufferPointer { touchedMax in
                     guard let cellStart = cellBuffer.baseAddress, let low = touchedMin.baseAddress, let high = touchedMax.baseAddress else { return }
                     for kept in 0..<rows {
+                        Self.prefetch(row: kept + Self.prefetchDistance, rows: rows, low: low, high: high,
+                                      pixels: pixels, rowStride: rowStride, rowPixels: rowPixels)
                         let lo = low[kept], hi = high[kept]
                         guard lo <= hi else { continue }
                         (low[kept], high[kept]) = (Int.max, Int.min)
@@ -169,6 +172,27 @@ struct CoverageAccumulator {
                 }
             }
         }
+    }
+
+    /// How many rows ahead `blendRows` asks for the pixels it will blend: a path's rows are a
+    /// frame's stride apart, too far apart for the processor to fetch them on its own in time
+    /// (`make bench`: the circles and the shapes about 8% faster; 2 to 8 rows ahead do as well).
+    private static let prefetchDistance = 4
+
+    /// Asks the processor to fetch kept row `row`'s touched pixels into its caches, for writing.
+    @inline(__always)
+    private static func prefetch(row: Int, rows: Int, low: UnsafeMutablePointer<Int>, high: UnsafeMutablePointer<Int>,
+                                 pixels: UnsafeMutablePointer<UInt8>, rowStride: Int, rowPixels: Int) {
+        guard row < rows else { return }
+        let lo = low[row], hi = min(high[row], rowPixels - 1)
+        guard lo <= hi else { return }
+        let first = pixels + row * rowStride + lo * 4, last = pixels + row * rowStride + hi * 4
+        var line = first
+        while line <= last {
+            animvid_prefetch_for_writing(line)
+            line += 64
+        }
+        animvid_prefetch_for_writing(last)
     }
 
     /// One row of `blendRows`: `a` points at its cells, `lo...hi` the cells it touched.

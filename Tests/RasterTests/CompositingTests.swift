@@ -58,9 +58,10 @@ final class CompositingTests: XCTestCase {
     }
 
     /// Groups and masks draw into pixmaps reused from layer to layer and frame to frame, cleared
-    /// only where something was drawn: what a blurred group, a filter that paints transparent
-    /// pixels, a mask, or a group's pixels its mask hid (left as they were drawn) left behind
-    /// never shows in a later layer.
+    /// only where something was drawn (or as they are drawn): what a blurred group, a filter
+    /// that paints transparent pixels, a mask, a group's pixels its mask hid (left as they were
+    /// drawn), or a translucent or blended group (cleared as it is drawn) left behind never shows
+    /// in a later layer.
     func testReusedLayersStartTransparent() throws {
         let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
         let small = Path.roundedRect(Rect(x: 0, y: 0, width: 6, height: 6), cornerRadius: 0)
@@ -93,6 +94,12 @@ final class CompositingTests: XCTestCase {
         reused.beginMask()
         reused.fill(small, transform: .identity, color: red, rule: .nonZero)
         reused.endMask()
+        reused.endGroup()
+        reused.beginGroup(opacity: 0.5)
+        reused.fill(small, transform: Transform3D(translationX: 11, y: 10), color: red, rule: .nonZero)
+        reused.endGroup()
+        reused.beginGroup(opacity: 0.5, blend: .multiply)
+        reused.fill(small, transform: Transform3D(translationX: 13, y: 14), color: red, rule: .nonZero)
         reused.endGroup()
         reused.beginGroup(opacity: 1)
         reused.beginMask(.alphaInverted)
