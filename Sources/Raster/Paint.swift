@@ -225,22 +225,7 @@ public final class ImagePaint {
     /// nil where a point is out of reach, and for trilinear sampling (done one at a time).
     @inline(__always)
     func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? {
-        guard coarser == nil else { return nil }
-        let su = source.origin.x + (u - destination.origin.x) / destination.size.width * source.size.width
-        let sv = source.origin.y + (v - destination.origin.y) / destination.size.height * source.size.height
-        let (w, h) = (Double(image.width), Double(image.height))
-        let (px, py) = (su * w, sv * h)
-        let reach = SIMD4<Double>(repeating: Self.reach)
-        // False for lanes that are not numbers too.
-        guard all(px .< reach .& px .> -reach .& py .< reach .& py .> -reach) else { return nil }
-        // The sample positions: the pixel under the point, or the one whose centre is up and
-        // left of it (bilinear).
-        let (sx, sy) = isNearest ? (px, py) : (px - 0.5, py - 0.5)
-        let (fx, fy) = (Self.floor(sx), Self.floor(sy))
-        let (lastX, lastY) = (SIMD4<Double>(repeating: w - 1), SIMD4<Double>(repeating: h - 1))
-        @inline(__always) func clamped(_ x: SIMD4<Double>, _ last: SIMD4<Double>) -> SIMD4<UInt64> {
-            Self.whole(x.replacing(with: 0, where: x .< 0).replacing(with: last, where: x .> last))
-        }
+        guard coarser == nil, let across = samples(u, horizontal: true), let down = samples(v, horizontal: false) else { return nil }
         // What the closure needs, taken out first.
         let (width, isNearest, factors) = (image.width, isNearest, factors)
         return image.bytes.withUnsafeBufferPointer { bytes in
@@ -248,17 +233,14 @@ public final class ImagePaint {
             @inline(__always) func pixel(_ x: UInt64, _ y: UInt64) -> UInt32 {
                 pixels.loadUnaligned(fromByteOffset: (Int(truncatingIfNeeded: y) &* width &+ Int(truncatingIfNeeded: x)) &* 4, as: UInt32.self)
             }
+            let (x0, x1, wx, y0, y1, wy) = (across.first, across.second, across.weight, down.first, down.second, down.weight)
             // Each lane's word worked out in scalar registers (SSE2 has no 32-bit vector
             // multiply) and put together at the end (a vector filled lane by lane went through
             // memory, stalling every read of it).
             if isNearest {
-                let (x, y) = (clamped(fx, lastX), clamped(fy, lastY))
-                @inline(__always) func word(_ lane: Int) -> UInt32 { Self.scaled(Self.channels(pixel(x[lane], y[lane])), by: factors) }
+                @inline(__always) func word(_ lane: Int) -> UInt32 { Self.scaled(Self.channels(pixel(x0[lane], y0[lane])), by: factors) }
                 return SIMD4(word(0), word(1), word(2), word(3))
             }
-            let (x0, y0) = (clamped(fx, lastX), clamped(fy, lastY))
-            let (x1, y1) = (clamped(fx + 1, lastX), clamped(fy + 1, lastY))
-            let (wx, wy) = (Self.whole(Self.roundedUp((sx - fx) * 256)), Self.whole(Self.roundedUp((sy - fy) * 256)))
             @inline(__always) func word(_ lane: Int) -> UInt32 {
                 let mix = Self.mixed(pixel(x0[lane], y0[lane]), pixel(x1[lane], y0[lane]), pixel(x0[lane], y1[lane]), pixel(x1[lane], y1[lane]),
                                      wx: wx[lane], wy: wy[lane])
@@ -268,33 +250,72 @@ public final class ImagePaint {
         }
     }
 
+    /// Where four plane coordinates sample the image along one axis (u across when
+    /// `horizontal`, else v down), as `colorWords(u:v:)` and `AlignedImageShader` take them: the
+    /// image pixel under each point (nearest) or the two whose centres are on either side of it
+    /// and the second's weight in 0…256 (bilinear), edges clamped; nil when a coordinate is out
+    /// of reach or not a number.
+    @inline(__always)
+    func samples(_ p: SIMD4<Double>, horizontal: Bool) -> (first: SIMD4<UInt64>, second: SIMD4<UInt64>, weight: SIMD4<UInt64>)? {
+        let (origin, size, shownOrigin, shownSize, pixels) = horizontal
+            ? (destination.origin.x, destination.size.width, source.origin.x, source.size.width, Double(image.width))
+            : (destination.origin.y, destination.size.height, source.origin.y, source.size.height, Double(image.height))
+        let position = (shownOrigin + (p - origin) / size * shownSize) * pixels
+        let reach = SIMD4<Double>(repeating: Self.reach)
+        // False for lanes that are not numbers too.
+        guard all(position .< reach .& position .> -reach) else { return nil }
+        // The pixel under the point, or the one whose centre is before it (bilinear).
+        let sample = isNearest ? position : position - 0.5
+        let whole = Self.floor(sample)
+        let last = SIMD4<Double>(repeating: pixels - 1)
+        @inline(__always) func clamped(_ x: SIMD4<Double>) -> SIMD4<UInt64> {
+            Self.whole(x.replacing(with: 0, where: x .< 0).replacing(with: last, where: x .> last))
+        }
+        if isNearest { return (clamped(whole), .zero, .zero) }
+        return (clamped(whole), clamped(whole + 1), Self.whole(Self.roundedUp((sample - whole) * 256)))
+    }
+
     /// A sample's channels (r, g, b, a) times the factors (0…255 each), rounded, packed into a word.
     @inline(__always)
-    private static func scaled(_ c: (UInt32, UInt32, UInt32, UInt32), by factors: (UInt32, UInt32, UInt32, UInt32)) -> UInt32 {
+    static func scaled(_ c: (UInt32, UInt32, UInt32, UInt32), by factors: (UInt32, UInt32, UInt32, UInt32)) -> UInt32 {
         @inline(__always) func channel(_ c: UInt32, _ factor: UInt32) -> UInt32 { min(Blend.div255(c &* factor), 255) }
         return channel(c.0, factors.0) | channel(c.1, factors.1) << 8 | channel(c.2, factors.2) << 16 | channel(c.3, factors.3) << 24
     }
 
     /// A pixel word's channels (r, g, b, a).
     @inline(__always)
-    private static func channels(_ p: UInt32) -> (UInt32, UInt32, UInt32, UInt32) {
+    static func channels(_ p: UInt32) -> (UInt32, UInt32, UInt32, UInt32) {
         (p & 0xFF, p >> 8 & 0xFF, p >> 16 & 0xFF, p >> 24)
     }
 
     /// The bilinear mix of four pixel words (top left, top right, bottom left, bottom right) by
     /// weights `wx` and `wy` in 0…256 towards the right and bottom, each channel rounded to a
-    /// byte: red and blue, then green and alpha, mixed two at a time in the halves of a 64-bit
-    /// word (no sum reaches 2³², so the halves never meet; SSE2 has no 32-bit vector multiply).
+    /// byte: each column's two pixels mixed (`mixedColumn`), then the two columns (`mixedRow`).
     @inline(__always)
-    private static func mixed(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, wx: UInt64, wy: UInt64) -> (UInt32, UInt32, UInt32, UInt32) {
+    static func mixed(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, wx: UInt64, wy: UInt64) -> (UInt32, UInt32, UInt32, UInt32) {
+        mixedRow(mixedColumn(p00, p10, wy: wy), mixedColumn(p01, p11, wy: wy), wx: wx)
+    }
+
+    /// A column's top and bottom pixel words mixed by `wy` (0…256) towards the bottom, not yet
+    /// rounded: red and blue, then green and alpha, two at a time in the halves of a 64-bit word
+    /// (no sum reaches 2³², so the halves never meet; SSE2 has no 32-bit vector multiply).
+    @inline(__always)
+    static func mixedColumn(_ top: UInt32, _ bottom: UInt32, wy: UInt64) -> (rb: UInt64, ga: UInt64) {
         @inline(__always) func halves(_ p: UInt32) -> (rb: UInt64, ga: UInt64) {
             (UInt64(p & 0xFF) | UInt64(p >> 16 & 0xFF) << 32, UInt64(p >> 8 & 0xFF) | UInt64(p >> 24) << 32)
         }
-        let (a, b, c, d) = (256 &- wx, wx, 256 &- wy, wy)
-        let (q00, q01, q10, q11) = (halves(p00), halves(p01), halves(p10), halves(p11))
+        let (t, b) = (halves(top), halves(bottom))
+        return (t.rb &* (256 &- wy) &+ b.rb &* wy, t.ga &* (256 &- wy) &+ b.ga &* wy)
+    }
+
+    /// Two mixed columns (`mixedColumn`) mixed by `wx` (0…256) towards the right, each channel
+    /// rounded to a byte. Whole numbers throughout, so mixing columns first and rows second gives
+    /// what rows first would: the same sum of products.
+    @inline(__always)
+    static func mixedRow(_ left: (rb: UInt64, ga: UInt64), _ right: (rb: UInt64, ga: UInt64), wx: UInt64) -> (UInt32, UInt32, UInt32, UInt32) {
         let round: UInt64 = 32768 | 32768 << 32
-        let rb = (q00.rb &* a &+ q01.rb &* b) &* c &+ (q10.rb &* a &+ q11.rb &* b) &* d &+ round
-        let ga = (q00.ga &* a &+ q01.ga &* b) &* c &+ (q10.ga &* a &+ q11.ga &* b) &* d &+ round
+        let rb = left.rb &* (256 &- wx) &+ right.rb &* wx &+ round
+        let ga = left.ga &* (256 &- wx) &+ right.ga &* wx &+ round
         @inline(__always) func channel(_ sum: UInt64, _ half: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: sum &>> half) &>> 16 }
         return (channel(rb, 0), channel(ga, 0), channel(rb, 32), channel(ga, 32))
     }

@@ -20,6 +20,12 @@ struct PlaneMapping {
         isAffine = m2 == 0 && m5 == 0 && m8 == 1
     }
 
+    /// Whether the mapping neither turns, skews nor projects: a device column's plane u is the
+    /// same on every row and a row's v in every column (bit for bit: the other coordinate's
+    /// terms are zeros of one sign, as device coordinates are positive, and w is the same
+    /// everywhere, if not exactly 1).
+    var isAxisAligned: Bool { m1 == 0 && m3 == 0 && m2 == 0 && m5 == 0 }
+
     /// The plane points under the centres of four pixels of a row, x … x + 3 on row y, as
     /// `point` gives each: the same operations in the same order, lane by lane (a division by
     /// a w of exactly 1 is exact, so dividing always equals `point`'s skipping it; an affine

@@ -36,7 +36,7 @@ public struct Rasterizer {
         let mapping = PlaneMapping(transform)
         // A gradient or an image under a singular mapping shows nothing.
         if case .solid = paint {} else if mapping == nil { return }
-        guard let (x0, _, rows) = accumulate(path, transform: transform, for: target.window) else { return }
+        guard let (x0, columns, rows) = accumulate(path, transform: transform, for: target.window) else { return }
         let area = ShadedArea(x0: x0, rows: rows, rule: rule, clip: clip)
         switch (paint, mapping) {
         case (.solid(let color), _) where clip == nil:
@@ -48,7 +48,12 @@ public struct Rasterizer {
             }
         case (.solid(let color), _): shade(area, with: SolidShader(color: color), into: &target)
         case (.gradient(let gradient), let mapping?): shade(area, with: MappedShader(paint: gradient, mapping: mapping), into: &target)
-        case (.image(let image), let mapping?): shade(area, with: MappedShader(paint: image, mapping: mapping), into: &target)
+        case (.image(let image), let mapping?):
+            if let aligned = AlignedImageShader(image, mapping: mapping, columns: x0..<(x0 + columns)) {
+                shade(area, with: aligned, into: &target)
+            } else {
+                shade(area, with: MappedShader(paint: image, mapping: mapping), into: &target)
+            }
         case (_, nil): return  // returned above, before accumulating
         }
     }
@@ -71,7 +76,11 @@ public struct Rasterizer {
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
+                // Held here, not captured from outside the closures: a captured variable was
+                // copied at every call, its ramp or image retained and released with it.
+                var shader = shader
                 for y in area.rows {
+                    shader.start(row: y)
                     let pixelBase = (y - offset) * rowPixels + x0
                     let columns = accumulator.resolveRow(y, rule: area.rule, into: coverageRow)
                     var column = columns.lowerBound

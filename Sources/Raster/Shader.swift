@@ -7,6 +7,12 @@ protocol Shader {
     /// The colours of pixels x … x + 3 of row y as words (red in the low byte), the same as
     /// `color` gives each; nil where they are worked out one at a time.
     func colorWords(x: Int, y: Int) -> SIMD4<UInt32>?
+    /// Takes up device row `y`, before any of its pixels' colours are asked for.
+    mutating func start(row y: Int)
+}
+
+extension Shader {
+    func start(row y: Int) {}
 }
 
 /// One colour everywhere.

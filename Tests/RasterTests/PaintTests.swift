@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-import Raster
+@testable import Raster
 import XCTest
 
 /// Gradients, images and perspective against values computed by hand.
@@ -89,6 +89,47 @@ final class PaintTests: XCTestCase {
             }
             XCTAssert(try frame(false) == frame(true), "\(filter): the same pixels either way")
         }
+    }
+
+    /// An image that is neither turned nor skewed is sampled from tables of its columns and
+    /// rows (`AlignedImageShader`): every pixel, four at a time and one at a time, is the one the
+    /// general sampler gives, bilinear and nearest, at a fractional scale, mirrored, tinted and
+    /// translucent, showing part of the image, and where columns lie beyond the sampler's reach.
+    func testAlignedImagesMatchTheGeneralSampler() throws {
+        let bytes = (0..<(7 * 5)).flatMap { i -> [UInt8] in
+            let a = UInt8(80 + i * 5)
+            return [UInt8(i * 37 % 256) / 2 % a, UInt8(i * 91 % 256) % a, UInt8(i * 53 % 256) % a, a]
+        }
+        let pixels = try XCTUnwrap(Pixmap(width: 7, height: 5, premultipliedBytes: bytes))
+        let whole = Rect(x: 0, y: 0, width: 1, height: 1)
+        let cases: [(Transform3D, Rect, Rect, Double, (Double, Double, Double, Double), ImageFilter)] = [
+            (Transform3D(scaleX: 5.4, y: 5.4, z: 1).concatenating(Transform3D(translationX: 30.3, y: 12.7)),
+             Rect(x: 0, y: 0, width: 8, height: 8), whole, 1, (1, 1, 1, 1), .linear),
+            (Transform3D(scaleX: -3, y: 2.5, z: 1).concatenating(Transform3D(translationX: 200, y: 10)),
+             Rect(x: 2, y: 3, width: 50, height: 30), Rect(x: 0.1, y: 0.2, width: 0.7, height: 0.6), 0.8, (1, 0.7, 0.9, 0.95), .nearest),
+            (.identity, Rect(x: 0, y: 0, width: 1e-12, height: 40), whole, 1, (1, 1, 1, 1), .linear),
+        ]
+        for (index, (transform, destination, source, opacity, tint, filter)) in cases.enumerated() {
+            let paint = ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity, tint: tint,
+                                   sampling: ImageSampling(minification: filter, magnification: filter))
+            let mapping = try XCTUnwrap(PlaneMapping(transform))
+            let general = MappedShader(paint: paint, mapping: mapping)
+            var aligned = try XCTUnwrap(AlignedImageShader(paint, mapping: mapping, columns: 0..<300))
+            var compared = 0
+            for y in 0..<120 {
+                aligned.start(row: y)
+                for x in stride(from: 0, to: 296, by: 4) {
+                    let expected = general.colorWords(x: x, y: y)
+                        ?? SIMD4((0..<4).map { general.color(x: x + $0, y: y).word })
+                    XCTAssertEqual(aligned.colorWords(x: x, y: y), expected, "case \(index), pixels \(x)…\(x + 3), row \(y)")
+                    for lane in 0..<4 { XCTAssertEqual(aligned.color(x: x + lane, y: y).word, expected[lane]) }
+                    compared += expected == .zero ? 0 : 1
+                }
+            }
+            XCTAssertGreaterThan(compared, 100, "case \(index) draws something")
+        }
+        let turned = try XCTUnwrap(PlaneMapping(Transform3D(rotationAngle: 0.3)))
+        XCTAssertNil(AlignedImageShader(ImagePaint(image: pixels, destination: whole, source: whole, opacity: 1), mapping: turned, columns: 0..<4))
     }
 
     /// A 64×64 checkerboard of single pixels shrunk to 8×8 averages to grey through mipmaps

@@ -1,0 +1,91 @@
+/// An image under a mapping without rotation, skew or perspective, the way pictures and logos
+/// usually sit on screen: a pixel's plane u depends on its column alone and v on its row alone,
+/// so where each column samples the image is worked out once a fill, where each row samples it
+/// once a row, and a bilinear sample's two image rows are mixed once a row for each image column
+/// (`ImagePaint.mixedColumn`), leaving a pixel one mix of two columns. The same bytes as
+/// `MappedShader` (the same operations on the same numbers, regrouped only where whole numbers
+/// are summed), at a fraction of its work (`make bench`).
+struct AlignedImageShader: Shader {
+    private let paint: ImagePaint
+    private let mapping: PlaneMapping
+    /// The first device column the tables hold.
+    private let firstColumn: Int
+    /// For each device column from `firstColumn`: its left and right image columns less
+    /// `lowColumn` and the right one's weight in 0…256 (nearest: its column twice), or a left of
+    /// −1 where the column is out of the image's reach.
+    private let left: [Int], right: [Int], weights: [UInt64]
+    /// The image columns the device columns sample, `lowColumn ... highColumn`.
+    private let lowColumn: Int, highColumn: Int
+    /// Whether the paint's factors change nothing (full opacity, no tint).
+    private let unscaled: Bool
+    /// The current row's top image row (nearest: its row), or −1 where the row is out of reach.
+    private var top = -1
+    /// The current row's image columns, each a word (nearest) or its two rows mixed
+    /// (`ImagePaint.mixedColumn`), from `lowColumn`.
+    private var words: [UInt32], mixedColumns: [(rb: UInt64, ga: UInt64)]
+
+    /// The shader for device columns `columns`, nil when the mapping turns, skews or projects the
+    /// plane, or the paint mixes mipmap levels.
+    init?(_ paint: ImagePaint, mapping: PlaneMapping, columns: Range<Int>) {
+        guard mapping.isAxisAligned, paint.coarser == nil else { return nil }
+        (self.paint, self.mapping, firstColumn) = (paint, mapping, columns.lowerBound)
+        unscaled = paint.factors == (255, 255, 255, 255)
+        var (left, right, weights) = ([Int](), [Int](), [UInt64]())
+        for x in columns {
+            // Row 0's u is every row's, as column 0's v is every column's (`PlaneMapping.isAxisAligned`).
+            let s = paint.samples(SIMD4(repeating: mapping.points(x: x, y: 0).u[0]), horizontal: true)
+            left.append(s.map { Int($0.first[0]) } ?? -1)
+            right.append(s.map { Int(paint.isNearest ? $0.first[0] : $0.second[0]) } ?? -1)
+            weights.append(s?.weight[0] ?? 0)
+        }
+        let (low, high) = (left.filter { $0 >= 0 }.min() ?? 0, right.max() ?? -1)
+        (lowColumn, highColumn) = (low, high)
+        (self.left, self.right, self.weights) = (left.map { $0 >= 0 ? $0 - low : -1 }, right.map { $0 >= 0 ? $0 - low : -1 }, weights)
+        let count = max(high - low + 1, 0)
+        (words, mixedColumns) = paint.isNearest ? (Array(repeating: 0, count: count), []) : ([], Array(repeating: (0, 0), count: count))
+    }
+
+    /// Works out where row `y` samples the image and each image column's word or mix there.
+    mutating func start(row y: Int) {
+        // Column 0's v: every column's.
+        let v = mapping.points(x: 0, y: y).v[0]
+        guard let s = paint.samples(SIMD4(repeating: v), horizontal: false), lowColumn <= highColumn else {
+            top = -1
+            return
+        }
+        top = Int(s.first[0])
+        let (image, width, bottom, weight) = (paint.image, paint.image.width, Int(s.second[0]), s.weight[0])
+        let (low, high, isNearest) = (lowColumn, highColumn, paint.isNearest)
+        image.bytes.withUnsafeBytes { bytes in
+            @inline(__always) func pixel(_ x: Int, _ y: Int) -> UInt32 { bytes.loadUnaligned(fromByteOffset: (y * width + x) * 4, as: UInt32.self) }
+            for column in low...high {
+                if isNearest {
+                    words[column - low] = pixel(column, top)
+                } else {
+                    mixedColumns[column - low] = ImagePaint.mixedColumn(pixel(column, top), pixel(column, bottom), wy: weight)
+                }
+            }
+        }
+    }
+
+    func color(x: Int, y: Int) -> PremultipliedColor {
+        let word = word(column: x - firstColumn)
+        return PremultipliedColor(r: UInt8(truncatingIfNeeded: word), g: UInt8(truncatingIfNeeded: word >> 8),
+                                  b: UInt8(truncatingIfNeeded: word >> 16), a: UInt8(truncatingIfNeeded: word >> 24))
+    }
+
+    func colorWords(x: Int, y: Int) -> SIMD4<UInt32>? {
+        let column = x - firstColumn
+        return SIMD4(word(column: column), word(column: column + 1), word(column: column + 2), word(column: column + 3))
+    }
+
+    /// The colour word of device column `firstColumn + column` on the current row.
+    @inline(__always)
+    private func word(column: Int) -> UInt32 {
+        guard top >= 0, left[column] >= 0 else { return 0 }
+        let sample = paint.isNearest ? ImagePaint.channels(words[left[column]])
+                                     : ImagePaint.mixedRow(mixedColumns[left[column]], mixedColumns[right[column]], wx: weights[column])
+        if unscaled { return sample.0 | sample.1 << 8 | sample.2 << 16 | sample.3 << 24 }
+        return ImagePaint.scaled(sample, by: paint.factors)
+    }
+}
