@@ -105,17 +105,9 @@ extension Blend {
     /// (measured by `make bench`).
     @inline(__always)
     static func sourceOverRun(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, count: Int) {
-        let run = ScaledColor(color, coverage: coverage)
-        if run.isTransparent { return }
-        var i = 0
-        while i + 4 <= count {
-            run.blendQuad(into: p + i * 4)
-            i += 4
-        }
-        while i < count {
-            sourceOver(color, coverage: coverage, into: p, at: i * 4)
-            i += 1
-        }
+        guard count > 0 else { return }
+        ScaledColor(color, coverage: coverage).blendQuads(into: p, count: count / 4)
+        for i in (count & ~3)..<count { sourceOver(color, coverage: coverage, into: p, at: i * 4) }
     }
 
     /// A colour scaled by a coverage as `sourceOver` scales it, ready to be blended over four
@@ -138,24 +130,29 @@ extension Blend {
             alpha = a
         }
 
-        /// Whether blending it changes nothing.
-        var isTransparent: Bool { alpha == 0 }
-
-        /// Blends it over the four pixels at `p`: an opaque colour replaces them; otherwise
-        /// each is scaled by (256 − alpha) / 256 as eight 16-bit lanes (red+blue in the low bytes
-        /// of one set, green+alpha in the high bytes of the other: SSE2 multiplies eight 16-bit
-        /// lanes at once, 32-bit lanes two at a time) and the colour added.
+        /// Blends it over `count` quads of four pixels from `p`, its opacity tested once: an
+        /// opaque colour replaces them; otherwise each is scaled by (256 − alpha) / 256 as eight
+        /// 16-bit lanes (red+blue in the low bytes of one set, green+alpha in the high bytes of
+        /// the other: SSE2 multiplies eight 16-bit lanes at once, 32-bit lanes two at a time) and
+        /// the colour added.
         @inline(__always)
-        func blendQuad(into p: UnsafeMutablePointer<UInt8>) {
-            let raw = UnsafeMutableRawPointer(p)
+        func blendQuads(into p: UnsafeMutablePointer<UInt8>, count: Int) {
+            if alpha == 0 { return }
+            var (raw, end) = (UnsafeMutableRawPointer(p), UnsafeMutableRawPointer(p + count &* 16))
             if alpha == 255 {
-                raw.storeBytes(of: source, as: SIMD4<UInt32>.self)
+                while raw < end {
+                    raw.storeBytes(of: source, as: SIMD4<UInt32>.self)
+                    raw += 16
+                }
                 return
             }
             let low = SIMD8<UInt16>(repeating: 0x00FF)
-            let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
-            let under = (((d & low) &* inverse) &>> 8) | (((d &>> 8) &* inverse) & ~low)
-            raw.storeBytes(of: unsafeBitCast(under, to: SIMD4<UInt32>.self) &+ source, as: SIMD4<UInt32>.self)
+            while raw < end {
+                let d = raw.loadUnaligned(as: SIMD8<UInt16>.self)
+                let under = (((d & low) &* inverse) &>> 8) | (((d &>> 8) &* inverse) & ~low)
+                raw.storeBytes(of: unsafeBitCast(under, to: SIMD4<UInt32>.self) &+ source, as: SIMD4<UInt32>.self)
+                raw += 16
+            }
         }
     }
 }

@@ -154,19 +154,24 @@ struct CoverageAccumulator {
             touchedMin.withUnsafeMutableBufferPointer { touchedMin in
                 touchedMax.withUnsafeMutableBufferPointer { touchedMax in
                     guard let cellStart = cellBuffer.baseAddress, let low = touchedMin.baseAddress, let high = touchedMax.baseAddress else { return }
+                    // The colour at the coverage of the last run of empty cells, kept from row to
+                    // row: inside most shapes every row's run is at full coverage.
+                    var run = RunColor(color: Blend.ScaledColor(color, coverage: 0), coverage: 0)
+                    // Offsets within the region and the frame: the arithmetic wraps instead of checking.
                     for kept in 0..<rows {
-                        Self.prefetch(row: kept + Self.prefetchDistance, rows: rows, low: low, high: high,
+                        Self.prefetch(row: kept &+ Self.prefetchDistance, rows: rows, low: low, high: high,
                                       pixels: pixels, rowStride: rowStride, rowPixels: rowPixels)
                         let lo = low[kept], hi = high[kept]
                         guard lo <= hi else { continue }
                         (low[kept], high[kept]) = (Int.max, Int.min)
+                        let (cells, row) = (cellStart + kept &* (width &+ 2), pixels + kept &* rowStride)
                         // The rule as a constant in each call, so each loop is made for one rule.
                         if rule == .nonZero {
-                            Self.blendRow(cellStart + kept * (width + 2), lo: lo, hi: hi, width: width, rule: .nonZero, color: color,
-                                          colorWords: colorWords, into: pixels + kept * rowStride, rowPixels: rowPixels)
+                            Self.blendRow(cells, lo: lo, hi: hi, width: width, rule: .nonZero, color: color, colorWords: colorWords, run: &run,
+                                          into: row, rowPixels: rowPixels)
                         } else {
-                            Self.blendRow(cellStart + kept * (width + 2), lo: lo, hi: hi, width: width, rule: .evenOdd, color: color,
-                                          colorWords: colorWords, into: pixels + kept * rowStride, rowPixels: rowPixels)
+                            Self.blendRow(cells, lo: lo, hi: hi, width: width, rule: .evenOdd, color: color, colorWords: colorWords, run: &run,
+                                          into: row, rowPixels: rowPixels)
                         }
                     }
                 }
@@ -184,9 +189,9 @@ struct CoverageAccumulator {
     private static func prefetch(row: Int, rows: Int, low: UnsafeMutablePointer<Int>, high: UnsafeMutablePointer<Int>,
                                  pixels: UnsafeMutablePointer<UInt8>, rowStride: Int, rowPixels: Int) {
         guard row < rows else { return }
-        let lo = low[row], hi = min(high[row], rowPixels - 1)
+        let lo = low[row], hi = min(high[row], rowPixels &- 1)
         guard lo <= hi else { return }
-        let first = pixels + row * rowStride + lo * 4, last = pixels + row * rowStride + hi * 4
+        let first = pixels + (row &* rowStride &+ lo &* 4), last = pixels + (row &* rowStride &+ hi &* 4)
         var line = first
         while line <= last {
             animvid_prefetch_for_writing(line)
@@ -195,35 +200,42 @@ struct CoverageAccumulator {
         animvid_prefetch_for_writing(last)
     }
 
-    /// One row of `blendRows`: `a` points at its cells, `lo...hi` the cells it touched.
+    /// A colour scaled for a run of empty cells, and the coverage it was scaled by.
+    private struct RunColor {
+        var color: Blend.ScaledColor
+        var coverage: UInt32
+    }
+
+    /// One row of `blendRows`: `a` points at its cells, `lo...hi` the cells it touched; `run`
+    /// the colour of the last run of empty cells (made again only when a run begins at another
+    /// coverage, not after every edge quad).
     @inline(__always)
     private static func blendRow(_ a: UnsafeMutablePointer<Float>, lo: Int, hi: Int, width: Int, rule: FillRule, color: PremultipliedColor,
-                                 colorWords: SIMD4<UInt32>, into row: UnsafeMutablePointer<UInt8>, rowPixels: Int) {
+                                 colorWords: SIMD4<UInt32>, run: inout RunColor, into row: UnsafeMutablePointer<UInt8>, rowPixels: Int) {
         let end = max(min(hi, width), lo)
         var sum: Float = 0
-        // The colour at the coverage of the running sum, for the runs of zero cells: made when
-        // a run begins at a coverage other than the last run's, not after every edge quad.
-        var run = Blend.ScaledColor(color, coverage: 0)
-        var (runCoverage, coverageNow): (UInt32, UInt32) = (0, 0)
+        var coverageNow: UInt32 = 0
+        // Indices within the row (a few thousand at most): the arithmetic wraps instead of
+        // checking, which took a fifth of an empty quad's instructions (valgrind, the circles).
         var x = lo
-        while x + 4 <= end {
+        while x &+ 4 <= end {
             let cells = UnsafeRawPointer(a + x).loadUnaligned(as: SIMD4<Float>.self)
             if !any(cells .!= 0) {
-                if coverageNow != runCoverage {
-                    run = Blend.ScaledColor(color, coverage: coverageNow)
-                    runCoverage = coverageNow
-                }
-                if !run.isTransparent { run.blendQuad(into: row + x * 4) }
-                x += 4
+                // A run of empty quads, found first and then blended at one colour.
+                var runEnd = x &+ 4
+                while runEnd &+ 4 <= end, !any(UnsafeRawPointer(a + runEnd).loadUnaligned(as: SIMD4<Float>.self) .!= 0) { runEnd &+= 4 }
+                if coverageNow != run.coverage { run = RunColor(color: Blend.ScaledColor(color, coverage: coverageNow), coverage: coverageNow) }
+                run.color.blendQuads(into: row + x &* 4, count: (runEnd &- x) &>> 2)
+                x = runEnd
                 continue
             }
             let s0 = sum + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2]
             sum = s2 + cells[3]
             UnsafeMutableRawPointer(a + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
             let coverage = coverage(of: SIMD4(s0, s1, s2, sum), rule: rule)
-            if coverage != .zero { Blend.sourceOverQuad(colorWords, coverage: coverage, into: row + x * 4) }
+            if coverage != .zero { Blend.sourceOverQuad(colorWords, coverage: coverage, into: row + x &* 4) }
             coverageNow = coverage[3]
-            x += 4
+            x &+= 4
         }
         // The last one to three pixels as a quad whose extra lanes have coverage 0 (and leave
         // their pixels as they are) where the row's cells and pixels reach that far: the cells
