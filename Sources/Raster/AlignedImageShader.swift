@@ -69,9 +69,7 @@ struct AlignedImageShader: Shader {
     }
 
     func color(x: Int, y: Int) -> PremultipliedColor {
-        let word = word(column: x - firstColumn)
-        return PremultipliedColor(r: UInt8(truncatingIfNeeded: word), g: UInt8(truncatingIfNeeded: word >> 8),
-                                  b: UInt8(truncatingIfNeeded: word >> 16), a: UInt8(truncatingIfNeeded: word >> 24))
+        PremultipliedColor(word: word(column: x - firstColumn))
     }
 
     func colorWords(x: Int, y: Int) -> SIMD4<UInt32>? {

@@ -17,6 +17,9 @@ enum Compositing {
             guard let p = buffer.baseAddress else { return }
             layer.bytes.withUnsafeMutableBufferPointer { source in
                 guard let s = source.baseAddress else { return }
+                // The last colour four pixels in a row shared, scaled by the opacity: inside a
+                // shape a group's pixels are mostly one colour, blended then without scaling each.
+                var (uniform, scaled) = (UInt32(0), Blend.ScaledColor(.transparent, coverage: coverage))
                 for y in area.y0..<area.y1 {
                     var (i, end) = (y * rowBytes + area.x0 * 4, y * rowBytes + area.x1 * 4)
                     // Four pixels a step (none to draw or clear when all are transparent), then one at a time.
@@ -24,10 +27,16 @@ enum Compositing {
                         let pixels = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self)
                         // A transparent pixel is all zero (premultiplied colour never exceeds its
                         // alpha: images are made so, `Image(premultipliedRGBA:)`).
-                        if pixels != .zero {
+                        if all(pixels .== SIMD4(repeating: uniform)) {
+                            scaled.blendQuads(into: p + i, count: 1)
+                        } else if all(pixels .== SIMD4(repeating: pixels[0])) {
+                            uniform = pixels[0]
+                            scaled = Blend.ScaledColor(PremultipliedColor(word: uniform), coverage: coverage)
+                            scaled.blendQuads(into: p + i, count: 1)
+                        } else {
                             Blend.sourceOverQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i)
-                            UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD4<UInt32>.self)
                         }
+                        if any(pixels .!= 0) { UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD4<UInt32>.self) }
                         i += 16
                     }
                     while i + 16 <= end {

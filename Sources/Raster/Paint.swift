@@ -210,9 +210,7 @@ public final class ImagePaint {
             let other = Self.bilinear(coarser.level, u, v)
             sample = (sample &* (256 &- coarser.weight) &+ other &* coarser.weight &+ 128) &>> 8
         }
-        let word = Self.scaled((sample[0], sample[1], sample[2], sample[3]), by: factors)
-        return PremultipliedColor(r: UInt8(truncatingIfNeeded: word), g: UInt8(truncatingIfNeeded: word >> 8),
-                                  b: UInt8(truncatingIfNeeded: word >> 16), a: UInt8(truncatingIfNeeded: word >> 24))
+        return PremultipliedColor(word: Self.scaled((sample[0], sample[1], sample[2], sample[3]), by: factors))
     }
 
     /// How far from the image's corner, in its pixels, a sample is taken: beyond, or not a

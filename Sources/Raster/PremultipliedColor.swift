@@ -17,6 +17,12 @@ public struct PremultipliedColor: Hashable, Sendable {
         self.init(r: byte(red), g: byte(green), b: byte(blue), a: UInt8(a))
     }
 
+    /// A colour from one word, red in the low byte (`word`).
+    init(word: UInt32) {
+        self.init(r: UInt8(truncatingIfNeeded: word), g: UInt8(truncatingIfNeeded: word >> 8), b: UInt8(truncatingIfNeeded: word >> 16),
+                  a: UInt8(truncatingIfNeeded: word >> 24))
+    }
+
     /// The pixel as one word, red in the low byte (the bytes in memory order on a little-endian
     /// machine): what the four-pixel blends take.
     public var word: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
