@@ -33,7 +33,8 @@ struct PlaneMapping {
     /// mapping, whose w is 1, skips the divisions).
     @inline(__always)
     func points(x: Int, y: Int) -> (u: SIMD4<Double>, v: SIMD4<Double>) {
-        let xs = SIMD4<Double>(Double(x), Double(x + 1), Double(x + 2), Double(x + 3)) + 0.5
+        // The centres x + ½ … x + 3½ from one conversion (whole and half numbers add exactly).
+        let xs = Double(x) + SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
         let row = Double(y) + 0.5
         let (u, v) = (xs * m0 + row * m3 + m6, xs * m1 + row * m4 + m7)
         if isAffine { return (u, v) }
