@@ -91,18 +91,33 @@ public struct GradientPaint: Sendable {
     /// radial ones with a focal point (done one at a time).
     @inline(__always)
     func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? {
-        let t: SIMD4<Double>
         switch kind {
-        case .axial:
-            t = ((u - start.x) * dx + (v - start.y) * dy) * inverseLengthSquared
+        case .axial: return words(at: axialPositions(u: u, v: v))
         case .radial:
-            guard inverseRx > 0, inverseRy > 0 else { t = SIMD4(repeating: 1); break }
-            guard !hasFocus else { return nil }
-            let (a, b) = ((u - start.x) * inverseRx, (v - start.y) * inverseRy)
-            t = (a * a + b * b).squareRoot()
-        case .conic:
-            return nil
+            guard let t = radialPositions(u: u, v: v) else { return nil }
+            return words(at: t)
+        case .conic: return nil
         }
+    }
+
+    /// `position(of:)` of four points of an axial ramp.
+    @inline(__always)
+    func axialPositions(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<Double> {
+        ((u - start.x) * dx + (v - start.y) * dy) * inverseLengthSquared
+    }
+
+    /// `position(of:)` of four points of a radial ramp; nil with a focal point.
+    @inline(__always)
+    func radialPositions(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<Double>? {
+        guard inverseRx > 0, inverseRy > 0 else { return SIMD4(repeating: 1) }
+        guard !hasFocus else { return nil }
+        let (a, b) = ((u - start.x) * inverseRx, (v - start.y) * inverseRy)
+        return (a * a + b * b).squareRoot()
+    }
+
+    /// The table's colours at four ramp positions, as `color(at:)` looks one up.
+    @inline(__always)
+    func words(at t: SIMD4<Double>) -> SIMD4<UInt32> {
         // min(max(t, 0), 1) · 255 as the library's min and max pick, then ½ added and truncated
         // (2⁵² added leaves the nearest whole number in the mantissa; one less where that
         // rounded up); index 0 below ½ and where t is not finite (t − t is then not 0).

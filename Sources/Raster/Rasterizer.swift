@@ -47,7 +47,12 @@ public struct Rasterizer {
                                       rowStride: rowPixels * 4, rowPixels: rowPixels - x0)
             }
         case (.solid(let color), _): shade(area, with: SolidShader(color: color), into: &target)
-        case (.gradient(let gradient), let mapping?): shade(area, with: MappedShader(paint: gradient, mapping: mapping), into: &target)
+        case (.gradient(let gradient), let mapping?):
+            switch gradient.kind {
+            case .axial: shade(area, with: MappedShader(paint: AxialRamp(ramp: gradient), mapping: mapping), into: &target)
+            case .radial: shade(area, with: MappedShader(paint: RadialRamp(ramp: gradient), mapping: mapping), into: &target)
+            case .conic: shade(area, with: MappedShader(paint: gradient, mapping: mapping), into: &target)
+            }
         case (.image(let image), let mapping?):
             if let aligned = AlignedImageShader(image, mapping: mapping, columns: x0..<(x0 + columns)) {
                 shade(area, with: aligned, into: &target)
@@ -87,12 +92,13 @@ public struct Rasterizer {
                     // Four pixels a step without a clip, blended at once: their colours worked
                     // out together where the shader can (uncovered pixels' colours are not drawn:
                     // their coverage is 0), else one by one, none where the coverage is 0.
-                    while clip == nil, column + 4 <= columns.upperBound, let coverageBase = coverageRow.baseAddress {
-                        defer { column += 4 }
+                    // (Columns and pixels within the frame: the arithmetic wraps instead of checking.)
+                    while clip == nil, column &+ 4 <= columns.upperBound, let coverageBase = coverageRow.baseAddress {
+                        defer { column &+= 4 }
                         let word = UnsafeRawPointer(coverageBase + column).loadUnaligned(as: UInt32.self)
                         if word == 0 { continue }
-                        let coverages = SIMD4<UInt32>(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
-                        let x = x0 + column
+                        let coverages = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD4<UInt8>.self))
+                        let x = x0 &+ column
                         /// Pixel `lane`'s colour as a word, 0 where it is not covered. (Built as four
                         /// scalars: a vector filled lane by lane went through memory, half the fill's time.)
                         @inline(__always)
@@ -102,7 +108,7 @@ public struct Rasterizer {
                         }
                         let colors = shader.colorWords(x: x, y: y)
                             ?? SIMD4<UInt32>(colorWord(0), colorWord(1), colorWord(2), colorWord(3))
-                        Blend.sourceOverQuad(colors, coverage: coverages, into: p + (pixelBase + column) * 4)
+                        Blend.sourceOverQuad(colors, coverage: coverages, into: p + (pixelBase &+ column) &* 4)
                     }
                     for column in column..<max(column, columns.upperBound) {
                         var coverage = UInt32(coverageRow[column])

@@ -38,6 +38,31 @@ protocol PlanePaint {
 extension GradientPaint: PlanePaint {}
 extension ImagePaint: PlanePaint {}
 
+/// An axial ramp, its kind known where a fill's loop is made: the loop then holds only its
+/// arithmetic (valgrind, gradients-stars-images: 5% fewer instructions a frame than one loop
+/// for every kind).
+struct AxialRamp: PlanePaint {
+    let ramp: GradientPaint
+
+    func color(at p: Point) -> PremultipliedColor { ramp.color(at: p) }
+
+    @inline(__always)
+    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? { ramp.words(at: ramp.axialPositions(u: u, v: v)) }
+}
+
+/// A radial ramp, its kind known where a fill's loop is made (see `AxialRamp`).
+struct RadialRamp: PlanePaint {
+    let ramp: GradientPaint
+
+    func color(at p: Point) -> PremultipliedColor { ramp.color(at: p) }
+
+    @inline(__always)
+    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? {
+        guard let t = ramp.radialPositions(u: u, v: v) else { return nil }
+        return ramp.words(at: t)
+    }
+}
+
 /// A plane's paint seen through the mapping from device pixels back to the plane.
 struct MappedShader<P: PlanePaint>: Shader {
     let paint: P
