@@ -18,14 +18,16 @@ struct AlignedImageShader: Shader {
     private let lowColumn: Int, highColumn: Int
     /// Whether the paint's factors change nothing (full opacity, no tint).
     private let unscaled: Bool
-    /// The current row's top image row (nearest: its row), or −1 where the row is out of reach.
-    private var top = -1
+    /// Where the current row samples the image: its top and bottom image rows and the bottom
+    /// one's weight (nearest: its row twice); nil where the row is out of reach.
+    private var rowSamples: (top: Int, bottom: Int, weight: UInt64)?
     /// The current row's image columns, each a word (nearest) or its two rows mixed
     /// (`ImagePaint.mixedColumn`), from `lowColumn`.
     private var words: [UInt32], mixedColumns: [(rb: UInt64, ga: UInt64)]
 
     /// The shader for device columns `columns`, nil when the mapping turns, skews or projects the
-    /// plane, or the paint mixes mipmap levels.
+    /// plane, the paint mixes mipmap levels, or the columns sample more image columns than there
+    /// are of them (a picture shrunk: its rows' tables would cost more than its pixels).
     init?(_ paint: ImagePaint, mapping: PlaneMapping, columns: Range<Int>) {
         guard mapping.isAxisAligned, paint.coarser == nil else { return nil }
         (self.paint, self.mapping, firstColumn) = (paint, mapping, columns.lowerBound)
@@ -39,30 +41,32 @@ struct AlignedImageShader: Shader {
             weights.append(s?.weight[0] ?? 0)
         }
         let (low, high) = (left.filter { $0 >= 0 }.min() ?? 0, right.max() ?? -1)
+        guard high - low < columns.count + 2 else { return nil }
         (lowColumn, highColumn) = (low, high)
         (self.left, self.right, self.weights) = (left.map { $0 >= 0 ? $0 - low : -1 }, right.map { $0 >= 0 ? $0 - low : -1 }, weights)
         let count = max(high - low + 1, 0)
         (words, mixedColumns) = paint.isNearest ? (Array(repeating: 0, count: count), []) : ([], Array(repeating: (0, 0), count: count))
     }
 
-    /// Works out where row `y` samples the image and each image column's word or mix there.
+    /// Works out where row `y` samples the image and each image column's word or mix there
+    /// (kept when the row samples where the last did).
     mutating func start(row y: Int) {
         // Column 0's v: every column's.
         let v = mapping.points(x: 0, y: y).v[0]
-        guard let s = paint.samples(SIMD4(repeating: v), horizontal: false), lowColumn <= highColumn else {
-            top = -1
-            return
+        let samples = paint.samples(SIMD4(repeating: v), horizontal: false).map {
+            (top: Int($0.first[0]), bottom: Int(paint.isNearest ? $0.first[0] : $0.second[0]), weight: $0.weight[0])
         }
-        top = Int(s.first[0])
-        let (image, width, bottom, weight) = (paint.image, paint.image.width, Int(s.second[0]), s.weight[0])
-        let (low, high, isNearest) = (lowColumn, highColumn, paint.isNearest)
+        if let samples, let last = rowSamples, samples == last { return }
+        rowSamples = samples
+        guard let rows = samples, lowColumn <= highColumn else { return }
+        let (image, width, low, high, isNearest) = (paint.image, paint.image.width, lowColumn, highColumn, paint.isNearest)
         image.bytes.withUnsafeBytes { bytes in
             @inline(__always) func pixel(_ x: Int, _ y: Int) -> UInt32 { bytes.loadUnaligned(fromByteOffset: (y * width + x) * 4, as: UInt32.self) }
             for column in low...high {
                 if isNearest {
-                    words[column - low] = pixel(column, top)
+                    words[column - low] = pixel(column, rows.top)
                 } else {
-                    mixedColumns[column - low] = ImagePaint.mixedColumn(pixel(column, top), pixel(column, bottom), wy: weight)
+                    mixedColumns[column - low] = ImagePaint.mixedColumn(pixel(column, rows.top), pixel(column, rows.bottom), wy: rows.weight)
                 }
             }
         }
@@ -80,9 +84,12 @@ struct AlignedImageShader: Shader {
     /// The colour word of device column `firstColumn + column` on the current row.
     @inline(__always)
     private func word(column: Int) -> UInt32 {
-        guard top >= 0, left[column] >= 0 else { return 0 }
-        let sample = paint.isNearest ? ImagePaint.channels(words[left[column]])
-                                     : ImagePaint.mixedRow(mixedColumns[left[column]], mixedColumns[right[column]], wx: weights[column])
+        guard rowSamples != nil, left[column] >= 0 else { return 0 }
+        if paint.isNearest {
+            let word = words[left[column]]
+            return unscaled ? word : ImagePaint.scaled(ImagePaint.channels(word), by: paint.factors)
+        }
+        let sample = ImagePaint.mixedRow(mixedColumns[left[column]], mixedColumns[right[column]], wx: weights[column])
         if unscaled { return sample.0 | sample.1 << 8 | sample.2 << 16 | sample.3 << 24 }
         return ImagePaint.scaled(sample, by: paint.factors)
     }

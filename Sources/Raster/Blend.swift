@@ -138,7 +138,8 @@ extension Blend {
         @inline(__always)
         func blendQuads(into p: UnsafeMutablePointer<UInt8>, count: Int) {
             if alpha == 0 { return }
-            var (raw, end) = (UnsafeMutableRawPointer(p), UnsafeMutableRawPointer(p + count &* 16))
+            var raw = UnsafeMutableRawPointer(p)
+            let end = raw + count &* 16
             if alpha == 255 {
                 while raw < end {
                     raw.storeBytes(of: source, as: SIMD4<UInt32>.self)

@@ -164,7 +164,8 @@ public final class Canvas {
             }
             if !shownAlone {
                 Compositing.drawAndClear(&group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target)
-                // What is left to clear: pixels written outside what was drawn (a colour filter's).
+                // What is left to clear: pixels written outside the area drawn (where a blur's
+                // result does not cover all its source did).
                 if written == drawn { written = nil }
             }
         }

@@ -50,13 +50,15 @@ enum Compositing {
                         } else if alphas != 0 {
                             Blend.sourceOverQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i)
                         }
-                        if alphas != 0 { UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD4<UInt32>.self) }
+                        if any(pixels .!= 0) { UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD4<UInt32>.self) }
                         i += 16
                     }
                     while i < end {
-                        defer { i += 4 }
+                        defer {
+                            (s[i], s[i + 1], s[i + 2], s[i + 3]) = (0, 0, 0, 0)
+                            i += 4
+                        }
                         guard s[i + 3] != 0 else { continue }
-                        defer { (s[i], s[i + 1], s[i + 2], s[i + 3]) = (0, 0, 0, 0) }
                         // An opaque pixel at full opacity is the pixel (what `sourceOver` computes then).
                         if coverage == 255 && s[i + 3] == 255 {
                             (p[i], p[i + 1], p[i + 2], p[i + 3]) = (s[i], s[i + 1], s[i + 2], 255)

@@ -85,21 +85,6 @@ public struct GradientPaint: Sendable {
         return table[v < 0.5 ? 0 : Int(v + 0.5)]
     }
 
-    /// The colours `color(at:)` gives at the plane points `u`, `v` (four pixels' worth), as
-    /// words (red in the low byte), worked out in vector lanes with the same operations in the
-    /// same order, so the same table entries; nil for conic ramps (an arctangent a lane) and
-    /// radial ones with a focal point (done one at a time).
-    @inline(__always)
-    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? {
-        switch kind {
-        case .axial: return words(at: axialPositions(u: u, v: v))
-        case .radial:
-            guard let t = radialPositions(u: u, v: v) else { return nil }
-            return words(at: t)
-        case .conic: return nil
-        }
-    }
-
     /// `position(of:)` of four points of an axial ramp.
     @inline(__always)
     func axialPositions(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<Double> {

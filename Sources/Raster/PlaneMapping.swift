@@ -17,20 +17,18 @@ struct PlaneMapping {
         (m0, m1, m2) = ((h[4] * h[8] - h[5] * h[7]) * d, (h[2] * h[7] - h[1] * h[8]) * d, (h[1] * h[5] - h[2] * h[4]) * d)
         (m3, m4, m5) = ((h[5] * h[6] - h[3] * h[8]) * d, (h[0] * h[8] - h[2] * h[6]) * d, (h[2] * h[3] - h[0] * h[5]) * d)
         (m6, m7, m8) = ((h[3] * h[7] - h[4] * h[6]) * d, (h[1] * h[6] - h[0] * h[7]) * d, (h[0] * h[4] - h[1] * h[3]) * d)
-        // An affine transform's inverse is affine: its w is exactly 1, though m8 (the
-        // determinant times its reciprocal) may miss 1 by a rounding.
-        isAffine = m2 == 0 && m5 == 0 && (m8 == 1 || (t.m14 == 0 && t.m24 == 0 && t.m44 == 1))
+        isAffine = m2 == 0 && m5 == 0 && m8 == 1
     }
 
     /// Whether the mapping neither turns, skews nor projects: a device column's plane u is the
-    /// same on every row and a row's v in every column (bit for bit: the other coordinate's
-    /// terms are zeros of one sign, as device coordinates are positive, and w is the same
-    /// everywhere, if not exactly 1).
+    /// same on every row and a row's v in every column, bit for bit (the other coordinate's
+    /// terms are zeros, which add exactly, and w is the same everywhere, if not exactly 1).
     var isAxisAligned: Bool { m1 == 0 && m3 == 0 && m2 == 0 && m5 == 0 }
 
     /// The plane points under the centres of four pixels of a row, x … x + 3 on row y, as
-    /// `point` gives each: the same operations in the same order, lane by lane (an affine
-    /// mapping, whose w is 1, skips the divisions).
+    /// `point` gives each: the same operations in the same order, lane by lane (a division by
+    /// a w of exactly 1 is exact, so dividing always equals `point`'s skipping it; an affine
+    /// mapping, whose w is always 1, skips the divisions).
     @inline(__always)
     func points(x: Int, y: Int) -> (u: SIMD4<Double>, v: SIMD4<Double>) {
         // The centres x + ½ … x + 3½ from one conversion (whole and half numbers add exactly).
@@ -47,8 +45,7 @@ struct PlaneMapping {
     func point(x: Double, y: Double) -> Point {
         let u = x * m0 + y * m3 + m6
         let v = x * m1 + y * m4 + m7
-        if isAffine { return Point(u, v) }
         let w = x * m2 + y * m5 + m8
-        return Point(u / w, v / w)
+        return w == 1 ? Point(u, v) : Point(u / w, v / w)
     }
 }

@@ -51,7 +51,7 @@ public struct Rasterizer {
             switch gradient.kind {
             case .axial: shade(area, with: MappedShader(paint: AxialRamp(ramp: gradient), mapping: mapping), into: &target)
             case .radial: shade(area, with: MappedShader(paint: RadialRamp(ramp: gradient), mapping: mapping), into: &target)
-            case .conic: shade(area, with: MappedShader(paint: gradient, mapping: mapping), into: &target)
+            case .conic: shade(area, with: MappedShader(paint: ConicRamp(ramp: gradient), mapping: mapping), into: &target)
             }
         case (.image(let image), let mapping?):
             if let aligned = AlignedImageShader(image, mapping: mapping, columns: x0..<(x0 + columns)) {

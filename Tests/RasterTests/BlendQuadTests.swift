@@ -106,6 +106,9 @@ final class BlendQuadTests: XCTestCase {
     /// degenerate ones), through affine and perspective mappings, across rows where t runs far
     /// past both ends; and at points that are not finite.
     func testGradientColoursInLanesMatchOneAtATime() throws {
+        func colorWords(_ gradient: GradientPaint, u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? {
+            gradient.kind == .axial ? AxialRamp(ramp: gradient).colorWords(u: u, v: v) : RadialRamp(ramp: gradient).colorWords(u: u, v: v)
+        }
         var random = SplitMix64(seed: 5)
         func ramp(_ t: Double) -> (r: Double, g: Double, b: Double, a: Double) { (t, 1 - t, t * t, 0.5 + t / 2) }
         for _ in 0..<400 {
@@ -120,7 +123,7 @@ final class BlendQuadTests: XCTestCase {
             let y = Int.random(in: -20...200, using: &random)
             for x in stride(from: -40, to: 240, by: 4) {
                 let (u, v) = mapping.points(x: x, y: y)
-                let lanes = try XCTUnwrap(gradient.colorWords(u: u, v: v))
+                let lanes = try XCTUnwrap(colorWords(gradient, u: u, v: v))
                 for lane in 0..<4 {
                     let point = mapping.point(x: Double(x + lane) + 0.5, y: Double(y) + 0.5)
                     XCTAssertEqual(u[lane].bitPattern, point.x.bitPattern, "u at \(x + lane), \(y)")
@@ -133,7 +136,7 @@ final class BlendQuadTests: XCTestCase {
         let odd = SIMD4<Double>(.infinity, -.infinity, .nan, 0.5 / 255)
         for kind in [GradientPaint.Kind.axial, .radial] {
             let gradient = GradientPaint(kind: kind, start: .zero, end: Point(1, 1), opacity: 1, color: ramp)
-            let lanes = try XCTUnwrap(gradient.colorWords(u: odd, v: SIMD4(repeating: 0)))
+            let lanes = try XCTUnwrap(colorWords(gradient, u: odd, v: SIMD4(repeating: 0)))
             for lane in 0..<4 {
                 let c = gradient.color(at: Point(odd[lane], 0))
                 XCTAssertEqual(lanes[lane], word([c.r, c.g, c.b, c.a]), "\(kind) at u \(odd[lane])")

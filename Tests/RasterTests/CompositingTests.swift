@@ -98,6 +98,14 @@ final class CompositingTests: XCTestCase {
         reused.beginGroup(opacity: 0.5)
         reused.fill(small, transform: Transform3D(translationX: 11, y: 10), color: red, rule: .nonZero)
         reused.endGroup()
+        // Colour without alpha (not premultiplied, but a pixmap can hold it): not drawn, still cleared.
+        let unpremultiplied = try XCTUnwrap(Pixmap(width: 1, height: 1, premultipliedBytes: [90, 0, 0, 0]))
+        reused.beginGroup(opacity: 1)
+        reused.fill(small, transform: Transform3D(translationX: 12, y: 12),
+                    paint: .image(ImagePaint(image: unpremultiplied, destination: Rect(x: 0, y: 0, width: 6, height: 6),
+                                             source: Rect(x: 0, y: 0, width: 1, height: 1), opacity: 1, sampling: ImageSampling(minification: .nearest, magnification: .nearest))),
+                    rule: .nonZero)
+        reused.endGroup()
         reused.beginGroup(opacity: 0.5, blend: .multiply)
         reused.fill(small, transform: Transform3D(translationX: 13, y: 14), color: red, rule: .nonZero)
         reused.endGroup()

@@ -128,8 +128,13 @@ final class PaintTests: XCTestCase {
             }
             XCTAssertGreaterThan(compared, 100, "case \(index) draws something")
         }
+        // A turned picture, and one shrunk (its rows' tables would cost more than its pixels), take the general sampler.
         let turned = try XCTUnwrap(PlaneMapping(Transform3D(rotationAngle: 0.3)))
         XCTAssertNil(AlignedImageShader(ImagePaint(image: pixels, destination: whole, source: whole, opacity: 1), mapping: turned, columns: 0..<4))
+        let wide = try XCTUnwrap(Pixmap(width: 64, height: 2, premultipliedBytes: [UInt8](repeating: 200, count: 64 * 2 * 4)))
+        let shrunk = ImagePaint(image: wide, destination: Rect(x: 0, y: 0, width: 8, height: 2), source: whole, opacity: 1)
+        XCTAssertNil(AlignedImageShader(shrunk, mapping: try XCTUnwrap(PlaneMapping(.identity)), columns: 0..<8))
+        XCTAssertNotNil(AlignedImageShader(shrunk, mapping: try XCTUnwrap(PlaneMapping(Transform3D(scaleX: 8, y: 1, z: 1))), columns: 0..<64))
     }
 
     /// A 64×64 checkerboard of single pixels shrunk to 8×8 averages to grey through mipmaps
