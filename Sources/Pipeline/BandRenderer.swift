@@ -10,15 +10,16 @@ import Synchronization
 /// for shadows and blur filters: a blur and a shadow's offset need rows of other bands, so draws
 /// with them should use one thread.
 ///
-/// The first bands, one a thread, are large (together 80% of the frame's cost); the rest is cut
-/// into one small band a thread. Threads take the bands in order as they finish, so a thread that
-/// the machine slowed down takes less of the tail. The cost is the caller's estimate from the
-/// display list (`RowCosts`): rows of many shapes go into shorter bands, so each thread gets an
-/// even share of the work and not just of the rows (without an estimate, every row counts the
-/// same). The estimate moves the cuts, never the pixels. More and smaller bands would balance
-/// better, but every band a shape touches flattens (and for a stroke, outlines) it again: drawn
-/// one after another, 4 equal bands took 5% and 8 bands 13% longer than the whole frame. One
-/// `render` at a time: a renderer is not for several callers at once.
+/// The frame is cut into one band a thread, of equal estimated cost. The cost is the caller's
+/// estimate from the display list (`RowCosts`): rows of many shapes go into shorter bands, so
+/// each thread gets an even share of the work and not just of the rows (without an estimate,
+/// every row counts the same). The estimate moves the cuts, never the pixels. More and smaller
+/// bands would balance better, but every band a shape touches flattens (and for a stroke,
+/// outlines) it again: drawn one after another, 4 equal bands took 5% and 8 bands 13% longer than
+/// the whole frame. A tail of small bands taken by whichever thread was free once paid for
+/// itself; with the fill faster it cost more than it balanced (2 threads on the benchmark's
+/// shapes: 17.5 ms against 15.7 ms without it, bench/README.md). One `render` at a time: a
+/// renderer is not for several callers at once.
 public final class BandRenderer: @unchecked Sendable {
     /// Frame width in pixels.
     public let width: Int
@@ -45,18 +46,15 @@ public final class BandRenderer: @unchecked Sendable {
     }
 
     /// The bands of a frame whose rows cost `costs` (one a row), for `threads` threads, top to
-    /// bottom: `threads` large bands holding 80% of the cost, then up to `threads` small ones for
-    /// the rest (none empty). Rows count the same when the costs add up to nothing.
+    /// bottom: up to `threads` bands of equal cost (none empty). Rows count the same when the
+    /// costs add up to nothing.
     static func bands(costs: [Double], threads: Int) -> [Range<Int>] {
         let height = costs.count
         guard threads > 1, height > 0 else { return height > 0 ? [0..<height] : [] }
         var total = costs.reduce(0, +)
         let weights = total > 0 && total.isFinite ? costs : [Double](repeating: 1, count: height)
         total = total > 0 && total.isFinite ? total : Double(height)
-        let n = Double(threads)
-        let large: [Double] = (1...threads).map { 0.8 * Double($0) / n }
-        let small: [Double] = (1...threads).map { 0.8 + 0.2 * Double($0) / n }
-        let shares = large + small
+        let shares = (1...threads).map { Double($0) / Double(threads) }
         // Each cut falls after the first row where the running cost reaches its share.
         var cuts = [0], sum = 0.0, row = 0
         for share in shares.dropLast() {

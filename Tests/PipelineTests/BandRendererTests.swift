@@ -81,16 +81,17 @@ final class BandRendererTests: XCTestCase {
         }
     }
 
-    /// The cuts follow the estimated cost: 80% of it in one large band a thread, the rest in one
-    /// small band a thread. Rows 0..<100 cost 10 each and the other 300 nothing (total 1,000), so
-    /// on 2 threads the shares 400, 800, 900 fall after rows 40, 80 and 90, and the last band
-    /// takes every row left. With no cost at all, or equal costs, rows count the same: 250 rows
-    /// are cut at 100, 200 and 225.
+    /// The cuts follow the estimated cost: one band a thread, each of an equal share. Rows 0..<100
+    /// cost 10 each and the other 300 nothing (total 1,000), so on 2 threads the share 500 falls
+    /// after row 50 and the last band takes every row left; on 4 threads the shares 250, 500 and
+    /// 750 fall after rows 25, 50 and 75. With no cost at all, or equal costs, rows count the
+    /// same: 250 rows are cut at 125.
     func testBandsAreCutByCost() {
         let busyTop = (0..<400).map { $0 < 100 ? 10.0 : 0 }
-        XCTAssertEqual(BandRenderer.bands(costs: busyTop, threads: 2), [0..<40, 40..<80, 80..<90, 90..<400])
-        XCTAssertEqual(BandRenderer.bands(costs: [Double](repeating: 3, count: 250), threads: 2), [0..<100, 100..<200, 200..<225, 225..<250])
-        XCTAssertEqual(BandRenderer.bands(costs: [Double](repeating: 0, count: 250), threads: 2), [0..<100, 100..<200, 200..<225, 225..<250])
+        XCTAssertEqual(BandRenderer.bands(costs: busyTop, threads: 2), [0..<50, 50..<400])
+        XCTAssertEqual(BandRenderer.bands(costs: busyTop, threads: 4), [0..<25, 25..<50, 50..<75, 75..<400])
+        XCTAssertEqual(BandRenderer.bands(costs: [Double](repeating: 3, count: 250), threads: 2), [0..<125, 125..<250])
+        XCTAssertEqual(BandRenderer.bands(costs: [Double](repeating: 0, count: 250), threads: 2), [0..<125, 125..<250])
         XCTAssertEqual(BandRenderer.bands(costs: busyTop, threads: 1), [0..<400])
 
         var costs = RowCosts(width: 100, height: 10)
