@@ -1,6 +1,5 @@
 import Dispatch
 import Raster
-import Synchronization
 
 /// Draws one frame on several threads at once, in horizontal bands, each thread with its own
 /// canvas: a strategy for when one frame must come out sooner (encodes render whole frames in
@@ -31,7 +30,6 @@ public final class BandRenderer: @unchecked Sendable {
     /// One pixmap a band, drawn and copied into the frame, then kept for the next frame (its
     /// memory reused when the cuts move).
     private var bands: [Pixmap]
-    private let nextBand = Atomic<Int>(0)
 
     /// A renderer for `width` × `height` frames on `threads` threads (at most one for every two
     /// rows, so each band has a row).
@@ -84,29 +82,27 @@ public final class BandRenderer: @unchecked Sendable {
         let weights = costs.flatMap { $0.values.count == height ? $0.values : nil } ?? [Double](repeating: 1, count: height)
         let rows = Self.bands(costs: weights, threads: threads)
         while bands.count < rows.count { bands.append(.empty) }
-        nextBand.store(0, ordering: .relaxed)
         frame.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let frameBytes = Shared(base: base)
             bands.withUnsafeMutableBufferPointer { slots in
                 guard let bandBase = slots.baseAddress else { return }
                 let bandSlots = Shared(base: bandBase)
-                DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                    let canvas = canvases[thread]
-                    while case let band = nextBand.wrappingAdd(1, ordering: .relaxed).oldValue, band < rows.count {
-                        // Moved out of its slot, so the band is drawn in place, not copied first.
-                        var pixmap = Pixmap.empty
-                        swap(&pixmap, &bandSlots.base[band])
-                        pixmap = Pixmap(rows: rows[band], ofWidth: width, frameHeight: height, reusing: pixmap)
-                        canvas.begin(pixmap, clearingTo: background)
-                        draw(canvas)
-                        pixmap = canvas.end()
-                        pixmap.bytes.withUnsafeBufferPointer { source in
-                            guard let rowsStart = source.baseAddress else { return }
-                            (frameBytes.base + rows[band].lowerBound * width * 4).update(from: rowsStart, count: source.count)
-                        }
-                        bandSlots.base[band] = pixmap
+                // One band a thread (there are no more bands than threads), on the thread's canvas.
+                DispatchQueue.concurrentPerform(iterations: rows.count) { band in
+                    let canvas = canvases[band]
+                    // Moved out of its slot, so the band is drawn in place, not copied first.
+                    var pixmap = Pixmap.empty
+                    swap(&pixmap, &bandSlots.base[band])
+                    pixmap = Pixmap(rows: rows[band], ofWidth: width, frameHeight: height, reusing: pixmap)
+                    canvas.begin(pixmap, clearingTo: background)
+                    draw(canvas)
+                    pixmap = canvas.end()
+                    pixmap.bytes.withUnsafeBufferPointer { source in
+                        guard let rowsStart = source.baseAddress else { return }
+                        (frameBytes.base + rows[band].lowerBound * width * 4).update(from: rowsStart, count: source.count)
                     }
+                    bandSlots.base[band] = pixmap
                 }
             }
         }

@@ -90,7 +90,6 @@ struct AlignedImageShader: Shader {
             return unscaled ? word : ImagePaint.scaled(ImagePaint.channels(word), by: paint.factors)
         }
         let sample = ImagePaint.mixedRow(mixedColumns[left[column]], mixedColumns[right[column]], wx: weights[column])
-        if unscaled { return sample.0 | sample.1 << 8 | sample.2 << 16 | sample.3 << 24 }
-        return ImagePaint.scaled(sample, by: paint.factors)
+        return unscaled ? ImagePaint.word(sample) : ImagePaint.scaled(sample, by: paint.factors)
     }
 }

@@ -277,7 +277,13 @@ public final class ImagePaint {
     @inline(__always)
     static func scaled(_ c: (UInt32, UInt32, UInt32, UInt32), by factors: (UInt32, UInt32, UInt32, UInt32)) -> UInt32 {
         @inline(__always) func channel(_ c: UInt32, _ factor: UInt32) -> UInt32 { min(Blend.div255(c &* factor), 255) }
-        return channel(c.0, factors.0) | channel(c.1, factors.1) << 8 | channel(c.2, factors.2) << 16 | channel(c.3, factors.3) << 24
+        return word((channel(c.0, factors.0), channel(c.1, factors.1), channel(c.2, factors.2), channel(c.3, factors.3)))
+    }
+
+    /// Channels (r, g, b, a), each at most 255, packed into a word (red in the low byte).
+    @inline(__always)
+    static func word(_ c: (UInt32, UInt32, UInt32, UInt32)) -> UInt32 {
+        c.0 | c.1 << 8 | c.2 << 16 | c.3 << 24
     }
 
     /// A pixel word's channels (r, g, b, a).
