@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// RasterCore (the pixel format, its blend arithmetic and the fill's inner loops) is built a
+// second time on x86-64 for x86-64-v3 processors (Haswell's feature set), from the same files
+// (Sources/RasterCoreAVX2 is a link to Sources/RasterCore); Raster chooses at run time
+// (FillKernels).
+#if arch(x86_64)
+let rasterCoreBuilds: [Target] = [
+    .target(name: "RasterCoreAVX2", dependencies: ["Geometry", "CProcessor"], swiftSettings: [.unsafeFlags(["-target-cpu", "haswell"]), .define("WIDE_VECTORS")]),
+]
+#else
+let rasterCoreBuilds: [Target] = []
+#endif
+
 let package = Package(
     name: "animvid",
     products: [
@@ -27,11 +39,12 @@ let package = Package(
             pkgConfig: "freetype2 harfbuzz fribidi fontconfig",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev", "libfontconfig-dev", "fonts-inter"])]
         ),
-        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
+        .systemLibrary(name: "CProcessor", path: "Sources/CProcessor"),
         .target(name: "Geometry"),
         .target(name: "Text", dependencies: ["CText", "Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry", "Text"]),
-        .target(name: "Raster", dependencies: ["Geometry", "CPrefetch"]),
+        .target(name: "RasterCore", dependencies: ["Geometry", "CProcessor"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CProcessor", "RasterCore"] + rasterCoreBuilds.map { .target(name: $0.name) }),
         .target(name: "Media", dependencies: ["CFFmpeg"]),
         .target(name: "Pipeline", dependencies: ["Animation", "Raster", "Media", "Geometry"]),
         .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),
@@ -43,7 +56,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Media", "GoldenFiles"], exclude: ["Golden"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterCore", "Geometry", "Media", "GoldenFiles"], exclude: ["Golden"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media", "Raster", "Geometry", "Text", "GoldenFiles"], exclude: ["Golden"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Animation", "Geometry"]),
@@ -51,6 +64,6 @@ let package = Package(
                     exclude: ["Golden", "Lottie"]),
         .testTarget(name: "CLITests", dependencies: ["animvid"], exclude: ["Hostile"]),
         .testTarget(name: "AnimvidKitTests", dependencies: ["AnimvidKit"]),
-    ],
+    ] + rasterCoreBuilds,
     swiftLanguageModes: [.v6]
 )

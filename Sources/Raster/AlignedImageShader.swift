@@ -1,3 +1,5 @@
+import RasterCore
+
 /// An image under a mapping without rotation, skew or perspective, the way pictures and logos
 /// usually sit on screen: a pixel's plane u depends on its column alone and v on its row alone,
 /// so where each column samples the image is worked out once a fill, where each row samples it

@@ -1,4 +1,5 @@
 import Geometry
+import RasterCore
 
 /// A painter over one frame: the rasterizer's drawing calls plus what a display list opens and
 /// closes around them, opacity groups, masks and clips, each drawn into a layer-sized pixmap.

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import RasterCore
 
 /// Compositing: opacity groups, masks, colour filters and shadows, within an area of a pixmap
 /// (what was drawn there): a layer or a shadow drawn into another pixmap covering the same rows

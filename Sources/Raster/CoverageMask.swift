@@ -1,4 +1,5 @@
 import Geometry
+import RasterCore
 
 /// A shape's anti-aliased coverage over the pixels of its bounding box in a frame (0 outside,
 /// 255 inside), kept to be drawn again, in any colour, wherever that box shows.

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import RasterCore
 
 /// What fills the covered pixels: a solid colour, a gradient or an image.
 public enum Paint {

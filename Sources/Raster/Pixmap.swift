@@ -1,3 +1,5 @@
+import RasterCore
+
 /// A frame of premultiplied RGBA8 pixels, rows top to bottom, 4 bytes a pixel, no padding; or
 /// a band of a taller frame (rows `firstRow ..< firstRow + height` of `frameHeight`), which draws
 /// exactly the pixels those rows of the whole frame would show.

@@ -1,4 +1,5 @@
 import Geometry
+import RasterCore
 
 extension Rasterizer {
     /// Fills a sprite: the rectangle (0, 0)…`size` mapped by an affine `transform` into device
@@ -99,7 +100,7 @@ extension Rasterizer {
                         ct.replace(with: capT, where: ct .> capT)
                         cs.replace(with: 0, where: cs .< 0)
                         ct.replace(with: 0, where: ct .< 0)
-                        let coverage = Self.truncated(cs * ct * 255 + 0.5)
+                        let coverage = CellCoverage.truncated(cs * ct * 255 + 0.5)
                         let inSpan = SIMD4<Int32>(0, 1, 2, 3) .< Int32(end - x)
                         Blend.sourceOverQuad(solidWords, coverage: coverage.replacing(with: 0, where: .!inSpan), into: p + (rowBase + x) * 4)
                         x = min(x + 4, end)
@@ -122,16 +123,5 @@ extension Rasterizer {
                 }
             }
         }
-    }
-
-    /// The whole parts of four numbers in 0..<2²³ (`UInt32(v)` a lane, without a conversion a lane:
-    /// the library's converts each lane with range checks, an eighth of the sprite fill's time).
-    /// Adding 2²³ leaves the nearest whole number in the mantissa; one less where that rounded up.
-    @inline(__always)
-    static func truncated(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
-        let shifted = v + 8_388_608
-        var whole = unsafeBitCast(shifted, to: SIMD4<UInt32>.self) & 0x7F_FFFF
-        whole.replace(with: whole &- 1, where: shifted - 8_388_608 .> v)
-        return whole
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import RasterCore
 
 /// The rasterizer's drawing calls, in device pixels: each draws one shape into a pixmap,
 /// anti-aliased and source-over, within an optional clip. Nothing is kept from call to call but
@@ -25,6 +26,9 @@ public struct Rasterizer {
 
     /// A rasterizer with empty scratch buffers.
     public init() {}
+
+    /// A rasterizer whose fills run `kernels`, not the fastest build (tests compare the builds).
+    init(kernels: FillKernels) { accumulator.kernels = kernels }
 
     /// Fills `path` mapped by `transform` into device pixels. Paths with NaN or infinite
     /// coordinates are skipped.

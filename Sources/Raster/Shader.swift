@@ -1,4 +1,5 @@
 import Geometry
+import RasterCore
 
 /// A paint ready to colour device pixels: what a fill blends, pixel by pixel or four at a time.
 protocol Shader {

@@ -1,5 +1,6 @@
 import Geometry
 @testable import Raster
+import RasterCore
 import XCTest
 
 /// The four-pixel blends give the bytes of the one-pixel blends they stand for, over every kind
@@ -69,7 +70,7 @@ final class BlendQuadTests: XCTestCase {
                 Bool.random(using: &random) ? edges.randomElement(using: &random) ?? 0 : Float.random(in: -2.5...2.5, using: &random)
             })
             let one = (0..<4).map { UInt32(truncatingIfNeeded: Int(min(abs(sums[$0]), 1) * 255 + 0.5)) }
-            XCTAssertEqual(CoverageAccumulator.coverage(of: sums), SIMD4(one), "sums \(sums)")
+            XCTAssertEqual(CellCoverage.coverage(of: sums), SIMD4(one), "sums \(sums)")
         }
     }
 

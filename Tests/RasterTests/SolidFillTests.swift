@@ -43,4 +43,51 @@ final class SolidFillTests: XCTestCase {
             XCTAssertEqual(direct.bytes, clipped.bytes, "trial \(trial): \(width)×\(height) rows \(rows), \(rule), \(color)")
         }
     }
+
+    /// Every build of the fill's inner loops this processor runs (`FillKernels`: baseline and
+    /// x86-64-v3) draws the same bytes: random polygons and discs, translucent and opaque, under
+    /// both rules, over random pixels, in frames up to 300 pixels wide (long runs inside shapes)
+    /// and in bands.
+    func testEveryBuildOfTheFillLoopsDrawsTheSameBytes() throws {
+        let builds = FillKernels.runnable.filter { $0 != .baseline }
+        guard !builds.isEmpty else { throw XCTSkip("this processor runs only the baseline build") }
+        var random = SplitMix64(seed: 43)
+        for trial in 0..<300 {
+            let width = Int.random(in: 1...300, using: &random), height = Int.random(in: 1...60, using: &random)
+            let top = Int.random(in: 0..<height, using: &random)
+            let rows = top..<Int.random(in: (top + 1)...height, using: &random)
+            func point() -> Point {
+                Point(Double.random(in: -20...(Double(width) + 20), using: &random), Double.random(in: -20...(Double(height) + 20), using: &random))
+            }
+            var path = Path()
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                path.move(to: point())
+                for _ in 0..<Int.random(in: 2...9, using: &random) { path.addLine(to: point()) }
+                path.closeSubpath()
+            }
+            let (centre, radius) = (point(), Double.random(in: 0.2...Double(max(width, height)), using: &random))
+            let disc = Path.ellipse(in: Rect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius))
+            let a = [255, UInt8.random(in: 1...254, using: &random)].randomElement(using: &random) ?? 255
+            let color = PremultipliedColor(r: .random(in: 0...a, using: &random), g: .random(in: 0...a, using: &random),
+                                           b: .random(in: 0...a, using: &random), a: a)
+            let rule: FillRule = Bool.random(using: &random) ? .nonZero : .evenOdd
+            var under = try XCTUnwrap(Pixmap(width: width, rows: rows, ofFrameHeight: height))
+            under.bytes = (0..<(width * rows.count)).flatMap { _ -> [UInt8] in
+                let alpha = UInt8.random(in: 0...255, using: &random)
+                return [.random(in: 0...alpha, using: &random), .random(in: 0...alpha, using: &random), .random(in: 0...alpha, using: &random), alpha]
+            }
+            func drawn(with kernels: FillKernels) -> [UInt8] {
+                var (rasterizer, target) = (Rasterizer(kernels: kernels), under)
+                rasterizer.fill(path, transform: .identity, paint: .solid(color), rule: rule, into: &target)
+                rasterizer.fill(disc, transform: .identity, paint: .solid(color), rule: .nonZero, into: &target)
+                return target.bytes
+            }
+            let baseline = drawn(with: .baseline)
+            for build in builds {
+                let bytes = drawn(with: build)
+                let first = bytes.indices.first { bytes[$0] != baseline[$0] }
+                XCTAssert(first == nil, "trial \(trial): \(build) differs from the baseline first at byte \(first ?? 0), \(width)×\(height) rows \(rows), \(rule), \(color)")
+            }
+        }
+    }
 }

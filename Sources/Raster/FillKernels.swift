@@ -1,0 +1,62 @@
+import CProcessor
+import Foundation
+import Geometry
+import RasterCore
+#if canImport(RasterCoreAVX2)
+import RasterCoreAVX2
+#endif
+
+/// Which build of the fill's inner loops runs: `RasterCore`'s edge walk and row blend are
+/// compiled twice on x86-64, for every processor and again for x86-64-v3 (AVX2 and the
+/// instructions around it: three-operand vector forms, wider registers, a rounding floor),
+/// and the second is chosen when the processor runs it. Both do the same arithmetic in the same
+/// order, so they draw the same bytes (tests); `ANIMVID_BASELINE_KERNELS=1` keeps the first.
+enum FillKernels: Sendable, CaseIterable {
+    /// The build for every x86-64 (or any other) processor.
+    case baseline
+    /// The build for x86-64-v3 processors (Haswell, Excavator and later).
+    case x86_64_v3
+
+    /// The fastest build this processor runs, unless `ANIMVID_BASELINE_KERNELS` is set.
+    static let fastest: FillKernels = {
+        if ProcessInfo.processInfo.environment["ANIMVID_BASELINE_KERNELS"].map({ !$0.isEmpty && $0 != "0" }) == true { return .baseline }
+        return runnable.contains(.x86_64_v3) ? .x86_64_v3 : .baseline
+    }()
+
+    /// The builds this processor runs.
+    static let runnable: [FillKernels] = {
+        #if canImport(RasterCoreAVX2)
+        if animvid_processor_runs_x86_64_v3() != 0 { return [.baseline, .x86_64_v3] }
+        #endif
+        return [.baseline]
+    }()
+
+    /// `EdgeWalk.addSubpaths` in this build.
+    func addSubpaths(_ points: UnsafeBufferPointer<Point>, starts: UnsafeBufferPointer<Int>, dx: Double, dy: Double,
+                     cells: UnsafeMutablePointer<Float>, touchedMin: UnsafeMutablePointer<Int>, touchedMax: UnsafeMutablePointer<Int>,
+                     width: Int, firstRow: Int, endRow: Int) {
+        #if canImport(RasterCoreAVX2)
+        if self == .x86_64_v3 {
+            RasterCoreAVX2.EdgeWalk.addSubpaths(points, starts: starts, dx: dx, dy: dy, cells: cells, touchedMin: touchedMin,
+                                                touchedMax: touchedMax, width: width, firstRow: firstRow, endRow: endRow)
+            return
+        }
+        #endif
+        RasterCore.EdgeWalk.addSubpaths(points, starts: starts, dx: dx, dy: dy, cells: cells, touchedMin: touchedMin,
+                                        touchedMax: touchedMax, width: width, firstRow: firstRow, endRow: endRow)
+    }
+
+    /// `RowBlend.blendRows` in this build.
+    func blendRows(cells: UnsafeMutablePointer<Float>, touchedMin: UnsafeMutablePointer<Int>, touchedMax: UnsafeMutablePointer<Int>,
+                   width: Int, rows: Int, rule: FillRule, color: UInt32, into pixels: UnsafeMutablePointer<UInt8>, rowStride: Int, rowPixels: Int) {
+        #if canImport(RasterCoreAVX2)
+        if self == .x86_64_v3 {
+            RasterCoreAVX2.RowBlend.blendRows(cells: cells, touchedMin: touchedMin, touchedMax: touchedMax, width: width, rows: rows, rule: rule,
+                                              color: color, into: pixels, rowStride: rowStride, rowPixels: rowPixels)
+            return
+        }
+        #endif
+        RasterCore.RowBlend.blendRows(cells: cells, touchedMin: touchedMin, touchedMax: touchedMax, width: width, rows: rows, rule: rule,
+                                      color: color, into: pixels, rowStride: rowStride, rowPixels: rowPixels)
+    }
+}
