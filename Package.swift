@@ -7,7 +7,7 @@ import PackageDescription
 // (FillKernels).
 #if arch(x86_64)
 let rasterCoreBuilds: [Target] = [
-    .target(name: "RasterCoreAVX2", dependencies: ["Geometry", "CProcessor"], swiftSettings: [.unsafeFlags(["-target-cpu", "haswell"]), .define("WIDE_VECTORS")]),
+    .target(name: "RasterCoreAVX2", dependencies: ["Geometry", "CProcessor"], swiftSettings: [.unsafeFlags(["-target-cpu", "haswell"]), .define("X86_64_V3")]),
 ]
 #else
 let rasterCoreBuilds: [Target] = []

@@ -148,7 +148,7 @@ extension Blend {
                 return
             }
             let low = SIMD8<UInt16>(repeating: 0x00FF)
-            #if WIDE_VECTORS
+            #if X86_64_V3
             // Eight pixels a step where vectors are 256 bits wide (the x86-64-v3 build), then
             // the last four: the same arithmetic a lane.
             let (wideLow, wideInverse) = (SIMD16<UInt16>(repeating: 0x00FF), SIMD16(lowHalf: inverse, highHalf: inverse))
