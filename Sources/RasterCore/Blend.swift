@@ -6,10 +6,10 @@
 /// full coverage replaces the pixel, and nothing overflows. Against exact rounding this moved the
 /// benchmark's mean difference from Skia from 1.17 to 0.89 and made the blend cheaper (no
 /// rounding divide). Images, gradients and groups keep exact rounding (`div255`).
-package enum Blend {
+public enum Blend {
     /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255·255.
     @inlinable @inline(__always)
-    package static func div255(_ x: UInt32) -> UInt32 {
+    public static func div255(_ x: UInt32) -> UInt32 {
         let y = x &+ 128
         return (y &+ (y &>> 8)) &>> 8
     }
@@ -17,7 +17,7 @@ package enum Blend {
     /// Composites `color` scaled by `coverage` (0…255) over the pixel at byte offset `i`.
     /// Products of two bytes cannot overflow, so the arithmetic wraps instead of checking.
     @inlinable @inline(__always)
-    package static func sourceOver(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
+    public static func sourceOver(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
         let scale = coverage &+ 1
         let sa = (UInt32(color.a) &* scale) &>> 8
         if sa == 0 { return }
@@ -35,7 +35,7 @@ extension Blend {
     /// `scaled` is the colour's channels times the coverage, each divided by 255 rounded
     /// (`div255`), as a caller drawing many pixels of one colour tabulates them.
     @inlinable @inline(__always)
-    package static func sourceOverRounded(_ scaled: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
+    public static func sourceOverRounded(_ scaled: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
         let sa = scaled.w
         if sa == 0 { return }
         // The four channels at once: scaled + div255(pixel · (255 − sa)), at most 255.
@@ -50,7 +50,7 @@ extension Blend {
     /// word a pixel, red in the low byte; a zero word leaves its pixel as it is), in 16-bit lanes:
     /// every intermediate, at most 255 · 255 + 128 + 255, fits one.
     @inlinable @inline(__always)
-    package static func sourceOverRoundedQuad(_ scaled: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
+    public static func sourceOverRoundedQuad(_ scaled: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
         let low = SIMD8<UInt16>(repeating: 0x00FF)
         let alpha = scaled &>> 24
         let inverse = unsafeBitCast((255 &- alpha) | (255 &- alpha) &<< 16, to: SIMD8<UInt16>.self)
@@ -73,7 +73,7 @@ extension Blend {
     /// transparent colour or a coverage of 0 leaves its pixel as it is; an opaque one at coverage
     /// 255 replaces it). Sprite and fill edges, paints and group composites (`make bench`).
     @inlinable @inline(__always)
-    package static func sourceOverQuad(_ source: SIMD4<UInt32>, coverage: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
+    public static func sourceOverQuad(_ source: SIMD4<UInt32>, coverage: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
         let low = SIMD8<UInt16>(repeating: 0x00FF)
         let scale = unsafeBitCast((coverage &+ 1) | (coverage &+ 1) &<< 16, to: SIMD8<UInt16>.self)
         let s = unsafeBitCast(source, to: SIMD8<UInt16>.self)
@@ -91,7 +91,7 @@ extension Blend {
     /// Adds `color` scaled by `coverage` (0…255) to the pixel at byte offset `i`, each channel
     /// clamped at 255: light adding up (`plusL`).
     @inlinable @inline(__always)
-    package static func plus(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
+    public static func plus(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
         p[i] = UInt8(min(UInt32(p[i]) + div255(UInt32(color.r) * coverage), 255))
         p[i + 1] = UInt8(min(UInt32(p[i + 1]) + div255(UInt32(color.g) * coverage), 255))
         p[i + 2] = UInt8(min(UInt32(p[i + 2]) + div255(UInt32(color.b) * coverage), 255))
@@ -104,7 +104,7 @@ extension Blend {
     /// of `sourceOver`, four pixels per vector step, on the long runs inside shapes
     /// (measured by `make bench`).
     @inlinable @inline(__always)
-    package static func sourceOverRun(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, count: Int) {
+    public static func sourceOverRun(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, count: Int) {
         guard count > 0 else { return }
         ScaledColor(color, coverage: coverage).blendQuads(into: p, count: count / 4)
         for i in (count & ~3)..<count { sourceOver(color, coverage: coverage, into: p, at: i * 4) }
@@ -112,7 +112,7 @@ extension Blend {
 
     /// A colour scaled by a coverage as `sourceOver` scales it, ready to be blended over four
     /// pixels a step: what every run of one coverage inside a shape takes.
-    package struct ScaledColor {
+    public struct ScaledColor {
         /// The scaled colour, one word a pixel in four lanes.
         @usableFromInline let source: SIMD4<UInt32>
         /// 256 − the scaled alpha, in every 16-bit lane.
@@ -121,7 +121,7 @@ extension Blend {
         @usableFromInline let alpha: UInt32
 
         @inlinable @inline(__always)
-        package init(_ color: PremultipliedColor, coverage: UInt32) {
+        public init(_ color: PremultipliedColor, coverage: UInt32) {
             let scale = coverage &+ 1
             let (r, g, b, a) = ((UInt32(color.r) &* scale) &>> 8, (UInt32(color.g) &* scale) &>> 8,
                                 (UInt32(color.b) &* scale) &>> 8, (UInt32(color.a) &* scale) &>> 8)
@@ -136,7 +136,7 @@ extension Blend {
         /// the other: SSE2 multiplies eight 16-bit lanes at once, 32-bit lanes two at a time) and
         /// the colour added.
         @inlinable @inline(__always)
-        package func blendQuads(into p: UnsafeMutablePointer<UInt8>, count: Int) {
+        public func blendQuads(into p: UnsafeMutablePointer<UInt8>, count: Int) {
             if alpha == 0 { return }
             var raw = UnsafeMutableRawPointer(p)
             let end = raw + count &* 16

@@ -11,6 +11,7 @@ public struct PremultipliedColor: Hashable, Sendable {
 
     /// Converts straight sRGB components in 0…1 (clamped): each rounded to a byte, then the colour
     /// premultiplied by the alpha byte with exact rounding (as Skia turns a colour into pixels).
+    @inlinable
     public init(red: Double, green: Double, blue: Double, alpha: Double) {
         func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
         let a = UInt32((unit(alpha) * 255).rounded())
@@ -20,7 +21,7 @@ public struct PremultipliedColor: Hashable, Sendable {
 
     /// A colour from one word, red in the low byte (`word`).
     @inlinable
-    package init(word: UInt32) {
+    public init(word: UInt32) {
         self.init(r: UInt8(truncatingIfNeeded: word), g: UInt8(truncatingIfNeeded: word >> 8), b: UInt8(truncatingIfNeeded: word >> 16),
                   a: UInt8(truncatingIfNeeded: word >> 24))
     }
@@ -31,7 +32,9 @@ public struct PremultipliedColor: Hashable, Sendable {
     public var word: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
 
     /// Transparent black: every byte 0.
-    public static let transparent = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+    @inlinable
+    public static var transparent: PremultipliedColor { PremultipliedColor(r: 0, g: 0, b: 0, a: 0) }
     /// Opaque white: every byte 255.
-    public static let white = PremultipliedColor(r: 255, g: 255, b: 255, a: 255)
+    @inlinable
+    public static var white: PremultipliedColor { PremultipliedColor(r: 255, g: 255, b: 255, a: 255) }
 }
