@@ -4,7 +4,7 @@ import PackageDescription
 // RasterCore (the pixel format, its blend arithmetic and the fill's inner loops) is built a
 // second time on x86-64 for x86-64-v3 processors (Haswell's feature set), from the same files
 // (Sources/RasterCoreAVX2 is a link to Sources/RasterCore); Raster chooses at run time
-// (FillKernels). RasterCore's arithmetic is public and @inlinable, so that Raster's own loops
+// (RasterCoreBuild). RasterCore's arithmetic is public and @inlinable, so that Raster's own loops
 // inline it: this compiler does not inline a package-level @inlinable function across modules.
 #if arch(x86_64)
 let rasterCoreBuilds: [Target] = [

@@ -10,7 +10,8 @@ enum Compositing {
     /// leaves them transparent in `layer`: a group's end, before its pixmap is reused. Each pixel
     /// is cleared as it is read, while it is in the cache (a pass of its own took a tenth of a
     /// Lottie frame with one translucent group: `make bench`).
-    static func drawAndClear(_ layer: inout Pixmap, within area: PixelArea, opacity: Double, into target: inout Pixmap) {
+    static func drawAndClear(_ layer: inout Pixmap, within area: PixelArea, opacity: Double, into target: inout Pixmap,
+                             build: RasterCoreBuild = .fastest) {
         precondition(layer.sameWindow(as: target), "a layer is drawn onto a pixmap of its own size and rows")
         let coverage = coverage(ofOpacity: opacity)
         let rowBytes = layer.width * 4
@@ -18,56 +19,7 @@ enum Compositing {
             guard let p = buffer.baseAddress else { return }
             layer.bytes.withUnsafeMutableBufferPointer { source in
                 guard let s = source.baseAddress else { return }
-                // The last colour four pixels in a row shared, scaled by the opacity: inside a
-                // shape a group's pixels are mostly one colour, blended then without scaling each.
-                var (uniform, scaled) = (UInt32(0), Blend.ScaledColor(.transparent, coverage: coverage))
-                for y in area.y0..<area.y1 {
-                    var (i, end) = (y * rowBytes + area.x0 * 4, y * rowBytes + area.x1 * 4)
-                    // Four pixels a step (none to draw or clear when all are transparent), then one at a time.
-                    while coverage < 255, i + 16 <= end {
-                        let pixels = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self)
-                        // A transparent pixel is all zero (premultiplied colour never exceeds its
-                        // alpha: images are made so, `Image(premultipliedRGBA:)`).
-                        if all(pixels .== SIMD4(repeating: uniform)) {
-                            scaled.blendQuads(into: p + i, count: 1)
-                        } else if all(pixels .== SIMD4(repeating: pixels[0])) {
-                            uniform = pixels[0]
-                            scaled = Blend.ScaledColor(PremultipliedColor(word: uniform), coverage: coverage)
-                            scaled.blendQuads(into: p + i, count: 1)
-                        } else {
-                            Blend.sourceOverQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i)
-                        }
-                        if any(pixels .!= 0) { UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD4<UInt32>.self) }
-                        i += 16
-                    }
-                    while i + 16 <= end {
-                        let pixels = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self)
-                        // The four alphas summed in the vector: 0 when all are transparent, 1,020
-                        // when all are opaque (lane compares came out a lane at a time, with branches).
-                        let alphas = (pixels &>> 24).wrappedSum()
-                        if alphas == 4 * 255 {
-                            // Opaque at full opacity: the pixels themselves.
-                            UnsafeMutableRawPointer(p + i).storeBytes(of: pixels, as: SIMD4<UInt32>.self)
-                        } else if alphas != 0 {
-                            Blend.sourceOverQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i)
-                        }
-                        if any(pixels .!= 0) { UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD4<UInt32>.self) }
-                        i += 16
-                    }
-                    while i < end {
-                        defer {
-                            (s[i], s[i + 1], s[i + 2], s[i + 3]) = (0, 0, 0, 0)
-                            i += 4
-                        }
-                        guard s[i + 3] != 0 else { continue }
-                        // An opaque pixel at full opacity is the pixel (what `sourceOver` computes then).
-                        if coverage == 255 && s[i + 3] == 255 {
-                            (p[i], p[i + 1], p[i + 2], p[i + 3]) = (s[i], s[i + 1], s[i + 2], 255)
-                            continue
-                        }
-                        Blend.sourceOver(PremultipliedColor(r: s[i], g: s[i + 1], b: s[i + 2], a: s[i + 3]), coverage: coverage, into: p, at: i)
-                    }
-                }
+                build.drawAndClear(s, into: p, rowBytes: rowBytes, x0: area.x0, x1: area.x1, y0: area.y0, y1: area.y1, coverage: coverage)
             }
         }
     }

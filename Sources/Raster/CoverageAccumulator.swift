@@ -20,9 +20,9 @@ struct CoverageAccumulator {
     /// are summed and cleared only where the path's edges are, not across its whole bounding box.
     private var touchedMin: [Int] = []
     private var touchedMax: [Int] = []
-    /// The build of the edge walk and the row blend that runs (the fastest this processor
+    /// The build of RasterCore whose edge walk and row blend run (the fastest this processor
     /// runs, unless a test chooses).
-    var kernels = FillKernels.fastest
+    var build = RasterCoreBuild.fastest
 
     /// Prepares an empty region `width` pixels wide whose top is frame row `regionTop`, keeping
     /// only frame rows `rows`, in a frame (or band) `frameWidth` wide of `frameRows` rows;
@@ -49,14 +49,14 @@ struct CoverageAccumulator {
     /// the end; closed by the caller), moved by (−dx, −dy) into region pixels: every segment of
     /// a fill's outline, through one edge walk holding the cells.
     mutating func addSubpaths(_ points: [Point], starts: [Int], dx: Double, dy: Double) {
-        let (kernels, width, firstRow, endRow) = (kernels, width, firstRow, endRow)
+        let (build, width, firstRow, endRow) = (build, width, firstRow, endRow)
         points.withUnsafeBufferPointer { points in
             starts.withUnsafeBufferPointer { starts in
                 cells.withUnsafeMutableBufferPointer { cells in
                     touchedMin.withUnsafeMutableBufferPointer { touchedMin in
                         touchedMax.withUnsafeMutableBufferPointer { touchedMax in
                             guard let c = cells.baseAddress, let low = touchedMin.baseAddress, let high = touchedMax.baseAddress else { return }
-                            kernels.addSubpaths(points, starts: starts, dx: dx, dy: dy, cells: c, touchedMin: low, touchedMax: high,
+                            build.addSubpaths(points, starts: starts, dx: dx, dy: dy, cells: c, touchedMin: low, touchedMax: high,
                                                 width: width, firstRow: firstRow, endRow: endRow)
                         }
                     }
@@ -69,12 +69,12 @@ struct CoverageAccumulator {
     /// points at the pixel of the region's left column in the first kept row, rows are
     /// `rowStride` bytes apart and hold `rowPixels` pixels from that column on. Clears the cells.
     mutating func blendRows(rule: FillRule, color: PremultipliedColor, into pixels: UnsafeMutablePointer<UInt8>, rowStride: Int, rowPixels: Int) {
-        let (kernels, width, rows) = (kernels, width, endRow - firstRow)
+        let (build, width, rows) = (build, width, endRow - firstRow)
         cells.withUnsafeMutableBufferPointer { cells in
             touchedMin.withUnsafeMutableBufferPointer { touchedMin in
                 touchedMax.withUnsafeMutableBufferPointer { touchedMax in
                     guard let c = cells.baseAddress, let low = touchedMin.baseAddress, let high = touchedMax.baseAddress else { return }
-                    kernels.blendRows(cells: c, touchedMin: low, touchedMax: high, width: width, rows: rows, rule: rule, color: color.word,
+                    build.blendRows(cells: c, touchedMin: low, touchedMax: high, width: width, rows: rows, rule: rule, color: color.word,
                                       into: pixels, rowStride: rowStride, rowPixels: rowPixels)
                 }
             }

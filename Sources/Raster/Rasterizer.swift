@@ -27,8 +27,8 @@ public struct Rasterizer {
     /// A rasterizer with empty scratch buffers.
     public init() {}
 
-    /// A rasterizer whose fills run `kernels`, not the fastest build (tests compare the builds).
-    init(kernels: FillKernels) { accumulator.kernels = kernels }
+    /// A rasterizer whose fills run `build` of RasterCore, not the fastest (tests compare the builds).
+    init(build: RasterCoreBuild) { accumulator.build = build }
 
     /// Fills `path` mapped by `transform` into device pixels. Paths with NaN or infinite
     /// coordinates are skipped.

@@ -14,7 +14,7 @@ package struct EdgeWalk {
     /// of `width` + 2 cells for the region rows `firstRow ..< endRow`, whose touched cells each
     /// row widens in `touchedMin`/`touchedMax`. Every segment of a fill's outline through one walk
     /// holding the pointers. Never inlined: this is the loop built once for each processor level
-    /// (`FillKernels`).
+    /// (`RasterCoreBuild`).
     @inline(never)
     package static func addSubpaths(_ points: UnsafeBufferPointer<Point>, starts: UnsafeBufferPointer<Int>, dx: Double, dy: Double,
                                     cells: UnsafeMutablePointer<Float>, touchedMin: UnsafeMutablePointer<Int>,

@@ -13,7 +13,7 @@ package enum RowBlend {
     /// shape, between a stroke's sides), and the pixels are blended at the coverage of the last
     /// edge; elsewhere the running sums are added in the one-at-a-time order and each pixel gets
     /// its own coverage. Clears the cells. Never inlined: this is the loop built once for each
-    /// processor level (`FillKernels`).
+    /// processor level (`RasterCoreBuild`).
     @inline(never)
     package static func blendRows(cells cellStart: UnsafeMutablePointer<Float>, touchedMin low: UnsafeMutablePointer<Int>,
                                   touchedMax high: UnsafeMutablePointer<Int>, width: Int, rows: Int, rule: FillRule, color word: UInt32,

@@ -44,12 +44,12 @@ final class SolidFillTests: XCTestCase {
         }
     }
 
-    /// Every build of the fill's inner loops this processor runs (`FillKernels`: baseline and
+    /// Every build of the fill's inner loops this processor runs (`RasterCoreBuild`: baseline and
     /// x86-64-v3) draws the same bytes: random polygons and discs, translucent and opaque, under
     /// both rules, over random pixels, in frames up to 300 pixels wide (long runs inside shapes)
     /// and in bands.
     func testEveryBuildOfTheFillLoopsDrawsTheSameBytes() throws {
-        let builds = FillKernels.runnable.filter { $0 != .baseline }
+        let builds = RasterCoreBuild.runnable.filter { $0 != .baseline }
         guard !builds.isEmpty else { throw XCTSkip("this processor runs only the baseline build") }
         var random = SplitMix64(seed: 43)
         for trial in 0..<300 {
@@ -76,8 +76,8 @@ final class SolidFillTests: XCTestCase {
                 let alpha = UInt8.random(in: 0...255, using: &random)
                 return [.random(in: 0...alpha, using: &random), .random(in: 0...alpha, using: &random), .random(in: 0...alpha, using: &random), alpha]
             }
-            func drawn(with kernels: FillKernels) -> [UInt8] {
-                var (rasterizer, target) = (Rasterizer(kernels: kernels), under)
+            func drawn(with build: RasterCoreBuild) -> [UInt8] {
+                var (rasterizer, target) = (Rasterizer(build: build), under)
                 rasterizer.fill(path, transform: .identity, paint: .solid(color), rule: rule, into: &target)
                 rasterizer.fill(disc, transform: .identity, paint: .solid(color), rule: .nonZero, into: &target)
                 return target.bytes

@@ -6,25 +6,26 @@ import RasterCore
 import RasterCoreAVX2
 #endif
 
-/// Which build of the fill's inner loops runs: `RasterCore`'s edge walk and row blend are
-/// compiled twice on x86-64, for every processor and again for x86-64-v3 (AVX2 and the
-/// instructions around it: three-operand vector forms, wider registers, a rounding floor),
-/// and the second is chosen when the processor runs it. Both do the same arithmetic in the same
-/// order, so they draw the same bytes (tests); `ANIMVID_BASELINE_KERNELS=1` keeps the first.
-enum FillKernels: Sendable, CaseIterable {
+/// Which build of RasterCore's loops runs (the fill's edge walk and row blend, a group's
+/// composite): RasterCore is compiled twice on x86-64, for every processor and again for
+/// x86-64-v3 (AVX2 and the instructions around it: three-operand vector forms, 256-bit
+/// registers), and the second is chosen when the processor runs it. Both do the same
+/// arithmetic in the same order, so they draw the same bytes (tests);
+/// `ANIMVID_BASELINE_KERNELS=1` keeps the first.
+enum RasterCoreBuild: Sendable, CaseIterable {
     /// The build for every x86-64 (or any other) processor.
     case baseline
     /// The build for x86-64-v3 processors (Haswell, Excavator and later).
     case x86_64_v3
 
     /// The fastest build this processor runs, unless `ANIMVID_BASELINE_KERNELS` is set.
-    static let fastest: FillKernels = {
+    static let fastest: RasterCoreBuild = {
         if ProcessInfo.processInfo.environment["ANIMVID_BASELINE_KERNELS"].map({ !$0.isEmpty && $0 != "0" }) == true { return .baseline }
         return runnable.contains(.x86_64_v3) ? .x86_64_v3 : .baseline
     }()
 
     /// The builds this processor runs.
-    static let runnable: [FillKernels] = {
+    static let runnable: [RasterCoreBuild] = {
         #if canImport(RasterCoreAVX2)
         if animvid_processor_runs_x86_64_v3() != 0 { return [.baseline, .x86_64_v3] }
         #endif
@@ -58,5 +59,17 @@ enum FillKernels: Sendable, CaseIterable {
         #endif
         RasterCore.RowBlend.blendRows(cells: cells, touchedMin: touchedMin, touchedMax: touchedMax, width: width, rows: rows, rule: rule,
                                       color: color, into: pixels, rowStride: rowStride, rowPixels: rowPixels)
+    }
+
+    /// `GroupComposite.drawAndClear` in this build.
+    func drawAndClear(_ layer: UnsafeMutablePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, rowBytes: Int,
+                      x0: Int, x1: Int, y0: Int, y1: Int, coverage: UInt32) {
+        #if canImport(RasterCoreAVX2)
+        if self == .x86_64_v3 {
+            RasterCoreAVX2.GroupComposite.drawAndClear(layer, into: target, rowBytes: rowBytes, x0: x0, x1: x1, y0: y0, y1: y1, coverage: coverage)
+            return
+        }
+        #endif
+        RasterCore.GroupComposite.drawAndClear(layer, into: target, rowBytes: rowBytes, x0: x0, x1: x1, y0: y0, y1: y1, coverage: coverage)
     }
 }
