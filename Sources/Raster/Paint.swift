@@ -89,7 +89,7 @@ public struct GradientPaint: Sendable {
     /// `position(of:)` of four points of an axial ramp.
     @inline(__always)
     func axialPositions(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<Double> {
-        ((u - start.x) * dx + (v - start.y) * dy) * inverseLengthSquared
+        positions(columnTerms: columnTerms(u), rowTerms: rowTerms(v))
     }
 
     /// `position(of:)` of four points of a radial ramp; nil with a focal point.
@@ -97,8 +97,38 @@ public struct GradientPaint: Sendable {
     func radialPositions(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<Double>? {
         guard inverseRx > 0, inverseRy > 0 else { return SIMD4(repeating: 1) }
         guard !hasFocus else { return nil }
-        let (a, b) = ((u - start.x) * inverseRx, (v - start.y) * inverseRy)
-        return (a * a + b * b).squareRoot()
+        return positions(columnTerms: columnTerms(u), rowTerms: rowTerms(v))
+    }
+
+    /// Whether an axial or radial ramp's position is a sum of a term of u alone and one of v
+    /// alone (`columnTerms`, `rowTerms`, `positions`): not a conic ramp, nor a radial one with a
+    /// focal point or a radius too short to invert.
+    var splitsIntoColumnsAndRows: Bool {
+        kind == .axial || kind == .radial && inverseRx > 0 && inverseRy > 0 && !hasFocus
+    }
+
+    /// The terms of plane u in a ramp's position (`splitsIntoColumnsAndRows`): axial
+    /// (u − start.x)·dx, radial the square of (u − start.x)/rx.
+    @inline(__always)
+    func columnTerms(_ u: SIMD4<Double>) -> SIMD4<Double> {
+        if kind == .axial { return (u - start.x) * dx }
+        let a = (u - start.x) * inverseRx
+        return a * a
+    }
+
+    /// The terms of plane v in a ramp's position, as `columnTerms` for u.
+    @inline(__always)
+    func rowTerms(_ v: SIMD4<Double>) -> SIMD4<Double> {
+        if kind == .axial { return (v - start.y) * dy }
+        let b = (v - start.y) * inverseRy
+        return b * b
+    }
+
+    /// The positions from the terms of u and v: their sum over |end − start|² (axial), or its
+    /// square root (radial), as `position(of:)` works them out.
+    @inline(__always)
+    func positions(columnTerms: SIMD4<Double>, rowTerms: SIMD4<Double>) -> SIMD4<Double> {
+        kind == .axial ? (columnTerms + rowTerms) * inverseLengthSquared : (columnTerms + rowTerms).squareRoot()
     }
 
     /// The table's colours at four ramp positions, as `color(at:)` looks one up.

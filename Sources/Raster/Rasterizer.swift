@@ -52,6 +52,10 @@ public struct Rasterizer {
             }
         case (.solid(let color), _): shade(area, with: SolidShader(color: color), into: &target)
         case (.gradient(let gradient), let mapping?):
+            if let aligned = AlignedRampShader(gradient, mapping: mapping, columns: x0..<(x0 + columns)) {
+                shade(area, with: aligned, into: &target)
+                return
+            }
             switch gradient.kind {
             case .axial: shade(area, with: MappedShader(paint: AxialRamp(ramp: gradient), mapping: mapping), into: &target)
             case .radial: shade(area, with: MappedShader(paint: RadialRamp(ramp: gradient), mapping: mapping), into: &target)
@@ -105,13 +109,14 @@ public struct Rasterizer {
                         let x = x0 &+ column
                         /// Pixel `lane`'s colour as a word, 0 where it is not covered. (Built as four
                         /// scalars: a vector filled lane by lane went through memory, half the fill's time.)
+                        /// (The shader passed, not captured: a capture copied it at every quad.)
                         @inline(__always)
-                        func colorWord(_ lane: Int) -> UInt32 {
+                        func colorWord(_ shader: borrowing S, _ lane: Int) -> UInt32 {
                             guard word >> (lane * 8) & 0xFF != 0 else { return 0 }
                             return shader.color(x: x + lane, y: y).word
                         }
                         let colors = shader.colorWords(x: x, y: y)
-                            ?? SIMD4<UInt32>(colorWord(0), colorWord(1), colorWord(2), colorWord(3))
+                            ?? SIMD4<UInt32>(colorWord(shader, 0), colorWord(shader, 1), colorWord(shader, 2), colorWord(shader, 3))
                         Blend.sourceOverQuad(colors, coverage: coverages, into: p + (pixelBase &+ column) &* 4)
                     }
                     for column in column..<max(column, columns.upperBound) {

@@ -137,6 +137,51 @@ final class PaintTests: XCTestCase {
         XCTAssertNotNil(AlignedImageShader(shrunk, mapping: try XCTUnwrap(PlaneMapping(Transform3D(scaleX: 8, y: 1, z: 1))), columns: 0..<64))
     }
 
+    /// An axial or radial ramp that is neither turned nor skewed is worked out from a term of
+    /// each column and one of each row (`AlignedRampShader`): every pixel, four at a time and one
+    /// at a time, is the one the general shader gives, for axial and radial ramps (elliptical,
+    /// mirrored, under a projection whose w is not 1), at fractional scales. Conic ramps, focal
+    /// points, radii of 0 and turned mappings take the general shader.
+    func testAlignedRampsMatchTheGeneralShader() throws {
+        func ramp(_ kind: GradientPaint.Kind, _ start: Point, _ end: Point, focus: Point = .zero) -> GradientPaint {
+            GradientPaint(kind: kind, start: start, end: end, focus: focus, opacity: 0.9) { t in (t, 1 - t, t * t, 0.5 + t / 2) }
+        }
+        var projected = Transform3D(scaleX: 2.5, y: 1.5, z: 1)
+        projected.m44 = 1.7
+        let cases: [(GradientPaint, Transform3D)] = [
+            (ramp(.axial, Point(10, 20), Point(90, 60)), Transform3D(scaleX: 5.4, y: 5.4, z: 1).concatenating(Transform3D(translationX: 30.3, y: 12.7))),
+            (ramp(.radial, Point(100, 40), Point(145, 85)), Transform3D(scaleX: 1.37, y: 1.37, z: 1)),
+            (ramp(.radial, Point(40, 30), Point(100, 50)), Transform3D(scaleX: -3, y: 2.5, z: 1).concatenating(Transform3D(translationX: 300, y: 10))),
+            (ramp(.axial, Point(0, 0), Point(0, 40)), projected),
+            (ramp(.radial, Point(20, 20), Point(60, 90)), projected),
+        ]
+        for (index, (gradient, transform)) in cases.enumerated() {
+            let mapping = try XCTUnwrap(PlaneMapping(transform))
+            var aligned = try XCTUnwrap(AlignedRampShader(gradient, mapping: mapping, columns: 0..<300), "case \(index)")
+            let general: any Shader = gradient.kind == .axial ? MappedShader(paint: AxialRamp(ramp: gradient), mapping: mapping)
+                                                              : MappedShader(paint: RadialRamp(ramp: gradient), mapping: mapping)
+            var differing = Set<UInt32>()
+            for y in 0..<120 {
+                aligned.start(row: y)
+                for x in stride(from: 0, to: 296, by: 4) {
+                    let expected = try XCTUnwrap(general.colorWords(x: x, y: y))
+                    XCTAssertEqual(aligned.colorWords(x: x, y: y), expected, "case \(index), pixels \(x)…\(x + 3), row \(y)")
+                    for lane in 0..<4 {
+                        XCTAssertEqual(aligned.color(x: x + lane, y: y).word, expected[lane])
+                        differing.insert(expected[lane])
+                    }
+                }
+            }
+            XCTAssertGreaterThan(differing.count, 20, "case \(index) spans the ramp")
+        }
+        let identity = try XCTUnwrap(PlaneMapping(.identity))
+        XCTAssertNil(AlignedRampShader(ramp(.conic, Point(0, 0), Point(1, 0)), mapping: identity, columns: 0..<4))
+        XCTAssertNil(AlignedRampShader(ramp(.radial, Point(0, 0), Point(5, 5), focus: Point(0.3, 0)), mapping: identity, columns: 0..<4))
+        XCTAssertNil(AlignedRampShader(ramp(.radial, Point(0, 0), Point(5, 0)), mapping: identity, columns: 0..<4))
+        XCTAssertNil(AlignedRampShader(ramp(.axial, Point(0, 0), Point(5, 0)), mapping: try XCTUnwrap(PlaneMapping(Transform3D(rotationAngle: 0.3))),
+                                       columns: 0..<4))
+    }
+
     /// A 64×64 checkerboard of single pixels shrunk to 8×8 averages to grey through mipmaps
     /// instead of aliasing to one colour.
     func testMinifiedImagesUseMipmaps() throws {
