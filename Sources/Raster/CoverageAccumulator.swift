@@ -95,16 +95,24 @@ struct CoverageAccumulator {
         cells.withUnsafeMutableBufferPointer { a in
             var sum: Float = 0
             if rule == .nonZero {
+                guard let bytes = out.baseAddress, let row = a.baseAddress.map({ $0 + base }) else { return }
                 // Four cells a step: running sums in the one-at-a-time order, coverages in lanes.
-                var x = lo
-                while x + 4 <= end, let bytes = out.baseAddress, let row = a.baseAddress.map({ $0 + base }) {
+                // Four empty cells (inside a shape) leave the sum as it was, so they repeat the
+                // last coverage. (Columns within the row: the arithmetic wraps instead of checking.)
+                var (x, last) = (lo, UInt32(0))
+                while x &+ 4 <= end {
                     let cells = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<Float>.self)
-                    let s0 = sum + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2]
-                    sum = s2 + cells[3]
-                    UnsafeMutableRawPointer(row + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
-                    let c = CellCoverage.coverage(of: SIMD4(s0, s1, s2, sum))
-                    UnsafeMutableRawPointer(bytes + x).storeBytes(of: c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24, as: UInt32.self)
-                    x += 4
+                    if any(cells .!= 0) {
+                        let s0 = sum + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2]
+                        sum = s2 + cells[3]
+                        UnsafeMutableRawPointer(row + x).storeBytes(of: .zero, as: SIMD4<Float>.self)
+                        let c = CellCoverage.coverage(of: SIMD4(s0, s1, s2, sum))
+                        last = c[3]
+                        UnsafeMutableRawPointer(bytes + x).storeBytes(of: c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24, as: UInt32.self)
+                    } else {
+                        UnsafeMutableRawPointer(bytes + x).storeBytes(of: last &* 0x0101_0101, as: UInt32.self)
+                    }
+                    x &+= 4
                 }
                 for x in x..<end {
                     sum += a[base + x]
