@@ -23,7 +23,8 @@ public struct GradientPaint: Sendable {
     let focus: Point
     /// Whether the focal point is off the centre (kept, not compared at every pixel).
     private let hasFocus: Bool
-    let table: [PremultipliedColor]
+    /// The colours as `PremultipliedColor.word`s (four ramp colours are four loads).
+    let table: [UInt32]
     /// What `position` needs of start and end, worked out once (it runs for every pixel): the
     /// axis, the reciprocal of its length squared, and the reciprocals of its absolute
     /// components (a radial ramp's radii), each 0 for a length too short to invert. Multiplying
@@ -50,7 +51,7 @@ public struct GradientPaint: Sendable {
         (inverseLengthSquared, inverseRx, inverseRy) = (inverse(dx * dx + dy * dy), inverse(abs(dx)), inverse(abs(dy)))
         table = (0..<256).map { i in
             let c = color(Double(i) / 255)
-            return PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * opacity)
+            return PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * opacity).word
         }
     }
 
@@ -80,10 +81,10 @@ public struct GradientPaint: Sendable {
     @inline(__always)
     func color(at p: Point) -> PremultipliedColor {
         let t = position(of: p)
-        guard t.isFinite else { return table[0] }
+        guard t.isFinite else { return PremultipliedColor(word: table[0]) }
         // Rounded half up without a library call: ½ added and truncated, exact from ½ on.
         let v = min(max(t, 0), 1) * 255
-        return table[v < 0.5 ? 0 : Int(v + 0.5)]
+        return PremultipliedColor(word: table[v < 0.5 ? 0 : Int(v + 0.5)])
     }
 
     /// `position(of:)` of four points of an axial ramp.
@@ -147,7 +148,7 @@ public struct GradientPaint: Sendable {
         index.replace(with: 0, where: scaled .< 0.5 .| .!(t - t .== 0))
         return table.withUnsafeBufferPointer { table in
             func word(_ i: UInt64) -> UInt32 {
-                table[Int(truncatingIfNeeded: i)].word
+                table[Int(truncatingIfNeeded: i)]
             }
             return SIMD4(word(index[0]), word(index[1]), word(index[2]), word(index[3]))
         }
