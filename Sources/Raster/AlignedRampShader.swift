@@ -35,6 +35,23 @@ struct AlignedRampShader: Shader {
         ramp.color(at: mapping.point(x: Double(x) + 0.5, y: Double(y) + 0.5))
     }
 
+    /// The quads through RasterCore's ramp row (`RampRow.blend`), in the build this processor runs best.
+    func blendQuads(_ quads: Int, x: Int, y: Int, coverage: UnsafePointer<UInt8>, into pixels: UnsafeMutablePointer<UInt8>) -> Bool {
+        blendQuads(quads, x: x, coverage: coverage, into: pixels, build: .fastest)
+        return true
+    }
+
+    /// The quads through `build`'s ramp row (tests compare the builds).
+    func blendQuads(_ quads: Int, x: Int, coverage: UnsafePointer<UInt8>, into pixels: UnsafeMutablePointer<UInt8>, build: RasterCoreBuild) {
+        let (offset, rowTerm, radial, scale, table) = (x &- firstColumn, rowTerms[0], ramp.kind == .radial, ramp.inverseLengthSquared, ramp.table)
+        columnTerms.withUnsafeBufferPointer { terms in
+            table.withUnsafeBufferPointer { table in
+                build.blendRampQuads(quads, coverage: coverage, columnTerms: terms.baseAddress! + offset, rowTerm: rowTerm,
+                                     radial: radial, inverseLengthSquared: scale, table: table.baseAddress!, into: pixels)
+            }
+        }
+    }
+
     @inline(__always)
     func colorWords(x: Int, y: Int) -> SIMD4<UInt32>? {
         // (The offset worked out first: a closure using a stored property copied the shader.)

@@ -29,7 +29,7 @@ public struct GradientPaint: Sendable {
     /// axis, the reciprocal of its length squared, and the reciprocals of its absolute
     /// components (a radial ramp's radii), each 0 for a length too short to invert. Multiplying
     /// by them is several times faster than dividing.
-    private let dx, dy, inverseLengthSquared, inverseRx, inverseRy: Double
+    let dx, dy, inverseLengthSquared, inverseRx, inverseRy: Double
 
     /// A ramp from `start` to `end` (plane coordinates) through `color(t)` for t in 0…1, times `opacity`.
     /// Radial: centred on `start`, reaching t = 1 on the ellipse with radii |end − start| per axis,
@@ -125,33 +125,17 @@ public struct GradientPaint: Sendable {
         return b * b
     }
 
-    /// The positions from the terms of u and v: their sum over |end − start|² (axial), or its
-    /// square root (radial), as `position(of:)` works them out.
+    /// The positions from the terms of u and v (`RampLookup.positions`), as `position(of:)`
+    /// works them out.
     @inline(__always)
     func positions(columnTerms: SIMD4<Double>, rowTerms: SIMD4<Double>) -> SIMD4<Double> {
-        kind == .axial ? (columnTerms + rowTerms) * inverseLengthSquared : (columnTerms + rowTerms).squareRoot()
+        RampLookup.positions(columnTerms: columnTerms, rowTerms: rowTerms, radial: kind == .radial, inverseLengthSquared: inverseLengthSquared)
     }
 
-    /// The table's colours at four ramp positions, as `color(at:)` looks one up.
+    /// The table's colours at four ramp positions, as `color(at:)` looks one up (`RampLookup.words`).
     @inline(__always)
     func words(at t: SIMD4<Double>) -> SIMD4<UInt32> {
-        // min(max(t, 0), 1) · 255 as the library's min and max pick, then ½ added and truncated
-        // (2⁵² added leaves the nearest whole number in the mantissa; one less where that
-        // rounded up); index 0 below ½ and where t is not finite (t − t is then not 0).
-        var clamped = t.replacing(with: 0, where: t .<= 0)
-        clamped.replace(with: 1, where: clamped .> 1)
-        let scaled = clamped * 255
-        let half = scaled + 0.5
-        let shifted = half + 4_503_599_627_370_496
-        var index = unsafeBitCast(shifted, to: SIMD4<UInt64>.self) & 0xF_FFFF_FFFF_FFFF
-        index.replace(with: index &- 1, where: shifted - 4_503_599_627_370_496 .> half)
-        index.replace(with: 0, where: scaled .< 0.5 .| .!(t - t .== 0))
-        return table.withUnsafeBufferPointer { table in
-            func word(_ i: UInt64) -> UInt32 {
-                table[Int(truncatingIfNeeded: i)]
-            }
-            return SIMD4(word(index[0]), word(index[1]), word(index[2]), word(index[3]))
-        }
+        table.withUnsafeBufferPointer { RampLookup.words(at: t, table: $0.baseAddress!) }
     }
 }
 

@@ -97,6 +97,12 @@ public struct Rasterizer {
                     let pixelBase = (y - offset) * rowPixels + x0
                     let columns = accumulator.resolveRow(y, rule: area.rule, into: coverageRow)
                     var column = columns.lowerBound
+                    // The quads through the shader's own loop, where it has one.
+                    if clip == nil, let coverageBase = coverageRow.baseAddress,
+                       shader.blendQuads((columns.upperBound &- column) / 4, x: x0 &+ column, y: y, coverage: coverageBase + column,
+                                         into: p + (pixelBase &+ column) &* 4) {
+                        column &+= (columns.upperBound &- column) / 4 * 4
+                    }
                     // Four pixels a step without a clip, blended at once: their colours worked
                     // out together where the shader can (uncovered pixels' colours are not drawn:
                     // their coverage is 0), else one by one, none where the coverage is 0.

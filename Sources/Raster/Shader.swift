@@ -10,10 +10,16 @@ protocol Shader {
     func colorWords(x: Int, y: Int) -> SIMD4<UInt32>?
     /// Takes up device row `y`, before any of its pixels' colours are asked for.
     mutating func start(row y: Int)
+    /// Blends `quads` quads of four pixels of row y from column x at the coverages `coverage` (a
+    /// byte a pixel) into `pixels`, with the same bytes as one quad at a time, where the shader
+    /// has a loop of its own for them (true); false leaves them to the fill.
+    func blendQuads(_ quads: Int, x: Int, y: Int, coverage: UnsafePointer<UInt8>, into pixels: UnsafeMutablePointer<UInt8>) -> Bool
 }
 
 extension Shader {
     func start(row y: Int) {}
+
+    func blendQuads(_ quads: Int, x: Int, y: Int, coverage: UnsafePointer<UInt8>, into pixels: UnsafeMutablePointer<UInt8>) -> Bool { false }
 }
 
 /// One colour everywhere.

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 @testable import Raster
+import RasterCore
 import XCTest
 
 /// Gradients, images and perspective against values computed by hand.
@@ -173,6 +174,23 @@ final class PaintTests: XCTestCase {
                 }
             }
             XCTAssertGreaterThan(differing.count, 20, "case \(index) spans the ramp")
+            // A row's quads through the ramp row loop of every build, over random pixels at
+            // random coverages (none, full and between), as four at a time through `colorWords`.
+            var random = SplitMix64(seed: UInt64(index))
+            let coverage = (0..<296).map { _ in [0, 255, UInt8.random(in: 1...254, using: &random)].randomElement(using: &random) ?? 0 }
+            let under = (0..<(296 * 4)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            aligned.start(row: 17)
+            var expected = under
+            for x in stride(from: 0, to: 296, by: 4) {
+                let word = coverage[x..<(x + 4)].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << ($1.offset * 8) }
+                guard word != 0, let colors = aligned.colorWords(x: x, y: 17) else { continue }
+                Blend.sourceOverQuad(colors, coverage: SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD4<UInt8>.self)), into: &expected[x * 4])
+            }
+            for build in RasterCoreBuild.runnable {
+                var pixels = under
+                coverage.withUnsafeBufferPointer { aligned.blendQuads(74, x: 0, coverage: $0.baseAddress!, into: &pixels, build: build) }
+                XCTAssert(pixels == expected, "case \(index): \(build)'s ramp row")
+            }
         }
         let identity = try XCTUnwrap(PlaneMapping(.identity))
         XCTAssertNil(AlignedRampShader(ramp(.conic, Point(0, 0), Point(1, 0)), mapping: identity, columns: 0..<4))

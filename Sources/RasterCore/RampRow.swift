@@ -1,0 +1,23 @@
+/// A row of an axial or radial ramp whose pixel positions split into a column's term and the
+/// row's (a mapping neither turned nor skewed), blended four pixels a step.
+package enum RampRow {
+    /// Blends `quads` quads of pixels from `pixels` at the coverages `coverage` (a byte a pixel)
+    /// in the colours of `table` at the positions of `columnTerms` (one a pixel) and `rowTerm`
+    /// (`RampLookup.positions`); a quad of no coverage is left alone. Never inlined: this is the
+    /// loop built once for each processor level (`RasterCoreBuild`).
+    @inline(never)
+    package static func blend(quads: Int, coverage: UnsafePointer<UInt8>, columnTerms: UnsafePointer<Double>, rowTerm: Double,
+                              radial: Bool, inverseLengthSquared: Double, table: UnsafePointer<UInt32>, into pixels: UnsafeMutablePointer<UInt8>) {
+        let rowTerms = SIMD4(repeating: rowTerm)
+        // (Offsets within the row: the arithmetic wraps instead of checking.)
+        for quad in 0..<quads {
+            let column = quad &* 4
+            let word = UnsafeRawPointer(coverage + column).loadUnaligned(as: UInt32.self)
+            if word == 0 { continue }
+            let terms = UnsafeRawPointer(columnTerms + column).loadUnaligned(as: SIMD4<Double>.self)
+            let t = RampLookup.positions(columnTerms: terms, rowTerms: rowTerms, radial: radial, inverseLengthSquared: inverseLengthSquared)
+            let coverages = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD4<UInt8>.self))
+            Blend.sourceOverQuad(RampLookup.words(at: t, table: table), coverage: coverages, into: pixels + column &* 4)
+        }
+    }
+}
