@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// RasterCore (the pixel format, its blend arithmetic and the fill's inner loops) is built a
+// RasterCore (the pixel format, its blend arithmetic and the rasterizer's hot loops) is built a
 // second time on x86-64 for x86-64-v3 processors (Haswell's feature set), from the same files
 // (Sources/RasterCoreAVX2 is a link to Sources/RasterCore); Raster chooses at run time
 // (RasterCoreBuild). RasterCore's arithmetic is public and @inlinable, so that Raster's own loops
