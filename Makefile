@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev pkg-config ffmpeg \
-	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji zlib1g-dev parallel python3-yaml
+	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji zlib1g-dev parallel python3-yaml binutils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
@@ -12,28 +12,32 @@ all: build
 
 ## deps: install FFmpeg's development libraries (libavfilter for GIF palettes), pkg-config, the ffmpeg CLI, the text
 ## libraries (FreeType, HarfBuzz, FriBidi, fontconfig), the default font (Inter) and colour emoji (Noto Color Emoji)
-## GNU parallel and PyYAML (the cluster recipes' tests run through them) with apt-get when missing
+## GNU parallel and PyYAML (the cluster recipes' tests run through them) and binutils (objdump, nm: the check that
+## code every processor runs holds no AVX) with apt-get when missing
 deps:
 	@if pkg-config --exists libavcodec libavformat libavfilter libswscale libswresample libavutil freetype2 harfbuzz fribidi fontconfig zlib 2>/dev/null \
 		&& command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && fc-list | grep -q "Inter" \
-		&& fc-list | grep -q "Noto Color Emoji" && command -v parallel >/dev/null && /usr/bin/python3 -c "import yaml" 2>/dev/null; then \
-		echo "deps: FFmpeg, the text libraries, the fonts, GNU parallel and PyYAML present"; \
+		&& fc-list | grep -q "Noto Color Emoji" && command -v parallel >/dev/null && /usr/bin/python3 -c "import yaml" 2>/dev/null \
+		&& command -v objdump >/dev/null; then \
+		echo "deps: FFmpeg, the text libraries, the fonts, GNU parallel, PyYAML and binutils present"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
 
-## build: release build of the animvid command
+## build: release build of the animvid command, checked for AVX outside RasterCore's x86-64-v3 build
 build: deps
 	$(SWIFT) build -c release --product animvid
+	tools/check-baseline-code.py .build/release $(RELEASE_BIN)
 
 ## demo: encode the loader scene to out.mp4 (4 s, 1920x1080, 30 fps)
 demo: build
 	$(RELEASE_BIN) encode --scene loader --seconds 4 --overwrite out.mp4
 
-## test: the whole test suite
+## test: the whole test suite, after checking that code every processor runs holds no AVX (tools/check-baseline-code.py)
 test: deps
 	$(SWIFT) build --build-tests
+	tools/check-baseline-code.py .build/debug .build/debug/animvidPackageTests.xctest
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 ## browser-test: what a browser shows, in headless Chromium (Debian's chromium, driven by Playwright from PyPI,

@@ -52,6 +52,7 @@ struct AlignedRampShader: Shader {
         }
     }
 
+    /// Four pixels' colours from the tables (the fill takes `blendQuads`; the tests compare both).
     @inline(__always)
     func colorWords(x: Int, y: Int) -> SIMD4<UInt32>? {
         // (The offset worked out first: a closure using a stored property copied the shader.)

@@ -95,7 +95,10 @@ struct CoverageAccumulator {
         cells.withUnsafeMutableBufferPointer { a in
             var sum: Float = 0
             if rule == .nonZero {
-                guard let bytes = out.baseAddress, let row = a.baseAddress.map({ $0 + base }) else { return }
+                guard let bytes = out.baseAddress, let row = a.baseAddress.map({ $0 + base }) else {
+                    for x in lo...hi { a[base + x] = 0 }
+                    return
+                }
                 // Four cells a step: running sums in the one-at-a-time order, coverages in lanes.
                 // Four empty cells (inside a shape) leave the sum as it was, so they repeat the
                 // last coverage. (Columns within the row: the arithmetic wraps instead of checking.)

@@ -5,7 +5,8 @@
 /// (256 − alpha) / 256, each truncated. Opaque pixels stay exactly opaque, an opaque colour at
 /// full coverage replaces the pixel, and nothing overflows. Against exact rounding this moved the
 /// benchmark's mean difference from Skia from 1.17 to 0.89 and made the blend cheaper (no
-/// rounding divide). Images, gradients and groups keep exact rounding (`div255`).
+/// rounding divide). Colours are premultiplied, images mixed and shadows blended with exact
+/// rounding (`div255`, `sourceOverRounded`).
 public enum Blend {
     /// x / 255 rounded to nearest, exact for 0 ≤ x ≤ 255·255.
     @inlinable @inline(__always)
