@@ -128,6 +128,10 @@ final class PaintTests: XCTestCase {
                 }
             }
             XCTAssertGreaterThan(compared, 100, "case \(index) draws something")
+            aligned.start(row: 40)
+            assertRowLoop(of: aligned, x0: 0, y: 40, seed: UInt64(index), "case \(index): the shader's row loop") { coverage, pixels in
+                _ = aligned.blendQuads(74, x: 0, y: 40, coverage: coverage, into: pixels)
+            }
         }
         // A turned picture, and one shrunk (its rows' tables would cost more than its pixels), take the general sampler.
         let turned = try XCTUnwrap(PlaneMapping(Transform3D(rotationAngle: 0.3)))
@@ -174,23 +178,12 @@ final class PaintTests: XCTestCase {
                 }
             }
             XCTAssertGreaterThan(differing.count, 20, "case \(index) spans the ramp")
-            // A row's quads through the ramp row loop of every build, over random pixels at
-            // random coverages (none, full and between), as four at a time through `colorWords`.
-            var random = SplitMix64(seed: UInt64(index))
-            let coverage = (0..<296).map { _ in [0, 255, UInt8.random(in: 1...254, using: &random)].randomElement(using: &random) ?? 0 }
-            let under = (0..<(296 * 4)).map { _ in UInt8.random(in: 0...255, using: &random) }
-            aligned.start(row: 17)
-            var expected = under
-            for x in stride(from: 0, to: 296, by: 4) {
-                let word = coverage[x..<(x + 4)].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << ($1.offset * 8) }
-                guard word != 0, let colors = aligned.colorWords(x: 37 + x, y: 17) else { continue }
-                Blend.sourceOverQuad(colors, coverage: SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD4<UInt8>.self)), into: &expected[x * 4])
-            }
             // Columns 37 to the table's end: a quad read past it, or from the wrong column, differs.
+            aligned.start(row: 17)
             for build in RasterCoreBuild.runnable {
-                var pixels = under
-                coverage.withUnsafeBufferPointer { aligned.blendQuads(74, x: 37, coverage: $0.baseAddress!, into: &pixels, build: build) }
-                XCTAssert(pixels == expected, "case \(index): \(build)'s ramp row")
+                assertRowLoop(of: aligned, x0: 37, y: 17, seed: UInt64(index), "case \(index): \(build)'s ramp row") { coverage, pixels in
+                    aligned.blendQuads(74, x: 37, coverage: coverage, into: pixels, build: build)
+                }
             }
         }
         let identity = try XCTUnwrap(PlaneMapping(.identity))
@@ -248,5 +241,24 @@ final class PaintTests: XCTestCase {
         let clipped = try draw(width: 200, height: 200) { $0.fill(self.square, transform: behind, color: opaqueWhite, rule: .nonZero) }
         let area = coveredArea(clipped)
         XCTAssertTrue(area.isFinite && area > 0 && area <= 200 * 200)
+    }
+
+    /// Blends 74 quads of random pixels at random coverages (none, full and between) from column
+    /// `x0` of row `y` with `loop` (a shader's row loop, its row started), and again four at a time
+    /// through the shader's `colorWords`: the bytes must agree.
+    func assertRowLoop<S: Shader>(of shader: S, x0: Int, y: Int, seed: UInt64, _ message: String,
+                                  loop: (UnsafePointer<UInt8>, UnsafeMutablePointer<UInt8>) -> Void) {
+        var random = SplitMix64(seed: seed)
+        let coverage = (0..<296).map { _ in [0, 255, UInt8.random(in: 1...254, using: &random)].randomElement(using: &random) ?? 0 }
+        let under = (0..<(296 * 4)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        var expected = under
+        for x in stride(from: 0, to: 296, by: 4) {
+            let word = coverage[x..<(x + 4)].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << ($1.offset * 8) }
+            guard word != 0, let colors = shader.colorWords(x: x0 + x, y: y) else { continue }
+            Blend.sourceOverQuad(colors, coverage: SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD4<UInt8>.self)), into: &expected[x * 4])
+        }
+        var pixels = under
+        coverage.withUnsafeBufferPointer { coverage in pixels.withUnsafeMutableBufferPointer { loop(coverage.baseAddress!, $0.baseAddress!) } }
+        XCTAssert(pixels == expected, message)
     }
 }
