@@ -26,10 +26,11 @@ public struct GradientPaint: Sendable {
     /// The colours as `PremultipliedColor.word`s (four ramp colours are four loads).
     let table: [UInt32]
     /// What `position` needs of start and end, worked out once (it runs for every pixel): the
-    /// axis, the reciprocal of its length squared, and the reciprocals of its absolute
-    /// components (a radial ramp's radii), each 0 for a length too short to invert. Multiplying
-    /// by them is several times faster than dividing.
-    let dx, dy, inverseLengthSquared, inverseRx, inverseRy: Double
+    /// axis, the reciprocal of its length squared (which an aligned ramp's row takes too), and
+    /// the reciprocals of its absolute components (a radial ramp's radii), each 0 for a length
+    /// too short to invert. Multiplying by them is several times faster than dividing.
+    private let dx, dy, inverseRx, inverseRy: Double
+    let inverseLengthSquared: Double
 
     /// A ramp from `start` to `end` (plane coordinates) through `color(t)` for t in 0…1, times `opacity`.
     /// Radial: centred on `start`, reaching t = 1 on the ellipse with radii |end − start| per axis,
