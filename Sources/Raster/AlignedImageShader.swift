@@ -88,14 +88,9 @@ struct AlignedImageShader: Shader {
     func blendQuads(_ quads: Int, x: Int, y: Int, coverage: UnsafePointer<UInt8>, into pixels: UnsafeMutablePointer<UInt8>) -> Bool {
         let first = x &- firstColumn
         withTables { tables in
-            for quad in 0..<quads {
-                let column = quad &* 4
-                let word = UnsafeRawPointer(coverage + column).loadUnaligned(as: UInt32.self)
-                if word == 0 { continue }
+            Blend.sourceOverQuads(quads, coverage: coverage, into: pixels) { column in
                 let c = first &+ column
-                let colors = SIMD4(tables.word(column: c), tables.word(column: c &+ 1), tables.word(column: c &+ 2), tables.word(column: c &+ 3))
-                Blend.sourceOverQuad(colors, coverage: SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD4<UInt8>.self)),
-                                     into: pixels + column &* 4)
+                return SIMD4(tables.word(column: c), tables.word(column: c &+ 1), tables.word(column: c &+ 2), tables.word(column: c &+ 3))
             }
         }
         return true

@@ -89,6 +89,22 @@ extension Blend {
         raw.storeBytes(of: under &+ (redBlue | greenAlpha &<< 8), as: SIMD8<UInt16>.self)
     }
 
+    /// `sourceOverQuad` over `quads` quads from `pixels` at the coverages `coverage` (a byte a
+    /// pixel), each quad's colours from `colors`, given the quad's first pixel's offset from
+    /// `pixels`; a quad of no coverage is left alone (its colours are not asked for). The row
+    /// loop of the shaders that have one. (Offsets within the row: the arithmetic wraps.)
+    @inlinable @inline(__always)
+    public static func sourceOverQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, into pixels: UnsafeMutablePointer<UInt8>,
+                                       colors: (Int) -> SIMD4<UInt32>) {
+        for quad in 0..<quads {
+            let column = quad &* 4
+            let word = UnsafeRawPointer(coverage + column).loadUnaligned(as: UInt32.self)
+            if word == 0 { continue }
+            sourceOverQuad(colors(column), coverage: SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD4<UInt8>.self)),
+                           into: pixels + column &* 4)
+        }
+    }
+
     /// Adds `color` scaled by `coverage` (0…255) to the pixel at byte offset `i`, each channel
     /// clamped at 255: light adding up (`plusL`).
     @inlinable @inline(__always)

@@ -9,15 +9,10 @@ package enum RampRow {
     package static func blend(quads: Int, coverage: UnsafePointer<UInt8>, columnTerms: UnsafePointer<Double>, rowTerm: Double,
                               radial: Bool, inverseLengthSquared: Double, table: UnsafePointer<UInt32>, into pixels: UnsafeMutablePointer<UInt8>) {
         let rowTerms = SIMD4(repeating: rowTerm)
-        // (Offsets within the row: the arithmetic wraps instead of checking.)
-        for quad in 0..<quads {
-            let column = quad &* 4
-            let word = UnsafeRawPointer(coverage + column).loadUnaligned(as: UInt32.self)
-            if word == 0 { continue }
+        Blend.sourceOverQuads(quads, coverage: coverage, into: pixels) { column in
             let terms = UnsafeRawPointer(columnTerms + column).loadUnaligned(as: SIMD4<Double>.self)
             let t = RampLookup.positions(columnTerms: terms, rowTerms: rowTerms, radial: radial, inverseLengthSquared: inverseLengthSquared)
-            let coverages = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD4<UInt8>.self))
-            Blend.sourceOverQuad(RampLookup.words(at: t, table: table), coverage: coverages, into: pixels + column &* 4)
+            return RampLookup.words(at: t, table: table)
         }
     }
 }
