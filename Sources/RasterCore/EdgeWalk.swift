@@ -20,11 +20,22 @@ package struct EdgeWalk {
                                     cells: UnsafeMutablePointer<Float>, touchedMin: UnsafeMutablePointer<Int>,
                                     touchedMax: UnsafeMutablePointer<Int>, width: Int, firstRow: Int, endRow: Int) {
         let walk = EdgeWalk(cells: cells, touchedMin: touchedMin, touchedMax: touchedMax, width: width, firstRow: firstRow, endRow: endRow)
+        let right = Double(width)
         for (index, start) in starts.enumerated() {
             let end = index + 1 < starts.count ? starts[index + 1] : points.count
             var i = start + 1
+            var x0 = points[start].x - dx, y0 = points[start].y - dy
             while i < end {
-                walk.addLine(points[i - 1].x - dx, points[i - 1].y - dy, points[i].x - dx, points[i].y - dy)
+                let x1 = points[i].x - dx, y1 = points[i].y - dy
+                // Most segments lie between the region's sides: walked here, with the walk's
+                // pointers and bounds held in registers from segment to segment. The rest are
+                // split at the sides first, as `addLine` does for the same cells.
+                if x0 >= 0, x0 <= right, x1 >= 0, x1 <= right {
+                    if (y1 - y0).isFinite { walk.accumulate(x0, y0, x1, y1) }
+                } else {
+                    walk.addLine(x0, y0, x1, y1)
+                }
+                (x0, y0) = (x1, y1)
                 i += 1
             }
         }
@@ -32,7 +43,9 @@ package struct EdgeWalk {
 
     /// Adds the segment p0 → p1 (region pixels). A segment whose extent overflows (ends near
     /// ±1e308) is left out, as is a piece of one too steep for a slope: its x along a row would
-    /// not be a number, and the cells are written through unchecked pointers.
+    /// not be a number, and the cells are written through unchecked pointers. Kept out of line:
+    /// the segments inside the region's sides take `accumulate` directly.
+    @inline(never)
     func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         guard y0 != y1, (x1 - x0).isFinite, (y1 - y0).isFinite else { return }
         let w = Double(width)
@@ -57,6 +70,7 @@ package struct EdgeWalk {
     }
 
     /// The font-rs cell update for a segment already inside [0, width] horizontally.
+    @inline(__always)
     private func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         guard ay != by else { return }
         let (direction, p0x, p0y, p1x, p1y): (Float, Double, Double, Double, Double) =
@@ -75,7 +89,7 @@ package struct EdgeWalk {
         var x = p0x + (yStart - p0y) * dxdy
         var row = Self.floorCell(yStart).1
         let rowEnd = Self.ceilCell(min(p1y, Double(endRow))).1
-        let stride = width + 2
+        let stride = width &+ 2
         let regionRight = Double(width)
         x = min(max(x, 0), regionRight)
         let (a, touchedMin, touchedMax) = (cells, touchedMin, touchedMax)
@@ -83,9 +97,8 @@ package struct EdgeWalk {
         while row < rowEnd {
             defer { row += 1 }
             let top = Double(row)
-            // A row the piece crosses whole is 1 high: the general expression gives exactly 1
-            // there, and most rows of a long piece take this branch.
-            let dy = top >= yStart && top + 1 <= p1y ? 1 : min(top + 1, p1y) - max(top, yStart)
+            // Exactly 1 for a row the piece crosses whole (whole numbers below 2⁵³).
+            let dy = min(top + 1, p1y) - max(top, yStart)
             if row < firstRow {
                 x += dxdy * dy
                 continue
@@ -135,23 +148,43 @@ package struct EdgeWalk {
         }
     }
 
-    /// ⌊v⌋ for 0 ≤ v < 2⁵¹, as a double and as a cell index, without libm's floor (a call on
-    /// baseline x86-64, with every register saved around it, about a third of the edge walk):
-    /// added to 2⁵², v is rounded to a whole number in the mantissa, one less when that rounded up.
+    /// ⌊v⌋ for 0 ≤ v < 2⁵¹, as a double and as a cell index. Baseline x86-64 has no rounding
+    /// instruction (libm's floor is a call, with every register saved around it: about a third
+    /// of the edge walk), so there v added to 2⁵² is rounded to a whole number in the mantissa,
+    /// one less when that rounded up. The x86-64-v3 build rounds in one instruction.
     @inline(__always)
     private static func floorCell(_ v: Double) -> (Double, Int) {
+        #if X86_64_V3
+        let whole = v.rounded(.down)
+        return (whole, cellIndex(whole))
+        #else
         let shifted = v + 4_503_599_627_370_496
         let nearest = Int(truncatingIfNeeded: shifted.bitPattern & 0xF_FFFF_FFFF_FFFF)
         let cell = nearest &- (shifted - 4_503_599_627_370_496 > v ? 1 : 0)
         return (Double(cell), cell)
+        #endif
     }
 
     /// ⌈v⌉ for 0 ≤ v < 2⁵¹, as a double and as a cell index (see `floorCell`).
     @inline(__always)
     private static func ceilCell(_ v: Double) -> (Double, Int) {
+        #if X86_64_V3
+        let whole = v.rounded(.up)
+        return (whole, cellIndex(whole))
+        #else
         let shifted = v + 4_503_599_627_370_496
         let nearest = Int(truncatingIfNeeded: shifted.bitPattern & 0xF_FFFF_FFFF_FFFF)
         let cell = nearest &+ (shifted - 4_503_599_627_370_496 < v ? 1 : 0)
         return (Double(cell), cell)
+        #endif
     }
+
+    #if X86_64_V3
+    /// A whole number in 0 ..< 2⁵¹ as an index: added to 2⁵², it is the mantissa's low bits
+    /// (no range checks, unlike `Int(_:)`).
+    @inline(__always)
+    private static func cellIndex(_ whole: Double) -> Int {
+        Int(truncatingIfNeeded: (whole + 4_503_599_627_370_496).bitPattern & 0xF_FFFF_FFFF_FFFF)
+    }
+    #endif
 }
