@@ -1,3 +1,5 @@
+import CProcessor
+
 /// A group's end: its pixels drawn over the target at its opacity and cleared as they are read.
 package enum GroupComposite {
     /// Draws the layer's pixels `s` in columns `x0 ..< x1` of rows `y0 ..< y1` over the target's
@@ -12,14 +14,21 @@ package enum GroupComposite {
         var (uniform, scaled) = (UInt32(0), Blend.ScaledColor(.transparent, coverage: coverage))
         for y in y0..<y1 {
             var (i, end) = (y &* rowBytes &+ x0 &* 4, y &* rowBytes &+ x1 &* 4)
+            // The same columns `prefetchRows` rows down (of this row in the last ones) are asked
+            // for as this row is read: both pixmaps are a frame's stride apart row to row.
+            let ahead = y &+ prefetchRows < y1 ? rowBytes &* prefetchRows : 0
             // Four pixels a step (none to draw or clear when all are transparent), then one at a time.
             while coverage < 255, i &+ 16 <= end {
+                animvid_prefetch_for_writing(s + (i &+ ahead))
+                animvid_prefetch_for_writing(p + (i &+ ahead))
                 #if X86_64_V3
                 // Eight pixels of the last colour at once where registers are 256 bits wide (the
                 // x86-64-v3 build): the same arithmetic a pixel.
                 if i &+ 32 <= end, Self.areAll(UnsafeRawPointer(s + i), uniform) {
-                    scaled.blendQuads(into: p + i, count: 2)
-                    if uniform != 0 { UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD8<UInt32>.self) }
+                    if uniform != 0 {
+                        scaled.blendQuads(into: p + i, count: 2)
+                        UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD8<UInt32>.self)
+                    }
                     i &+= 32
                     continue
                 }
@@ -28,11 +37,12 @@ package enum GroupComposite {
                 // A transparent pixel is all zero (premultiplied colour never exceeds its
                 // alpha: images are made so, `Image(premultipliedRGBA:)`).
                 if all(pixels .== SIMD4(repeating: uniform)) {
-                    scaled.blendQuads(into: p + i, count: 1)
+                    // Transparent pixels leave the target as it is.
+                    if uniform != 0 { scaled.blendQuads(into: p + i, count: 1) }
                 } else if all(pixels .== SIMD4(repeating: pixels[0])) {
                     uniform = pixels[0]
                     scaled = Blend.ScaledColor(PremultipliedColor(word: uniform), coverage: coverage)
-                    scaled.blendQuads(into: p + i, count: 1)
+                    if uniform != 0 { scaled.blendQuads(into: p + i, count: 1) }
                 } else {
                     Blend.sourceOverQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i)
                 }
@@ -40,6 +50,8 @@ package enum GroupComposite {
                 i &+= 16
             }
             while i &+ 16 <= end {
+                animvid_prefetch_for_writing(s + (i &+ ahead))
+                animvid_prefetch_for_writing(p + (i &+ ahead))
                 let pixels = UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self)
                 // The four alphas summed in the vector: 0 when all are transparent, 1,020
                 // when all are opaque (lane compares came out a lane at a time, with branches).
@@ -68,6 +80,9 @@ package enum GroupComposite {
             }
         }
     }
+
+    /// How many rows ahead `drawAndClear` asks for the pixels it will read.
+    private static let prefetchRows = 2
 
     /// Whether the eight pixels at `pixels` are all `color`, tested as two halves (a test of
     /// eight lanes came out a lane at a time).
