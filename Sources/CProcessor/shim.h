@@ -6,6 +6,7 @@
 #include <wchar.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
+#include <immintrin.h>
 #endif
 
 /// Asks the processor to fetch the cache line holding `address` before it is written (a hint:
@@ -40,6 +41,19 @@ static inline int animvid_processor_runs_x86_64_v3(void) {
     return 0;
 #endif
 }
+
+#if defined(__x86_64__)
+/// Four doubles in one vector register: Swift's SIMD4<Double>.
+typedef double animvid_double4 __attribute__((ext_vector_type(4)));
+
+/// The square roots of four doubles in one instruction (vsqrtpd), each the correctly rounded
+/// root a scalar square root gives. Swift's SIMD square root takes the four one at a time, each
+/// with a branch to the C library for a negative number. For RasterCore's x86-64-v3 build only:
+/// the instruction needs AVX.
+static inline __attribute__((target("avx"))) animvid_double4 animvid_square_roots(animvid_double4 values) {
+    return (animvid_double4)_mm256_sqrt_pd((__m256d)values);
+}
+#endif
 
 _Static_assert(sizeof(wchar_t) == 4, "animvid_fill_words takes wchar_t for a 32-bit word (Linux)");
 
