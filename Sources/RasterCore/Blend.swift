@@ -110,8 +110,10 @@ extension Blend {
             let words = UnsafeRawPointer(coverage + column).loadUnaligned(as: SIMD2<UInt32>.self)
             if words[0] != 0, words[1] != 0 {
                 let source = SIMD8(lowHalf: colors(column), highHalf: colors(column &+ 4))
-                sourceOverOctet(source, coverage: SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(words, to: SIMD8<UInt8>.self)),
-                                into: pixels + column &* 4)
+                // Widened a half at a time: the eight-lane conversion was a call.
+                let coverages = SIMD8(lowHalf: SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(words[0], to: SIMD4<UInt8>.self)),
+                                      highHalf: SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(words[1], to: SIMD4<UInt8>.self)))
+                sourceOverOctet(source, coverage: coverages, into: pixels + column &* 4)
             } else {
                 blendQuad(at: column, coverage: words[0])
                 blendQuad(at: column &+ 4, coverage: words[1])
