@@ -3,7 +3,8 @@
 # their frames, animvid beside rlottie (rlottie-python) and ThorVG (thorvg-python, one thread),
 # measured alternately in one run.
 #   end to end: animvid encode → MP4 against each player's frames piped into ffmpeg with the same
-#               x264 settings (CRF 18, preset medium, yuv420p). Target ≤ 0.5.
+#               x264 settings (CRF 18, preset medium, no macroblock tree as animvid's encoder
+#               has for reproducible bytes, yuv420p). Target ≤ 0.5.
 #   per frame:  animvid drawing one thread (raw frames to /dev/null, the animation sampled 8 times
 #               as finely as the file's rate so that its drawing outweighs the machine's noise,
 #               less an encode of one frame: start-up and reading the file) against the faster
@@ -32,7 +33,7 @@ for name in composite mattes-and-masks gradients-stars-images; do
   frames=$(python3 -c "import json; d = json.load(open('$file')); print(int(d['op'] - d['ip']))")
   fine=$(python3 -c "import json; d = json.load(open('$file')); print(8 * d['fr'])")
   ours=() rl=() tv=() ours_frame=() ours_one=() rl_frame=() tv_frame=()
-  encode() { echo "$py bench/lottie-ref.py $1 $file $size pipe | ffmpeg -v error -f rawvideo -pix_fmt $2 -s ${size}x${size} -r 30 -i - -c:v libx264 -crf 18 -preset medium -pix_fmt yuv420p -y $work/lottie-theirs.mp4"; }
+  encode() { echo "$py bench/lottie-ref.py $1 $file $size pipe | ffmpeg -v error -f rawvideo -pix_fmt $2 -s ${size}x${size} -r 30 -i - -c:v libx264 -crf 18 -preset medium -x264-params mbtree=0 -pix_fmt yuv420p -y $work/lottie-theirs.mp4"; }
   per_frame() { $py bench/lottie-ref.py "$1" "$file" "$size" time | sed -n 's/.*median \([0-9.]*\) ms\/frame.*/\1/p'; }
   for _ in $(seq "$rounds"); do
     ours+=("$(wall "$animvid encode --scene-file $file --size ${size}x${size} --no-session -q -y $work/lottie-ours.mp4")")
