@@ -129,7 +129,9 @@ struct CoverageAccumulator {
                     out[x] = UInt8(truncatingIfNeeded: CellCoverage.coverage(of: sum, rule: .evenOdd))
                 }
             }
-            for x in end...hi { a[base + x] = 0 }
+            // One or two cells (as in `RowBlend`): two stores, not the call to memset a loop became.
+            a[base + end] = 0
+            a[base + hi] = 0
         }
         return lo..<end
     }

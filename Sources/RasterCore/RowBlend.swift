@@ -121,7 +121,10 @@ package enum RowBlend {
             if coverage > 0 { Blend.sourceOver(color, coverage: coverage, into: row, at: x * 4) }
             x += 1
         }
-        for x in end...hi { a[x] = 0 }
+        // The cells from `end` to `hi`: one or two (hi ≤ width + 1, end ≥ min(hi, width)), cleared
+        // by two stores rather than the call to memset a loop became.
+        a[end] = 0
+        a[hi] = 0
     }
 
     /// Whether the four cells at `cells` (eight with `pairs`) are all 0, tested as bits: a
