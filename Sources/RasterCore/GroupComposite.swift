@@ -25,10 +25,8 @@ package enum GroupComposite {
                 // Eight pixels of the last colour at once where registers are 256 bits wide (the
                 // x86-64-v3 build): the same arithmetic a pixel.
                 if i &+ 32 <= end, Self.areAll(UnsafeRawPointer(s + i), uniform) {
-                    if uniform != 0 {
-                        scaled.blendQuads(into: p + i, count: 2)
-                        UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD8<UInt32>.self)
-                    }
+                    scaled.blendQuads(into: p + i, count: 2)
+                    if uniform != 0 { UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD8<UInt32>.self) }
                     i &+= 32
                     continue
                 }
@@ -37,12 +35,11 @@ package enum GroupComposite {
                 // A transparent pixel is all zero (premultiplied colour never exceeds its
                 // alpha: images are made so, `Image(premultipliedRGBA:)`).
                 if all(pixels .== SIMD4(repeating: uniform)) {
-                    // Transparent pixels leave the target as it is.
-                    if uniform != 0 { scaled.blendQuads(into: p + i, count: 1) }
+                    scaled.blendQuads(into: p + i, count: 1)
                 } else if all(pixels .== SIMD4(repeating: pixels[0])) {
                     uniform = pixels[0]
                     scaled = Blend.ScaledColor(PremultipliedColor(word: uniform), coverage: coverage)
-                    if uniform != 0 { scaled.blendQuads(into: p + i, count: 1) }
+                    scaled.blendQuads(into: p + i, count: 1)
                 } else {
                     Blend.sourceOverQuad(pixels, coverage: SIMD4(repeating: coverage), into: p + i)
                 }
