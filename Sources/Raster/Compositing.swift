@@ -160,7 +160,7 @@ enum Compositing {
     /// says `source` is drawn over the shadow next at full opacity, so the shadow is left out
     /// where the source is opaque: those pixels come out the same either way.
     static func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, sourceCovers: Bool = false,
-                           blurs: inout KeptBlurs, into target: inout Pixmap) {
+                           blurs: inout KeptBlurs, into target: inout Pixmap, build: RasterCoreBuild = .fastest) {
         precondition(source.sameWindow(as: target), "a shadow's silhouette covers a pixmap of its own size and rows")
         precondition(clip.map { $0.fits(target) } ?? true, "the clip covers the pixmap")
         let (w, h) = (target.width, target.height)
@@ -180,35 +180,28 @@ enum Compositing {
             guard let p = buffer.baseAddress else { return }
             blurred.withUnsafeBufferPointer { blurred in
                 source.bytes.withUnsafeBufferPointer { sourceBytes in
-                    guard let b = blurred.baseAddress, let s = sourceBytes.baseAddress else { return }
-                    // Only where the blurred silhouette is, moved by the offset.
-                    let (xStart, xEnd) = (max(area.x0 + dx, 0), min(area.x1 + dx, w))
-                    for y in stride(from: max(area.y0 + dy, 0), to: min(area.y1 + dy, h), by: 1) {
-                        let from = (y - dy - area.y0) * aw - dx - area.x0
-                        var x = xStart
-                        // Four pixels a step where there is no clip, as one at a time below.
-                        while clip == nil, x + 4 <= xEnd {
-                            defer { x += 4 }
-                            let coverage = UnsafeRawPointer(b + from + x).loadUnaligned(as: UInt32.self)
-                            if coverage == 0 { continue }
-                            // All ones where the source covers the shadow (its alpha + 1 reaches 256).
-                            var covered = SIMD4<UInt32>.zero
-                            if sourceCovers {
-                                let under = UnsafeRawPointer(s + (y * w + x) * 4).loadUnaligned(as: SIMD4<UInt32>.self) & 0xFF00_0000
-                                if under == SIMD4(repeating: 0xFF00_0000) { continue }
-                                covered = 0 &- (((under &>> 24) &+ 1) &>> 8)
+                    scaled.withUnsafeBufferPointer { table in
+                        guard let b = blurred.baseAddress, let s = sourceBytes.baseAddress, let table = table.baseAddress else { return }
+                        // Only where the blurred silhouette is, moved by the offset.
+                        let (xStart, xEnd) = (max(area.x0 + dx, 0), min(area.x1 + dx, w))
+                        for y in stride(from: max(area.y0 + dy, 0), to: min(area.y1 + dy, h), by: 1) {
+                            let from = (y - dy - area.y0) * aw - dx - area.x0
+                            var x = xStart
+                            // Four pixels a step where there is no clip (`ShadowRow`), as one at a time below.
+                            if clip == nil, xEnd - x >= 4 {
+                                let quads = (xEnd - x) / 4
+                                build.blendShadowQuads(quads, coverage: b + from + x, source: sourceCovers ? s + (y * w + x) * 4 : nil, table: table,
+                                                       into: p + (y * w + x) * 4)
+                                x += quads * 4
                             }
-                            let colors = SIMD4<UInt32>(scaled[Int(coverage & 0xFF)], scaled[Int(coverage >> 8 & 0xFF)],
-                                                       scaled[Int(coverage >> 16 & 0xFF)], scaled[Int(coverage >> 24)])
-                            Blend.sourceOverRoundedQuad(colors & ~covered, into: p + (y * w + x) * 4)
-                        }
-                        while x < xEnd {
-                            defer { x += 1 }
-                            var coverage = UInt32(b[from + x])
-                            if coverage == 0 || sourceCovers && s[(y * w + x) * 4 + 3] == 255 { continue }
-                            if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
-                            let word = scaled[Int(coverage)]
-                            Blend.sourceOverRounded(SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24), into: p, at: (y * w + x) * 4)
+                            while x < xEnd {
+                                defer { x += 1 }
+                                var coverage = UInt32(b[from + x])
+                                if coverage == 0 || sourceCovers && s[(y * w + x) * 4 + 3] == 255 { continue }
+                                if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
+                                let word = table[Int(coverage)]
+                                Blend.sourceOverRounded(SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24), into: p, at: (y * w + x) * 4)
+                            }
                         }
                     }
                 }

@@ -98,12 +98,12 @@ struct KeptBlurs {
                     if channels == 4 {
                         if memcmp(pBase + row, kBase + start, box.width * 4) != 0 { return false }
                     } else {
-                        // Four alphas gathered into a word against four kept bytes, then one at a time.
+                        // Four pixels' alphas in lanes against four kept bytes widened, then one at a time.
                         var x = 0
                         while x + 4 <= box.width {
-                            let i = row + x * 4 + 3
-                            let alphas = UInt32(p[i]) | UInt32(p[i + 4]) << 8 | UInt32(p[i + 8]) << 16 | UInt32(p[i + 12]) << 24
-                            if alphas != UnsafeRawPointer(kBase + start + x).loadUnaligned(as: UInt32.self) { return false }
+                            let alphas = UnsafeRawPointer(pBase + row + x * 4).loadUnaligned(as: SIMD4<UInt32>.self) &>> 24
+                            let kept = SIMD4<UInt32>(truncatingIfNeeded: UnsafeRawPointer(kBase + start + x).loadUnaligned(as: SIMD4<UInt8>.self))
+                            if alphas != kept { return false }
                             x += 4
                         }
                         while x < box.width {

@@ -7,7 +7,7 @@ import RasterCoreAVX2
 #endif
 
 /// Which build of RasterCore's loops runs (the fill's edge walk and row blend, a group's
-/// composite, a ramp's row): RasterCore is compiled twice on x86-64, for every processor and
+/// composite, a ramp's row, a shadow's row): RasterCore is compiled twice on x86-64, for every processor and
 /// again for x86-64-v3 (AVX2 and the instructions around it: three-operand vector forms, 256-bit
 /// registers), and the second is chosen when the processor runs it (`CProcessor`'s check). Both
 /// do the same arithmetic in the same order, so they draw the same bytes (tests);
@@ -71,6 +71,18 @@ enum RasterCoreBuild: Sendable {
         }
         #endif
         RasterCore.GroupComposite.drawAndClear(layer, into: target, rowBytes: rowBytes, x0: x0, x1: x1, y0: y0, y1: y1, coverage: coverage)
+    }
+
+    /// `ShadowRow.blend` in this build.
+    func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, source: UnsafePointer<UInt8>?, table: UnsafePointer<UInt32>,
+                          into pixels: UnsafeMutablePointer<UInt8>) {
+        #if canImport(RasterCoreAVX2)
+        if self == .x86_64_v3 {
+            RasterCoreAVX2.ShadowRow.blend(quads: quads, coverage: coverage, source: source, table: table, into: pixels)
+            return
+        }
+        #endif
+        RasterCore.ShadowRow.blend(quads: quads, coverage: coverage, source: source, table: table, into: pixels)
     }
 
     /// `RampRow.blend` in this build.

@@ -1,0 +1,59 @@
+import Geometry
+@testable import Raster
+import RasterCore
+import XCTest
+
+/// A shadow's row (`ShadowRow`, through `RasterCoreBuild.blendShadowQuads`) blends each pixel as
+/// `Blend.sourceOverRounded` does one at a time, in the colour of its coverage, and leaves out
+/// the pixels of no coverage and those under an opaque layer, in every build of RasterCore this
+/// processor runs: rows of odd and even quad counts, with quads empty, wholly under the layer,
+/// partly under it and clear of it.
+final class ShadowRowTests: XCTestCase {
+    func testEveryBuildBlendsTheRowAsOnePixelAtATime() {
+        var random = SplitMix64(seed: 53)
+        for trial in 0..<300 {
+            let quads = Int.random(in: 1...20, using: &random)
+            let count = quads * 4
+            let shadow = PremultipliedColor(r: .random(in: 0...90, using: &random), g: .random(in: 0...90, using: &random),
+                                            b: .random(in: 0...90, using: &random), a: .random(in: 90...255, using: &random))
+            let table = (0...255).map { c -> UInt32 in
+                Blend.div255(UInt32(shadow.r) * c) | Blend.div255(UInt32(shadow.g) * c) << 8
+                    | Blend.div255(UInt32(shadow.b) * c) << 16 | Blend.div255(UInt32(shadow.a) * c) << 24
+            }
+            func byte(_ extremes: Bool = true) -> UInt8 {
+                extremes ? [0, 255, UInt8.random(in: 1...254, using: &random)].randomElement(using: &random) ?? 0 : .random(in: 0...255, using: &random)
+            }
+            // A quarter of the quads without coverage, a quarter wholly under opaque layer pixels.
+            let coverage = (0..<quads).flatMap { _ in UInt8.random(in: 0...3, using: &random) == 0 ? [0, 0, 0, 0] : (0..<4).map { _ in byte() } }
+            let layer = (0..<quads).flatMap { _ -> [UInt8] in
+                let opaque = UInt8.random(in: 0...3, using: &random) == 0
+                return (0..<4).flatMap { _ -> [UInt8] in
+                    let a = opaque ? 255 : byte()
+                    return [.random(in: 0...a, using: &random), .random(in: 0...a, using: &random), .random(in: 0...a, using: &random), a]
+                }
+            }
+            let under = (0..<(count * 4)).map { _ in byte(false) }
+            let covers = Bool.random(using: &random)
+
+            var expected = under
+            for x in 0..<count where coverage[x] != 0 && !(covers && layer[x * 4 + 3] == 255) {
+                let word = table[Int(coverage[x])]
+                Blend.sourceOverRounded(SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24), into: &expected, at: x * 4)
+            }
+            for build in RasterCoreBuild.runnable {
+                var pixels = under
+                coverage.withUnsafeBufferPointer { coverage in
+                    layer.withUnsafeBufferPointer { layer in
+                        table.withUnsafeBufferPointer { table in
+                            pixels.withUnsafeMutableBufferPointer { pixels in
+                                build.blendShadowQuads(quads, coverage: coverage.baseAddress!, source: covers ? layer.baseAddress! : nil,
+                                                       table: table.baseAddress!, into: pixels.baseAddress!)
+                            }
+                        }
+                    }
+                }
+                XCTAssert(pixels == expected, "trial \(trial): \(build), \(quads) quads, the layer covering: \(covers)")
+            }
+        }
+    }
+}
