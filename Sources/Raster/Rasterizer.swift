@@ -27,7 +27,7 @@ public struct Rasterizer {
     /// A rasterizer with empty scratch buffers.
     public init() {}
 
-    /// A rasterizer whose fills run `build` of RasterCore, not the fastest (tests compare the builds).
+    /// A rasterizer whose fills and shadows run `build` of RasterCore, not the fastest (tests compare the builds).
     init(build: RasterCoreBuild) { accumulator.build = build }
 
     /// Fills `path` mapped by `transform` into device pixels. Paths with NaN or infinite
@@ -181,7 +181,8 @@ public struct Rasterizer {
     /// `Compositing.drawShadow`; `sourceCovers`: the source is drawn over it next, opaquely).
     mutating func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, sourceCovers: Bool = false,
                              into target: inout Pixmap) {
-        Compositing.drawShadow(of: source, within: area, shadow, clip: clip, sourceCovers: sourceCovers, blurs: &blurs, into: &target)
+        Compositing.drawShadow(of: source, within: area, shadow, clip: clip, sourceCovers: sourceCovers, blurs: &blurs, into: &target,
+                               build: accumulator.build)
     }
 
     /// Blurs all four channels of `pixmap`, whose pixels with alpha all lie within `area`, with
