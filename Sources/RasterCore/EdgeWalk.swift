@@ -28,8 +28,9 @@ package struct EdgeWalk {
             while i < end {
                 let x1 = points[i].x - dx, y1 = points[i].y - dy
                 // Most segments lie between the region's sides: walked here, with the walk's
-                // pointers and bounds held in registers from segment to segment. The rest are
-                // split at the sides first, as `addLine` does for the same cells.
+                // pointers and bounds held in registers from segment to segment, into the cells
+                // `addLine` gives them (it leaves out the same overflowing extents). The rest go
+                // through `addLine`, which splits them at the sides.
                 if x0 >= 0, x0 <= right, x1 >= 0, x1 <= right {
                     if (y1 - y0).isFinite { walk.accumulate(x0, y0, x1, y1) }
                 } else {
