@@ -45,6 +45,7 @@ public final class Canvas {
         layers.removeAll()
         clips.removeAll()
         glyphMasks.beginFrame()
+        rasterizer.beginDrawing()
     }
 
     /// Stops drawing and returns the frame (`Pixmap.empty` when `begin` was not called).

@@ -4,8 +4,9 @@ import RasterCore
 
 /// The rasterizer's drawing calls, in device pixels: each draws one shape into a pixmap,
 /// anti-aliased and source-over, within an optional clip. Nothing is kept from call to call but
-/// scratch buffers reused to spare allocations and blurs kept for pixels that come again (which
-/// draw what a new blur would), so use one rasterizer a thread.
+/// scratch buffers reused to spare allocations, blurs kept for pixels that come again and
+/// outlines kept for strokes that come again (which draw what new ones would), so use one
+/// rasterizer a thread.
 ///
 /// A pixmap that is a band of a taller frame gets exactly the pixels those rows of the whole
 /// frame would: shapes are measured against the whole frame, whichever rows are drawn.
@@ -17,6 +18,8 @@ public struct Rasterizer {
     private var subpathStarts: [Int] = []
     /// Blurs kept for what comes again (shadows' silhouettes, blurred layers).
     private var blurs = KeptBlurs()
+    /// Stroke outlines kept for strokes that come again.
+    private var strokeOutlines = StrokeOutlineCache()
     /// A transparent pixmap for shadow paths' silhouettes.
     private var silhouettePixels = Pixmap.empty
     /// Curves are flattened to within this distance in pixels. The flattener moves each inner
@@ -26,6 +29,12 @@ public struct Rasterizer {
 
     /// A rasterizer with empty scratch buffers.
     public init() {}
+
+    /// Starts a drawing (a frame, or a band of one): what is kept for shapes that come again and
+    /// went unused for a few drawings is let go.
+    mutating func beginDrawing() {
+        strokeOutlines.beginDrawing()
+    }
 
     /// A rasterizer whose fills and shadows run `build` of RasterCore, not the fastest (tests compare the builds).
     init(build: RasterCoreBuild) { accumulator.build = build }
@@ -157,7 +166,7 @@ public struct Rasterizer {
             style.lineWidth = 1 / scale
         }
         guard Self.mayTouch(target, path, transform: transform, margin: Self.strokeReach(style, transform: transform)) else { return }
-        let outline = path.strokeOutline(style, tolerance: Self.flatteningTolerance / scale)
+        let outline = strokeOutlines.outline(of: path, style: style, tolerance: Self.flatteningTolerance / scale)
         fill(outline, transform: transform, paint: .solid(color), rule: .nonZero, clip: clip, into: &target)
     }
 
