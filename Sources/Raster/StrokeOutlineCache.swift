@@ -42,9 +42,10 @@ struct StrokeOutlineCache {
     /// `path.strokeOutline(style, tolerance:)`, kept for the next drawings.
     mutating func outline(of path: Path, style: StrokeStyle, tolerance: Double) -> Path {
         let key = Key(path: path, style: style, tolerance: tolerance)
-        if let entry = entries[key] {
-            entries[key]?.lastUsed = drawing
-            return entry.outline
+        // Found by index, so a path kept is hashed once a stroke, not again to mark it used.
+        if let index = entries.index(forKey: key) {
+            entries.values[index].lastUsed = drawing
+            return entries.values[index].outline
         }
         let outline = path.strokeOutline(style, tolerance: tolerance)
         if elements + outline.elements.count <= Self.elementLimit {
