@@ -87,26 +87,19 @@ enum GaussianBlur {
     private static func blurs(_ sigma: Double) -> Bool { sigma >= 0.1 && sigma.isFinite }
 
     /// The smallest area holding every pixel with alpha, looking within `area` only; nil when
-    /// there is none.
-    static func bounds(of source: Pixmap, within area: PixelArea) -> PixelArea? {
+    /// there is none. Each row is scanned from the left to its first pixel with alpha and from
+    /// the right to its last (`AlphaScan`, in `build`).
+    static func bounds(of source: Pixmap, within area: PixelArea, build: RasterCoreBuild = .fastest) -> PixelArea? {
         let w = source.width
         var found = PixelArea(x0: area.x1, y0: area.y1, x1: area.x0, y1: area.y0)
         source.bytes.withUnsafeBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
-            /// Whether the four pixels from x on are all transparent.
-            func clear(_ x: Int, _ y: Int) -> Bool {
-                UnsafeRawPointer(p + (y * w + x) * 4).loadUnaligned(as: SIMD4<UInt32>.self) & 0xFF00_0000 == .zero
-            }
             for y in area.y0..<area.y1 {
-                // From the left to the first pixel with alpha, from the right to the last, four at a time.
-                var first = area.x0
-                while first + 4 <= area.x1, clear(first, y) { first += 4 }
-                while first < area.x1, p[(y * w + first) * 4 + 3] == 0 { first += 1 }
-                guard first < area.x1 else { continue }
-                var end = area.x1
-                while end - 4 >= first, clear(end - 4, y) { end -= 4 }
-                while p[(y * w + end - 1) * 4 + 3] == 0 { end -= 1 }
-                found = PixelArea(x0: min(found.x0, first), y0: min(found.y0, y), x1: max(found.x1, end), y1: y + 1)
+                let row = p + (y * w + area.x0) * 4
+                let first = build.firstWithAlpha(row, count: area.width)
+                guard first < area.width else { continue }
+                let end = first + build.endOfAlpha(row + first * 4, count: area.width - first)
+                found = PixelArea(x0: min(found.x0, area.x0 + first), y0: min(found.y0, y), x1: max(found.x1, area.x0 + end), y1: y + 1)
             }
         }
         return found.isEmpty ? nil : found

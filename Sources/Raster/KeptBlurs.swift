@@ -25,6 +25,8 @@ struct KeptBlurs {
     private var entries: [Entry] = []
     private var uses = 0
     private var scratch = GaussianBlur.Scratch()
+    /// The build of RasterCore's alpha scans (`RasterCoreBuild`).
+    var build = RasterCoreBuild.fastest
     /// The most bytes kept (a canvas a render thread keeps its own): a whole 1080x1920 layer
     /// and its blur take 17 MB.
     private static let budget = 32 << 20
@@ -32,7 +34,7 @@ struct KeptBlurs {
     /// The alpha of `source` blurred with standard deviation `sigma`, where `within` holds every
     /// pixel with alpha (see `GaussianBlur.blurred`); nil when there is no alpha.
     mutating func alpha(of source: Pixmap, sigma: Double, within: PixelArea) -> (values: [UInt8], area: PixelArea)? {
-        guard let box = GaussianBlur.bounds(of: source, within: within) else { return nil }
+        guard let box = GaussianBlur.bounds(of: source, within: within, build: build) else { return nil }
         let (area, place) = Self.reach(of: box, sigma: sigma, in: source)
         if let kept = kept(channels: 1, sigma: sigma, box: box, place: place, source: source) { return (kept, area) }
         let alpha = Self.bytes(of: source, in: box, channels: 1)
@@ -45,7 +47,7 @@ struct KeptBlurs {
     /// the same pixels were blurred before; returns the area that then holds every pixel with
     /// alpha, nil when there is none.
     mutating func blur(_ pixmap: inout Pixmap, sigma: Double, within: PixelArea) -> PixelArea? {
-        guard let box = GaussianBlur.bounds(of: pixmap, within: within) else { return nil }
+        guard let box = GaussianBlur.bounds(of: pixmap, within: within, build: build) else { return nil }
         let (area, place) = Self.reach(of: box, sigma: sigma, in: pixmap)
         if let kept = kept(channels: 4, sigma: sigma, box: box, place: place, source: pixmap) {
             let width = pixmap.width
@@ -82,35 +84,23 @@ struct KeptBlurs {
         uses += 1
         guard let index = entries.firstIndex(where: {
             $0.channels == channels && $0.sigma == sigma && $0.width == box.width && $0.place == place
-                && $0.source.count == box.width * box.height * channels && Self.holds($0.source, channels: channels, of: source, in: box)
+                && $0.source.count == box.width * box.height * channels && Self.holds($0.source, channels: channels, of: source, in: box, build: build)
         }) else { return nil }
         entries[index].lastUse = uses
         return entries[index].blurred
     }
 
-    /// Whether `kept` (as `bytes(of:in:channels:)` would copy them) equals the bytes of `source` within `box`.
-    private static func holds(_ kept: [UInt8], channels: Int, of source: Pixmap, in box: PixelArea) -> Bool {
+    /// Whether `kept` (as `bytes(of:in:channels:)` would copy them) equals the bytes of `source`
+    /// within `box` (alphas compared in `build`).
+    private static func holds(_ kept: [UInt8], channels: Int, of source: Pixmap, in box: PixelArea, build: RasterCoreBuild) -> Bool {
         source.bytes.withUnsafeBufferPointer { p in
             kept.withUnsafeBufferPointer { k in
                 guard let pBase = p.baseAddress, let kBase = k.baseAddress else { return false }
                 for y in box.y0..<box.y1 {
                     let row = (y * source.width + box.x0) * 4, start = (y - box.y0) * box.width * channels
-                    if channels == 4 {
-                        if memcmp(pBase + row, kBase + start, box.width * 4) != 0 { return false }
-                    } else {
-                        // Four pixels' alphas in lanes against four kept bytes widened, then one at a time.
-                        var x = 0
-                        while x + 4 <= box.width {
-                            let alphas = UnsafeRawPointer(pBase + row + x * 4).loadUnaligned(as: SIMD4<UInt32>.self) &>> 24
-                            let kept = SIMD4<UInt32>(truncatingIfNeeded: UnsafeRawPointer(kBase + start + x).loadUnaligned(as: SIMD4<UInt8>.self))
-                            if alphas != kept { return false }
-                            x += 4
-                        }
-                        while x < box.width {
-                            if k[start + x] != p[row + x * 4 + 3] { return false }
-                            x += 1
-                        }
-                    }
+                    let same = channels == 4 ? memcmp(pBase + row, kBase + start, box.width * 4) == 0
+                        : build.alphas(pBase + row, count: box.width, equal: kBase + start)
+                    if !same { return false }
                 }
                 return true
             }

@@ -7,7 +7,7 @@ import RasterCoreAVX2
 #endif
 
 /// Which build of RasterCore's loops runs (the fill's edge walk and row blend, a group's
-/// composite, a ramp's row, a shadow's row): RasterCore is compiled twice on x86-64, for every
+/// composite, a ramp's row, a shadow's row, the scans of a row's alphas): RasterCore is compiled twice on x86-64, for every
 /// processor and again for x86-64-v3 (AVX2 and the instructions around it: three-operand vector
 /// forms, 256-bit registers), and the second is chosen when the processor runs it (`CProcessor`'s
 /// check). Both do the same arithmetic in the same order, so they draw the same bytes (tests);
@@ -97,5 +97,29 @@ enum RasterCoreBuild: Sendable {
         #endif
         RasterCore.RampRow.blend(quads: quads, coverage: coverage, columnTerms: columnTerms, rowTerm: rowTerm, radial: radial,
                                  inverseLengthSquared: inverseLengthSquared, table: table, into: pixels)
+    }
+
+    /// `AlphaScan.firstWithAlpha` in this build.
+    func firstWithAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int {
+        #if canImport(RasterCoreAVX2)
+        if self == .x86_64_v3 { return RasterCoreAVX2.AlphaScan.firstWithAlpha(row, count: count) }
+        #endif
+        return RasterCore.AlphaScan.firstWithAlpha(row, count: count)
+    }
+
+    /// `AlphaScan.endOfAlpha` in this build.
+    func endOfAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int {
+        #if canImport(RasterCoreAVX2)
+        if self == .x86_64_v3 { return RasterCoreAVX2.AlphaScan.endOfAlpha(row, count: count) }
+        #endif
+        return RasterCore.AlphaScan.endOfAlpha(row, count: count)
+    }
+
+    /// `AlphaScan.alphas(_:count:equal:)` in this build.
+    func alphas(_ row: UnsafePointer<UInt8>, count: Int, equal kept: UnsafePointer<UInt8>) -> Bool {
+        #if canImport(RasterCoreAVX2)
+        if self == .x86_64_v3 { return RasterCoreAVX2.AlphaScan.alphas(row, count: count, equal: kept) }
+        #endif
+        return RasterCore.AlphaScan.alphas(row, count: count, equal: kept)
     }
 }

@@ -37,7 +37,10 @@ public struct Rasterizer {
     }
 
     /// A rasterizer whose fills and shadows run `build` of RasterCore, not the fastest (tests compare the builds).
-    init(build: RasterCoreBuild) { accumulator.build = build }
+    init(build: RasterCoreBuild) {
+        accumulator.build = build
+        blurs.build = build
+    }
 
     /// Fills `path` mapped by `transform` into device pixels. Paths with NaN or infinite
     /// coordinates are skipped.
