@@ -169,39 +169,30 @@ enum Compositing {
         guard let (blurred, area) = blurs.alpha(of: source, sigma: shadow.radius / 2, within: area) else { return }
         let (dx, dy) = shadow.pixelOffset
         let aw = area.width
-        // The shadow's colour at each coverage, as `Blend.sourceOverRounded` scales it, one
-        // pixel's word each.
-        let c = shadow.color
-        let scaled = (0...255).map { coverage -> UInt32 in
-            Blend.div255(UInt32(c.r) * coverage) | Blend.div255(UInt32(c.g) * coverage) << 8
-                | Blend.div255(UInt32(c.b) * coverage) << 16 | Blend.div255(UInt32(c.a) * coverage) << 24
-        }
+        let color = shadow.color
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             blurred.withUnsafeBufferPointer { blurred in
                 source.bytes.withUnsafeBufferPointer { sourceBytes in
-                    scaled.withUnsafeBufferPointer { table in
-                        guard let b = blurred.baseAddress, let s = sourceBytes.baseAddress, let table = table.baseAddress else { return }
-                        // Only where the blurred silhouette is, moved by the offset.
-                        let (xStart, xEnd) = (max(area.x0 + dx, 0), min(area.x1 + dx, w))
-                        for y in stride(from: max(area.y0 + dy, 0), to: min(area.y1 + dy, h), by: 1) {
-                            let from = (y - dy - area.y0) * aw - dx - area.x0
-                            var x = xStart
-                            // Four pixels a step where there is no clip (`ShadowRow`), as one at a time below.
-                            if clip == nil, xEnd - x >= 4 {
-                                let quads = (xEnd - x) / 4
-                                build.blendShadowQuads(quads, coverage: b + from + x, source: sourceCovers ? s + (y * w + x) * 4 : nil, table: table,
-                                                       into: p + (y * w + x) * 4)
-                                x += quads * 4
-                            }
-                            while x < xEnd {
-                                defer { x += 1 }
-                                var coverage = UInt32(b[from + x])
-                                if coverage == 0 || sourceCovers && s[(y * w + x) * 4 + 3] == 255 { continue }
-                                if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
-                                let word = table[Int(coverage)]
-                                Blend.sourceOverRounded(SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24), into: p, at: (y * w + x) * 4)
-                            }
+                    guard let b = blurred.baseAddress, let s = sourceBytes.baseAddress else { return }
+                    // Only where the blurred silhouette is, moved by the offset.
+                    let (xStart, xEnd) = (max(area.x0 + dx, 0), min(area.x1 + dx, w))
+                    for y in stride(from: max(area.y0 + dy, 0), to: min(area.y1 + dy, h), by: 1) {
+                        let from = (y - dy - area.y0) * aw - dx - area.x0
+                        var x = xStart
+                        // Four pixels a step where there is no clip (`ShadowRow`), as one at a time below.
+                        if clip == nil, xEnd - x >= 4 {
+                            let quads = (xEnd - x) / 4
+                            build.blendShadowQuads(quads, coverage: b + from + x, source: sourceCovers ? s + (y * w + x) * 4 : nil,
+                                                   color: color.word, into: p + (y * w + x) * 4)
+                            x += quads * 4
+                        }
+                        while x < xEnd {
+                            defer { x += 1 }
+                            var coverage = UInt32(b[from + x])
+                            if coverage == 0 || sourceCovers && s[(y * w + x) * 4 + 3] == 255 { continue }
+                            if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
+                            Blend.sourceOverRounded(Blend.scaledRounded(color, by: coverage), into: p, at: (y * w + x) * 4)
                         }
                     }
                 }

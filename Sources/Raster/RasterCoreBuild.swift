@@ -74,15 +74,15 @@ enum RasterCoreBuild: Sendable {
     }
 
     /// `ShadowRow.blend` in this build.
-    func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, source: UnsafePointer<UInt8>?, table: UnsafePointer<UInt32>,
+    func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, source: UnsafePointer<UInt8>?, color: UInt32,
                           into pixels: UnsafeMutablePointer<UInt8>) {
         #if canImport(RasterCoreAVX2)
         if self == .x86_64_v3 {
-            RasterCoreAVX2.ShadowRow.blend(quads: quads, coverage: coverage, source: source, table: table, into: pixels)
+            RasterCoreAVX2.ShadowRow.blend(quads: quads, coverage: coverage, source: source, color: color, into: pixels)
             return
         }
         #endif
-        RasterCore.ShadowRow.blend(quads: quads, coverage: coverage, source: source, table: table, into: pixels)
+        RasterCore.ShadowRow.blend(quads: quads, coverage: coverage, source: source, color: color, into: pixels)
     }
 
     /// `RampRow.blend` in this build.

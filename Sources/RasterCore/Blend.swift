@@ -31,10 +31,36 @@ public enum Blend {
 }
 
 extension Blend {
+    /// `color`'s channels times `coverage` (0…255), each divided by 255 rounded (`div255`): the
+    /// scaled colour `sourceOverRounded` takes.
+    @inlinable @inline(__always)
+    public static func scaledRounded(_ color: PremultipliedColor, by coverage: UInt32) -> SIMD4<UInt32> {
+        let c = SIMD4<UInt32>(UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a)) &* coverage &+ 128
+        return (c &+ (c &>> 8)) &>> 8
+    }
+
+    /// A colour word's red and blue, and its green and alpha, in alternate 16-bit lanes (the
+    /// layout `scaledRounded(_:_:by:)` scales them in), for a vector of `Words`, a word a pixel.
+    @inlinable @inline(__always)
+    public static func channelLanes<Words: SIMD, Lanes: SIMD>(of color: UInt32, _: Words.Type) -> (redBlue: Lanes, greenAlpha: Lanes)
+        where Words.Scalar == UInt32, Lanes.Scalar == UInt16 {
+        (unsafeBitCast(Words(repeating: color & 0x00FF_00FF), to: Lanes.self), unsafeBitCast(Words(repeating: color >> 8 & 0x00FF_00FF), to: Lanes.self))
+    }
+
+    /// `scaledRounded(_:by:)` for a pixel a word, each at its coverage (0…255), in the 16-bit
+    /// lanes of `channelLanes`: the colour words `sourceOverRoundedQuad` takes.
+    @inlinable @inline(__always)
+    public static func scaledRounded<Words: SIMD, Lanes: SIMD>(_ redBlue: Lanes, _ greenAlpha: Lanes, by coverage: Words) -> Words
+        where Words.Scalar == UInt32, Lanes.Scalar == UInt16 {
+        let c = unsafeBitCast(coverage | coverage &<< 16, to: Lanes.self)
+        let (rb, ga) = (redBlue &* c &+ 128, greenAlpha &* c &+ 128)
+        return unsafeBitCast(((rb &+ (rb &>> 8)) &>> 8) | ((ga &+ (ga &>> 8)) &>> 8) &<< 8, to: Words.self)
+    }
+
     /// Source-over rounded to nearest in every product (where `sourceOver` truncates, as Skia
     /// does): the faint tail of a shadow then never darkens what is under it by a level.
     /// `scaled` is the colour's channels times the coverage, each divided by 255 rounded
-    /// (`div255`), as a caller drawing many pixels of one colour tabulates them.
+    /// (`scaledRounded`).
     @inlinable @inline(__always)
     public static func sourceOverRounded(_ scaled: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
         let sa = scaled.w

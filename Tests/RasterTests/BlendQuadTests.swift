@@ -57,6 +57,16 @@ final class BlendQuadTests: XCTestCase {
             }
             single.withUnsafeMutableBufferPointer { p in for i in 0..<4 { Blend.sourceOverRounded(scaled[i], into: p.baseAddress!, at: i * 4) } }
             XCTAssertEqual(quad, single, "sourceOverRoundedQuad \(sources) over \(under)")
+
+            // A colour scaled by a coverage a pixel, in lanes as one pixel at a time, and that as
+            // the formula (x / 255 rounded to nearest being (x + 127) / 255).
+            let (redBlue, greenAlpha): (SIMD8<UInt16>, SIMD8<UInt16>) = Blend.channelLanes(of: premultiplied.word, SIMD4<UInt32>.self)
+            let lanes = Blend.scaledRounded(redBlue, greenAlpha, by: SIMD4(coverages))
+            for i in 0..<4 {
+                let one = Blend.scaledRounded(premultiplied, by: coverages[i])
+                XCTAssertEqual(one, SIMD4(color.map { (UInt32($0) * coverages[i] + 127) / 255 }), "\(color) at \(coverages[i])")
+                XCTAssertEqual(lanes[i], one.x | one.y << 8 | one.z << 16 | one.w << 24, "\(color) at \(coverages[i])")
+            }
         }
     }
 

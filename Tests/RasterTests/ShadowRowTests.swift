@@ -16,10 +16,8 @@ final class ShadowRowTests: XCTestCase {
             let count = quads * 4
             let shadow = PremultipliedColor(r: .random(in: 0...90, using: &random), g: .random(in: 0...90, using: &random),
                                             b: .random(in: 0...90, using: &random), a: .random(in: 90...255, using: &random))
-            let table = (0...255).map { c -> UInt32 in
-                Blend.div255(UInt32(shadow.r) * c) | Blend.div255(UInt32(shadow.g) * c) << 8
-                    | Blend.div255(UInt32(shadow.b) * c) << 16 | Blend.div255(UInt32(shadow.a) * c) << 24
-            }
+            // The colour scaled by each coverage, x / 255 rounded to nearest being (x + 127) / 255.
+            let table = (0...255).map { c in SIMD4([shadow.r, shadow.g, shadow.b, shadow.a].map { (UInt32($0) * c + 127) / 255 }) }
             func byte(_ extremes: Bool = true) -> UInt8 {
                 extremes ? [0, 255, UInt8.random(in: 1...254, using: &random)].randomElement(using: &random) ?? 0 : .random(in: 0...255, using: &random)
             }
@@ -37,18 +35,15 @@ final class ShadowRowTests: XCTestCase {
 
             var expected = under
             for x in 0..<count where coverage[x] != 0 && !(covers && layer[x * 4 + 3] == 255) {
-                let word = table[Int(coverage[x])]
-                Blend.sourceOverRounded(SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24), into: &expected, at: x * 4)
+                Blend.sourceOverRounded(table[Int(coverage[x])], into: &expected, at: x * 4)
             }
             for build in RasterCoreBuild.runnable {
                 var pixels = under
                 coverage.withUnsafeBufferPointer { coverage in
                     layer.withUnsafeBufferPointer { layer in
-                        table.withUnsafeBufferPointer { table in
-                            pixels.withUnsafeMutableBufferPointer { pixels in
-                                build.blendShadowQuads(quads, coverage: coverage.baseAddress!, source: covers ? layer.baseAddress! : nil,
-                                                       table: table.baseAddress!, into: pixels.baseAddress!)
-                            }
+                        pixels.withUnsafeMutableBufferPointer { pixels in
+                            build.blendShadowQuads(quads, coverage: coverage.baseAddress!, source: covers ? layer.baseAddress! : nil,
+                                                   color: shadow.word, into: pixels.baseAddress!)
                         }
                     }
                 }
