@@ -160,9 +160,13 @@ public final class Canvas {
         let touched = shownAlone ? shadowed : shadowed.map(drawn.union) ?? drawn
         withTarget(touching: { _ in touched }) { target in
             if let shadow = group.shadow {
-                // At full opacity the layer's opaque pixels replace what is under them, shadow and all.
-                let covers = !shownAlone && group.blend == .normal && Compositing.coverage(ofOpacity: group.opacity) == 255
-                rasterizer.drawShadow(of: group.pixels, within: drawn, shadow, clip: clip, sourceCovers: covers, into: &target)
+                // A group of normal blend is drawn with its shadow, in the shadow's pass where it can be.
+                let opacity = !shownAlone && group.blend == .normal ? group.opacity : nil
+                rasterizer.drawShadow(of: &group.pixels, within: drawn, shadow, clip: clip, drawingSourceAt: opacity, into: &target)
+                if opacity != nil {
+                    if written == drawn { written = nil }
+                    return
+                }
             }
             if !shownAlone {
                 Compositing.drawAndClear(&group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target)

@@ -156,47 +156,70 @@ enum Compositing {
 
     /// Blurs the alpha of `source` (whose pixels with alpha all lie within `area`; a blur kept
     /// in `blurs` when the silhouette was seen before), moves it by the shadow's offset, and
-    /// draws it in the shadow's colour over `target`, within `clip` when given. `sourceCovers`
-    /// says `source` is drawn over the shadow next at full opacity, so the shadow is left out
-    /// where the source is opaque: those pixels come out the same either way.
-    static func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, sourceCovers: Bool = false,
-                           blurs: inout KeptBlurs, into target: inout Pixmap, build: RasterCoreBuild = .fastest) {
+    /// draws it in the shadow's colour over `target`, within `clip` when given.
+    ///
+    /// With `opacity`, `source` is a layer drawn next over its shadow at that opacity,
+    /// source-over, and left transparent within `area` (`drawAndClear`). At full opacity the
+    /// shadow is left out where the layer is opaque (those pixels come out the same either way),
+    /// and with no offset and no clip the layer is drawn in the shadow's pass
+    /// (`ShadowRow.blendUnderLayer`): every pixel with alpha lies in the silhouette's box, which
+    /// the blurred area holds.
+    static func drawShadow(of source: inout Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?,
+                           drawingSourceAt opacity: Double? = nil, blurs: inout KeptBlurs, into target: inout Pixmap,
+                           build: RasterCoreBuild = .fastest) {
         precondition(source.sameWindow(as: target), "a shadow's silhouette covers a pixmap of its own size and rows")
         precondition(clip.map { $0.fits(target) } ?? true, "the clip covers the pixmap")
         let (w, h) = (target.width, target.height)
-        // An offset of a frame or more moves the whole shadow out of it.
-        guard abs(shadow.offsetX) < Double(w), abs(shadow.offsetY) < Double(h) else { return }
-        guard let (blurred, area) = blurs.alpha(of: source, sigma: shadow.radius / 2, within: area) else { return }
         let (dx, dy) = shadow.pixelOffset
-        let aw = area.width
+        let sourceCovers = opacity.map { coverage(ofOpacity: $0) == 255 } ?? false
+        let inOnePass = sourceCovers && clip == nil && dx == 0 && dy == 0
+        // An offset of a frame or more moves the whole shadow out of it.
+        guard abs(shadow.offsetX) < Double(w), abs(shadow.offsetY) < Double(h),
+              let (blurred, blurArea) = blurs.alpha(of: source, sigma: shadow.radius / 2, within: area) else {
+            if let opacity { drawAndClear(&source, within: area, opacity: opacity, into: &target, build: build) }
+            return
+        }
+        let aw = blurArea.width
         let color = shadow.color
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             blurred.withUnsafeBufferPointer { blurred in
-                source.bytes.withUnsafeBufferPointer { sourceBytes in
+                source.bytes.withUnsafeMutableBufferPointer { sourceBytes in
                     guard let b = blurred.baseAddress, let s = sourceBytes.baseAddress else { return }
                     // Only where the blurred silhouette is, moved by the offset.
-                    let (xStart, xEnd) = (max(area.x0 + dx, 0), min(area.x1 + dx, w))
-                    for y in stride(from: max(area.y0 + dy, 0), to: min(area.y1 + dy, h), by: 1) {
-                        let from = (y - dy - area.y0) * aw - dx - area.x0
+                    let (xStart, xEnd) = (max(blurArea.x0 + dx, 0), min(blurArea.x1 + dx, w))
+                    for y in stride(from: max(blurArea.y0 + dy, 0), to: min(blurArea.y1 + dy, h), by: 1) {
+                        let from = (y - dy - blurArea.y0) * aw - dx - blurArea.x0
                         var x = xStart
                         // Four pixels a step where there is no clip (`ShadowRow`), as one at a time below.
                         if clip == nil, xEnd - x >= 4 {
                             let quads = (xEnd - x) / 4
-                            build.blendShadowQuads(quads, coverage: b + from + x, source: sourceCovers ? s + (y * w + x) * 4 : nil,
-                                                   color: color.word, into: p + (y * w + x) * 4)
+                            if inOnePass {
+                                build.blendShadowQuads(quads, coverage: b + from + x, underLayer: s + (y * w + x) * 4, color: color.word,
+                                                       into: p + (y * w + x) * 4)
+                            } else {
+                                build.blendShadowQuads(quads, coverage: b + from + x, source: sourceCovers ? s + (y * w + x) * 4 : nil,
+                                                       color: color.word, into: p + (y * w + x) * 4)
+                            }
                             x += quads * 4
                         }
                         while x < xEnd {
                             defer { x += 1 }
+                            let i = (y * w + x) * 4
                             var coverage = UInt32(b[from + x])
-                            if coverage == 0 || sourceCovers && s[(y * w + x) * 4 + 3] == 255 { continue }
-                            if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
-                            Blend.sourceOverRounded(Blend.scaledRounded(color, by: coverage), into: p, at: (y * w + x) * 4)
+                            if coverage != 0 && !(sourceCovers && s[i + 3] == 255) {
+                                if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
+                                Blend.sourceOverRounded(Blend.scaledRounded(color, by: coverage), into: p, at: i)
+                            }
+                            if inOnePass && s[i + 3] != 0 {
+                                Blend.sourceOver(PremultipliedColor(r: s[i], g: s[i + 1], b: s[i + 2], a: s[i + 3]), coverage: 255, into: p, at: i)
+                                (s[i], s[i + 1], s[i + 2], s[i + 3]) = (0, 0, 0, 0)
+                            }
                         }
                     }
                 }
             }
         }
+        if let opacity, !inOnePass { drawAndClear(&source, within: area, opacity: opacity, into: &target, build: build) }
     }
 }

@@ -85,6 +85,18 @@ enum RasterCoreBuild: Sendable {
         RasterCore.ShadowRow.blend(quads: quads, coverage: coverage, source: source, color: color, into: pixels)
     }
 
+    /// `ShadowRow.blendUnderLayer` in this build.
+    func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, underLayer layer: UnsafeMutablePointer<UInt8>, color: UInt32,
+                          into pixels: UnsafeMutablePointer<UInt8>) {
+        #if canImport(RasterCoreAVX2)
+        if self == .x86_64_v3 {
+            RasterCoreAVX2.ShadowRow.blendUnderLayer(quads: quads, coverage: coverage, layer: layer, color: color, into: pixels)
+            return
+        }
+        #endif
+        RasterCore.ShadowRow.blendUnderLayer(quads: quads, coverage: coverage, layer: layer, color: color, into: pixels)
+    }
+
     /// `RampRow.blend` in this build.
     func blendRampQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, columnTerms: UnsafePointer<Double>, rowTerm: Double, radial: Bool,
                         inverseLengthSquared: Double, table: UnsafePointer<UInt32>, into pixels: UnsafeMutablePointer<UInt8>) {

@@ -183,17 +183,17 @@ public struct Rasterizer {
         swap(&silhouette, &silhouettePixels)
         if !silhouette.sameWindow(as: target) { silhouette = Pixmap(sameWindowAs: target) }
         fill(path, transform: transform, paint: .solid(.white), rule: .nonZero, into: &silhouette)
-        drawShadow(of: silhouette, within: area, shadow, clip: clip, into: &target)
+        drawShadow(of: &silhouette, within: area, shadow, clip: clip, into: &target)
         silhouette.clear(area)
         swap(&silhouette, &silhouettePixels)
     }
 
     /// Draws the shadow of `source`, whose pixels with alpha all lie within `area`: its alpha
-    /// blurred (once for a silhouette that comes again), moved and coloured (see
-    /// `Compositing.drawShadow`; `sourceCovers`: the source is drawn over it next, opaquely).
-    mutating func drawShadow(of source: Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?, sourceCovers: Bool = false,
-                             into target: inout Pixmap) {
-        Compositing.drawShadow(of: source, within: area, shadow, clip: clip, sourceCovers: sourceCovers, blurs: &blurs, into: &target,
+    /// blurred (once for a silhouette that comes again), moved and coloured; with `opacity`,
+    /// then `source` over it, leaving it transparent within `area` (see `Compositing.drawShadow`).
+    mutating func drawShadow(of source: inout Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?,
+                             drawingSourceAt opacity: Double? = nil, into target: inout Pixmap) {
+        Compositing.drawShadow(of: &source, within: area, shadow, clip: clip, drawingSourceAt: opacity, blurs: &blurs, into: &target,
                                build: accumulator.build)
     }
 

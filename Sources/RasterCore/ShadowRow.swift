@@ -39,6 +39,62 @@ package enum ShadowRow {
         }
     }
 
+    /// `blend` with `layer` as its source, then the layer drawn over the row at full opacity and
+    /// left transparent, in one pass: each pixel gets the shadow, then the layer's pixel
+    /// source-over, as `blend` and `GroupComposite.drawAndClear` at coverage 255 one after the
+    /// other. Where the layer is opaque its pixel replaces the shadow's: eight (or four) opaque
+    /// pixels are copied without reading the shadow's coverage. Never inlined: built once for
+    /// each processor level (`RasterCoreBuild`).
+    @inline(never)
+    package static func blendUnderLayer(quads: Int, coverage: UnsafePointer<UInt8>, layer: UnsafeMutablePointer<UInt8>, color: UInt32,
+                                        into pixels: UnsafeMutablePointer<UInt8>) {
+        var quad = 0
+        #if X86_64_V3
+        let (redBlue8, greenAlpha8): (SIMD16<UInt16>, SIMD16<UInt16>) = Blend.channelLanes(of: color, SIMD8<UInt32>.self)
+        while quad &+ 2 <= quads {
+            let column = quad &* 4
+            defer { quad &+= 2 }
+            let (i, l) = (pixels + column &* 4, UnsafeMutableRawPointer(layer + column &* 4))
+            let (low, high) = (l.loadUnaligned(as: SIMD4<UInt32>.self), l.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self))
+            let source = SIMD8(lowHalf: low, highHalf: high)
+            if !any((low & high) | 0x00FF_FFFF .!= UInt32.max) {
+                UnsafeMutableRawPointer(i).storeBytes(of: source, as: SIMD8<UInt32>.self)
+                l.storeBytes(of: .zero, as: SIMD8<UInt32>.self)
+                continue
+            }
+            if UnsafeRawPointer(coverage + column).loadUnaligned(as: UInt64.self) != 0 {
+                let coverages = SIMD8<UInt32>(truncatingIfNeeded: UnsafeRawPointer(coverage + column).loadUnaligned(as: SIMD8<UInt8>.self))
+                Blend.sourceOverRoundedOctet(Blend.scaledRounded(redBlue8, greenAlpha8, by: coverages), into: i)
+            }
+            if any(low | high .!= 0) {
+                Blend.sourceOverOctet(source, coverage: SIMD8(repeating: 255), into: i)
+                l.storeBytes(of: .zero, as: SIMD8<UInt32>.self)
+            }
+        }
+        #endif
+        let (redBlue, greenAlpha): (SIMD8<UInt16>, SIMD8<UInt16>) = Blend.channelLanes(of: color, SIMD4<UInt32>.self)
+        while quad < quads {
+            let column = quad &* 4
+            defer { quad &+= 1 }
+            let (i, l) = (pixels + column &* 4, UnsafeMutableRawPointer(layer + column &* 4))
+            let source = l.loadUnaligned(as: SIMD4<UInt32>.self)
+            if source | 0x00FF_FFFF == SIMD4(repeating: UInt32.max) {
+                UnsafeMutableRawPointer(i).storeBytes(of: source, as: SIMD4<UInt32>.self)
+                l.storeBytes(of: .zero, as: SIMD4<UInt32>.self)
+                continue
+            }
+            let word = UnsafeRawPointer(coverage + column).loadUnaligned(as: UInt32.self)
+            if word != 0 {
+                let coverages = SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
+                Blend.sourceOverRoundedQuad(Blend.scaledRounded(redBlue, greenAlpha, by: coverages), into: i)
+            }
+            if any(source .!= 0) {
+                Blend.sourceOverQuad(source, coverage: SIMD4(repeating: 255), into: i)
+                l.storeBytes(of: .zero, as: SIMD4<UInt32>.self)
+            }
+        }
+    }
+
     /// All ones in the lanes of the four pixels of `source` from `column` that are opaque (their
     /// alpha + 1 reaches 256); none without a source.
     @inline(__always)

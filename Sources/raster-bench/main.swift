@@ -97,7 +97,7 @@ do {
         frame.unpremultiply()
         try PNGFile.write(rgba: frame.bytes, width: frame.width, height: frame.height, to: arguments[2])
     }
-    print(String(format: "median %.2f ms/frame, first %.2f ms, fastest %.2f ms", median, first, times[0]))
+    print(String(format: "median %.3f ms/frame, first %.3f ms, fastest %.3f ms", median, first, times[0]))
 } catch {
     FileHandle.standardError.write(Data("raster-bench: \(error)\n".utf8))
     exit(1)

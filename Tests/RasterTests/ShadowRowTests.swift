@@ -7,7 +7,7 @@ import XCTest
 /// `Blend.sourceOverRounded` does one at a time, in the colour of its coverage, and leaves out
 /// the pixels of no coverage and those under an opaque layer, in every build of RasterCore this
 /// processor runs: rows of odd and even quad counts, with quads empty, wholly under the layer,
-/// partly under it and clear of it.
+/// partly under it and clear of it; and so does the pass that draws the layer over its shadow.
 final class ShadowRowTests: XCTestCase {
     func testEveryBuildBlendsTheRowAsOnePixelAtATime() {
         var random = SplitMix64(seed: 53)
@@ -48,6 +48,28 @@ final class ShadowRowTests: XCTestCase {
                     }
                 }
                 XCTAssert(pixels == expected, "trial \(trial): \(build), \(quads) quads, the layer covering: \(covers)")
+            }
+
+            // The layer drawn over its shadow in the same pass: the shadow, left out under the
+            // layer's opaque pixels, then each layer pixel source-over at full opacity.
+            var drawn = under
+            for x in 0..<count {
+                if coverage[x] != 0 && layer[x * 4 + 3] != 255 { Blend.sourceOverRounded(table[Int(coverage[x])], into: &drawn, at: x * 4) }
+                let l = Array(layer[(x * 4)..<(x * 4 + 4)])
+                Blend.sourceOver(PremultipliedColor(r: l[0], g: l[1], b: l[2], a: l[3]), coverage: 255, into: &drawn, at: x * 4)
+            }
+            for build in RasterCoreBuild.runnable {
+                var (pixels, cleared) = (under, layer)
+                coverage.withUnsafeBufferPointer { coverage in
+                    cleared.withUnsafeMutableBufferPointer { layer in
+                        pixels.withUnsafeMutableBufferPointer { pixels in
+                            build.blendShadowQuads(quads, coverage: coverage.baseAddress!, underLayer: layer.baseAddress!, color: shadow.word,
+                                                   into: pixels.baseAddress!)
+                        }
+                    }
+                }
+                XCTAssert(pixels == drawn, "trial \(trial): \(build), \(quads) quads, the layer drawn over")
+                XCTAssert(cleared.allSatisfy { $0 == 0 }, "trial \(trial): \(build) left layer pixels")
             }
         }
     }
