@@ -13,6 +13,10 @@ public enum PathElement: Hashable, Sendable {
 public struct Path: Hashable, Sendable {
     /// The elements in the order they were added.
     public private(set) var elements: [PathElement] = []
+    /// The least and the greatest coordinates of the path's points, curves' control points
+    /// included (their hull holds the path): a box for it, kept as elements are added, so it
+    /// costs nothing to ask for (infinities, the least above the greatest, while it is empty).
+    public private(set) var controlBox = (min: Point(.infinity, .infinity), max: Point(-.infinity, -.infinity))
     private var subpathStart: Point?
     private var current: Point?
 
@@ -42,6 +46,7 @@ public struct Path: Hashable, Sendable {
 
     /// Starts a new subpath at `p`.
     public mutating func move(to p: Point) {
+        include(p)
         elements.append(.move(p))
         subpathStart = p
         current = p
@@ -50,6 +55,7 @@ public struct Path: Hashable, Sendable {
     /// Appends a line to `p`; without a current point, moves to `p` first.
     public mutating func addLine(to p: Point) {
         startIfNeeded(at: p)
+        include(p)
         elements.append(.line(p))
         current = p
     }
@@ -58,6 +64,8 @@ public struct Path: Hashable, Sendable {
     /// to `c` first.
     public mutating func addQuadCurve(to p: Point, control c: Point) {
         startIfNeeded(at: c)
+        include(c)
+        include(p)
         elements.append(.quad(control: c, to: p))
         current = p
     }
@@ -66,6 +74,9 @@ public struct Path: Hashable, Sendable {
     /// to `c1` first.
     public mutating func addCurve(to p: Point, control1 c1: Point, control2 c2: Point) {
         startIfNeeded(at: c1)
+        include(c1)
+        include(c2)
+        include(p)
         elements.append(.cubic(control1: c1, control2: c2, to: p))
         current = p
     }
@@ -170,6 +181,11 @@ public struct Path: Hashable, Sendable {
 
     private mutating func startIfNeeded(at p: Point) {
         if current == nil { move(to: p) }
+    }
+
+    /// Widens `controlBox` to hold `p`.
+    private mutating func include(_ p: Point) {
+        controlBox = (Point(min(controlBox.min.x, p.x), min(controlBox.min.y, p.y)), Point(max(controlBox.max.x, p.x), max(controlBox.max.y, p.y)))
     }
 
     /// A copy with every point mapped through the affine part of `t`.

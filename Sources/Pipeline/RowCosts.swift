@@ -26,16 +26,15 @@ public struct RowCosts: Sendable {
         changes = [Double](repeating: 0, count: max(height, 0) + 1)
     }
 
-    /// Adds a draw of `path` mapped by `transform` (its x and y; perspective is ignored), its box
+    /// Adds a draw of `path` mapped by `transform` (its x and y; perspective is ignored): the box
+    /// of its control box's mapped corners (`Path.controlBox`, four points whatever the path),
     /// grown by `outset` pixels on every side (half a stroke's width, a blur's reach).
     public mutating func add(_ path: Path, transform: Transform3D, outset: Double = 0) {
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        let (a, b, c, d, tx, ty) = (transform.m11, transform.m12, transform.m21, transform.m22, transform.m41, transform.m42)
-        path.forEachControlPoint { p in
-            let x = a * p.x + c * p.y + tx, y = b * p.x + d * p.y + ty
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-        }
-        add(minX: minX - outset, maxX: maxX + outset, minY: minY - outset, maxY: maxY + outset)
+        let box = path.controlBox
+        let (xs, ys) = ((box.min.x * transform.m11, box.max.x * transform.m11, box.min.y * transform.m21, box.max.y * transform.m21),
+                        (box.min.x * transform.m12, box.max.x * transform.m12, box.min.y * transform.m22, box.max.y * transform.m22))
+        add(minX: min(xs.0, xs.1) + min(xs.2, xs.3) + transform.m41 - outset, maxX: max(xs.0, xs.1) + max(xs.2, xs.3) + transform.m41 + outset,
+            minY: min(ys.0, ys.1) + min(ys.2, ys.3) + transform.m42 - outset, maxY: max(ys.0, ys.1) + max(ys.2, ys.3) + transform.m42 + outset)
     }
 
     /// Adds a stroke of `path` mapped by `transform`, `lineWidth` pixels wide: its pixels are a

@@ -276,7 +276,18 @@ public struct Rasterizer {
     /// control points). Every pixel when the transform is not affine in the plane or a point is
     /// infinite; nil when the path misses the pixmap.
     static func deviceArea(of path: Path, transform: Transform3D, margin: Double, in target: Pixmap) -> PixelArea? {
-        deviceArea(transform: transform, margin: margin, in: target) { path.forEachControlPoint($0) }
+        // The rows of the control box's corners first: where they miss the pixmap's so do the
+        // mapped points they hold (the map is affine), and a band's canvas is handed mostly paths
+        // above or below its rows. (The tests are those below on a wider range of rows.)
+        let box = path.controlBox
+        if transform.mapsPlaneAffinely, box.min.x.isFinite, box.min.y.isFinite, box.max.x.isFinite, box.max.y.isFinite {
+            let (top, bottom) = (box.min.y * transform.m22, box.max.y * transform.m22)
+            let (left, right) = (box.min.x * transform.m12, box.max.x * transform.m12)
+            let highest = min(top, bottom) + min(left, right) + transform.m42 - margin
+            let lowest = max(top, bottom) + max(left, right) + transform.m42 + margin
+            if lowest < Double(target.firstRow) - 1 || highest >= Double(target.firstRow + target.height) { return nil }
+        }
+        return deviceArea(transform: transform, margin: margin, in: target) { path.forEachControlPoint($0) }
     }
 
     /// `deviceArea(of:…)` for the points `points` hands its argument.

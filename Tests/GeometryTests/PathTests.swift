@@ -3,8 +3,6 @@ import Geometry
 import XCTest
 
 final class PathTests: XCTestCase {
-    /// Every vertex and chord midpoint of a flattened circle stays within the tolerance of the
-    /// true circle (the cubic approximation itself is off by at most 0.03% of r).
     /// A rectangle's path, whichever corner it starts at and whichever way round, closed by a
     /// line back or not, is recognised; a flat path, a bent one or two subpaths are not.
     func testAxisAlignedRectangles() {
@@ -29,6 +27,37 @@ final class PathTests: XCTestCase {
         XCTAssertNil(Path.roundedRect(box, cornerRadius: 1).axisAlignedRectangle, "rounded")
     }
 
+    /// A path's control box is the least and greatest of the points `forEachControlPoint`
+    /// gives, whatever added them (lines, curves, arcs, a rounded rectangle, a lone move), and
+    /// empty (the least above the greatest) for no points.
+    func testControlBoxHoldsEveryControlPoint() {
+        var random = SplitMix64(seed: 83)
+        XCTAssertGreaterThan(Path().controlBox.min.x, Path().controlBox.max.x)
+        for _ in 0..<200 {
+            var path = Path()
+            func point() -> Point { Point(.random(in: -500...500, using: &random), .random(in: -500...500, using: &random)) }
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                switch Int.random(in: 0...5, using: &random) {
+                case 0: path.move(to: point())
+                case 1: path.addLine(to: point())
+                case 2: path.addQuadCurve(to: point(), control: point())
+                case 3: path.addCurve(to: point(), control1: point(), control2: point())
+                case 4: path.addArc(center: point(), radius: .random(in: 1...90, using: &random), startAngle: 0, endAngle: 2, clockwise: false)
+                default: path.addRoundedRect(Rect(x: -20, y: 5, width: 70, height: 30), cornerRadius: 9)
+                }
+            }
+            var points: [Point] = []
+            path.forEachControlPoint { points.append($0) }
+            let box = path.controlBox
+            XCTAssertEqual(box.min.x, points.map(\.x).min())
+            XCTAssertEqual(box.min.y, points.map(\.y).min())
+            XCTAssertEqual(box.max.x, points.map(\.x).max())
+            XCTAssertEqual(box.max.y, points.map(\.y).max())
+        }
+    }
+
+    /// Every vertex and chord midpoint of a flattened circle stays within the tolerance of the
+    /// true circle (the cubic approximation itself is off by at most 0.03% of r).
     func testFlattenedCircleStaysWithinTolerance() {
         let r = 100.0, tolerance = 0.1
         let polys = Path.ellipse(in: Rect(x: -r, y: -r, width: 2 * r, height: 2 * r)).flattened(tolerance: tolerance)

@@ -99,6 +99,12 @@ final class BandRendererTests: XCTestCase {
         // The box, y 3.5…6.5 and x clamped to 0…30, holds 90 pixels, spread over the rows it
         // touches (3, 4, 5 and 6): 22.5 each, plus 16 a row.
         XCTAssertEqual(costs.values, [0, 0, 0, 38.5, 38.5, 38.5, 38.5, 0, 0, 0])
+        // A 10 × 2 rectangle turned a quarter and moved to x 50: x 48…50, y 0…10, 20 pixels over
+        // rows 0 to 9, 2 each plus 16 a row.
+        var turned = RowCosts(width: 100, height: 10)
+        turned.add(.roundedRect(Rect(x: 0, y: 0, width: 10, height: 2), cornerRadius: 0),
+                   transform: Transform3D(rotationAngle: .pi / 2).concatenating(Transform3D(translationX: 50, y: 0)))
+        for value in turned.values { XCTAssertEqual(value, 18, accuracy: 1e-9) }
         // A stroke 2 pixels wide along a 30-pixel line from (0, 4) to (30, 4): its 30 · (2 + 2)
         // pixels over the rows of y 2…6, 2 to 5 (the width's half and a pixel of anti-aliasing
         // each side): 120 / 4 + 16 a row.
