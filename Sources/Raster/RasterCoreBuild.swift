@@ -7,11 +7,11 @@ import RasterCoreAVX2
 #endif
 
 /// Which build of RasterCore's loops runs (the fill's edge walk and row blend, a group's
-/// composite, a ramp's row, a shadow's row, the scans of a row's alphas): RasterCore is compiled twice on x86-64, for every
-/// processor and again for x86-64-v3 (AVX2 and the instructions around it: three-operand vector
-/// forms, 256-bit registers), and the second is chosen when the processor runs it (`CProcessor`'s
-/// check). Both do the same arithmetic in the same order, so they draw the same bytes (tests);
-/// `ANIMVID_BASELINE_KERNELS=1` keeps the first.
+/// composite, a ramp's row, a shadow's row, the scans of a row's alphas): RasterCore is compiled
+/// twice on x86-64, for every processor and again for x86-64-v3 (AVX2 and the instructions around
+/// it: three-operand vector forms, 256-bit registers), and the second is chosen when the processor
+/// runs it (`CProcessor`'s check). Both do the same arithmetic in the same order, so they draw the
+/// same bytes (tests); `ANIMVID_BASELINE_KERNELS=1` keeps the first.
 enum RasterCoreBuild: Sendable {
     /// The build for every x86-64 (or any other) processor.
     case baseline

@@ -276,9 +276,9 @@ public struct Rasterizer {
     /// control points). Every pixel when the transform is not affine in the plane or a point is
     /// infinite; nil when the path misses the pixmap.
     static func deviceArea(of path: Path, transform: Transform3D, margin: Double, in target: Pixmap) -> PixelArea? {
-        // The rows of the control box's corners first: where they miss the pixmap's so do the
-        // mapped points they hold (the map is affine), and a band's canvas is handed mostly paths
-        // above or below its rows. (The tests are those below on a wider range of rows.)
+        // First the rows the control box maps to, which hold those of the mapped points (the map
+        // is affine): a box whose rows miss the pixmap's, by the test the area below makes, has
+        // a path that misses them too. A band's canvas is handed mostly such paths.
         let box = path.controlBox
         if transform.mapsPlaneAffinely, box.min.x.isFinite, box.min.y.isFinite, box.max.x.isFinite, box.max.y.isFinite {
             let (top, bottom) = (box.min.y * transform.m22, box.max.y * transform.m22)

@@ -34,7 +34,7 @@ package enum ShadowRow {
             if word == 0 { continue }
             let covered = coveredLanes(source, column)
             if covered == SIMD4(repeating: UInt32.max) { continue }
-            let coverages = SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24) & ~covered
+            let coverages = lanes(word) & ~covered
             Blend.sourceOverRoundedQuad(Blend.scaledRounded(redBlue, greenAlpha, by: coverages), into: pixels + column &* 4)
         }
     }
@@ -85,7 +85,7 @@ package enum ShadowRow {
             }
             let word = UnsafeRawPointer(coverage + column).loadUnaligned(as: UInt32.self)
             if word != 0 {
-                let coverages = SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
+                let coverages = lanes(word)
                 Blend.sourceOverRoundedQuad(Blend.scaledRounded(redBlue, greenAlpha, by: coverages), into: i)
             }
             if any(source .!= 0) {
@@ -102,5 +102,11 @@ package enum ShadowRow {
         guard let source else { return .zero }
         let alphas = UnsafeRawPointer(source + column &* 4).loadUnaligned(as: SIMD4<UInt32>.self) &>> 24
         return 0 &- ((alphas &+ 1) &>> 8)
+    }
+
+    /// The four bytes of `word` (the first in the low byte), a lane each.
+    @inline(__always)
+    private static func lanes(_ word: UInt32) -> SIMD4<UInt32> {
+        SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
     }
 }
