@@ -175,7 +175,7 @@ enum Compositing {
         let inOnePass = sourceCovers && clip == nil && dx == 0 && dy == 0
         // An offset of a frame or more moves the whole shadow out of it.
         guard abs(shadow.offsetX) < Double(w), abs(shadow.offsetY) < Double(h),
-              let (blurred, blurArea) = blurs.alpha(of: source, sigma: shadow.radius / 2, within: area) else {
+              let (blurred, blurArea) = blurs.alpha(of: source, sigma: shadow.radius / 2, within: area, build: build) else {
             if let opacity { drawAndClear(&source, within: area, opacity: opacity, into: &target, build: build) }
             return
         }

@@ -25,18 +25,17 @@ struct KeptBlurs {
     private var entries: [Entry] = []
     private var uses = 0
     private var scratch = GaussianBlur.Scratch()
-    /// The build of RasterCore's alpha scans (`RasterCoreBuild`).
-    var build = RasterCoreBuild.fastest
     /// The most bytes kept (a canvas a render thread keeps its own): a whole 1080x1920 layer
     /// and its blur take 17 MB.
     private static let budget = 32 << 20
 
     /// The alpha of `source` blurred with standard deviation `sigma`, where `within` holds every
-    /// pixel with alpha (see `GaussianBlur.blurred`); nil when there is no alpha.
-    mutating func alpha(of source: Pixmap, sigma: Double, within: PixelArea) -> (values: [UInt8], area: PixelArea)? {
+    /// pixel with alpha (see `GaussianBlur.blurred`); nil when there is no alpha. The alphas are
+    /// scanned and compared in `build` of RasterCore.
+    mutating func alpha(of source: Pixmap, sigma: Double, within: PixelArea, build: RasterCoreBuild) -> (values: [UInt8], area: PixelArea)? {
         guard let box = GaussianBlur.bounds(of: source, within: within, build: build) else { return nil }
         let (area, place) = Self.reach(of: box, sigma: sigma, in: source)
-        if let kept = kept(channels: 1, sigma: sigma, box: box, place: place, source: source) { return (kept, area) }
+        if let kept = kept(channels: 1, sigma: sigma, box: box, place: place, source: source, build: build) { return (kept, area) }
         let alpha = Self.bytes(of: source, in: box, channels: 1)
         let computed = GaussianBlur.blurred(alpha: alpha, box: box, sigma: sigma, in: source, scratch: &scratch)
         keep(Entry(channels: 1, sigma: sigma, width: box.width, place: place, source: alpha, blurred: computed.values, lastUse: uses))
@@ -45,11 +44,11 @@ struct KeptBlurs {
 
     /// Blurs all four channels of `pixmap` as `GaussianBlur.blur` does, from a kept blur when
     /// the same pixels were blurred before; returns the area that then holds every pixel with
-    /// alpha, nil when there is none.
-    mutating func blur(_ pixmap: inout Pixmap, sigma: Double, within: PixelArea) -> PixelArea? {
+    /// alpha, nil when there is none (alphas scanned in `build`).
+    mutating func blur(_ pixmap: inout Pixmap, sigma: Double, within: PixelArea, build: RasterCoreBuild) -> PixelArea? {
         guard let box = GaussianBlur.bounds(of: pixmap, within: within, build: build) else { return nil }
         let (area, place) = Self.reach(of: box, sigma: sigma, in: pixmap)
-        if let kept = kept(channels: 4, sigma: sigma, box: box, place: place, source: pixmap) {
+        if let kept = kept(channels: 4, sigma: sigma, box: box, place: place, source: pixmap, build: build) {
             let width = pixmap.width
             pixmap.bytes.withUnsafeMutableBufferPointer { p in
                 kept.withUnsafeBufferPointer { blurred in
@@ -80,7 +79,7 @@ struct KeptBlurs {
 
     /// The blur kept for the pixels of `source` within `box`, if any (compared where they are,
     /// not copied out first: most frames find their blur).
-    private mutating func kept(channels: Int, sigma: Double, box: PixelArea, place: [Int]?, source: Pixmap) -> [UInt8]? {
+    private mutating func kept(channels: Int, sigma: Double, box: PixelArea, place: [Int]?, source: Pixmap, build: RasterCoreBuild) -> [UInt8]? {
         uses += 1
         guard let index = entries.firstIndex(where: {
             $0.channels == channels && $0.sigma == sigma && $0.width == box.width && $0.place == place

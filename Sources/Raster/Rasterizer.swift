@@ -37,10 +37,7 @@ public struct Rasterizer {
     }
 
     /// A rasterizer whose fills and shadows run `build` of RasterCore, not the fastest (tests compare the builds).
-    init(build: RasterCoreBuild) {
-        accumulator.build = build
-        blurs.build = build
-    }
+    init(build: RasterCoreBuild) { accumulator.build = build }
 
     /// Fills `path` mapped by `transform` into device pixels. Paths with NaN or infinite
     /// coordinates are skipped.
@@ -201,7 +198,7 @@ public struct Rasterizer {
     /// standard deviation `sigma` pixels (once for pixels that come again); returns the area
     /// that then holds every pixel with alpha (see `GaussianBlur.blur`).
     mutating func blur(_ pixmap: inout Pixmap, sigma: Double, within area: PixelArea) -> PixelArea? {
-        blurs.blur(&pixmap, sigma: sigma, within: area)
+        blurs.blur(&pixmap, sigma: sigma, within: area, build: accumulator.build)
     }
 
     /// The anti-aliased inside of `path`, over the pixels of `target`, within `outer` when given.
