@@ -73,4 +73,40 @@ final class ShadowRowTests: XCTestCase {
             }
         }
     }
+
+    /// A group at full opacity drawn in its shadow's pass (no offset, no clip) gets the pixels of
+    /// its shadow drawn first and the group drawn over it after, in every build, whatever the
+    /// frame's width (rows' last pixels one at a time), wherever the group is (its blur cut short
+    /// by the frame's edges), over opaque or translucent pixels; and its layer is left clear.
+    func testAGroupDrawnInItsShadowsPassIsTheShadowThenTheGroup() throws {
+        var random = SplitMix64(seed: 89)
+        for trial in 0..<60 {
+            let (w, h) = (Int.random(in: 9...70, using: &random), Int.random(in: 9...50, using: &random))
+            var layer = try XCTUnwrap(Pixmap(width: w, height: h))
+            let oval = Path.ellipse(in: Rect(x: .random(in: -15...Double(w), using: &random), y: .random(in: -15...Double(h), using: &random),
+                                             width: .random(in: 3...40, using: &random), height: .random(in: 3...40, using: &random)))
+            let a = UInt8.random(in: 1...255, using: &random)
+            var rasterizer = Rasterizer()
+            rasterizer.fill(oval, transform: .identity, paint: .solid(PremultipliedColor(r: a / 2, g: a, b: a / 3, a: a)), rule: .nonZero, into: &layer)
+            guard let area = Rasterizer.deviceArea(of: oval, transform: .identity, margin: 1, in: layer) else { continue }
+            var under = try XCTUnwrap(Pixmap(width: w, height: h))
+            under.bytes = (0..<(w * h)).flatMap { _ -> [UInt8] in
+                let alpha = Bool.random(using: &random) ? 255 : UInt8.random(in: 0...255, using: &random)
+                return [.random(in: 0...alpha, using: &random), .random(in: 0...alpha, using: &random), .random(in: 0...alpha, using: &random), alpha]
+            }
+            let shadow = ShadowPaint(color: PremultipliedColor(r: 20, g: 90, b: 60, a: 200), offsetX: 0, offsetY: 0, radius: .random(in: 1...12, using: &random))
+            // The shadow under every pixel, then the group over it.
+            var (apartLayer, apart) = (layer, under)
+            var blurs = KeptBlurs()
+            Compositing.drawShadow(of: &apartLayer, within: area, shadow, clip: nil, blurs: &blurs, into: &apart, build: .baseline)
+            Compositing.drawAndClear(&apartLayer, within: area, opacity: 1, into: &apart, build: .baseline)
+            for build in RasterCoreBuild.runnable {
+                var (passLayer, pass) = (layer, under)
+                var kept = KeptBlurs()
+                Compositing.drawShadow(of: &passLayer, within: area, shadow, clip: nil, drawingSourceAt: 1, blurs: &kept, into: &pass, build: build)
+                XCTAssert(pass == apart, "trial \(trial): \(build), \(w)×\(h), \(area)")
+                XCTAssert(passLayer.bytes.allSatisfy { $0 == 0 }, "trial \(trial): \(build) left layer pixels")
+            }
+        }
+    }
 }
