@@ -26,6 +26,7 @@ final class AlphaScanTests: XCTestCase {
             if count > 0 { wrong[.random(in: 0..<count, using: &random)] &+= UInt8.random(in: 1...255, using: &random) }
             for build in RasterCoreBuild.runnable {
                 row.withUnsafeBufferPointer { pixels in
+                    // An empty row has no address; the scans read nothing of it.
                     let p = pixels.baseAddress ?? UnsafePointer(bitPattern: 4)!
                     XCTAssertEqual(build.firstWithAlpha(p, count: count), first, "trial \(trial): \(build), \(alphas)")
                     XCTAssertEqual(build.endOfAlpha(p, count: count), end, "trial \(trial): \(build), \(alphas)")
