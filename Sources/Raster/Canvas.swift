@@ -158,18 +158,17 @@ public final class Canvas {
         }
         let shownAlone = group.shadow?.castsAlone ?? false
         let touched = shownAlone ? shadowed : shadowed.map(drawn.union) ?? drawn
+        // A group of normal blend is drawn with its shadow, in the shadow's pass where it can be.
+        let drawnWithShadow = group.shadow != nil && !shownAlone && group.blend == .normal
         withTarget(touching: { _ in touched }) { target in
             if let shadow = group.shadow {
-                // A group of normal blend is drawn with its shadow, in the shadow's pass where it can be.
-                let opacity = !shownAlone && group.blend == .normal ? group.opacity : nil
-                rasterizer.drawShadow(of: &group.pixels, within: drawn, shadow, clip: clip, drawingSourceAt: opacity, into: &target)
-                if opacity != nil {
-                    if written == drawn { written = nil }
-                    return
-                }
+                rasterizer.drawShadow(of: &group.pixels, within: drawn, shadow, clip: clip,
+                                      drawingSourceAt: drawnWithShadow ? group.opacity : nil, into: &target)
             }
             if !shownAlone {
-                Compositing.drawAndClear(&group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target)
+                if !drawnWithShadow {
+                    Compositing.drawAndClear(&group.pixels, within: drawn, opacity: group.opacity, blend: group.blend, into: &target)
+                }
                 // What is left to clear: pixels written outside the area drawn (where a blur's
                 // result does not cover all its source did).
                 if written == drawn { written = nil }

@@ -166,7 +166,7 @@ enum Compositing {
     /// the blurred area holds.
     static func drawShadow(of source: inout Pixmap, within area: PixelArea, _ shadow: ShadowPaint, clip: ClipMask?,
                            drawingSourceAt opacity: Double? = nil, blurs: inout KeptBlurs, into target: inout Pixmap,
-                           build: RasterCoreBuild = .fastest) {
+                           build: RasterCoreBuild) {
         precondition(source.sameWindow(as: target), "a shadow's silhouette covers a pixmap of its own size and rows")
         precondition(clip.map { $0.fits(target) } ?? true, "the clip covers the pixmap")
         let (w, h) = (target.width, target.height)

@@ -89,7 +89,7 @@ enum GaussianBlur {
     /// The smallest area holding every pixel with alpha, looking within `area` only; nil when
     /// there is none. Each row is scanned from the left to its first pixel with alpha and from
     /// the right to its last (`AlphaScan`, in `build`).
-    static func bounds(of source: Pixmap, within area: PixelArea, build: RasterCoreBuild = .fastest) -> PixelArea? {
+    static func bounds(of source: Pixmap, within area: PixelArea, build: RasterCoreBuild) -> PixelArea? {
         let w = source.width
         var found = PixelArea(x0: area.x1, y0: area.y1, x1: area.x0, y1: area.y0)
         source.bytes.withUnsafeBufferPointer { buffer in

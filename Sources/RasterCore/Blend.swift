@@ -57,6 +57,13 @@ extension Blend {
         return unsafeBitCast(((rb &+ (rb &>> 8)) &>> 8) | ((ga &+ (ga &>> 8)) &>> 8) &<< 8, to: Words.self)
     }
 
+    /// Whether the eight pixels `low` then `high` (premultiplied words) are all opaque: their
+    /// source-over at full coverage is the pixels themselves.
+    @inlinable @inline(__always)
+    public static func areOpaque(_ low: SIMD4<UInt32>, _ high: SIMD4<UInt32>) -> Bool {
+        !any((low & high) | 0x00FF_FFFF .!= UInt32.max)
+    }
+
     /// Source-over rounded to nearest in every product (where `sourceOver` truncates, as Skia
     /// does): the faint tail of a shadow then never darkens what is under it by a level.
     /// `scaled` is the colour's channels times the coverage, each divided by 255 rounded

@@ -55,7 +55,7 @@ package enum GroupComposite {
                 if i &+ 32 <= end {
                     let (low, high) = (UnsafeRawPointer(s + i).loadUnaligned(as: SIMD4<UInt32>.self),
                                        UnsafeRawPointer(s + i).loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self))
-                    if !any((low & high) | 0x00FF_FFFF .!= UInt32.max) {
+                    if Blend.areOpaque(low, high) {
                         UnsafeMutableRawPointer(p + i).storeBytes(of: SIMD8(lowHalf: low, highHalf: high), as: SIMD8<UInt32>.self)
                         UnsafeMutableRawPointer(s + i).storeBytes(of: .zero, as: SIMD8<UInt32>.self)
                         i &+= 32

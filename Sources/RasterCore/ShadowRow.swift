@@ -57,7 +57,7 @@ package enum ShadowRow {
             let (i, l) = (pixels + column &* 4, UnsafeMutableRawPointer(layer + column &* 4))
             let (low, high) = (l.loadUnaligned(as: SIMD4<UInt32>.self), l.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self))
             let source = SIMD8(lowHalf: low, highHalf: high)
-            if !any((low & high) | 0x00FF_FFFF .!= UInt32.max) {
+            if Blend.areOpaque(low, high) {
                 UnsafeMutableRawPointer(i).storeBytes(of: source, as: SIMD8<UInt32>.self)
                 l.storeBytes(of: .zero, as: SIMD8<UInt32>.self)
                 continue
