@@ -23,6 +23,8 @@ public struct CSVTable: Equatable, Sendable {
         var cell = ""
         var (line, column, recordLine) = (1, 0, 1)
         var quoted = false, wasQuoted = false
+        /// Where the last quoted cell opened.
+        var opened = (line: 1, column: 1)
         var characters = text.unicodeScalars.makeIterator()
         if text.unicodeScalars.first == "\u{FEFF}" { _ = characters.next() }
         func fail(_ message: String) -> DocumentError {
@@ -55,6 +57,7 @@ public struct CSVTable: Equatable, Sendable {
             case "\"":
                 guard cell.isEmpty, !wasQuoted else { throw fail("a quote inside a cell that does not start with one (double it: \"\")") }
                 (quoted, wasQuoted) = (true, true)
+                opened = (line, column)
             case ",":
                 cells.append(cell)
                 (cell, wasQuoted) = ("", false)
@@ -69,7 +72,10 @@ public struct CSVTable: Equatable, Sendable {
                 cell.unicodeScalars.append(c)
             }
         }
-        if quoted { throw fail("a quoted cell that never ends (a missing closing quote)") }
+        if quoted {
+            (line, column) = opened
+            throw fail("the quoted cell that starts here never ends (a missing closing quote)")
+        }
         endRecord()
         guard let header = records.first else { throw fail("no header row: the first line names the columns") }
         return CSVTable(header: header.cells, rows: Array(records.dropFirst()))

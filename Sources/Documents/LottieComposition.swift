@@ -26,6 +26,7 @@ struct LottieComposition {
                 if let id = try reader.string(LottieReader.member(item, "id"), "assets[\(i)].id") { assets[id] = (item, i) }
             }
         }
+        try LottieBudget.checkExpandedKeyframes(of: LottieReader.member(document, "layers"), assets: assets.mapValues(\.value), reader: reader)
         var budget = LottieFile.maximumLayers
         let layer = try composition(LottieReader.member(document, "layers"), path: "layers", assets: assets, chain: [], budget: &budget)
         layer.bounds = Rect(x: 0, y: 0, width: width, height: height)

@@ -102,8 +102,17 @@ public struct LottieFile: Scene {
                 guard let id = try probe.string(LottieReader.member(asset, "id"), "assets[\(i)].id"),
                       let name = try probe.string(LottieReader.member(asset, "p"), "assets[\(i)].p") else { continue }
                 let folder = try probe.string(LottieReader.member(asset, "u"), "assets[\(i)].u") ?? ""
-                let location = name.hasPrefix("data:") ? name
-                    : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(folder).appendingPathComponent(name).path
+                let location: String
+                if name.hasPrefix("data:") {
+                    location = name
+                } else {
+                    // An absolute "u" is read as under the file's folder, as players do.
+                    let reference = (folder.hasPrefix("/") ? "." + folder : folder) + (folder.isEmpty || folder.hasSuffix("/") ? "" : "/") + name
+                    guard let confined = DocumentFolder.confined(reference, inFolderOf: path) else {
+                        throw probe.fail("assets[\(i)].u", LottieReader.member(asset, "u") ?? asset, DocumentFolder.outsideMessage(reference))
+                    }
+                    location = confined
+                }
                 SourceFiles.noteRead(location)
                 do {
                     images[id] = try decodeImage(location)
@@ -114,7 +123,7 @@ public struct LottieFile: Scene {
         }
         self.images = images
         let rate = try probe.number(LottieReader.member(document, "fr"), "fr")
-        guard rate > 0, rate <= 240 else { throw probe.fail("fr", LottieReader.member(document, "fr"), "the frame rate must be 0…240") }
+        guard rate > 0, rate <= 240 else { throw probe.fail("fr", LottieReader.member(document, "fr"), "the frame rate must be more than 0 and at most 240 frames a second") }
         frameRate = rate
         inPoint = try probe.number(LottieReader.member(document, "ip"), "ip")
         let outPoint = try probe.number(LottieReader.member(document, "op"), "op")

@@ -56,6 +56,10 @@ struct LottieText {
     private func layer(_ value: JSONValue, document: JSONValue, p: String, path: String, animating: LottieTextAnimators,
                        animators: [LottieTextAnimators.Animator]) throws(DocumentError) -> Layer {
         let text = (try reader.string(LottieReader.member(document, "t"), p + ".t") ?? "").replacingOccurrences(of: "\r", with: "\n")
+        guard text.unicodeScalars.count <= TextLayout.maximumCharacters else {
+            throw reader.fail(p + ".t", LottieReader.member(document, "t"),
+                              "\(text.unicodeScalars.count) characters; a text layer holds at most \(TextLayout.maximumCharacters)")
+        }
         let size = try reader.number(LottieReader.member(document, "s"), p + ".s", default: 36)
         guard size > 0, size <= 10_000 else { throw reader.fail(p + ".s", LottieReader.member(document, "s"), "a font size of 0…10000") }
         let stroke = try TextStroke(document: document, path: p, reader: reader,

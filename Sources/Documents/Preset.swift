@@ -20,4 +20,6 @@ public struct Preset: Sendable {
     public var clip: ClipChoices
     /// The files to write, all from one rendering of the clip.
     public var outputs: [Output]
+    /// What was read as usable but not as written (a scene name changed to fit a file name).
+    public var warnings: [String] = []
 }

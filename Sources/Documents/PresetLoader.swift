@@ -51,13 +51,19 @@ public enum PresetLoader {
 
     /// The preset's JSON with what it extends merged underneath (members of this file win;
     /// `params` merge by name; `outputs` replace).
-    static func resolved(path: String, chain: [String]) throws(DocumentError) -> JSONValue {
+    /// `extends` is the value that names `path` in the preset that extends it, where errors
+    /// about the chain point.
+    static func resolved(path: String, chain: [String], extends: (value: JSONValue, file: String)? = nil) throws(DocumentError) -> JSONValue {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        func fail(_ message: String) -> DocumentError {
+            extends.map { DocumentError(at: $0.value.position, in: $0.file, path: "extends", message: message) }
+                ?? DocumentError(file: path, position: nil, path: "extends", message: message)
+        }
         guard !chain.contains(absolute) else {
-            throw DocumentError(file: path, position: nil, path: "extends", message: "extends itself in a loop (\((chain + [absolute]).joined(separator: " → ")))")
+            throw fail("extends itself in a loop (\((chain + [absolute]).joined(separator: " → ")))")
         }
         guard chain.count < maximumExtends else {
-            throw DocumentError(file: path, position: nil, path: "extends", message: "more than \(maximumExtends) presets extend each other")
+            throw fail("more than \(maximumExtends) presets extend each other")
         }
         SourceFiles.noteRead(path)
         let data = try DocumentFile.read(path, limit: maximumFileSize)
@@ -75,7 +81,7 @@ public enum PresetLoader {
             throw DocumentError(file: path, position: extends.value.position, path: "extends", message: "expected \(fields["extends"] ?? "")")
         }
         let basePath = base.hasPrefix("/") ? base : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(base).path
-        guard case let .object(baseMembers, _) = try resolved(path: basePath, chain: chain + [absolute]) else { return value }
+        guard case let .object(baseMembers, _) = try resolved(path: basePath, chain: chain + [absolute], extends: (extends.value, path)) else { return value }
         var result = baseMembers.filter { $0.key != "extends" }
         // A preset that names its scene (built in or a file) replaces the base's choice, and knobs
         // belong to their scene: naming another scene does not inherit them.
@@ -141,7 +147,7 @@ public enum PresetLoader {
 
     /// Whether two output paths name one file: the same name in the same folder, links to
     /// folders followed.
-    static func sameFile(_ a: String, _ b: String) -> Bool {
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
         func canonical(_ path: String) -> String {
             let url = URL(fileURLWithPath: path).standardizedFileURL
             return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
@@ -308,13 +314,18 @@ public enum PresetLoader {
         guard items.count <= maximumOutputs else { throw fail("outputs", outputsValue, "more than \(maximumOutputs) outputs") }
         var outputs: [Preset.Output] = []
         var files: [String] = []
+        var warnings: [String] = []
         for (i, item) in items.enumerated() {
             guard case let .object(fields, _) = item else { throw fail("outputs[\(i)]", item, "expected an object, not \(item.kindName)") }
             try checkFields(fields, allowed: outputFields, file: file, prefix: "outputs[\(i)].")
             func field(_ name: String) -> JSONValue? { fields.first { $0.key == name }?.value }
             let prefix = "outputs[\(i)]."
             guard let fileValue = field("file") else { throw fail(prefix + "file", item, "missing: every output names its file") }
-            let output = try string(prefix + "file", fileValue).replacingOccurrences(of: "{scene}", with: scene.name)
+            let written = try string(prefix + "file", fileValue)
+            let output = written.replacingOccurrences(of: "{scene}", with: fileNamePart(scene.name))
+            if written.contains("{scene}"), fileNamePart(scene.name) != scene.name {
+                warnings.append("\(file): \(prefix)file: the scene's name \(JSON.quoted(scene.name)) is written \"\(fileNamePart(scene.name))\" in a file name")
+            }
             guard let container = Container(path: output) else {
                 throw fail(prefix + "file", fileValue, "\(output): animvid writes \(Container.extensions)")
             }
@@ -373,6 +384,17 @@ public enum PresetLoader {
             outputs.append(Preset.Output(file: output, choices: choices))
         }
         _ = position
-        return Preset(clip: clip, outputs: outputs)
+        return Preset(clip: clip, outputs: outputs, warnings: warnings)
+    }
+
+    /// A document's `name` made fit for one component of a file name: no folder separators,
+    /// control characters or leading dots, so `{scene}` never leads into another folder or
+    /// hides the file.
+    static func fileNamePart(_ name: String) -> String {
+        let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
+            scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control ? "-" : scalar
+        }))
+        let visible = cleaned.drop { $0 == "." }
+        return visible.isEmpty ? "scene" : String(visible)
     }
 }

@@ -97,7 +97,10 @@ extension SceneFileReader {
             guard nesting < SceneFileLimits.shotNesting else {
                 throw fail(fields.path("scene"), sceneValue, "scene files hold each other more than \(SceneFileLimits.shotNesting) deep (does one hold itself?)")
             }
-            name = name.hasPrefix("/") ? name : folder + "/" + name
+            guard let confined = DocumentFolder.confined(name, inFolderOf: file) else {
+                throw fail(fields.path("scene"), sceneValue, DocumentFolder.outsideMessage(name))
+            }
+            name = confined
             scene = try SceneFile.load(path: name, decodeImage: decodeImage, nesting: nesting + 1)
         } else {
             guard let found = SceneCatalog.scene(named: name) else {
@@ -180,9 +183,14 @@ extension SceneFileReader {
     private func font(_ value: JSONValue, _ path: String) throws(DocumentError) -> String {
         let name = try string(value, path)
         let isFile = name.contains("/") || [".ttf", ".otf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
-        let located = isFile && !name.hasPrefix("/") ? folder + "/" + name : name
+        var located = name
+        if isFile {
+            guard let confined = DocumentFolder.confined(name, inFolderOf: file) else { throw fail(path, value, DocumentFolder.outsideMessage(name)) }
+            located = confined
+        }
         do {
-            _ = try FontLookup.file(for: located)
+            // Opened now, so a file that is no font is an error here, not text missing later.
+            _ = try FontFace.face(for: FontLookup.file(for: located))
         } catch {
             throw fail(path, value, "\(error)")
         }
@@ -192,6 +200,15 @@ extension SceneFileReader {
     /// A text layer's `string`: plain text, or a list of runs `{"text", "font", "fontSize",
     /// "color", "kern", "underline"}`.
     private func text(_ value: JSONValue, _ path: String) throws(DocumentError) -> TextString {
+        let string = try unsetText(value, path)
+        let characters = string.runs.reduce(0) { $0 + $1.text.unicodeScalars.count }
+        guard characters <= TextLayout.maximumCharacters else {
+            throw fail(path, value, "\(characters) characters; a text layer holds at most \(TextLayout.maximumCharacters)")
+        }
+        return string
+    }
+
+    private func unsetText(_ value: JSONValue, _ path: String) throws(DocumentError) -> TextString {
         if case .string = try resolved(value, path) { return TextString(try string(value, path)) }
         var runs: [TextString.Run] = []
         for (i, item) in try list(value, path).enumerated() {
@@ -290,8 +307,17 @@ extension SceneFileReader {
     /// decoded once however many layers show it.
     func image(_ value: JSONValue, _ path: String) throws(DocumentError) -> Image {
         let reference = try string(value, path)
-        let location = reference.hasPrefix("data:") || reference.hasPrefix("/") ? reference
-            : URL(fileURLWithPath: folder).appendingPathComponent(reference).path
+        let location: String
+        if reference.hasPrefix("data:") {
+            location = reference
+        } else if case .string(let written, _) = value, written.hasPrefix("$"), !written.hasPrefix("$$") {
+            // A knob's value: given on the command line or in a preset (a default is confined
+            // where the knob is declared).
+            location = reference.hasPrefix("/") ? reference : URL(fileURLWithPath: folder).appendingPathComponent(reference).path
+        } else {
+            guard let confined = DocumentFolder.confined(reference, inFolderOf: file) else { throw fail(path, value, DocumentFolder.outsideMessage(reference)) }
+            location = confined
+        }
         if let image = images[location] { return image }
         SourceFiles.noteRead(location)
         let image: Image

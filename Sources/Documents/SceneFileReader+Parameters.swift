@@ -60,6 +60,9 @@ extension SceneFileReader {
             case .bool(let b, _): text = b ? "true" : "false"
             default: throw fail(fields.path("default"), defaultValue, "expected a string, number or true/false, not \(defaultValue.kindName)")
             }
+            if kind == .imageFile, !text.isEmpty, !text.hasPrefix("data:"), DocumentFolder.confined(text, inFolderOf: file) == nil {
+                throw fail(fields.path("default"), defaultValue, DocumentFolder.outsideMessage(text))
+            }
             let summary = try fields["summary"].map { v throws(DocumentError) in try literal(v, fields.path("summary")) } ?? ""
             let parameter = SceneParameter(entry.key, kind, default: .number(0), summary)
             do {

@@ -24,6 +24,11 @@ final class AudioSource {
     private var inputEnded = false
     /// Everything is given, the resampler's tail too.
     private var finished = false
+    /// Samples a channel given so far.
+    private var given = 0
+    /// Where the first damaged data was met, in seconds of audio given before it; nil while
+    /// everything decoded.
+    private(set) var damagedAt: Double?
 
     /// Opens the best audio stream of `path`.
     init(path: String) throws(MediaError) {
@@ -77,6 +82,7 @@ final class AudioSource {
                 defer { av_frame_unref(frame) }
                 let samples = try convert(frame)
                 if samples.left.isEmpty { continue }
+                given += samples.left.count
                 return samples
             }
             if received == cffmpeg_error_eof() {
@@ -85,7 +91,16 @@ final class AudioSource {
                 let tail = try convert(nil)
                 return tail.left.isEmpty ? nil : tail
             }
-            guard received == cffmpeg_error_again() else { throw MediaError("cannot decode the audio of \(path)", code: received) }
+            if received != cffmpeg_error_again() {
+                // Damaged data (a file cut off mid-sample, a corrupt frame): noted and passed
+                // over, as players do; at the end of the input, the end of the audio.
+                noteDamage()
+                if inputEnded {
+                    finished = true
+                    let tail = try convert(nil)
+                    return tail.left.isEmpty ? nil : tail
+                }
+            }
             if inputEnded { continue }
             let read = av_read_frame(format, packet)
             if read == cffmpeg_error_eof() {
@@ -98,8 +113,12 @@ final class AudioSource {
             guard packet.pointee.stream_index == streamIndex else { continue }
             // A damaged packet is skipped, as players do; the rest of the file still plays
             // (`AudioTrack.check` refuses a file whose start decodes to nothing).
-            _ = avcodec_send_packet(codec, packet)
+            if avcodec_send_packet(codec, packet) < 0 { noteDamage() }
         }
+    }
+
+    private func noteDamage() {
+        if damagedAt == nil { damagedAt = Double(given) / Double(Self.sampleRate) }
     }
 
     /// A resampler from `frame`'s format, rate and layout to 48 kHz stereo float planes, made

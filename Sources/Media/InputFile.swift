@@ -4,7 +4,7 @@ import Foundation
 /// read, so a FIFO or a device fails at once instead of blocking or never ending, and only up to
 /// a size. Shared by the package's modules, not part of its public API.
 package enum InputFile {
-    /// Why a file could not be read, as the end of a message that names it.
+    /// Why a file could not be read or written, as the end of a message that names it.
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
     }

@@ -6,7 +6,11 @@ public enum PNGFile {
     /// Encodes straight-alpha RGBA bytes (width × height × 4, no padding) and writes them to `path`.
     public static func write(rgba: [UInt8], width: Int, height: Int, to path: String) throws(MediaError) {
         let data = try encode(rgba: rgba, width: width, height: height)
-        guard DirectFile.create(atPath: path, contents: data) else { throw MediaError("cannot write \(path)") }
+        do {
+            try DirectFile.write(data, to: path)
+        } catch {
+            throw MediaError("cannot write \(path): \(error)")
+        }
     }
 
     /// The PNG file's bytes for straight-alpha RGBA bytes (width × height × 4, no padding).

@@ -26,6 +26,12 @@ final class Soundtrack {
     private var exhausted = false
     /// Samples given so far.
     private(set) var position = 0
+    /// A looping track's first pass from its start, kept while it is at most `longestKeptPass`
+    /// samples (nil past that), and, once the file has ended, replayed instead of reopening it.
+    private var pass: (left: [Float], right: [Float])? = ([], [])
+    private var replay: (left: [Float], right: [Float])?
+    /// The longest pass kept in memory: 10 s a channel (3.8 MB for both).
+    private static let longestKeptPass = 10 * Int(AudioSource.sampleRate)
 
     /// The audio of `track` for a clip of `length` samples a channel.
     init(track: AudioTrack, length: Int) throws(MediaError) {
@@ -49,21 +55,37 @@ final class Soundtrack {
         let n = min(count, length - position)
         guard n > 0 else { return ([], []) }
         while left.count < n && !exhausted {
-            guard var chunk = try source.next() else {
+            var chunk: (left: [Float], right: [Float])
+            if let replay {
+                chunk = replay
+            } else if let decoded = try source.next() {
+                chunk = decoded
+                if skip > 0 {
+                    let dropped = min(skip, chunk.left.count)
+                    chunk.left.removeFirst(dropped)
+                    chunk.right.removeFirst(dropped)
+                    skip -= dropped
+                }
+                if track.loop, pass != nil {
+                    pass?.left += chunk.left
+                    pass?.right += chunk.right
+                    if (pass?.left.count ?? 0) > Self.longestKeptPass { pass = nil }
+                }
+            } else {
                 if track.loop && gaveSince {
-                    // Opened again rather than sought: any file loops, its decoder starting afresh.
-                    source = try AudioSource(path: track.path)
-                    (skip, gaveSince) = (startSamples, false)
+                    if let pass {
+                        // A short file loops from memory: opening it again for every pass of
+                        // a few milliseconds would take far longer than the clip.
+                        replay = pass
+                    } else {
+                        // Opened again rather than sought: any file loops, its decoder starting afresh.
+                        source = try AudioSource(path: track.path)
+                        (skip, gaveSince) = (startSamples, false)
+                    }
                 } else {
                     exhausted = true
                 }
                 continue
-            }
-            if skip > 0 {
-                let dropped = min(skip, chunk.left.count)
-                chunk.left.removeFirst(dropped)
-                chunk.right.removeFirst(dropped)
-                skip -= dropped
             }
             gaveSince = gaveSince || !chunk.left.isEmpty
             if skipClip > 0 {

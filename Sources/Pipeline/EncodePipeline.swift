@@ -31,8 +31,8 @@ public enum EncodePipeline {
         }
         // Where each output's files go: a file, or a PNG sequence's frames.
         let destinations = try outputs.map { try files(of: $0.path, $0.settings, frames: job.frameCount) }
-        if !job.overwrite, let taken = destinations.joined().first(where: { FileManager.default.fileExists(atPath: $0) }) {
-            throw OutputError("\(taken) already exists; pass -y or --overwrite (EncodeJob.overwrite) to replace it")
+        if !job.overwrite, let taken = destinations.joined().first(where: OutputFile.isTaken) {
+            throw OutputError("\(taken) already exists; pass -y or --overwrite to replace it")
         }
         var folders: [Session] = []
         defer { folders.forEach { $0.release() } }

@@ -73,7 +73,12 @@ package enum OutputFile {
     /// existing file is replaced only when `replacing`.
     package static func write(_ data: Data, to output: String, replacing: Bool) throws {
         let temporary = temporaryPath(for: output)
-        guard DirectFile.create(atPath: temporary, contents: data) else { throw OutputError("cannot write \(output)") }
+        do {
+            try DirectFile.write(data, to: temporary)
+        } catch {
+            remove(temporary)
+            throw OutputError("cannot write \(output): \(error)")
+        }
         do {
             try commit(temporary, to: output, replacing: replacing)
         } catch {
@@ -84,6 +89,12 @@ package enum OutputFile {
 
     static func remove(_ path: String) {
         unlink(path)
+    }
+
+    /// Whether a name is taken in its folder: a file, a folder or a link, even one to nothing.
+    package static func isTaken(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// The size of the file at `path` in bytes; 0 when it cannot be read.

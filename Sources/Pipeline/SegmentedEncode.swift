@@ -82,6 +82,26 @@ public enum SegmentedEncode {
                               + "or animvid abandon \(job.outputPath) to start again")
         }
         let layout = Layout(request)
+        if let finished = FinishedOutput.of(output: output) {
+            // Stopped after its output was in place, before its work folder was removed.
+            guard finished.key == layout.key else {
+                if !job.overwrite {
+                    throw OutputError("\(job.outputPath) already exists (an earlier encode with other settings finished it); pass -y or --overwrite to replace it")
+                }
+                return try encode(request, in: session, layout: layout, output: output, start: start, log: log, progress: progress)
+            }
+            session.remove()
+            log("\(job.outputPath) was finished by an earlier run; its work folder is removed")
+            return EncodeSummary(outputPath: job.outputPath, frames: job.frameCount, bytes: OutputFile.size(of: job.outputPath),
+                                 wallSeconds: EncodePipeline.seconds(since: start))
+        }
+        return try encode(request, in: session, layout: layout, output: output, start: start, log: log, progress: progress)
+    }
+
+    /// `run`'s work once the session is held: resumes or starts the segments, then joins them.
+    private static func encode(_ request: Request, in session: Session, layout: Layout, output: String, start: DispatchTime,
+                            log: (String) -> Void, progress: (EncodeProgress) -> Void) throws -> EncodeSummary {
+        let job = request.job
         var journal = SessionJournal(key: layout.key, description: layout.identity, output: output, arguments: request.arguments,
                                      directory: request.directory, totalFrames: job.frameCount, segments: [])
         // --fresh ignores what the session holds; the stray-file sweep below then empties it.
@@ -124,7 +144,7 @@ public enum SegmentedEncode {
             throw EncodeStopped(signal: signal, keptFrames: journal.keptFrames, totalFrames: job.frameCount)
         }
 
-        try finalize(journal.segments, in: session, job: job)
+        try finalize(journal.segments, in: session, job: job, key: layout.key)
         session.remove()
         let elapsed = EncodePipeline.seconds(since: start)
         return EncodeSummary(outputPath: job.outputPath, frames: job.frameCount, bytes: OutputFile.size(of: job.outputPath),
@@ -183,7 +203,8 @@ public enum SegmentedEncode {
     /// Joins the segments into the output: stream copy for video, the palette passes for a GIF,
     /// concatenation for raw frames; in the session folder, then moved onto the output (without
     /// replacing a file put there meanwhile, unless the job may overwrite).
-    static func finalize(_ segments: [SessionJournal.Segment], in session: Session, job: EncodeJob) throws {
+    /// Just before the move, a `FinishedOutput` record with `key` marks the file in the folder.
+    static func finalize(_ segments: [SessionJournal.Segment], in session: Session, job: EncodeJob, key: String) throws {
         let paths = segments.map { session.folder + "/" + $0.file }
         let temporary = session.joinPath
         do {
@@ -206,6 +227,8 @@ public enum SegmentedEncode {
                 try SegmentJoiner.join(paths, frameCounts: segments.map(\.frameCount), into: temporary,
                                        container: job.settings.container, frameRate: job.settings.frameRate, audio: job.settings.audio)
             }
+            guard let record = FinishedOutput(of: temporary, key: key) else { throw OutputError("cannot read back \(temporary)") }
+            try record.save(to: session.folder)
             try OutputFile.commit(temporary, to: job.outputPath, replacing: job.overwrite)
         } catch {
             OutputFile.remove(temporary)

@@ -110,9 +110,10 @@ public final class Session {
     }
 
     /// Whether `name` is a file animvid makes in a work folder: the lock, the journal (and its
-    /// temporary), segments, a sharded session's ledger, temporary files and the join's output.
+    /// temporary), segments, a sharded session's ledger, temporary files, the join's output and
+    /// the record of a finished output.
     static func isOwn(_ name: String) -> Bool {
-        ["lock", SessionJournal.fileName, SessionJournal.fileName + ".tmp", "joined.partial"].contains(name)
+        ["lock", SessionJournal.fileName, SessionJournal.fileName + ".tmp", "joined.partial", FinishedOutput.fileName].contains(name)
             || name.hasPrefix("segment-") || name.hasPrefix("partial-") || (name.hasPrefix(".") && name.contains(".partial-"))
             || ShardLedger.isOwn(name)
     }

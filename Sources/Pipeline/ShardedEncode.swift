@@ -120,7 +120,7 @@ public enum ShardedEncode {
             throw OutputError("\(missing.count) of \(layout.segments.count) segments of \(job.outputPath) are not finished: \(shown); "
                               + "run those shards (again), then animvid join \(job.outputPath)")
         }
-        try SegmentedEncode.finalize(segments, in: session, job: job)
+        try SegmentedEncode.finalize(segments, in: session, job: job, key: layout.key)
         session.remove()
         return EncodeSummary(outputPath: job.outputPath, frames: job.frameCount, bytes: OutputFile.size(of: job.outputPath),
                              wallSeconds: EncodePipeline.seconds(since: start))

@@ -18,13 +18,6 @@ public enum StillImage {
     public static func writePNG(_ frame: Pixmap, to path: String, replacing: Bool) throws {
         var straight = frame
         straight.unpremultiply()
-        let temporary = OutputFile.temporaryPath(for: path)
-        do {
-            try PNGFile.write(rgba: straight.bytes, width: straight.width, height: straight.height, to: temporary)
-            try OutputFile.commit(temporary, to: path, replacing: replacing)
-        } catch {
-            OutputFile.remove(temporary)
-            throw error
-        }
+        try OutputFile.write(PNGFile.encode(rgba: straight.bytes, width: straight.width, height: straight.height), to: path, replacing: replacing)
     }
 }

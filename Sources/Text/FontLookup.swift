@@ -70,7 +70,10 @@ public enum FontLookup {
     private static func look(up name: String) throws(TextError) -> FontFile {
         let lower = name.lowercased()
         if name.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: lower.hasSuffix) {
-            guard FileManager.default.isReadableFile(atPath: name) else { throw TextError("no font file at \(name)") }
+            // Only a regular file: a FIFO would block the reader for ever, a device never end.
+            var status = stat()
+            guard stat(name, &status) == 0, FileManager.default.isReadableFile(atPath: name) else { throw TextError("no font file at \(name)") }
+            guard status.st_mode & S_IFMT == S_IFREG else { throw TextError("\(name): not a regular file") }
             return FontFile(path: name, index: 0)
         }
         guard let config = configuration else { throw TextError("fontconfig cannot start") }

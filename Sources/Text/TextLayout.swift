@@ -53,9 +53,17 @@ public enum TextLayout {
         let options: TextLayoutOptions
     }
 
+    /// The most characters (Unicode scalars) one text is set with: far more than a frame shows
+    /// legibly, and a bound on the memory and time a document's text can take. Documents are
+    /// checked against it as they are read; `typeset` refuses longer texts.
+    public static let maximumCharacters = 20_000
+
     /// `runs` set with `options`.
-    /// - Throws: `TextError` when a run's font is not installed or cannot be read.
+    /// - Throws: `TextError` when a run's font is not installed or cannot be read, or the text
+    ///   is longer than `maximumCharacters`.
     public static func typeset(_ runs: [TextRun], options: TextLayoutOptions) throws(TextError) -> TypesetText {
+        let characters = runs.reduce(0) { $0 + $1.text.unicodeScalars.count }
+        guard characters <= maximumCharacters else { throw TextError("\(characters) characters to set; a text holds at most \(maximumCharacters)") }
         let request = Request(runs: runs, options: options)
         lock.lock()
         if let hit = cache[request] {
@@ -230,7 +238,20 @@ private struct Typesetter {
         var range: Range<Int>
         var level: UInt8
         var face: FontFace
+        /// In visual order: their clusters rise left to right, or fall in a right-to-left segment.
         var glyphs: [ShapedGlyph]
+
+        /// The glyphs whose clusters lie in `characters`, in visual order.
+        func glyphs(in characters: Range<Int>) -> ArraySlice<ShapedGlyph> {
+            if level % 2 == 1 {
+                let start = glyphs.partitionPoint { $0.cluster >= characters.upperBound }
+                let end = glyphs.partitionPoint { $0.cluster >= characters.lowerBound }
+                return glyphs[start..<max(start, end)]
+            }
+            let start = glyphs.partitionPoint { $0.cluster < characters.lowerBound }
+            let end = glyphs.partitionPoint { $0.cluster < characters.upperBound }
+            return glyphs[start..<max(start, end)]
+        }
     }
 
     func advance(of glyph: ShapedGlyph, face: FontFace, style: Int) -> Double {
@@ -243,12 +264,15 @@ private struct Typesetter {
         var end = line.upperBound
         while end > line.lowerBound && text[end - 1].properties.isWhitespace { end -= 1 }
         let shown = line.lowerBound..<end
-        let pieces = segments.filter { $0.range.overlaps(shown) }
+        // The segments and glyphs on the line are found by bisection, so a paragraph of many
+        // lines is set in time linear in its length.
+        let first = segments.partitionPoint { $0.range.upperBound <= shown.lowerBound }
+        let pieces = segments[first...].prefix { $0.range.lowerBound < shown.upperBound }.filter { $0.range.overlaps(shown) }
         var glyphs: [LineGlyph] = []
         var x = 0.0
         for index in Bidi.visualOrder(of: pieces.map(\.level)) {
             let face = pieces[index].face
-            for glyph in pieces[index].glyphs where shown.contains(glyph.cluster) {
+            for glyph in pieces[index].glyphs(in: shown) {
                 let style = styleOf[paragraph.lowerBound + glyph.cluster]
                 let width = advance(of: glyph, face: face, style: style)
                 glyphs.append(LineGlyph(id: glyph.id, face: face, style: style, x: x, offset: glyph.offset, advance: width,
@@ -358,5 +382,24 @@ private struct Typesetter {
             placed.append(glyph)
         }
         return (placed, x)
+    }
+}
+
+extension RandomAccessCollection {
+    /// The index of the first element for which `belongsBefore` is false, in a collection where
+    /// every element for which it is true comes first (a bisection: log n tests).
+    func partitionPoint(_ belongsBefore: (Element) -> Bool) -> Index {
+        var low = startIndex, count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if belongsBefore(self[middle]) {
+                low = index(after: middle)
+                count -= half + 1
+            } else {
+                count = half
+            }
+        }
+        return low
     }
 }

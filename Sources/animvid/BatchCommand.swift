@@ -60,8 +60,9 @@ enum BatchCommand {
         }
         guard let rowsFile, !rowsFile.isEmpty else { throw .usage("batch needs --rows DATA.csv") }
         let shard = try shardText.map { text throws(CLIError) in try ShardOption.parse(text) }
+        let overwrite = try checkForwarded(forwarded)
         let table = try readTable(rowsFile)
-        let overwrite = forwarded.contains("-y") || forwarded.contains("--overwrite")
+        try checkOutputs(of: table, preset: preset)
         let rows = shard.map { $0.share(of: table.rows.count) } ?? table.rows.indices
         var counts = (done: 0, skipped: 0, failed: 0)
         for number in rows {
@@ -94,6 +95,40 @@ enum BatchCommand {
         let share = shard.map { " (shard \($0): rows \(rows.lowerBound + 1)-\(rows.upperBound) of \(table.rows.count))" } ?? ""
         FileHandle.standardError.write(Data("batch: \(rows.count) rows\(share): \(counts.done) done, \(counts.skipped) skipped, \(counts.failed) failed\n".utf8))
         if counts.failed > 0 { throw .runtime("batch: \(counts.failed) of \(rows.count) rows failed (their reasons are in the report)") }
+    }
+
+    /// Checks the encode options given to every row, and returns whether they replace existing
+    /// outputs (-y). An output file on the command line is refused: it would be every row's.
+    static func checkForwarded(_ forwarded: [String]) throws(CLIError) -> Bool {
+        var args = Arguments(forwarded, command: "batch")
+        _ = try args.timedClipChoices()
+        _ = try args.outputChoices()
+        let run = try EncodeCommand.RunOptions(&args)
+        if let output = try args.positionals().first {
+            throw .usage("batch: \(output): the outputs come from the preset and the table, one set a row (an outputs.0.file column, for example), not from the command line")
+        }
+        return run.overwrite
+    }
+
+    /// Refuses, before any row is rendered, a row that writes to standard output (which carries
+    /// the report) and two rows that write one file (the second would be skipped or replace the
+    /// first). Rows whose preset does not load are left to fail on their own.
+    static func checkOutputs(of table: CSVTable, preset: String) throws(CLIError) {
+        var writers: [(file: String, row: Int)] = []
+        for (number, row) in table.rows.enumerated() {
+            guard let sets = try? assignments(of: row, header: table.header),
+                  let outputs = try? PresetEncode.load(preset, overrides: sets).outputs.map(\.file) else { continue }
+            for file in outputs {
+                if file == "-" {
+                    throw .usage("batch: row \(number + 1) (line \(row.line)) writes to standard output (-), which carries the batch's report; give each row a file")
+                }
+                if let earlier = writers.first(where: { PresetLoader.sameFile($0.file, file) }) {
+                    throw .usage("batch: rows \(earlier.row) and \(number + 1) (line \(row.line)) both write \(file); give each row its own output "
+                                 + "(an outputs.0.file column, for example)")
+                }
+                writers.append((file, number + 1))
+            }
+        }
     }
 
     /// The table in `path`: a regular file of UTF-8 CSV.

@@ -157,17 +157,55 @@ enum EncodeCommand {
     }
 
     /// Reads and checks an encode's arguments; refuses an existing output without --overwrite.
-    static func plan(_ arguments: [String]) throws(CLIError) -> Plan {
+    static func plan(_ arguments: [String], resuming: Resumption? = nil) throws(CLIError) -> Plan {
         var args = Arguments(arguments, command: "encode")
         let clip = try args.timedClipChoices()
         let choices = try args.outputChoices()
-        let run = try RunOptions(&args)
+        var run = try RunOptions(&args)
+        resuming?.restrict(&run)
         let positionals = try args.positionals()
         guard positionals.count == 1, let output = positionals.first else {
             throw .usage(positionals.isEmpty ? "encode needs an output file, e.g. out.mp4"
                                              : "encode takes one output file, got \(positionals.count): \(positionals.joined(separator: " "))")
         }
+        try resuming?.check(output)
         return try plan(clip: clip, output: choices, file: output, run: run, arguments: arguments)
+    }
+
+    /// The plans of an encode's arguments: one, or a preset's outputs.
+    static func plans(_ arguments: [String], resuming: Resumption? = nil) throws(CLIError) -> [Plan] {
+        if arguments.contains(where: { $0 == "--preset" || $0.hasPrefix("--preset=") }) {
+            return try PresetEncode.plans(arguments, resuming: resuming)
+        }
+        return [try plan(arguments, resuming: resuming)]
+    }
+
+    /// `animvid resume OUTPUT`: a session's journal read as data to check, not instructions to
+    /// follow. Its arguments may write only the output the user named, as a session, and replace
+    /// a file there only when the resume command itself says `-y`.
+    struct Resumption {
+        /// The output named on the resume command line, as a canonical path.
+        let output: String
+        /// `-y` given to `animvid resume`.
+        let overwrite: Bool
+
+        /// The run options of the journal's arguments with what only the user may choose
+        /// replaced: overwriting, and how the output is written (a session, whole).
+        func restrict(_ run: inout RunOptions) {
+            run.overwrite = overwrite
+            run.fresh = false
+            run.noSession = false
+            run.shard = nil
+            run.joins = false
+        }
+
+        /// Refuses an output that is not the one being resumed.
+        func check(_ file: String) throws(CLIError) {
+            guard file != "-", PresetLoader.sameFile(file, output) else {
+                throw .usage("resume: the session journal names the output \(file == "-" ? "standard output" : file), not \(output); "
+                             + "animvid resumes only the output it is given (animvid abandon OUTPUT deletes the session)")
+            }
+        }
     }
 
     /// The plan for writing `output` as `choices` say, of the clip `clip` chooses (the command
@@ -222,12 +260,13 @@ enum EncodeCommand {
             try checkName(of: first)
             try checkFolder(of: first)
             if !run.overwrite, let taken = (1...frames.count).lazy.compactMap({ ImageSequence.fileName(output, frame: $0) })
-                .first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                .first(where: OutputFile.isTaken) {
                 throw .usage("\(taken) already exists; pass -y or --overwrite to replace the sequence")
             }
         } else if output != "-" {
-            // Resuming a session too: a file at the output path is the user's, not the session's.
-            try checkWritable(output, overwrite: run.overwrite)
+            // Resuming a session too: a file at the output path is the user's, not the session's,
+            // unless the session itself put it there and was stopped before it cleaned up.
+            try checkWritable(output, overwrite: run.overwrite || (resumable && FinishedOutput.of(output: output) != nil))
         }
         return Plan(options: options, settings: settings, fps: fps, frames: frames, frameCount: frameCount, start: start, output: output,
                     resumable: resumable, overwrite: run.overwrite, fresh: run.fresh, segmentSeconds: run.segmentSeconds, shard: run.shard,
@@ -241,7 +280,7 @@ enum EncodeCommand {
         guard let track = audio.track else { throw .usage("--audio-start, --audio-fade-in, … set up a soundtrack: give it with --audio FILE") }
         do {
             _ = try track.resolvedCodec(in: container)
-            try track.check()
+            for warning in try track.check() { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         } catch {
             throw .usage("--audio: \(error)")
         }
@@ -374,11 +413,13 @@ enum EncodeCommand {
     /// Refuses an existing output without --overwrite, and a folder that cannot be written.
     static func checkWritable(_ output: String, overwrite: Bool) throws(CLIError) {
         try checkName(of: output)
-        let manager = FileManager.default
         var isFolder: ObjCBool = false
-        if manager.fileExists(atPath: output, isDirectory: &isFolder) {
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) {
             if isFolder.boolValue { throw .usage("\(output) is a folder, not a file") }
             if !overwrite { throw .usage("\(output) already exists; pass -y or --overwrite to replace it") }
+        } else if !overwrite, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: output) {
+            // A link to nothing is still a name taken: -y replaces the link, never what it names.
+            throw .usage("\(output) already exists (a symbolic link to \(target), which does not exist); pass -y or --overwrite to replace the link")
         }
         try checkFolder(of: output)
     }

@@ -8,27 +8,36 @@ import Scenes
 /// come after the preset's own settings, so they win; `--set KEY=VALUE` changes any field.
 enum PresetEncode {
     static func run(_ arguments: [String]) throws(CLIError) {
-        var args = Arguments(arguments, command: "encode")
-        guard let path = try args.option("--preset") else { throw .usage("--preset needs a file") }
-        let overrides = try args.options("--set")
-        let preset = try load(path, overrides: overrides)
-        let clip = try args.timedClipChoices().overriding(preset.clip)
-        let choices = try args.outputChoices()
-        let run = try EncodeCommand.RunOptions(&args)
-        let positionals = try args.positionals()
-        guard positionals.count <= 1 else {
-            throw .usage("encode --preset takes at most one output file (it replaces the preset's outputs), got: \(positionals.joined(separator: " "))")
-        }
-        let plans = try outputs(of: preset, replacedBy: positionals.first).map { output throws(CLIError) in
-            let codec = choices.codec ?? output.choices.codec ?? Container(path: output.file)?.codecs.first
-            return try EncodeCommand.plan(clip: clip, output: choices.overriding(output.choices, codec: codec), file: output.file,
-                                          run: run, arguments: arguments)
-        }
+        let plans = try plans(arguments)
         guard plans.count > 1 else {
             if let plan = plans.first { try EncodeCommand.execute(plan) }
             return
         }
         try executeTogether(plans)
+    }
+
+    /// The plans of a preset's outputs, read from an encode's arguments; `resuming` holds a
+    /// resumed session to its own output (`EncodeCommand.Resumption`).
+    static func plans(_ arguments: [String], resuming: EncodeCommand.Resumption? = nil) throws(CLIError) -> [EncodeCommand.Plan] {
+        var args = Arguments(arguments, command: "encode")
+        guard let path = try args.option("--preset") else { throw .usage("--preset needs a file") }
+        let overrides = try args.options("--set")
+        let preset = try load(path, overrides: overrides)
+        for warning in preset.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        let clip = try args.timedClipChoices().overriding(preset.clip)
+        let choices = try args.outputChoices()
+        var run = try EncodeCommand.RunOptions(&args)
+        resuming?.restrict(&run)
+        let positionals = try args.positionals()
+        guard positionals.count <= 1 else {
+            throw .usage("encode --preset takes at most one output file (it replaces the preset's outputs), got: \(positionals.joined(separator: " "))")
+        }
+        return try outputs(of: preset, replacedBy: positionals.first).map { output throws(CLIError) in
+            try resuming?.check(output.file)
+            let codec = choices.codec ?? output.choices.codec ?? Container(path: output.file)?.codecs.first
+            return try EncodeCommand.plan(clip: clip, output: choices.overriding(output.choices, codec: codec), file: output.file,
+                                          run: run, arguments: arguments)
+        }
     }
 
     /// Loads a preset with its `--set` overrides; every error in it is a usage error.

@@ -114,7 +114,8 @@ struct PreviewPage {
           event.preventDefault();
         });
         show(Number(sessionStorage.getItem("animvid-preview-frame") || 0));
-        // The preview command rewrites \(script) after each rendering; a new version reloads the page.
+        // The preview command rewrites the version script beside this page after each rendering;
+        // a new version reloads the page.
         window.animvidPreviewVersion = seen => {
           if (seen === version) return;
           sessionStorage.setItem("animvid-preview-frame", current);
@@ -140,10 +141,11 @@ struct PreviewPage {
     /// How the version script starts: what marks it as animvid's.
     static let scriptMarker = "animvidPreviewVersion"
 
-    /// `text` as a JavaScript string literal (JSON, with "/" escaped, so no "</script>" can end the script).
+    /// `text` as a JavaScript string literal: JSON, with "/" and "<" escaped, so neither
+    /// "</script>" nor "<!--" in it changes how the page's script element is read.
     static func jsonString(_ text: String) -> String {
         guard let data = try? JSONEncoder().encode(text) else { return "\"\"" }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003C")
     }
 
     /// `text` with the characters HTML gives a meaning escaped.

@@ -5,7 +5,7 @@ import Pipeline
 enum SessionsCommand {
     static let help = """
     usage: animvid sessions
-           animvid resume OUTPUT
+           animvid resume [-y] OUTPUT
            animvid abandon OUTPUT
 
     sessions   lists unfinished encodes: output, frames kept of the total, age, whether it is
@@ -13,7 +13,9 @@ enum SessionsCommand {
                and which shards hold claims; and the partial files stopped encodes in one
                piece (--no-session, several outputs of a preset) left behind, which the next
                encode of that output also deletes
-    resume     continues the unfinished encode of OUTPUT with the command that started it
+    resume     continues the unfinished encode of OUTPUT with the settings that started it;
+               it writes OUTPUT only, and replaces a file there only with -y given here (the
+               work folder is data animvid checks, never a command it runs)
     abandon    deletes the unfinished encode of OUTPUT or its partial files (its work folder
                .OUTPUT.animvid beside it)
     """
@@ -33,7 +35,9 @@ enum SessionsCommand {
         for entry in entries {
             let state = Session.isBusy(entry.folder) ? "  (running)" : ""
             let ledger = ShardLedger(folder: entry.folder)
-            if let plan = ledger.plan() {
+            if FinishedOutput.of(output: entry.output) != nil {
+                print("\(entry.output)  finished; its work folder was left by a stop at the very end: the same encode or animvid resume OUTPUT removes it")
+            } else if let plan = ledger.plan() {
                 let p = ledger.progress(of: plan)
                 let holders = p.holders.map { "shard \($0.claim.shard)/\($0.claim.shards) on \($0.claim.host) (process \($0.claim.pid)): \($0.segments)" }
                 print("\(plan.session.output)  sharded: \(p.finishedFrames)/\(plan.session.totalFrames) frames; segments \(p.finished) done, \(p.claimed) claimed, "
@@ -54,12 +58,26 @@ enum SessionsCommand {
         return modified.map { age(Date().timeIntervalSince($0)) } ?? "?"
     }
 
+    /// Continues the session of the output named, with the settings its journal records. The
+    /// journal is checked, not obeyed: it may only write that output, as a session, and a file
+    /// there is replaced only when this command says `-y`.
     static func resume(_ arguments: [String]) throws(CLIError) {
-        let journal = try journal(of: arguments, command: "resume")
-        guard FileManager.default.changeCurrentDirectoryPath(journal.directory) else {
-            throw .runtime("cannot return to \(journal.directory), where the encode started")
+        var args = Arguments(arguments, command: "resume")
+        if args.wantsHelp {
+            print(help)
+            return
         }
-        try EncodeCommand.run(journal.arguments)
+        let overwrite = args.flag("-y", "--overwrite")
+        let journal = try journal(of: args, command: "resume")
+        let resumption = EncodeCommand.Resumption(output: journal.requested, overwrite: overwrite)
+        guard FileManager.default.changeCurrentDirectoryPath(journal.saved.directory) else {
+            throw .runtime("cannot return to \(journal.saved.directory), where the encode started")
+        }
+        let plans = try EncodeCommand.plans(journal.saved.arguments, resuming: resumption)
+        guard plans.count == 1, let plan = plans.first, plan.resumable else {
+            throw .usage("resume: the session journal of \(journal.requested) does not describe a session of that one file; animvid abandon OUTPUT deletes it")
+        }
+        try EncodeCommand.execute(plan)
     }
 
     static func abandon(_ arguments: [String]) throws(CLIError) {
@@ -83,12 +101,8 @@ enum SessionsCommand {
         }
     }
 
-    private static func journal(of arguments: [String], command: String) throws(CLIError) -> SessionJournal {
-        let args = Arguments(arguments, command: command)
-        if args.wantsHelp {
-            print(help)
-            exit(0)
-        }
+    /// The journal of the one output `args` names, and that output as an absolute path.
+    private static func journal(of args: Arguments, command: String) throws(CLIError) -> (saved: SessionJournal, requested: String) {
         let outputs = try args.positionals()
         guard outputs.count == 1, let output = outputs.first else { throw .usage("\(command) takes the output of an unfinished encode") }
         guard let journal = SessionJournal.load(from: Session.folder(for: output)) else {
@@ -97,7 +111,7 @@ enum SessionsCommand {
             }
             throw .usage("\(output) has no unfinished encode (see animvid sessions)")
         }
-        return journal
+        return (journal, URL(fileURLWithPath: output).standardizedFileURL.path)
     }
 
     static func age(_ seconds: Double) -> String {

@@ -45,7 +45,7 @@ enum ValidateCommand {
         let clip = preset.clip
         if let track = clip.audio.track {
             do {
-                try track.check()
+                for warning in try track.check() { FileHandle.standardError.write(Data("warning: \(file): audio: \(warning)\n".utf8)) }
             } catch {
                 throw .usage("\(file): audio: \(error)")
             }

@@ -108,6 +108,30 @@ final class AudioTests: XCTestCase {
         XCTAssertEqual(cut, Array(whole.suffix(cut.count)))
     }
 
+    /// A file cut off mid-sample plays as far as it decodes, with a warning saying where, before
+    /// anything is rendered; the samples before the cut are the file's own.
+    func testACutOffFilePlaysAsFarAsItDecodes() throws {
+        let whole = try XCTUnwrap(FileManager.default.contents(atPath: folder.appendingPathComponent("tone48.wav").path))
+        try whole.prefix(100_001).write(to: folder.appendingPathComponent("cut.wav"))
+        let result = try cli.run(clip + ["--seconds", "1", "--audio", "cut.wav", "--audio-codec", "flac", "c.mkv"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.err.contains("warning: cut.wav: the audio data is damaged at 0.520 s"), result.err)
+        let (cut, full) = (try samples("c.mkv"), try samples("tone48.wav"))
+        XCTAssertEqual(Array(cut.prefix(2 * 24_000)), Array(full.prefix(2 * 24_000)))
+    }
+
+    /// A looped file of a few milliseconds fills the clip with its samples over and over, the
+    /// same whichever way they are read (a 5 ms file looped 400 times in 2 s).
+    func testAVeryShortFileLoops() throws {
+        try make("tick.wav", "sine=frequency=1000:duration=0.005:sample_rate=48000", ["-ac", "2"])
+        let result = try cli.run(clip + ["--seconds", "2", "--audio", "tick.wav", "--audio-loop", "--audio-codec", "flac", "t.mkv"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let (looped, tick) = (try samples("t.mkv"), try samples("tick.wav"))
+        XCTAssertEqual(tick.count, 2 * 240)
+        XCTAssertEqual(looped.count, 2 * 96_000)
+        for pass in [0, 1, 199, 399] { XCTAssertEqual(Array(looped[(pass * 480)..<((pass + 1) * 480)]), tick, "pass \(pass)") }
+    }
+
     /// Bad input: a usage error naming the problem, and nothing at the output path.
     func testBadInputIsRefused() throws {
         _ = try cli.tool("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=32x32:d=1", folder.appendingPathComponent("silent.mp4").path])

@@ -80,7 +80,7 @@ final class BatchTests: XCTestCase {
     func testBadTablesAndCommandsAreUsageErrors() throws {
         try write("outputs.0.file\n\"never closed.mp4\n", to: "open.csv")
         try write("outputs.0.file,\nx.mp4,1\n", to: "unnamed.csv")
-        for (arguments, message) in [(["batch", "p.json", "--rows", "open.csv"], "open.csv:3:0: a quoted cell that never ends"),
+        for (arguments, message) in [(["batch", "p.json", "--rows", "open.csv"], "open.csv:2:1: the quoted cell that starts here never ends"),
                                      (["batch", "p.json", "--rows", "unnamed.csv"], "unnamed.csv:1: column 2 has no name"),
                                      (["batch", "p.json"], "batch needs --rows DATA.csv"),
                                      (["batch", "--rows", "open.csv"], "batch needs a preset first"),

@@ -73,6 +73,20 @@ final class PreviewCLITests: XCTestCase {
         XCTAssertNotEqual(shown[0], shown[5], "the dot moves")
     }
 
+    /// A file name is text on the page wherever it appears: a line break and script in it
+    /// never become lines of the page's script.
+    func testAFileNameCannotAddScript() throws {
+        let name = "x\nwindow.injected = 1; <!--.json"
+        try write(name, Self.outer)
+        let result = try cli.run(["preview", "--once", "--fps", "2", name])
+        XCTAssertEqual(result.status, 0, result.err)
+        let page = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".preview.html") })
+        let script = try XCTUnwrap(read(page).components(separatedBy: "<script>").dropFirst().first)
+        XCTAssertEqual(read(page).components(separatedBy: "<script>").count, 2, "one script element")
+        XCTAssertFalse(script.contains("\nwindow.injected"), script)
+        XCTAssertFalse(script.contains("<!--"), script)
+    }
+
     func testAnErrorIsShownOnThePage() throws {
         try write("outer.json", Self.outer.replacingOccurrences(of: "\"duration\": 1}", with: "\"duration\": \"long\"}"))
         let result = try cli.run(["preview", "--once", "outer.json"])

@@ -248,4 +248,84 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(try cli.run(["resume", "gone2.mp4"]).status, 2)
         XCTAssertEqual(try cli.run(["abandon", "gone2.mp4"]).status, 2, "nothing left to abandon")
     }
+
+    /// Rewrites the arguments in the journal of `output`'s session with `change`.
+    func editJournal(_ output: String, _ change: ([String]) -> [String]) throws {
+        let path = folder.appendingPathComponent("." + output + ".animvid/journal.json")
+        var journal = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any])
+        journal["arguments"] = change(try XCTUnwrap(journal["arguments"] as? [String]))
+        try JSONSerialization.data(withJSONObject: journal).write(to: path)
+    }
+
+    /// The journal is data animvid checks: arguments that name another file, another folder,
+    /// standard output or -y make resume refuse, and the user's files stay as they were.
+    func testResumeWritesOnlyItsOwnOutput() throws {
+        let other = folder.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        for name in ["keep.mp4", "other/keep.mp4", "o.mp4.txt"] { try Data("mine".utf8).write(to: folder.appendingPathComponent(name)) }
+        _ = try interrupt(encodeArguments("o.mp4"), output: "o.mp4", afterSegments: 2, signal: SIGKILL)
+        let original = try XCTUnwrap(journal("o.mp4")?["arguments"] as? [String])
+        for target in ["keep.mp4", other.appendingPathComponent("keep.mp4").path, "-"] {
+            try editJournal("o.mp4") { ["-y"] + $0.dropLast() + [target] }
+            let resumed = try cli.run(["resume", "o.mp4"])
+            XCTAssertEqual(resumed.status, 2, resumed.err)
+            XCTAssertTrue(resumed.err.contains("resume: the session journal names the output"), resumed.err)
+            XCTAssertTrue(resumed.err.contains("animvid resumes only the output it is given"), resumed.err)
+        }
+        // A preset whose output is another file is refused the same way.
+        try Data(#"{"scene": "dot-grid", "size": "160x90", "seconds": 3, "outputs": [{"file": "keep.mp4"}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("p.json"))
+        try editJournal("o.mp4") { _ in ["-y", "--preset", "p.json"] }
+        XCTAssertEqual(try cli.run(["resume", "o.mp4"]).status, 2)
+        for name in ["keep.mp4", "other/keep.mp4", "o.mp4.txt"] {
+            XCTAssertEqual(FileManager.default.contents(atPath: folder.appendingPathComponent(name).path), Data("mine".utf8), name)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("o.mp4").path))
+        // -y in the journal does not replace a file the user put at the output; -y given to resume does.
+        try editJournal("o.mp4") { _ in ["-y"] + original }
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("o.mp4"))
+        let refused = try cli.run(["resume", "o.mp4"])
+        XCTAssertEqual(refused.status, 2, refused.err)
+        XCTAssertTrue(refused.err.contains("o.mp4 already exists; pass -y"), refused.err)
+        XCTAssertEqual(FileManager.default.contents(atPath: folder.appendingPathComponent("o.mp4").path), Data("mine".utf8))
+        let replaced = try cli.run(["resume", "-y", "o.mp4"])
+        XCTAssertEqual(replaced.status, 0, replaced.err)
+        XCTAssertTrue(replaced.err.contains("resuming: "), replaced.err)
+        XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
+        XCTAssertEqual(try cli.frameHashes("o.mp4"), try cli.frameHashes("whole.mp4"))
+    }
+
+    /// What a kill between moving the output into place and removing the work folder leaves (the
+    /// finished output and its work folder with the record of it, made here from a finished run):
+    /// `sessions` calls it finished, and the same command and `resume` clean up and exit 0.
+    func testAnOutputFinishedJustBeforeAKillIsRecognised() throws {
+        _ = try interrupt(encodeArguments("f.mp4"), output: "f.mp4", afterSegments: 2, signal: SIGKILL)
+        let work = folder.appendingPathComponent(".f.mp4.animvid")
+        let kept = folder.appendingPathComponent("kept-work")
+        try FileManager.default.copyItem(at: work, to: kept)
+        XCTAssertEqual(try cli.run(encodeArguments("f.mp4")).status, 0)
+        let hashes = try cli.frameHashes("f.mp4")
+        for command in [encodeArguments("f.mp4"), ["resume", "f.mp4"]] {
+            try? FileManager.default.removeItem(at: work)
+            try FileManager.default.copyItem(at: kept, to: work)
+            var status = stat()
+            XCTAssertEqual(lstat(folder.appendingPathComponent("f.mp4").path, &status), 0)
+            let key = try XCTUnwrap(journal("f.mp4")?["key"] as? String)
+            let record: [String: Any] = ["key": key, "device": UInt64(status.st_dev), "inode": UInt64(status.st_ino), "bytes": Int64(status.st_size)]
+            try JSONSerialization.data(withJSONObject: record).write(to: work.appendingPathComponent("finished.json"))
+            XCTAssertTrue(try cli.run(["sessions"]).out.contains("finished"))
+            let again = try cli.run(command)
+            XCTAssertEqual(again.status, 0, "\(command): \(again.err)")
+            XCTAssertTrue(again.err.contains("f.mp4 was finished by an earlier run; its work folder is removed"), again.err)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: work.path))
+            XCTAssertEqual(try cli.frameHashes("f.mp4"), hashes)
+        }
+        // Another file at the output, not the one recorded, is the user's: refused without -y.
+        try? FileManager.default.removeItem(at: work)
+        try FileManager.default.copyItem(at: kept, to: work)
+        try Data(#"{"key": "k", "device": 1, "inode": 1, "bytes": 1}"#.utf8).write(to: work.appendingPathComponent("finished.json"))
+        let refused = try cli.run(encodeArguments("f.mp4"))
+        XCTAssertEqual(refused.status, 2, refused.err)
+        XCTAssertTrue(refused.err.contains("already exists"), refused.err)
+    }
 }

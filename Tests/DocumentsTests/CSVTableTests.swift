@@ -17,7 +17,7 @@ final class CSVTableTests: XCTestCase {
     }
 
     func testMalformedQuotesAreErrorsAtTheirPlace() {
-        for (text, expected) in [("a\n\"open,1\n", "t.csv:3:0: a quoted cell that never ends"),
+        for (text, expected) in [("a\n\"open,1\n", "t.csv:2:1: the quoted cell that starts here never ends"),
                                  ("a,b\nx,y\"z\n", "t.csv:2:4: a quote inside a cell that does not start with one"),
                                  ("a\n\"q\"x\n", "t.csv:2:4: text after a quoted cell's closing quote"),
                                  ("", "t.csv:1:0: no header row")] {
