@@ -6,7 +6,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
-.PHONY: all build deps demo test test-cluster browser-test goldens bench sheets install clean
+.PHONY: all build deps demo test test-cluster browser-test fuzz goldens bench sheets install clean
 
 all: build
 
@@ -62,6 +62,16 @@ test-cluster: deps
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq slurm-wlm munge; }
 	$(SWIFT) build --product animvid
 	$(SUDO) deploy/slurm/test-cluster.sh .build/debug/animvid
+
+## fuzz: mutated scene files, presets, Lottie files, dotLottie archives, CSV tables and command-line values run by
+## animvid under time and memory limits for SECONDS seconds (default 60), reporting crashes, hangs, runs over the
+## memory budget and errors of more than one line (tools/fuzz.py; findings in .build/fuzz/findings). SEED=N repeats a
+## run's cases; CORPUS=DIR mutates a folder of Lottie or scene files too; FUZZ_CONFIG=debug uses the debug build.
+SECONDS ?= 60
+FUZZ_CONFIG ?= release
+fuzz: deps
+	$(SWIFT) build -c $(FUZZ_CONFIG) --product animvid
+	tools/fuzz.py --binary .build/$(FUZZ_CONFIG)/animvid --seconds $(SECONDS) $(if $(SEED),--seed $(SEED)) $(if $(CORPUS),--corpus $(CORPUS))
 
 ## goldens: rewrite every golden file from what the code renders now (after an intended change;
 ## look at the contact sheets and the golden PNGs before committing). Refused under CI.

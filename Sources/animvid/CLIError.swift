@@ -20,4 +20,17 @@ enum CLIError: Error, CustomStringConvertible {
         case .usage(let m), .runtime(let m), .interrupted(let m, _): m
         }
     }
+
+    /// The message as one line: a line break or other control character that came in with a
+    /// value the user gave (a file name, an option's value) is written as an escape.
+    var line: String {
+        String(String.UnicodeScalarView(description.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
+            switch scalar {
+            case "\n": return ["\\", "n"]
+            case "\r": return ["\\", "r"]
+            case "\t": return ["\\", "t"]
+            default: return scalar.properties.generalCategory == .control ? Array(scalar.escaped(asASCII: true).unicodeScalars) : [scalar]
+            }
+        }))
+    }
 }

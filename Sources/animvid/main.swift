@@ -85,6 +85,6 @@ signal(SIGXFSZ, SIG_IGN)
 do {
     try runCommand(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("animvid: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("animvid: \(error.line)\n".utf8))
     exit(error.exitCode)
 }
