@@ -18,17 +18,25 @@ package enum InputFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Failure(description: reason(errno)) }
         try checkRegular(status)
-        let size = min(Int(status.st_size), prefix ?? Int.max)
+        let wanted = prefix ?? Int.max
+        let size = min(Int(status.st_size), wanted)
         guard size <= limit else { throw Failure(description: "larger than \(limit) bytes") }
-        var data = Data(count: size)
+        // Read to the end, not only the size the file reports: a file of /proc or /sys says 0.
+        var data = Data(count: max(size, min(4096, limit + 1, wanted)))
         var filled = 0
-        while filled < data.count {
+        while true {
+            if filled == data.count {
+                guard filled < min(limit + 1, wanted) else { break }
+                // Past the reported size, a little more to find the end; a file that says 0, doubling.
+                data.count = min(filled + (size > 0 ? 4096 : filled), limit + 1, wanted)
+            }
             let count = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw Failure(description: reason(errno)) }
             if count == 0 { break }
             filled += count
         }
+        guard filled <= limit else { throw Failure(description: "larger than \(limit) bytes") }
         return data.prefix(filled)
     }
 
