@@ -75,7 +75,7 @@ fuzz: deps
 
 ## goldens: rewrite every golden file from what the code renders now (after an intended change;
 ## look at the contact sheets and the golden PNGs before committing). Refused under CI.
-GOLDEN_TESTS := GoldenImageTests|SceneGoldenTests|ExampleSceneFileTests|MarketingPresetTests|TextRenderTests|LoaderEncodeTests|FormatTests|LottieFileTests
+GOLDEN_TESTS := ClipOptionTests|GoldenImageTests|SceneGoldenTests|ExampleSceneFileTests|MarketingPresetTests|TextRenderTests|LoaderEncodeTests|FormatTests|LottieFileTests
 goldens: deps
 	$(SWIFT) build --build-tests
 	ANIMVID_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --disable-swift-testing --filter '$(GOLDEN_TESTS)'

@@ -50,13 +50,17 @@ public struct ClipChoices: Sendable {
     /// The scale when none is chosen: 3 pixels a point (a 640x360-point canvas, an @3x iPhone).
     public static let defaultScale = 3.0
 
-    /// What a clip is when nothing is chosen: `defaultSize` at `defaultScale`, 30 fps, 4 s.
+    /// The frame rate and the length when none is chosen.
+    public static let defaultFrameRate = FrameRate(numerator: 30)!, defaultSeconds = 4.0
+
+    /// What a clip is when nothing is chosen: `defaultSize` at `defaultScale`, `defaultFrameRate`,
+    /// `defaultSeconds`.
     public static let defaults: ClipChoices = {
         var clip = ClipChoices()
         clip.size = defaultSize
         clip.scale = defaultScale
-        clip.frameRate = FrameRate(numerator: 30)
-        clip.seconds = 4
+        clip.frameRate = defaultFrameRate
+        clip.seconds = defaultSeconds
         return clip
     }()
 

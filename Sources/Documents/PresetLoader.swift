@@ -6,25 +6,16 @@ import Scenes
 /// Reads preset files: JSON, optionally extending another preset, with `--set` overrides;
 /// unknown fields, wrong types and out-of-range values are errors that name the place.
 public enum PresetLoader {
-    /// The fields a preset may have, with what each takes.
-    static let fields: [String: String] = [
+    /// The fields of a preset that are not clip options (`ClipOption.all` holds those), with
+    /// what each takes.
+    static let structureFields: [String: String] = [
         "description": "a string", "extends": "a path to another preset", "scene": "a scene name",
-        "scene-file": "a path to a scene file",
-        "params": "an object of scene knobs", "size": "\"WIDTHxHEIGHT\"", "scale": "a number of pixels per point",
-        "fps": "a frame rate such as 30 or \"30000/1001\"", "seconds": "a number of seconds",
-        "start": "the scene time of the first frame, in seconds", "loop": "true to make a seamless loop of whole cycles",
-        "background": "\"transparent\" or \"#RRGGBB[AA]\"", "outputs": "a list of outputs",
-        "audio": "a path to a sound file", "audio-start": "seconds into the sound file", "audio-fade-in": "a number of seconds",
-        "audio-fade-out": "a number of seconds", "audio-volume": "a gain in decibels", "audio-loop": "true to repeat a short sound file",
-        "audio-codec": "aac, opus or flac",
+        "scene-file": "a path to a scene file", "params": "an object of scene knobs", "outputs": "a list of outputs",
     ]
-    static let outputFields: [String: String] = [
-        "file": "a file name", "codec": "a codec name", "crf": "a whole number", "bitrate": "a bitrate such as \"8M\"",
-        "encoder-preset": "an encoder preset", "keyint": "a whole number of frames", "pix-fmt": "a pixel format",
-        "title": "a string", "comment": "a string",
-    ]
+    /// Every field a preset may have at its top level, and in an output.
+    static let fields = Array(structureFields.keys) + ClipOption.all.filter { $0.scope != .output }.compactMap(\.field)
+    static let outputFields = ["file"] + ClipOption.all.filter { $0.scope == .output }.compactMap(\.field)
     /// Limits against hostile files.
-    static let maximumSeconds = 3600.0
     static let maximumOutputs = 16
     static let maximumExtends = 8
     public static let maximumFileSize = 1 << 20
@@ -78,7 +69,7 @@ public enum PresetLoader {
         }
         guard let extends = members.first(where: { $0.key == "extends" }) else { return value }
         guard case let .string(base, _) = extends.value else {
-            throw DocumentError(file: path, position: extends.value.position, path: "extends", message: "expected \(fields["extends"] ?? "")")
+            throw DocumentError(file: path, position: extends.value.position, path: "extends", message: "expected \(structureFields["extends"] ?? "")")
         }
         let basePath = base.hasPrefix("/") ? base : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(base).path
         guard case let .object(baseMembers, _) = try resolved(path: basePath, chain: chain + [absolute], extends: (extends.value, path)) else { return value }
@@ -106,11 +97,11 @@ public enum PresetLoader {
         return .object(result, position)
     }
 
-    static func checkFields(_ members: [(key: String, value: JSONValue)], allowed: [String: String], file: String, prefix: String) throws(DocumentError) {
-        for member in members where allowed[member.key] == nil {
-            let hint = didYouMean(member.key, among: allowed.keys)
+    static func checkFields(_ members: [(key: String, value: JSONValue)], allowed: [String], file: String, prefix: String) throws(DocumentError) {
+        for member in members where !allowed.contains(member.key) {
+            let hint = didYouMean(member.key, among: allowed)
             throw DocumentError(at: member.value.position, in: file, path: prefix + member.key,
-                              message: "unknown field\(hint) (fields: \(allowed.keys.sorted().joined(separator: ", ")))")
+                              message: "unknown field\(hint) (fields: \(allowed.sorted().joined(separator: ", ")))")
         }
     }
 
@@ -167,27 +158,9 @@ public enum PresetLoader {
                 ?? DocumentError(file: file, position: nil, path: path, message: message)
         }
         func string(_ name: String, _ v: JSONValue) throws(DocumentError) -> String {
-            guard case let .string(s, _) = v else { throw fail(name, v, "expected \(fields[name] ?? outputFields[name] ?? "a string"), not \(v.kindName)") }
+            guard case let .string(s, _) = v else { throw fail(name, v, "expected \(structureFields[name] ?? "a string"), not \(v.kindName)") }
             return s
         }
-        func number(_ name: String, _ v: JSONValue, _ range: ClosedRange<Double>) throws(DocumentError) -> Double {
-            let x: Double
-            switch v {
-            case .number(let n, _): x = n
-            case .string(let s, _): guard let n = Double(s) else { throw fail(name, v, "expected a number, not \"\(s)\"") }; x = n
-            default: throw fail(name, v, "expected a number, not \(v.kindName)")
-            }
-            guard range.contains(x) else {
-                throw fail(name, v, "\(JSON.exact(x)) is out of range (\(JSON.exact(range.lowerBound))…\(JSON.exact(range.upperBound)))")
-            }
-            return x
-        }
-        func wholeNumber(_ name: String, _ v: JSONValue, _ range: ClosedRange<Int>) throws(DocumentError) -> Int {
-            let x = try number(name, v, Double(range.lowerBound)...Double(range.upperBound))
-            guard x == x.rounded() else { throw fail(name, v, "expected a whole number, not \(JSON.exact(x))") }
-            return Int(x)
-        }
-
         if let v = member("description") { _ = try string("description", v) }
         var clip = ClipChoices.defaults
         let scene: any Scene
@@ -245,63 +218,24 @@ public enum PresetLoader {
                 clip.params.append("\(entry.key)=\(text)")
             }
         }
-        /// A value written as text, read with `read`.
-        func text<T>(_ name: String, _ v: JSONValue, _ read: (String) throws(ValueTextError) -> T) throws(DocumentError) -> T {
-            let s = try string(name, v)
+        // The clip's options, as the table says; the background is checked against the scene.
+        var choices = EncodeChoices()
+        choices.clip = clip
+        for member in members {
+            guard let option = ClipOption.named(field: member.key, inOutput: false) else { continue }
             do {
-                return try read(s)
+                try option.apply(json: member.value, holder: file, to: &choices)
             } catch {
-                throw fail(name, v, error.message)
+                throw fail(member.key, member.value, error.message)
             }
         }
-        if let s = member("size") { clip.size = try text("size", s, ValueText.size) }
-        if let v = member("scale") { clip.scale = try number("scale", v, 0.01...100) }
-        if let f = member("fps") {
-            if case .number = f {
-                let n = try number("fps", f, ValueText.frameRates)
-                guard let rate = FrameRate(parsing: JSON.exact(n)) else {
-                    throw fail("fps", f, "\(JSON.exact(n)) is not a frame rate; write 30, 29.97 or \"30000/1001\"")
-                }
-                clip.frameRate = rate
-            } else {
-                clip.frameRate = try text("fps", f, ValueText.frameRate)
-            }
-        }
-        if let v = member("seconds") { clip.seconds = try number("seconds", v, 0.001...maximumSeconds) }
-        if let v = member("start") { clip.start = try number("start", v, 0...maximumSeconds) }
-        if let v = member("loop") {
-            guard case .bool(let loop, _) = v else { throw fail("loop", v, "expected true or false, not \(v.kindName)") }
-            clip.loop = loop
-        }
-        if let b = member("background") {
-            let background = try string("background", b)
+        clip = choices.clip
+        if let background = clip.background, let b = member("background") {
             do {
                 try settings.set("background", to: background)
             } catch {
                 throw fail("background", b, "\(error)")
             }
-            clip.background = background
-        }
-        if let v = member("audio") {
-            // Relative to the preset that holds the value, as a scene file is.
-            let relative = try string("audio", v)
-            let holder = URL(fileURLWithPath: v.position.source ?? file).deletingLastPathComponent()
-            clip.audio.file = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
-        }
-        if let v = member("audio-start") { clip.audio.start = try number("audio-start", v, AudioChoices.startRange) }
-        if let v = member("audio-fade-in") { clip.audio.fadeIn = try number("audio-fade-in", v, AudioChoices.fadeRange) }
-        if let v = member("audio-fade-out") { clip.audio.fadeOut = try number("audio-fade-out", v, AudioChoices.fadeRange) }
-        if let v = member("audio-volume") { clip.audio.volume = try number("audio-volume", v, AudioChoices.volumeRange) }
-        if let v = member("audio-loop") {
-            guard case .bool(let loop, _) = v else { throw fail("audio-loop", v, "expected true or false, not \(v.kindName)") }
-            clip.audio.loop = loop
-        }
-        if let v = member("audio-codec") {
-            let name = try string("audio-codec", v)
-            guard let codec = AudioCodec(rawValue: name.lowercased()) else {
-                throw fail("audio-codec", v, "expected \(AudioCodec.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
-            }
-            clip.audio.codec = codec
         }
         if let rate = clip.frameRate, let seconds = clip.seconds, rate.frameCount(seconds: seconds) < 1 {
             throw fail("seconds", member("seconds"), "\(JSON.exact(seconds)) s at \(rate) fps is less than one frame")
@@ -343,41 +277,28 @@ public enum PresetLoader {
                     throw fail(prefix + "file", fileValue, "\(output): \(error) (the preset has audio; --no-audio leaves it out)")
                 }
             }
-            var choices = OutputChoices()
-            if let v = field("codec") {
-                let name = try string(prefix + "codec", v)
-                guard let codec = VideoCodec(named: name), container.codecs.contains(codec) else {
-                    throw fail(prefix + "codec", v, "\(container.rawValue) takes \(container.codecs.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
-                }
-                choices.codec = codec
-            }
-            choices.crf = try field("crf").map { v throws(DocumentError) in try wholeNumber(prefix + "crf", v, 0...63) }
-            if let b = field("bitrate") {
-                switch b {
-                case .string: choices.bitrate = try text(prefix + "bitrate", b, ValueText.bitrate)
-                case .number: choices.bitrate = try wholeNumber(prefix + "bitrate", b, 1...2_000_000_000)
-                default: throw fail(prefix + "bitrate", b, "expected a bitrate such as \"8M\", not \(b.kindName)")
+            var chosen = EncodeChoices()
+            for member in fields {
+                guard let option = ClipOption.named(field: member.key, inOutput: true) else { continue }
+                do {
+                    try option.apply(json: member.value, holder: file, to: &chosen)
+                } catch {
+                    throw fail(prefix + member.key, member.value, error.message)
                 }
             }
-            choices.encoderPreset = try field("encoder-preset").map { v throws(DocumentError) in try string(prefix + "encoder-preset", v) }
-            choices.keyint = try field("keyint").map { v throws(DocumentError) in try wholeNumber(prefix + "keyint", v, 1...100_000) }
-            choices.pixelFormat = try field("pix-fmt").map { v throws(DocumentError) in try string(prefix + "pix-fmt", v) }
-            choices.title = try field("title").map { v throws(DocumentError) in try string(prefix + "title", v) }
-            choices.comment = try field("comment").map { v throws(DocumentError) in try string(prefix + "comment", v) }
+            let choices = chosen.output
+            if let codec = choices.codec, !container.codecs.contains(codec), let v = field("codec") {
+                throw fail(prefix + "codec", v, "\(container.rawValue) takes \(container.codecs.map(\.rawValue).joined(separator: ", ")), not \"\(codec.rawValue)\"")
+            }
             // What only the encoder setup can judge, at the field it concerns.
             if let size = clip.size, let frameRate = clip.frameRate {
                 do {
                     _ = try choices.encoderSettings(container: container, width: size.width, height: size.height, frameRate: frameRate, alpha: alpha)
                 } catch {
-                    let key: String? = switch error.setting {
-                    case .codec: "codec"
-                    case .pixelFormat: "pix-fmt"
-                    case .crf: "crf"
-                    case .bitrate: "bitrate"
-                    case .preset: "encoder-preset"
-                    case .alpha, .size: nil
-                    }
-                    if let key, let v = field(key) { throw fail(prefix + key, v, error.message) }
+                    // An output's own field when one chose the setting; the output as a whole for
+                    // the clip's (an odd size, a transparent background).
+                    let option = ClipOption.choosing(error.setting)
+                    if option.scope == .output, let key = option.field, let v = field(key) { throw fail(prefix + key, v, error.message) }
                     throw fail("outputs[\(i)]", item, "\(output): \(error.message)")
                 }
             }

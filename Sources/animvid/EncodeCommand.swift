@@ -8,7 +8,7 @@ import Scenes
 
 /// `animvid encode`: renders a scene and encodes it to a video file.
 enum EncodeCommand {
-    static let help = """
+    static var help: String { """
     usage: animvid encode --scene NAME [options] OUTPUT
            animvid encode --scene-file FILE.json [options] OUTPUT
            animvid encode --preset FILE [--set KEY=VALUE]... [options] [OUTPUT]
@@ -30,30 +30,9 @@ enum EncodeCommand {
 
     options:
     \(SceneOptions.help)
-      --seconds S           clip length in seconds (default 4); the clip has round(S × fps) frames
-      --start S             the scene time of the first frame (default 0): skip a build-up
-      --loop                a seamless loop: start one cycle in and last a whole number of cycles
-      --fps RATE            frame rate: 30, 60, 29.97 or 30000/1001 (default 30)
+    \(ClipOption.help([.clip]))
       --frames A-B          only frames A to B (0-based, inclusive) of the clip
-      --codec NAME          one of the container's codecs (above)
-      --crf N               constant quality, lower is better (defaults: h264 18, hevc 20, vp9 24,
-                            vp8 10, av1 28; ranges 0…51, vp9/vp8 0…63, av1 1…63)
-      --bitrate RATE        a target bitrate instead of --crf, e.g. 8M or 2500k
-      --encoder-preset P    x264/x265 preset (default medium), VP9/VP8 cpu-used (default 4),
-                            SVT-AV1 preset (default 8)
-      --keyint N            frames between key frames (default: the encoder's)
-      --pix-fmt FMT         yuv420p (default) or yuv444p for h264/hevc/vp9; yuv422p10le (default)
-                            or yuv444p10le for prores (yuva444p10le with alpha)
-      --title TEXT          title metadata          --comment TEXT   comment metadata
-      --audio FILE          a soundtrack (any file FFmpeg reads: WAV, MP3, AAC, FLAC, Opus, a
-                            video's audio), encoded once for the clip: AAC in MP4 and MOV, Opus in
-                            WebM and MKV; it lasts as long as the video, trimmed or padded
-      --audio-start S       where in the file to start (default 0)
-      --audio-fade-in S     --audio-fade-out S   fades at the clip's start and end (default 0)
-      --audio-volume DB     a gain in decibels, -60…24 (default 0)
-      --audio-loop          repeat a short file to the clip's length (otherwise silence follows)
-      --audio-codec NAME    aac, opus or flac (FLAC in MKV only)
-      --no-audio            no soundtrack (over a preset's)
+    \(ClipOption.help([.output]))
       --threads N           render threads (default: one per core)
       --encoder-threads N   the encoder's threads (default 0: chosen from the cores, as ffmpeg
                             does); a fixed count gives the same pictures on every machine
@@ -80,7 +59,7 @@ enum EncodeCommand {
       animvid encode --scene loader --seconds 4 out.mp4
       animvid encode --scene spinner-dots --background transparent -y spinner.webm
       animvid encode --scene marquee --param direction=up --codec hevc --crf 22 -y marquee.mp4
-    """
+    """ }
 
     /// Everything one encode needs, read from its arguments and checked.
     struct Plan {

@@ -21,18 +21,15 @@ struct SceneOptions {
     /// the paths, so an edited file or image starts a fresh session.
     private(set) var inputChecksums: [String: String] = [:]
 
-    static let help = """
+    static var help: String { """
       --scene NAME          the scene (list them with: animvid scenes; knobs: animvid scene NAME)
       --scene-file FILE     a scene written as JSON instead (docs/scene-files.md), or a Lottie
                             animation (docs/lottie.md); check it with animvid validate FILE;
                             start from animvid scene NAME --export json
       --param NAME=VALUE    set a scene knob (a Lottie file: a keypath such as "**.Fill 1.Color",
                             or a slot); repeat for several
-      --size WxH            output size in pixels (default 1920x1080)
-      --scale S             pixels per point (default 3, an @3x iPhone); the canvas is size ÷ scale points
-      --background COLOR    transparent, or #RRGGBB[AA]: the scene's background (a video that is
-                            transparent needs a format with alpha)
-    """
+    \(ClipOption.help([.frame]))
+    """ }
 
     /// Reads `--scene` or `--scene-file`, `--param`, `--size`, `--scale` and `--background`.
     /// `defaultScale` gives the scale when `--scale` is absent, from the width in pixels.

@@ -1,0 +1,337 @@
+import Foundation
+import Media
+
+/// What a clip or an output is chosen to be: the clip (scene, knobs, size, rate, length,
+/// soundtrack) and how one output is encoded.
+public struct EncodeChoices: Sendable {
+    /// The clip's choices.
+    public var clip = ClipChoices()
+    /// One output's choices.
+    public var output = OutputChoices()
+
+    /// No choices.
+    public init() {}
+}
+
+/// One clip or output option, written once: its flag, its preset field (also its `--set` key and
+/// CSV column), its value's type and range, its default and help. The command line's parsing
+/// and help, preset reading, the encoder-error-to-option map and the options tables of the
+/// README and docs/presets.md all come from `ClipOption.all`; adding an option is an entry here
+/// and its use.
+public struct ClipOption: Sendable {
+    /// What the option concerns: the frame (every command that renders reads it), the clip's
+    /// time and sound (commands that make a clip), or each output's encoding. A preset holds the
+    /// first two at its top level, the third in each output.
+    public enum Scope: Sendable, Equatable {
+        case frame, clip, output
+    }
+
+    /// The kind of value the option takes, with its range.
+    public enum Kind: Sendable {
+        case number(ClosedRange<Double>)
+        case wholeNumber(ClosedRange<Int>)
+        /// A frame rate: 30, 29.97 or "30000/1001".
+        case frameRate
+        /// `WIDTHxHEIGHT` in pixels.
+        case size
+        /// Bits a second: "8M", "2500k" or a number.
+        case bitrate
+        /// One of a list of words.
+        case choice([String])
+        /// Free text.
+        case text
+        /// A file's path; in a preset, relative to the preset that holds the field.
+        case file
+        /// A flag on the command line (present or not), true or false in a preset.
+        case flag
+    }
+
+    /// A value read and checked.
+    enum Value {
+        case number(Double), wholeNumber(Int), frameRate(FrameRate), size(width: Int, height: Int), text(String), flag(Bool)
+    }
+
+    /// The flag, `--seconds`.
+    public let flag: String
+    /// The field in a preset (and its `--set` key and CSV column), `seconds`; nil when only the
+    /// command line has it.
+    public let field: String?
+    /// The preset level the field sits at.
+    public let scope: Scope
+    /// The value's kind and range.
+    public let kind: Kind
+    /// The placeholder for its value in help, `S`.
+    public let placeholder: String
+    /// What it is when not chosen, as help says it.
+    public let defaultText: String
+    /// What it does, one sentence or two.
+    public let help: String
+    /// The encoder setting it chooses, whose errors are reported at this option.
+    public let setting: EncoderSettingsError.Setting?
+    private let set: @Sendable (inout EncodeChoices, Value) -> Void
+
+    private init(_ flag: String, field: String?, _ scope: Scope, _ kind: Kind, _ placeholder: String, default defaultText: String,
+                 _ help: String, setting: EncoderSettingsError.Setting? = nil, set: @escaping @Sendable (inout EncodeChoices, Value) -> Void) {
+        self.flag = flag
+        self.field = field
+        self.scope = scope
+        self.kind = kind
+        self.placeholder = placeholder
+        self.defaultText = defaultText
+        self.help = help
+        self.setting = setting
+        self.set = set
+    }
+
+    /// Every clip and output option, in the order help lists them.
+    public static let all: [ClipOption] = [
+        ClipOption("--size", field: "size", .frame, .size, "WxH", default: "\(ClipChoices.defaultSize.width)x\(ClipChoices.defaultSize.height)",
+                   "output size in pixels, each side 2…\(ValueText.maximumSide) (even for 4:2:0 formats)", setting: .size) {
+            if case .size(let w, let h) = $1 { $0.clip.size = (w, h) }
+        },
+        ClipOption("--scale", field: "scale", .frame, .number(0.01...100), "S", default: JSON.exact(ClipChoices.defaultScale),
+                   "pixels per point (3: an @3x iPhone); the canvas is size ÷ scale points") {
+            if case .number(let x) = $1 { $0.clip.scale = x }
+        },
+        ClipOption("--fps", field: "fps", .clip, .frameRate, "RATE", default: ClipChoices.defaultFrameRate.description,
+                   "frame rate, 1…240: 30, 60, 29.97 (the NTSC rate 30000/1001) or 30000/1001") {
+            if case .frameRate(let rate) = $1 { $0.clip.frameRate = rate }
+        },
+        ClipOption("--seconds", field: "seconds", .clip, .number(0.001...ClipOption.longestClip), "S", default: JSON.exact(ClipChoices.defaultSeconds),
+                   "clip length; the clip has round(S × fps) frames") {
+            if case .number(let x) = $1 { $0.clip.seconds = x }
+        },
+        ClipOption("--start", field: "start", .clip, .number(0...ClipOption.longestClip), "S", default: "0; with loop, one cycle",
+                   "the scene time of the first frame: skip a build-up") {
+            if case .number(let x) = $1 { $0.clip.start = x }
+        },
+        ClipOption("--loop", field: "loop", .clip, .flag, "", default: "off",
+                   "a seamless loop: start one cycle in and last the whole number of the scene's cycles nearest the length, so the last frame flows into the first") {
+            if case .flag(let on) = $1 { $0.clip.loop = on }
+        },
+        ClipOption("--background", field: "background", .frame, .text, "COLOR", default: "the scene's",
+                   "transparent or #RRGGBB[AA] (a transparent video needs a format with alpha)", setting: .alpha) {
+            if case .text(let text) = $1 { $0.clip.background = text }
+        },
+        ClipOption("--audio", field: "audio", .clip, .file, "FILE", default: "none",
+                   "a soundtrack, any file FFmpeg reads (WAV, MP3, AAC, FLAC, Opus, a video's audio), encoded once for the clip and as long as the video") {
+            if case .text(let path) = $1 { $0.clip.audio.file = path }
+        },
+        ClipOption("--audio-start", field: "audio-start", .clip, .number(AudioChoices.startRange), "S", default: "0",
+                   "where in the sound file the clip's audio starts, in seconds") {
+            if case .number(let x) = $1 { $0.clip.audio.start = x }
+        },
+        ClipOption("--audio-fade-in", field: "audio-fade-in", .clip, .number(AudioChoices.fadeRange), "S", default: "0",
+                   "seconds of fade from silence at the clip's start") {
+            if case .number(let x) = $1 { $0.clip.audio.fadeIn = x }
+        },
+        ClipOption("--audio-fade-out", field: "audio-fade-out", .clip, .number(AudioChoices.fadeRange), "S", default: "0",
+                   "seconds of fade to silence at the clip's end") {
+            if case .number(let x) = $1 { $0.clip.audio.fadeOut = x }
+        },
+        ClipOption("--audio-volume", field: "audio-volume", .clip, .number(AudioChoices.volumeRange), "DB", default: "0",
+                   "a gain in decibels, \(JSON.exact(AudioChoices.volumeRange.lowerBound))…\(JSON.exact(AudioChoices.volumeRange.upperBound))") {
+            if case .number(let x) = $1 { $0.clip.audio.volume = x }
+        },
+        ClipOption("--audio-loop", field: "audio-loop", .clip, .flag, "", default: "off",
+                   "repeat a sound file shorter than the clip (otherwise silence follows it)") {
+            if case .flag(let on) = $1 { $0.clip.audio.loop = on }
+        },
+        ClipOption("--audio-codec", field: "audio-codec", .clip, .choice(AudioCodec.allCases.map(\.rawValue)), "NAME", default: "the container's",
+                   "aac (MP4, MOV), opus (WebM, MKV) or flac (MKV)") {
+            if case .text(let name) = $1 { $0.clip.audio.codec = AudioCodec(rawValue: name) }
+        },
+        ClipOption("--no-audio", field: nil, .clip, .flag, "", default: "off", "no soundtrack, whatever a preset says") {
+            if case .flag(let on) = $1 { $0.clip.audio.off = on }
+        },
+        ClipOption("--codec", field: "codec", .output, .choice(VideoCodec.allCases.map(\.rawValue) + ["raw"]), "NAME", default: "the format's",
+                   "one of the container's codecs (see the format table)", setting: .codec) {
+            if case .text(let name) = $1 { $0.output.codec = VideoCodec(named: name) }
+        },
+        ClipOption("--crf", field: "crf", .output, .wholeNumber(0...63), "N", default: "the codec's",
+                   "constant quality, lower is better (h264 18, hevc 20, vp9 24, vp8 10, av1 28; ranges 0…51, vp9/vp8 0…63, av1 1…63)",
+                   setting: .crf) {
+            if case .wholeNumber(let n) = $1 { $0.output.crf = n }
+        },
+        ClipOption("--bitrate", field: "bitrate", .output, .bitrate, "RATE", default: "none",
+                   "a target bitrate instead of a crf, e.g. 8M or 2500k; at most 2000M", setting: .bitrate) {
+            if case .wholeNumber(let n) = $1 { $0.output.bitrate = n }
+        },
+        ClipOption("--encoder-preset", field: "encoder-preset", .output, .text, "P", default: "the codec's",
+                   "x264/x265 preset (medium), VP9/VP8 cpu-used (4), SVT-AV1 preset (8)", setting: .preset) {
+            if case .text(let name) = $1 { $0.output.encoderPreset = name }
+        },
+        ClipOption("--keyint", field: "keyint", .output, .wholeNumber(1...100_000), "N", default: "the encoder's",
+                   "frames between key frames") {
+            if case .wholeNumber(let n) = $1 { $0.output.keyint = n }
+        },
+        ClipOption("--pix-fmt", field: "pix-fmt", .output, .text, "FMT", default: "the codec's",
+                   "yuv420p or yuv444p for h264/hevc/vp9; yuv422p10le or yuv444p10le for prores", setting: .pixelFormat) {
+            if case .text(let name) = $1 { $0.output.pixelFormat = name }
+        },
+        ClipOption("--title", field: "title", .output, .text, "TEXT", default: "none", "the container's title metadata") {
+            if case .text(let text) = $1 { $0.output.title = text }
+        },
+        ClipOption("--comment", field: "comment", .output, .text, "TEXT", default: "none", "the container's comment metadata") {
+            if case .text(let text) = $1 { $0.output.comment = text }
+        },
+    ]
+
+    /// The longest clip, in seconds (an hour).
+    public static let longestClip = 3600.0
+
+    /// The option a preset writes as `field`, at its top level or (`inOutput`) in an output.
+    public static func named(field: String, inOutput: Bool) -> ClipOption? {
+        all.first { $0.field == field && ($0.scope == .output) == inOutput }
+    }
+
+    /// The option that chooses an encoder setting, for its errors (every setting has one).
+    public static func choosing(_ setting: EncoderSettingsError.Setting) -> ClipOption {
+        guard let option = all.first(where: { $0.setting == setting }) else { preconditionFailure("no option chooses \(setting)") }
+        return option
+    }
+
+    /// What a preset field of this option takes, as the docs say it.
+    public var typeName: String {
+        switch kind {
+        case .number: "number"
+        case .wholeNumber: "whole number"
+        case .frameRate: "number or string"
+        case .bitrate: "string or number"
+        case .flag: "true/false"
+        case .size, .choice, .text, .file: "string"
+        }
+    }
+
+    // MARK: Reading
+
+    /// Sets the option in `choices` from its value written as text on the command line.
+    /// - Throws: why the text is not a value of the option (the caller names the flag).
+    public func apply(text: String, to choices: inout EncodeChoices) throws(ValueTextError) {
+        set(&choices, try value(text: text))
+    }
+
+    /// Sets the option in `choices` from a preset's JSON value; a file's path is taken relative
+    /// to the preset `holder` that holds the value.
+    /// - Throws: why the value is not one of the option's (the caller names the field).
+    public func apply(json: JSONValue, holder: String, to choices: inout EncodeChoices) throws(ValueTextError) {
+        set(&choices, try value(json: json, holder: holder))
+    }
+
+    /// Sets a flag: present on the command line.
+    public func applyFlag(to choices: inout EncodeChoices) {
+        set(&choices, .flag(true))
+    }
+
+    private func value(text: String) throws(ValueTextError) -> Value {
+        switch kind {
+        case .number(let range):
+            guard let x = Double(text) else { throw ValueTextError("expected a number, not \(JSON.quoted(text))") }
+            return .number(try Self.checked(x, range))
+        case .wholeNumber(let range):
+            guard let x = Double(text) else { throw ValueTextError("expected a number, not \(JSON.quoted(text))") }
+            return .wholeNumber(try Self.whole(x, range))
+        case .frameRate: return .frameRate(try ValueText.frameRate(text))
+        case .size:
+            let size = try ValueText.size(text)
+            return .size(width: size.width, height: size.height)
+        case .bitrate: return .wholeNumber(try ValueText.bitrate(text))
+        case .choice(let words):
+            guard words.contains(text.lowercased()) else {
+                throw ValueTextError("expected \(words.joined(separator: ", ")), not \(JSON.quoted(text))")
+            }
+            return .text(text.lowercased())
+        case .text, .file: return .text(text)
+        case .flag:
+            guard let on = ["true": true, "false": false][text] else { throw ValueTextError("expected true or false, not \(JSON.quoted(text))") }
+            return .flag(on)
+        }
+    }
+
+    private func value(json: JSONValue, holder: String) throws(ValueTextError) -> Value {
+        switch (kind, json) {
+        case (.number(let range), .number(let x, _)): return .number(try Self.checked(x, range))
+        case (.wholeNumber(let range), .number(let x, _)): return .wholeNumber(try Self.whole(x, range))
+        case (.bitrate, .number(let x, _)): return .wholeNumber(try Self.whole(x, 1...2_000_000_000))
+        case (.frameRate, .number(let x, _)):
+            _ = try Self.checked(x, ValueText.frameRates)
+            guard let rate = FrameRate(parsing: JSON.exact(x)) else {
+                throw ValueTextError("\(JSON.exact(x)) is not a frame rate; write 30, 29.97 or \"30000/1001\"")
+            }
+            return .frameRate(rate)
+        case (.number, .string(let text, _)), (.wholeNumber, .string(let text, _)), (.frameRate, .string(let text, _)),
+             (.size, .string(let text, _)), (.bitrate, .string(let text, _)), (.choice, .string(let text, _)), (.text, .string(let text, _)):
+            return try value(text: text)
+        case (.file, .string(let path, let position)):
+            // Relative to the preset that holds the value (a base preset's own folder).
+            let folder = URL(fileURLWithPath: position.source ?? holder).deletingLastPathComponent()
+            return .text(path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path)
+        case (.flag, .bool(let on, _)): return .flag(on)
+        case (.number, _), (.wholeNumber, _): throw ValueTextError("expected a number, not \(json.kindName)")
+        case (.flag, _): throw ValueTextError("expected true or false, not \(json.kindName)")
+        case (.bitrate, _): throw ValueTextError("expected a bitrate such as \"8M\", not \(json.kindName)")
+        case (.frameRate, _): throw ValueTextError("expected a frame rate such as 30 or \"30000/1001\", not \(json.kindName)")
+        case (.size, _): throw ValueTextError("expected \"WIDTHxHEIGHT\", not \(json.kindName)")
+        case (.choice(let words), _): throw ValueTextError("expected \(words.joined(separator: ", ")), not \(json.kindName)")
+        case (.text, _), (.file, _): throw ValueTextError("expected a string, not \(json.kindName)")
+        }
+    }
+
+    private static func checked(_ x: Double, _ range: ClosedRange<Double>) throws(ValueTextError) -> Double {
+        guard range.contains(x) else {
+            throw ValueTextError("\(JSON.exact(x)) is out of range (\(JSON.exact(range.lowerBound))…\(JSON.exact(range.upperBound)))")
+        }
+        return x
+    }
+
+    private static func whole(_ x: Double, _ range: ClosedRange<Int>) throws(ValueTextError) -> Int {
+        let n = try checked(x, Double(range.lowerBound)...Double(range.upperBound))
+        guard n == n.rounded() else { throw ValueTextError("expected a whole number, not \(JSON.exact(n))") }
+        return Int(n)
+    }
+
+    // MARK: Help and docs
+
+    /// The option's lines in a command's help: the flag and its placeholder, then the help and
+    /// the default in brackets, wrapped to 98 columns under column 24.
+    public var helpLines: String {
+        let head = "  " + flag + (placeholder.isEmpty ? "" : " " + placeholder)
+        let text = help + (defaultText == "none" || defaultText == "off" ? "" : " [\(defaultText)]")
+        var lines: [String] = []
+        var line = head.count < 23 ? head.padding(toLength: 24, withPad: " ", startingAt: 0) : head
+        if head.count >= 23 {
+            lines.append(line)
+            line = String(repeating: " ", count: 24)
+        }
+        var first = true
+        for word in text.split(separator: " ") {
+            if !first, line.count + 1 + word.count > 98 {
+                lines.append(line)
+                line = String(repeating: " ", count: 24)
+                first = true
+            }
+            line += (first ? "" : " ") + word
+            first = false
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The help lines of every option of `scopes`, in table order.
+    public static func help(_ scopes: Set<Scope>) -> String {
+        all.filter { scopes.contains($0.scope) }.map(\.helpLines).joined(separator: "\n")
+    }
+
+    /// The Markdown table of the options: flag, preset field, default and meaning. The README and
+    /// docs/presets.md hold it between `<!-- options -->` and `<!-- /options -->`, and a test
+    /// compares them with this.
+    public static var markdownTable: String {
+        var rows = ["| flag | preset field | type | default | meaning |", "|---|---|---|---|---|"]
+        for option in all {
+            let flag = "`\(option.flag)\(option.placeholder.isEmpty ? "" : " " + option.placeholder)`"
+            let field = option.field.map { "`\($0)`" + (option.scope == .output ? " (in each output)" : "") } ?? "—"
+            rows.append("| \(flag) | \(field) | \(option.typeName) | \(option.defaultText) | \(option.help) |")
+        }
+        return rows.joined(separator: "\n")
+    }
+}
