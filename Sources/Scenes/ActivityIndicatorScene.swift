@@ -1,13 +1,13 @@
 import Animation
 import Geometry
 
-/// Seed 000, 效果五 `indictor`: a ring of 30 bars, each fading from opaque to clear over 1 s,
-/// 1/30 s after its neighbour: UIActivityIndicatorView's look.
+/// Rebuilds the iOS replicator demo `indictor`: a ring of 30 bars, each fading from opaque to clear
+/// over 1 s, 1/30 s after its neighbour: UIActivityIndicatorView's look.
 public struct ActivityIndicatorScene: Scene {
     public let name = "activity-indicator"
     public let summary = "a ring of bars fading in turn, like UIActivityIndicatorView"
     public let cycle = 1.0
-    public let parameters = SeedScaffold.commonParameters() + [
+    public let parameters = DemoLayout.commonParameters() + [
         SceneParameter("count", .integer(1...200), default: .number(30), "instanceCount (the bars go round once)"),
         SceneParameter("duration", .number(0.05...60), default: .number(1), "seconds for a bar to fade (one turn)"),
     ]
@@ -16,10 +16,10 @@ public struct ActivityIndicatorScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
-        let containView = SeedScaffold.container(in: root, size: Size(200, 200), settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
+        let containView = DemoLayout.container(in: root, size: Size(200, 200), settings: settings)
         let layerWidth = 10.0
-        let layer = SeedScaffold.tile(frame: Rect(x: containView.bounds.midX, y: 0, width: layerWidth, height: layerWidth * 2.5),
+        let layer = DemoLayout.tile(frame: Rect(x: containView.bounds.midX, y: 0, width: layerWidth, height: layerWidth * 2.5),
                                       settings: settings)
         layer.opacity = 0
 

@@ -22,7 +22,7 @@ public struct ConfettiScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
 
         let emitter = EmitterLayer()
         emitter.name = "confetti"

@@ -21,7 +21,7 @@ public struct CubeScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 600
         root.sublayerTransform = perspective

@@ -1,14 +1,14 @@
 import Animation
 import Geometry
 
-/// Seed 000, 效果九 `replicatorLayerManyPoint`: a 3×3 grid from a row replicator inside a
-/// column replicator; each dot fades out while shrinking, and the delays of the two replicators
-/// add up, so the pulse runs diagonally across the grid.
+/// Rebuilds the iOS replicator demo `replicatorLayerManyPoint`: a 3×3 grid from a row replicator
+/// inside a column replicator; each dot fades out while shrinking, and the delays of the two
+/// replicators add up, so the pulse runs diagonally across the grid.
 public struct DotGridScene: Scene {
     public let name = "dot-grid"
     public let summary = "a 3×3 grid of dots pulsing in a diagonal wave"
     public let cycle = 1.0
-    public let parameters = SeedScaffold.commonParameters() + [
+    public let parameters = DemoLayout.commonParameters() + [
         SceneParameter("delay", .number(0...10), default: .number(0.3), "instanceDelay of both replicators"),
         SceneParameter("duration", .number(0.05...60), default: .number(1), "seconds per pulse (the group's duration)"),
     ]
@@ -17,18 +17,18 @@ public struct DotGridScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
-        let containView = SeedScaffold.container(in: root, size: Size(200, 200), settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
+        let containView = DemoLayout.container(in: root, size: Size(200, 200), settings: settings)
         let column = 3.0, between = 5.0
         let radius = (100 - between * (column - 1)) / column
-        let layer = SeedScaffold.tile(frame: Rect(x: 0, y: 0, width: radius, height: radius), cornerRadius: radius / 2, settings: settings)
+        let layer = DemoLayout.tile(frame: Rect(x: 0, y: 0, width: radius, height: radius), cornerRadius: radius / 2, settings: settings)
 
         let alphaAnimation = BasicAnimation(keyPath: "opacity")
         alphaAnimation.fromValue = 1.0
         alphaAnimation.toValue = 0.0
         let scaleAnimation = BasicAnimation(keyPath: "transform")
-        scaleAnimation.fromValue = SeedScaffold.scale(1, 1, 0)
-        scaleAnimation.toValue = SeedScaffold.scale(0.2, 0.2, 0)
+        scaleAnimation.fromValue = DemoLayout.scale(1, 1, 0)
+        scaleAnimation.toValue = DemoLayout.scale(0.2, 0.2, 0)
         scaleAnimation.repeatCount = .infinity
         scaleAnimation.duration = 0.6
         let group = AnimationGroup()

@@ -1,7 +1,8 @@
 import Animation
 import Geometry
 
-/// Seed 004 (`GQCircleLoadView`): three grey dots that pulse one after another.
+/// Rebuilds an iOS Core Animation demo `GQCircleLoadView`: three grey dots that pulse one after
+/// another.
 ///
 /// Each pulse is a group of two `transform.scale` animations, 1 → 1.5 and back, 0.25 s each with
 /// ease-out. When a dot's pulse starts, the next dot's pulse is scheduled 0.25 s later
@@ -25,7 +26,7 @@ public struct LoaderScene: Scene {
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
         // The view controller's white view, with the clear loading view filling it.
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
         let loadingView = Layer()
         loadingView.name = "loadingView"
         loadingView.frame = root.bounds

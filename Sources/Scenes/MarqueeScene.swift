@@ -1,9 +1,9 @@
 import Animation
 import Geometry
 
-/// Seed 001 `ReplicatorLineAnimationView`: an image in a two-instance replicator, the copy one
-/// view width (or height) along, slid by one view size every 1/speed seconds, linear, for ever,
-/// inside a clipping view: an endless seamless scroll.
+/// Rebuilds an iOS Core Animation demo `ReplicatorLineAnimationView`: an image in a two-instance
+/// replicator, the copy one view width (or height) along, slid by one view size every 1/speed
+/// seconds, linear, for ever, inside a clipping view: an endless seamless scroll.
 public struct MarqueeScene: Scene {
     public let name = "marquee"
     public let summary = "an endless seamless scroll of a tiling image, in four directions"
@@ -23,7 +23,7 @@ public struct MarqueeScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
         let view = Layer()
         view.name = "view"
         view.bounds = Rect(x: 0, y: 0, width: settings.number("width"), height: settings.number("height"))

@@ -1,11 +1,11 @@
 import Animation
 import Geometry
 
-/// Seed 003: a Newton's cradle. The left string and ball swing out 22.5° (π/8) about the string's
-/// top, 0.4 s ease-out and back (autoreverses); when the left ball's animation stops, the right
-/// one starts (−22.5°), and so on for ever, chained through `animationDidStop`. The string is a
-/// rotation (`transform.rotation.z`) about its anchor point; the ball follows a keyframe path on
-/// the arc, as the seed builds them, separately.
+/// Rebuilds an iOS Core Animation demo: a Newton's cradle. The left string and ball swing out 22.5°
+/// (π/8) about the string's top, 0.4 s ease-out and back (autoreverses); when the left ball's
+/// animation stops, the right one starts (−22.5°), and so on for ever, chained through
+/// `animationDidStop`. The string is a rotation (`transform.rotation.z`) about its anchor point;
+/// the ball follows a keyframe path on the arc, as the seed builds them, separately.
 ///
 /// Geometry: a 100×100 view centred in the canvas; strings at x = 10, 30, 50, 70, 90 from the bar
 /// at y = 10 down to y = 80; balls of radius 10 centred at y = 90. The swinging strings turn
@@ -28,7 +28,7 @@ public struct NewtonsCradleScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
         let view = Layer()
         view.name = "cradle"
         view.bounds = Rect(x: 0, y: 0, width: 100, height: 100)

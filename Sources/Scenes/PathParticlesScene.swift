@@ -1,9 +1,9 @@
 import Animation
 import Geometry
 
-/// Seed 002: the view is a replicator of 30 instances 0.25 s apart; its one red 10×10 dot runs
-/// along the path the user drew (a keyframe `position` animation, 3 s, repeating), and the view
-/// strokes that path.
+/// Rebuilds an iOS Core Animation demo: the view is a replicator of 30 instances 0.25 s apart; its
+/// one red 10×10 dot runs along the path the user drew (a keyframe `position` animation, 3 s,
+/// repeating), and the view strokes that path.
 public struct PathParticlesScene: Scene {
     public let name = "path-particles"
     public let summary = "dots streaming along a drawn path"
@@ -26,7 +26,7 @@ public struct PathParticlesScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
         var path = try Path(svg: settings.text("path"))
         if settings.bool("fit") { path = Self.fitted(path, in: canvas) }
 

@@ -1,9 +1,9 @@
 import Animation
 import Geometry
 
-/// Seed 000, 效果六 `waveAnimation`: a small green circle scaled up 100 times while fading out,
-/// copied 4 times half a second apart: rings of colour spreading out of the orange view, which
-/// does not clip them.
+/// Rebuilds the iOS replicator demo `waveAnimation`: a small green circle scaled up 100 times while
+/// fading out, copied 4 times half a second apart: rings of colour spreading out of the orange
+/// view, which does not clip them.
 public struct RippleScene: Scene {
     public let name = "ripple"
     public let summary = "expanding, fading discs spreading past their view"
@@ -22,7 +22,7 @@ public struct RippleScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
         let view = Layer()
         view.name = "view"
         view.position = Point(root.bounds.midX, root.bounds.midY)
@@ -42,7 +42,7 @@ public struct RippleScene: Scene {
         let growth = settings.number("growth")
         let animation = BasicAnimation(keyPath: "transform")
         animation.fromValue = .transform(.identity)
-        animation.toValue = SeedScaffold.scale(growth, growth, growth)
+        animation.toValue = DemoLayout.scale(growth, growth, growth)
         animation.duration = duration
         let opacityAnimation = BasicAnimation(keyPath: "opacity")
         opacityAnimation.toValue = 0

@@ -68,19 +68,29 @@ public struct SceneSettings: Sendable {
         parameters.map { ($0.name, values[$0.name] ?? $0.defaultValue) }
     }
 
-    /// A number or integer knob's value; 0 when `name` is not one.
+    /// The value of the knob `name`, which the scene must declare: reading a knob it does not
+    /// declare, or as another kind, is a programming error stopped where it happens, never a
+    /// silent 0, clear or "".
+    private func value(_ name: String, _ kind: String) -> ParameterValue {
+        guard let value = values[name] else {
+            preconditionFailure("scene '\(sceneName)' reads the \(kind) knob '\(name)', which it does not declare (its knobs: \(parameters.map(\.name).joined(separator: ", ")))")
+        }
+        return value
+    }
+
+    /// A number or integer knob's value.
     public func number(_ name: String) -> Double {
-        if case .number(let x)? = values[name] { return x }
-        return 0
+        guard case .number(let x) = value(name, "number") else { preconditionFailure("scene '\(sceneName)': knob '\(name)' is not a number") }
+        return x
     }
 
     /// A number or integer knob's value as an `Int`, truncated towards zero.
     public func integer(_ name: String) -> Int { Int(number(name)) }
 
-    /// A colour knob's value; clear when `name` is not one.
+    /// A colour knob's value.
     public func color(_ name: String) -> Color {
-        if case .color(let c)? = values[name] { return c }
-        return .clear
+        guard case .color(let c) = value(name, "colour") else { preconditionFailure("scene '\(sceneName)': knob '\(name)' is not a colour") }
+        return c
     }
 
     /// Whether the scene's `background` knob lets what is behind show: a video of it then
@@ -103,15 +113,15 @@ public struct SceneSettings: Sendable {
     /// The image given for an `imageFile` knob, if one was.
     public func image(_ name: String) -> Image? { images[name] }
 
-    /// A boolean knob's value; false when `name` is not one.
+    /// A boolean knob's value.
     public func bool(_ name: String) -> Bool {
-        if case .bool(let b)? = values[name] { return b }
-        return false
+        guard case .bool(let b) = value(name, "true/false") else { preconditionFailure("scene '\(sceneName)': knob '\(name)' is not true/false") }
+        return b
     }
 
-    /// A choice, path or image-file knob's text; empty when `name` is not one.
+    /// A choice, path, text or image-file knob's text.
     public func text(_ name: String) -> String {
-        if case .text(let t)? = values[name] { return t }
-        return ""
+        guard case .text(let t) = value(name, "text") else { preconditionFailure("scene '\(sceneName)': knob '\(name)' is not text") }
+        return t
     }
 }

@@ -1,13 +1,13 @@
 import Animation
 import Geometry
 
-/// Seed 000, 效果四 `replicatorCircleHigh2`: 20 green bars round a circle, a still sunburst (the
-/// seed comments its animation out).
+/// Rebuilds the iOS replicator demo `replicatorCircleHigh2`: 20 green bars round a circle, a still
+/// sunburst (the seed comments its animation out).
 public struct SpinnerBarsScene: Scene {
     public let name = "spinner-bars"
     public let summary = "a still sunburst of 20 bars"
     public let cycle = 1.0
-    public let parameters = SeedScaffold.commonParameters() + [
+    public let parameters = DemoLayout.commonParameters() + [
         SceneParameter("count", .integer(1...200), default: .number(20), "instanceCount (the bars go round once)"),
     ]
 
@@ -15,11 +15,11 @@ public struct SpinnerBarsScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
-        let containView = SeedScaffold.container(in: root, size: Size(200, 200), settings: settings)
-        let layer = SeedScaffold.tile(frame: Rect(x: 50, y: 50, width: 10, height: 30), settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
+        let containView = DemoLayout.container(in: root, size: Size(200, 200), settings: settings)
+        let layer = DemoLayout.tile(frame: Rect(x: 50, y: 50, width: 10, height: 30), settings: settings)
 
-        let replicatorLayer = SeedScaffold.centredReplicator(in: containView, size: Size(50, 50), settings: settings)
+        let replicatorLayer = DemoLayout.centredReplicator(in: containView, size: Size(50, 50), settings: settings)
         let count = settings.integer("count")
         replicatorLayer.instanceTransform = Transform3D.identity.rotated(by: 2 * .pi / Double(count), x: 0, y: 0, z: 1)
         replicatorLayer.instanceCount = count

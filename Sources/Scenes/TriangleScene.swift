@@ -2,14 +2,15 @@ import Animation
 import Foundation
 import Geometry
 
-/// Seed 000, 效果八 `replicatorLayerTriangle`: three dots at the corners of an equilateral
-/// triangle, each moving to the next corner while turning 120°, ease-in-ease-out, every second.
-/// The motion is a straight line because Core Animation interpolates the transform by parts.
+/// Rebuilds the iOS replicator demo `replicatorLayerTriangle`: three dots at the corners of an
+/// equilateral triangle, each moving to the next corner while turning 120°, ease-in-ease-out, every
+/// second. The motion is a straight line because Core Animation interpolates the transform by
+/// parts.
 public struct TriangleScene: Scene {
     public let name = "triangle"
     public let summary = "three dots travelling round an equilateral triangle"
     public let cycle = 1.0
-    public let parameters = SeedScaffold.commonParameters() + [
+    public let parameters = DemoLayout.commonParameters() + [
         SceneParameter("duration", .number(0.05...60), default: .number(1), "seconds per move to the next corner"),
     ]
 
@@ -17,11 +18,11 @@ public struct TriangleScene: Scene {
     public init() {}
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
-        let root = SeedScaffold.root(canvas: canvas, settings: settings)
-        let containView = SeedScaffold.container(in: root, size: Size(200, 200), settings: settings)
+        let root = DemoLayout.root(canvas: canvas, settings: settings)
+        let containView = DemoLayout.container(in: root, size: Size(200, 200), settings: settings)
         let radius = 100.0 / 4
         let transX = 100 - radius
-        let layer = SeedScaffold.tile(frame: Rect(x: 0, y: 0, width: radius, height: radius), cornerRadius: radius / 2, settings: settings)
+        let layer = DemoLayout.tile(frame: Rect(x: 0, y: 0, width: radius, height: radius), cornerRadius: radius / 2, settings: settings)
 
         let animation = BasicAnimation(keyPath: "transform")
         animation.duration = settings.number("duration")

@@ -1,10 +1,11 @@
 import Animation
 import Geometry
 
-/// The pieces the built-in scenes share: the view controller's view filling the canvas, and a
-/// container view centred in it (the seeds' `containView.center = self.view.center`).
-enum SeedScaffold {
-    /// The knobs every seed-000 scene has.
+/// The pieces the replicator demo scenes share, as their iOS view controllers lay them out: the
+/// view filling the canvas, and a container view centred in it (`containView.center =
+/// self.view.center`).
+enum DemoLayout {
+    /// The knobs every replicator demo scene has.
     static func commonParameters(color: Color = .green) -> [SceneParameter] {
         [
             SceneParameter("color", .color, default: .color(color), "colour of the replicated layer"),
@@ -33,7 +34,7 @@ enum SeedScaffold {
         return container
     }
 
-    /// The seeds' replicated square: `frame`, the `color` knob, optionally rounded and clipped.
+    /// The demos' replicated square: `frame`, the `color` knob, optionally rounded and clipped.
     static func tile(frame: Rect, cornerRadius: Double = 0, settings: SceneSettings, name: String = "layer") -> Layer {
         let layer = Layer()
         layer.name = name
@@ -44,7 +45,7 @@ enum SeedScaffold {
         return layer
     }
 
-    /// The seeds' `replicatorLayer`: `size`, centred in `container`, yellow when `debug` is on.
+    /// The demos' `replicatorLayer`: `size`, centred in `container`, yellow when `debug` is on.
     static func centredReplicator(in container: Layer, size: Size, settings: SceneSettings) -> ReplicatorLayer {
         let replicatorLayer = ReplicatorLayer()
         replicatorLayer.name = "replicatorLayer"
