@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import Synchronization
 import Geometry
 
 /// Reads a Lottie document's values, every error naming the JSON path of the field at fault
@@ -196,12 +197,11 @@ struct LottieReader {
 
 /// What a Lottie file asks for that animvid does not draw yet, by kind, with the layers (JSON
 /// paths) it concerns: one warning a kind, never a silent drop.
-final class LottieWarnings: @unchecked Sendable {
-    private let lock = NSLock()
-    private var places: [(kind: String, paths: [String])] = []
+final class LottieWarnings: Sendable {
+    private let places = Mutex<[(kind: String, paths: [String])]>([])
 
     func note(_ kind: String, at path: String) {
-        lock.withLock {
+        places.withLock { places in
             if let i = places.firstIndex(where: { $0.kind == kind }) {
                 if places[i].paths.count < 5 && !places[i].paths.contains(path) { places[i].paths.append(path) }
             } else {
@@ -212,6 +212,6 @@ final class LottieWarnings: @unchecked Sendable {
 
     /// One line a kind: `not drawn yet: masks (layers[2], layers[5])`.
     var lines: [String] {
-        lock.withLock { places.map { "not supported yet: \($0.kind) (\($0.paths.joined(separator: ", ")))" } }
+        places.withLock { $0.map { "not supported yet: \($0.kind) (\($0.paths.joined(separator: ", ")))" } }
     }
 }

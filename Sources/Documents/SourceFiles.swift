@@ -1,16 +1,16 @@
 import Foundation
+import Synchronization
 
 /// The files a document reads while it loads and builds: a preset and the presets it extends,
 /// scene files (shots included) and the images they show, each with its modification time and
 /// size as they were when it was read. Bind `recorder` around the loading and building
 /// (`SourceFiles.$recorder.withValue(files) { … }`) to learn what to watch.
-public final class SourceFiles: @unchecked Sendable {
+public final class SourceFiles: Sendable {
     /// Where reads are noted while bound; nil (nothing noted) otherwise.
     @TaskLocal public static var recorder: SourceFiles?
 
-    private let lock = NSLock()
     /// Each file read, absolute, and its state when first read.
-    private var states: [String: String] = [:]
+    private let states = Mutex<[String: String]>([:])
 
     /// An empty list.
     public init() {}
@@ -20,23 +20,23 @@ public final class SourceFiles: @unchecked Sendable {
         guard let recorder, !path.hasPrefix("data:") else { return }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let state = Self.state(of: absolute)
-        recorder.lock.withLock { if recorder.states[absolute] == nil { recorder.states[absolute] = state } }
+        recorder.states.withLock { if $0[absolute] == nil { $0[absolute] = state } }
     }
 
     /// Notes what `other` noted in the recorder bound here, if any (a recorder bound inside
     /// another hides the outer one).
     public static func forward(_ other: SourceFiles) {
         guard let recorder, recorder !== other else { return }
-        let noted = other.lock.withLock { other.states }
-        recorder.lock.withLock { recorder.states.merge(noted) { first, _ in first } }
+        let noted = other.states.withLock { $0 }
+        recorder.states.withLock { $0.merge(noted) { first, _ in first } }
     }
 
     /// The files read, absolute, sorted.
-    public var all: [String] { lock.withLock { states.keys.sorted() } }
+    public var all: [String] { states.withLock { $0.keys.sorted() } }
 
     /// Whether a file read has changed (or gone) since it was read.
     public var changed: Bool {
-        lock.withLock { states }.contains { Self.state(of: $0.key) != $0.value }
+        states.withLock { $0 }.contains { Self.state(of: $0.key) != $0.value }
     }
 
     /// A file's modification time and size ("gone" when it cannot be read).

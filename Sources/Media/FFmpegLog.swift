@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import Synchronization
 
 /// FFmpeg's own log. Nothing of it reaches the terminal: animvid reports failures itself, and the
 /// first error FFmpeg logged since the work began goes into that report (`MediaError` for a
@@ -40,23 +41,21 @@ enum FFmpegLog {
 
     /// The first line logged, built up from the pieces FFmpeg logs it in (a line ends at its
     /// newline), set from FFmpeg's threads and taken by the thread reporting a failure.
-    private final class FirstLine: @unchecked Sendable {
-        private let lock = NSLock()
-        private var line = ""
-        private var complete = false
+    private final class FirstLine: Sendable {
+        private let state = Mutex((line: "", complete: false))
 
         func add(_ piece: String) {
-            lock.withLock {
-                guard !complete else { return }
-                line += piece
-                complete = line.hasSuffix("\n")
+            state.withLock { state in
+                guard !state.complete else { return }
+                state.line += piece
+                state.complete = state.line.hasSuffix("\n")
             }
         }
 
         func take() -> String? {
-            lock.withLock {
-                defer { (line, complete) = ("", false) }
-                return line.isEmpty ? nil : line
+            state.withLock { state in
+                defer { state = ("", false) }
+                return state.line.isEmpty ? nil : state.line
             }
         }
     }

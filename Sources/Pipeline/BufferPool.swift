@@ -1,10 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Recycles frame buffers (RGBA pixmaps, YUV frames) so that encoding a clip allocates only as
 /// many frames as are in flight.
-final class BufferPool<Buffer: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var free: [Buffer] = []
+final class BufferPool<Buffer: Sendable>: Sendable {
+    private let free = Mutex<[Buffer]>([])
     private let make: @Sendable () -> Buffer?
 
     /// A pool that makes a new buffer with `make` when none is free.
@@ -14,15 +14,10 @@ final class BufferPool<Buffer: Sendable>: @unchecked Sendable {
 
     /// A buffer (its contents are whatever the last user left), or nil when none can be made.
     func take() -> Buffer? {
-        lock.lock()
-        let reused = free.popLast()
-        lock.unlock()
-        return reused ?? make()
+        free.withLock { $0.popLast() } ?? make()
     }
 
     func give(_ buffer: Buffer) {
-        lock.lock()
-        free.append(buffer)
-        lock.unlock()
+        free.withLock { $0.append(buffer) }
     }
 }

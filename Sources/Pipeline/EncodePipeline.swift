@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Media
 import Raster
 
@@ -205,21 +206,14 @@ final class FrameBuffers: Sendable {
 }
 
 /// Counts rendered frames across the render workers.
-final class RenderCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+final class RenderCounter: Sendable {
+    private let count = Atomic<Int>(0)
 
     func increment() {
-        lock.lock()
-        count += 1
-        lock.unlock()
+        count.add(1, ordering: .relaxed)
     }
 
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
+    var value: Int { count.load(ordering: .relaxed) }
 }
 
 /// A rendered frame on its way to the encoder: RGBA pixels, or already YUV 4:2:0.

@@ -5,6 +5,9 @@ import Foundation
 /// Workers `claim` frame numbers, render them in any order and `put` them back; the consumer
 /// `take`s them strictly in order. At most `capacity` frames are claimed but not yet taken, which
 /// bounds memory whatever the clip's length.
+///
+/// Its state is guarded by an `NSCondition` (workers and the consumer wait on it), which the
+/// compiler cannot check: `Mutex` has no wait.
 final class FrameQueue<Element: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int

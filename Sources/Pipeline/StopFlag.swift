@@ -1,25 +1,23 @@
 import Foundation
+import Synchronization
 
 /// A request to stop an encode, set from a signal handler and checked between frames.
-public final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var signal: Int32?
+public final class StopFlag: Sendable {
+    /// The signal that asked first; 0 while none has.
+    private let signal = Atomic<Int32>(0)
 
     /// A flag with no stop requested.
     public init() {}
 
-    /// Asks the encode to stop, remembering which signal asked.
+    /// Asks the encode to stop, remembering which signal asked (the first one).
     public func request(signal: Int32) {
-        lock.lock()
-        if self.signal == nil { self.signal = signal }
-        lock.unlock()
+        _ = self.signal.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
     }
 
     /// The signal that asked to stop, if one did.
     public var requested: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        return signal
+        let value = signal.load(ordering: .relaxed)
+        return value == 0 ? nil : value
     }
 }
 

@@ -5,6 +5,7 @@ import Geometry
 import Media
 import Pipeline
 import Scenes
+import Synchronization
 
 /// The options every rendering command shares: the scene, its knobs, the size and the scale.
 struct SceneOptions {
@@ -184,13 +185,12 @@ struct SceneOptions {
 
 /// The checksums of the files a scene reads, collected while it loads (image decoding may run
 /// on any thread, hence the lock).
-final class ImageChecksums: @unchecked Sendable {
-    private let lock = NSLock()
-    private var checksums: [String: String] = [:]
+final class ImageChecksums: Sendable {
+    private let checksums = Mutex<[String: String]>([:])
 
     func record(_ name: String, _ checksum: String) {
-        lock.withLock { checksums[name] = checksum }
+        checksums.withLock { $0[name] = checksum }
     }
 
-    var all: [String: String] { lock.withLock { checksums } }
+    var all: [String: String] { checksums.withLock { $0 } }
 }
