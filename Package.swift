@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "AnimvidKit", dependencies: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Scenes", "Documents"]),
         .executableTarget(name: "raster-bench", dependencies: ["Pipeline", "Raster", "Geometry", "Media", "Text"]),
         .executableTarget(name: "animvid", dependencies: ["Documents", "Pipeline", "Scenes", "Media", "Animation", "Geometry", "Raster"]),
-        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
+        .target(name: "GoldenFiles", dependencies: ["Media"], path: "Tests/GoldenFiles"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),

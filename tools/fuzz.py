@@ -173,8 +173,25 @@ class Mutator:
             for index, child in enumerate(node):
                 yield from self.nodes(child, path + (index,))
 
+    @staticmethod
+    def depth(node):
+        """How deeply `node` nests, counted without recursion."""
+        deepest, stack = 0, [(node, 1)]
+        while stack:
+            node, level = stack.pop()
+            deepest = max(deepest, level)
+            if isinstance(node, dict):
+                stack += [(child, level + 1) for child in node.values()]
+            elif isinstance(node, list):
+                stack += [(child, level + 1) for child in node]
+        return deepest
+
     def json(self, document):
-        document = copy.deepcopy(document)
+        # Deeper than this, Python's own JSON writer would overflow its stack (animvid refuses
+        # JSON nested over 64 deep, so nothing is lost).
+        if self.depth(document) > 400:
+            return document
+        original, document = document, copy.deepcopy(document)
         for _ in range(self.rng.choice([1, 1, 2, 3, 5])):
             everything = list(self.nodes(document))
             path, node = self.rng.choice(everything)
@@ -192,10 +209,10 @@ class Mutator:
             elif r < 0.75 and isinstance(node, list) and node:
                 # Grow a list: many layers, keyframes, points.
                 parent[key] = node * self.rng.choice([2, 10, 100, 1000])
-            elif r < 0.85:
+            elif r < 0.85 and self.depth(document) < 200:
                 # Nest deeper.
                 wrapped = node
-                for _ in range(self.rng.choice([2, 50, 400])):
+                for _ in range(self.rng.choice([2, 50, 150])):
                     wrapped = [wrapped]
                 parent[key] = wrapped
             elif r < 0.95 and isinstance(node, (int, float)) and not isinstance(node, bool):
@@ -203,7 +220,7 @@ class Mutator:
             else:
                 # Copy another node here (precomposition ids, layer references, keyframes).
                 parent[key] = copy.deepcopy(self.rng.choice(everything)[1])
-        return document
+        return document if self.depth(document) <= 500 else original
 
     def bytes(self, data):
         data = bytearray(data)
@@ -435,7 +452,7 @@ def main():
         args.seed = int(time.time())
     if not os.access(args.binary, os.X_OK):
         sys.exit("fuzz: %s is not an animvid binary (make build, or give --binary)" % args.binary)
-    sys.setrecursionlimit(10000)
+    sys.setrecursionlimit(5000)
     sys.exit(Fuzzer(args).loop())
 
 

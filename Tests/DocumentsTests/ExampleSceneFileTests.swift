@@ -20,12 +20,12 @@ final class ExampleSceneFileTests: XCTestCase {
             let scene = try SceneFile(text: String(contentsOfFile: path, encoding: .utf8), path: path) { try LayerImageCodec.decode($0) }
             let count = Int((scene.cycle * 10).rounded())
             let timeline = try scene.timeline(canvas: Size(640, 360), duration: scene.cycle)
-            let lines = try (0..<count).map { index in
+            let frames = try (0..<count).map { index in
                 let frame = try XCTUnwrap(StillImage.render(timeline, at: Double(index) / 10, width: 160, height: 90, scale: 0.25))
-                return "\(index) \(FrameMD5.md5(frame.bytes))"
+                return GoldenFrame(label: "\(index)", width: frame.width, height: frame.height, rgba: frame.bytes)
             }
             let name = String(file.dropLast(5))
-            try Golden.assertLines(lines, equal: Self.golden.appendingPathComponent(name + ".rgba.md5"), name)
+            try Golden.assertFrames(frames, equal: Self.golden.appendingPathComponent(name + ".rgba.md5"), name)
         }
     }
 }

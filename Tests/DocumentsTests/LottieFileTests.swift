@@ -188,14 +188,17 @@ final class LottieFileTests: XCTestCase {
     }
 
     func testGoldenFrames() throws {
-        var lines: [String] = []
+        var frames: [GoldenFrame] = []
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
         XCTAssertGreaterThanOrEqual(names.count, 15)
         for name in names.sorted() {
             let file = try load(name)
-            for f in [0.0, 17, 44] { lines.append("\(name) \(Int(f)) \(FrameMD5.md5(try frame(file, f).bytes))") }
+            for f in [0.0, 17, 44] {
+                let image = try frame(file, f)
+                frames.append(GoldenFrame(label: "\(name) \(Int(f))", width: image.width, height: image.height, rgba: image.bytes))
+            }
         }
-        try Golden.assertLines(lines, equal: Self.golden, "lottie")
+        try Golden.assertFrames(frames, equal: Self.golden, "lottie")
     }
 
     /// Keypaths and slots fill a file in, as lottie-ios's value providers do: the same frames as

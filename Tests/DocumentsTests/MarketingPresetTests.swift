@@ -26,11 +26,11 @@ final class MarketingPresetTests: XCTestCase {
             let (width, height) = (size.width / 10, size.height / 10)
             let canvas = Size(Double(size.width) / scale, Double(size.height) / scale)
             let timeline = try scene.timeline(canvas: canvas, duration: seconds, settings: settings)
-            let lines = try (0..<Int(seconds)).map { t in
+            let frames = try (0..<Int(seconds)).map { t in
                 let frame = try XCTUnwrap(StillImage.render(timeline, at: Double(t) + 0.5, width: width, height: height, scale: scale / 10))
-                return "\(t) \(FrameMD5.md5(frame.bytes))"
+                return GoldenFrame(label: "\(t)", width: frame.width, height: frame.height, rgba: frame.bytes)
             }
-            try Golden.assertLines(lines, equal: Self.golden.appendingPathComponent(name + ".rgba.md5"), name)
+            try Golden.assertFrames(frames, equal: Self.golden.appendingPathComponent(name + ".rgba.md5"), name)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import GoldenFiles
 import Media
 import Pipeline
 import Raster
@@ -18,9 +19,12 @@ struct RenderedFrames {
         try XCTUnwrap(StillImage.render(timeline, at: rate.time(ofFrame: index), width: width, height: height, scale: scale))
     }
 
-    /// One line per frame, `index md5-of-RGBA`, for a golden file.
-    func hashLines(count: Int) throws -> [String] {
-        try (0..<count).map { "\($0) \(FrameMD5.md5(try frame($0).bytes))" }
+    /// The first `count` frames, labelled by index, for an image golden.
+    func goldenFrames(count: Int) throws -> [GoldenFrame] {
+        try (0..<count).map { index in
+            let frame = try frame(index)
+            return GoldenFrame(label: "\(index)", width: frame.width, height: frame.height, rgba: frame.bytes)
+        }
     }
 
     /// The peak signal-to-noise ratio, in dB, of the decoded frames' RGB against the rendered

@@ -18,8 +18,7 @@ final class SceneGoldenTests: XCTestCase {
         for scene in SceneCatalog.all {
             let timeline = try scene.timeline(canvas: Size(640, 360), duration: rate.time(ofFrame: 10))
             let frames = RenderedFrames(timeline: timeline, rate: rate, width: 160, height: 90, scale: 0.25)
-            let lines = try frames.hashLines(count: 10)
-            try Golden.assertLines(lines, equal: Self.folder.appendingPathComponent(scene.name + ".rgba.md5"), scene.name)
+            try Golden.assertFrames(try frames.goldenFrames(count: 10), equal: Self.folder.appendingPathComponent(scene.name + ".rgba.md5"), scene.name)
         }
     }
 }

@@ -48,7 +48,7 @@ final class TextRenderTests: XCTestCase {
             .init("Plan, build and "), .init("launch", font: "Inter Bold", color: Color(hex: "#FFC93C"), underline: true),
             .init(" together: ffi AV سلام עולם 123."),
         ])
-        var lines: [String] = []
+        var frames: [GoldenFrame] = []
         for (n, scale) in [1.0, 3.0].enumerated() {
             let frame = try render(width: Int(320 * scale), height: Int(180 * scale), scale: scale) { layer in
                 layer.string = paragraph
@@ -57,9 +57,9 @@ final class TextRenderTests: XCTestCase {
                 layer.alignmentMode = .center
                 layer.transform = Transform3D(rotationAngle: 0.1 * Double(n))
             }
-            lines.append("\(n) \(FrameMD5.md5(frame.bytes))")
+            frames.append(GoldenFrame(label: "\(n)", width: frame.width, height: frame.height, rgba: frame.bytes))
         }
-        try Golden.assertLines(lines, equal: Self.golden, "text")
+        try Golden.assertFrames(frames, equal: Self.golden, "text")
     }
 
     /// Runs take their own colour, the rest the layer's foreground colour; fontSize animates.
