@@ -22,7 +22,6 @@ import json
 import os
 import random
 import re
-import resource
 import shutil
 import signal
 import struct
@@ -151,6 +150,9 @@ CLI_OPTIONS = {
 
 
 class Mutator:
+    # The largest document a mutation makes, in bytes of JSON.
+    largest_document = 4 << 20
+
     def __init__(self, rng):
         self.rng = rng
 
@@ -207,8 +209,11 @@ class Mutator:
             elif r < 0.6 and isinstance(parent, dict):
                 del parent[key]
             elif r < 0.75 and isinstance(node, list) and node:
-                # Grow a list: many layers, keyframes, points.
-                parent[key] = node * self.rng.choice([2, 10, 100, 1000])
+                # Grow a list: many layers, keyframes, points; up to a few MB (animvid refuses
+                # files over 16 MiB, and the fuzzer's own memory would grow with larger ones).
+                factor = self.rng.choice([2, 10, 100, 1000])
+                size = len(json.dumps(node))
+                parent[key] = node * max(1, min(factor, self.largest_document // max(size, 1)))
             elif r < 0.85 and self.depth(document) < 200:
                 # Nest deeper.
                 wrapped = node
@@ -220,7 +225,9 @@ class Mutator:
             else:
                 # Copy another node here (precomposition ids, layer references, keyframes).
                 parent[key] = copy.deepcopy(self.rng.choice(everything)[1])
-        return document if self.depth(document) <= 500 else original
+        if self.depth(document) > 500 or len(json.dumps(document)) > 4 * self.largest_document:
+            return original
+        return document
 
     def bytes(self, data):
         data = bytearray(data)
@@ -347,20 +354,15 @@ class Fuzzer:
             for name, data in files.items():
                 with open(os.path.join(folder, name), "wb") as handle:
                     handle.write(data)
-            memory = self.args.memory_mb * 1024 * 1024
-
-            def limits():
-                os.setsid()
-                # Address space well above the budget (threads reserve stacks they never touch);
-                # the budget itself is judged on the peak resident memory.
-                resource.setrlimit(resource.RLIMIT_AS, (memory * 4, memory * 4))
-                resource.setrlimit(resource.RLIMIT_FSIZE, (512 << 20, 512 << 20))
-                resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
+            # The limits are set by a shell that then becomes animvid: a child forked from this
+            # (large) Python process would count its pages in the peak it reports. Address space
+            # well above the budget (threads reserve stacks they never touch); the budget itself
+            # is judged on the peak resident memory.
+            limits = "ulimit -v %d; ulimit -f %d; ulimit -c 0; exec \"$0\" \"$@\"" % (self.args.memory_mb * 4 * 1024, 1024 * 1024)
             started = time.monotonic()
             with open(os.path.join(folder, ".stderr"), "wb") as err:
-                process = subprocess.Popen([self.binary] + command, cwd=folder, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                           stderr=err, preexec_fn=limits)
+                process = subprocess.Popen(["/bin/sh", "-c", limits, self.binary] + command, cwd=folder, stdin=subprocess.DEVNULL,
+                                           stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
                 hung = False
                 while True:
                     pid, status, usage = os.wait4(process.pid, os.WNOHANG)
