@@ -84,23 +84,32 @@ extension HostileInputTests {
     /// 8192x8192 frames (256 MiB each): the frames rendered ahead of the encoder stay within
     /// 512 MiB (two here) instead of eight. The raw frames go to a pipe this test leaves unread
     /// for a while, so the encoder stalls and the renderers run as far ahead as they may: with
-    /// the bound the process stays under 1.3 GB, without it (six frames at once) it reached 1.6 GB. The
-    /// peak is the largest any child of this test process reached, so the encodes before it (far
-    /// smaller) cannot hide a failure.
+    /// the bound the process stays under 1.3 GB, without it (six frames at once) it reached 1.6 GB.
+    /// The peak is that process's own, read when the test reaps it (wait4), so no other child of
+    /// the test run can hide or cause a failure.
     func testAHugeFrameSizeHoldsFewFramesInFlight() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
-        process.arguments = ["encode", "--scene", "loader", "--size", "8192x8192", "--frames", "0-5", "--threads", "2", "-q", "-"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        var pipe: [Int32] = [0, 0]
+        XCTAssertEqual(Glibc.pipe(&pipe), 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let arguments = [CLIRunner.binary, "encode", "--scene", "loader", "--size", "8192x8192", "--frames", "0-5", "--threads", "2", "-q", "-"]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        XCTAssertEqual(posix_spawn(&pid, CLIRunner.binary, &actions, nil, &argv, environ), 0)
+        close(pipe[1])
         sleep(4)
-        while !out.fileHandleForReading.readData(ofLength: 1 << 20).isEmpty {}
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while read(pipe[0], &chunk, chunk.count) > 0 {}
+        close(pipe[0])
+        var status: Int32 = 0
         var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        XCTAssertLessThan(usage.ru_maxrss, 1_300_000, "peak KiB of any child")
+        XCTAssertEqual(wait4(pid, &status, 0, &usage), pid)
+        XCTAssertEqual(status, 0, "exit status")
+        XCTAssertLessThan(usage.ru_maxrss, 1_300_000, "peak KiB of the encode")
     }
 }
