@@ -100,7 +100,7 @@ public enum SegmentedEncode {
 
     /// `run`'s work once the session is held: resumes or starts the segments, then joins them.
     private static func encode(_ request: Request, in session: Session, layout: Layout, output: String, start: DispatchTime,
-                            log: (String) -> Void, progress: (EncodeProgress) -> Void) throws -> EncodeSummary {
+                               log: (String) -> Void, progress: (EncodeProgress) -> Void) throws -> EncodeSummary {
         let job = request.job
         var journal = SessionJournal(key: layout.key, description: layout.identity, output: output, arguments: request.arguments,
                                      directory: request.directory, totalFrames: job.frameCount, segments: [])

@@ -163,7 +163,7 @@ enum EncodeCommand {
     /// follow. Its arguments may write only the output the user named, as a session, and replace
     /// a file there only when the resume command itself says `-y`.
     struct Resumption {
-        /// The output named on the resume command line, as a canonical path.
+        /// The output named on the resume command line, as an absolute path.
         let output: String
         /// `-y` given to `animvid resume`.
         let overwrite: Bool
