@@ -2,6 +2,7 @@
 @_exported import Animation
 @_exported import Documents
 @_exported import Geometry
+@_exported import Jobs
 @_exported import Media
 @_exported import Pipeline
 @_exported import Raster

@@ -1,23 +1,15 @@
-/// A failure the command line reports: usage errors exit 2, runtime failures exit 1.
-enum CLIError: Error, CustomStringConvertible {
-    /// Bad flags or values; the message names the flag or value.
-    case usage(String)
-    /// The work itself failed (unreadable input, encoder or disk failure).
-    case runtime(String)
-    /// Stopped by a signal; the work done is kept (exit 128 + the signal: 130 for SIGINT).
-    case interrupted(String, signal: Int32)
+import Jobs
 
+/// The command line's failures are the library's: usage errors exit 2, runtime failures 1, a
+/// stop by a signal 128 + the signal (130 for SIGINT).
+typealias CLIError = JobError
+
+extension JobError {
     var exitCode: Int32 {
         switch self {
         case .usage: 2
         case .runtime: 1
         case .interrupted(_, let signal): 128 + signal
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .usage(let m), .runtime(let m), .interrupted(let m, _): m
         }
     }
 

@@ -1,6 +1,7 @@
 import Animation
 import Documents
 import Foundation
+import Jobs
 import Geometry
 import Media
 import Pipeline
@@ -29,7 +30,7 @@ enum EncodeCommand {
     replaces the preset's outputs. Several outputs are written in one piece (not as a session).
 
     options:
-    \(SceneOptions.help)
+    \(ResolvedClip.help)
     \(ClipOption.help([.clip]))
       --frames A-B          only frames A to B (0-based, inclusive) of the clip
     \(ClipOption.help([.output]))
@@ -63,7 +64,7 @@ enum EncodeCommand {
 
     /// Everything one encode needs, read from its arguments and checked.
     struct Plan {
-        var options: SceneOptions
+        var options: ResolvedClip
         var settings: EncoderSettings
         var fps: FrameRate
         var frames: Range<Int>
@@ -191,7 +192,7 @@ enum EncodeCommand {
     /// line's or a preset's, built the same way).
     static func plan(clip: ClipChoices, output choices: OutputChoices, file output: String, run: RunOptions,
                      arguments: [String]) throws(CLIError) -> Plan {
-        let options = try SceneOptions(clip, command: "encode")
+        let options = try ResolvedClip.resolve(clip, command: "encode")
         let clip = options.clip.overriding(ClipChoices.defaults)
         guard let fps = clip.frameRate, var seconds = clip.seconds else { throw .usage("encode needs a frame rate and a length") }
         var start = clip.start ?? 0
@@ -365,7 +366,7 @@ enum EncodeCommand {
     }
 
     /// Everything that decides the frames and the bitstream, by name, for the session key.
-    static func identity(_ options: SceneOptions, _ s: EncoderSettings, start: Double) -> [String: String] {
+    static func identity(_ options: ResolvedClip, _ s: EncoderSettings, start: Double) -> [String: String] {
         var identity: [String: String] = [
             "animvid": version, "scene": options.scene.name, "size": "\(options.width)x\(options.height)", "start": String(start),
             "scale": String(options.scale), "fps": s.frameRate.description, "container": s.container.rawValue,

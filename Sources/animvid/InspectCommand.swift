@@ -1,6 +1,7 @@
 import Animation
 import Documents
 import Foundation
+import Jobs
 import Geometry
 import Scenes
 
@@ -16,7 +17,7 @@ enum InspectCommand {
     every colour property of its type after replicator tints.
 
     options:
-    \(SceneOptions.help)
+    \(ResolvedClip.help)
       --time T              the moment to inspect, in seconds (default 0)
       --json                compact output, one line (default: indented)
     """
@@ -27,7 +28,7 @@ enum InspectCommand {
             print(help)
             return
         }
-        let options = try SceneOptions(&args)
+        let options = try ResolvedClip(&args)
         let time = try args.option("--time").map { text throws(CLIError) in try Parse.number(text, option: "--time", range: 0...86_400) } ?? 0
         let compact = args.flag("--json")
         let extra = try args.positionals()

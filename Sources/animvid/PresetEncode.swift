@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Jobs
 import Media
 import Pipeline
 import Scenes
@@ -43,7 +44,7 @@ enum PresetEncode {
     /// Loads a preset with its `--set` overrides; every error in it is a usage error.
     static func load(_ path: String, overrides: [String]) throws(CLIError) -> Preset {
         do {
-            return try PresetLoader.load(path: path, overrides: overrides, decodeImage: SceneOptions.decodeSceneImage)
+            return try PresetLoader.load(path: path, overrides: overrides, decodeImage: ResolvedClip.decodeSceneImage)
         } catch {
             throw .usage("\(error)")
         }

@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Jobs
 import Media
 import Pipeline
 import Raster
@@ -148,7 +149,7 @@ enum PreviewCommand {
                 guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
                 clip = try PresetEncode.load(file, overrides: overrides).clip
             }
-            let options = try SceneOptions(clip, command: "preview")
+            let options = try ResolvedClip.resolve(clip, command: "preview")
             let full = options.clip.overriding(ClipChoices.defaults)
             let cycle = options.scene.cycle
             let seconds = seconds ?? (options.clip.seconds ?? (cycle > 0 && cycle.isFinite ? cycle : 4))

@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Jobs
 import Pipeline
 import Scenes
 
@@ -37,7 +38,7 @@ enum SceneCommand {
         let sceneOption = name.lowercased().hasSuffix(".json") ? "--scene-file" : "--scene"
         args = Arguments([sceneOption] + arguments, command: "scene")
         guard let format = try args.option("--export") else {
-            let options = try SceneOptions(&args)
+            let options = try ResolvedClip(&args)
             guard try args.positionals().isEmpty else { throw .usage("scene takes one scene name or file") }
             print(describe(options.scene))
             return
@@ -45,7 +46,7 @@ enum SceneCommand {
         guard format == "json" else { throw .usage("--export: '\(format)' is not a format animvid exports (it writes json)") }
         let output = try args.option("-o", "--output")
         let overwrite = args.flag("-y", "--overwrite")
-        let options = try SceneOptions(&args)
+        let options = try ResolvedClip(&args)
         guard try args.positionals().isEmpty else { throw .usage("scene takes one scene name or file") }
         let text: String
         do {
@@ -56,7 +57,7 @@ enum SceneCommand {
         }
         // What is written must read back: values outside a scene file's ranges are refused here.
         do {
-            _ = try SceneFile(text: text, path: output ?? "the exported scene", decodeImage: SceneOptions.decodeSceneImage)
+            _ = try SceneFile(text: text, path: output ?? "the exported scene", decodeImage: ResolvedClip.decodeSceneImage)
         } catch {
             throw .runtime("exporting scene '\(options.scene.name)': the file would not read back: \(error)")
         }

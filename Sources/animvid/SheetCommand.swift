@@ -1,3 +1,4 @@
+import Jobs
 import Pipeline
 
 /// `animvid sheet`: a contact sheet of frames across a clip.
@@ -29,7 +30,7 @@ enum SheetCommand {
             print(help)
             return
         }
-        let options = try SceneOptions(&args, defaultSize: (320, 180), defaultScale: { Double($0) / 640 })
+        let options = try ResolvedClip(&args, defaultSize: (320, 180), defaultScale: { Double($0) / 640 })
         let seconds = try args.option("--seconds").map { text throws(CLIError) in try Parse.number(text, option: "--seconds", range: 0.001...3600) }
             ?? options.scene.cycle
         let frames = try args.option("--frames").map { text throws(CLIError) in try Parse.integer(text, option: "--frames", range: 1...200) } ?? 12

@@ -1,3 +1,4 @@
+import Jobs
 import Pipeline
 
 /// `animvid still`: one frame as a PNG.
@@ -11,7 +12,7 @@ enum StillCommand {
     (its scene, knobs, size, background; T counts from its start).
 
     options:
-    \(SceneOptions.help)
+    \(ResolvedClip.help)
       --preset FILE         draw a preset's frame; --set overrides its fields
       --time T              the moment to draw, in seconds (default 0)
       --fit PX              draw the same picture smaller, to fit PX × PX pixels
@@ -35,7 +36,7 @@ enum StillCommand {
         } else if !overrides.isEmpty {
             throw .usage("--set is for presets: give --preset FILE")
         }
-        let options = try SceneOptions(clip, command: "still")
+        let options = try ResolvedClip.resolve(clip, command: "still")
         let time = (clip.start ?? 0)
             + (try args.option("--time").map { text throws(CLIError) in try Parse.number(text, option: "--time", range: 0...86_400) } ?? 0)
         let fit = try args.option("--fit").map { text throws(CLIError) in try Parse.integer(text, option: "--fit", range: 1...16_384) }

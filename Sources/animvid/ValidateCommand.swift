@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Jobs
 import Geometry
 import Pipeline
 import Scenes
@@ -63,7 +64,7 @@ enum ValidateCommand {
     /// Whether `path` holds a scene file rather than a preset: an object with a field only scene
     /// files have (a file that does not parse is read as a preset, whose errors say where).
     static func isSceneFile(_ path: String) -> Bool {
-        if SceneOptions.isLottie(path) { return true }
+        if ResolvedClip.isLottie(path) { return true }
         // Larger than a preset may be: read as a scene file, whose limits then say what is wrong.
         if OutputFile.size(of: URL(fileURLWithPath: path).resolvingSymlinksInPath().path) > PresetLoader.maximumFileSize { return true }
         guard let data = try? DocumentFile.read(path, limit: PresetLoader.maximumFileSize),
@@ -73,8 +74,9 @@ enum ValidateCommand {
     }
 
     static func validateSceneFile(_ path: String, params: [String]) throws(CLIError) {
-        if SceneOptions.isLottie(path) {
-            let lottie = try SceneOptions.loadLottie(path, command: "validate", values: params)
+        if ResolvedClip.isLottie(path) {
+            let lottie = try ResolvedClip.loadLottie(path, values: params)
+            ResolvedClip.showWarnings(lottie.warnings.map { "\(path): \($0)" })
             do {
                 _ = try lottie.settings(params.filter { !lottie.setsProperty($0) })
             } catch {
@@ -85,7 +87,7 @@ enum ValidateCommand {
                   + (lottie.warnings.isEmpty ? "" : " (\(lottie.warnings.count) warning\(lottie.warnings.count == 1 ? "" : "s"))"))
             return
         }
-        let scene = try SceneOptions.loadSceneFile(path, recordingInto: ImageChecksums())
+        let scene = try ResolvedClip.loadSceneFile(path, recordingInto: ImageChecksums())
         // Loading built the scene with its default knobs; knobs set here are built again.
         if !params.isEmpty {
             do {

@@ -74,4 +74,21 @@ final class ReadmeExampleTests: XCTestCase {
             .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
         XCTAssertTrue(readme.contains("import AnimvidKit\n\n" + example), "README.md must show the example exactly as tested")
     }
+
+    /// The README's module table names every Swift module in Sources/ and no other (the
+    /// x86-64-v3 build of RasterCore, a link to it, and the benchmark tool left out).
+    func testTheModuleTableMatchesTheSources() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = try XCTUnwrap(readme.components(separatedBy: "| module | owns |").dropFirst().first?.components(separatedBy: "\n\n").first)
+        let listed = Set(table.split(separator: "\n").compactMap { row in row.hasPrefix("| `") ? row.dropFirst(3).split(separator: "`").first.map(String.init) : nil })
+        let sources = root.appendingPathComponent("Sources")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { name in
+            let folder = sources.appendingPathComponent(name)
+            let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) != nil
+            let swift = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.contains { $0.hasSuffix(".swift") } ?? false
+            return swift && !isLink && name != "raster-bench"
+        }
+        XCTAssertEqual(listed, Set(modules), "README.md's module table against Sources/")
+    }
 }

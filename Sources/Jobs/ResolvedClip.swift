@@ -7,42 +7,33 @@ import Pipeline
 import Scenes
 import Synchronization
 
-/// The options every rendering command shares: the scene, its knobs, the size and the scale.
-struct SceneOptions {
-    let scene: any Scene
+/// What a clip's choices name, found and loaded: the scene (built in, a scene file or a Lottie
+/// file), its knobs set (image knobs decoded), the frame's size and scale, and the checksums of
+/// every input the frames depend on. What the command line and presets both resolve.
+public struct ResolvedClip {
+    /// The scene to render.
+    public let scene: any Scene
     /// The clip as chosen, over what the file says when it says (a Lottie file's size, rate, length).
-    let clip: ClipChoices
-    private(set) var settings: SceneSettings
-    let width: Int
-    let height: Int
+    public let clip: ClipChoices
+    /// The scene's knobs with the clip's values set.
+    public private(set) var settings: SceneSettings
+    /// The frame's size in pixels.
+    public let width: Int, height: Int
     /// Pixels per point.
-    let scale: Double
+    public let scale: Double
     /// The MD5 of each input the frames depend on (an image knob's decoded pixels, a scene file
     /// and its pictures), by what it is: a session's identity includes the contents, not only
     /// the paths, so an edited file or image starts a fresh session.
-    private(set) var inputChecksums: [String: String] = [:]
-
-    static var help: String { """
-      --scene NAME          the scene (list them with: animvid scenes; knobs: animvid scene NAME)
-      --scene-file FILE     a scene written as JSON instead (docs/scene-files.md), or a Lottie
-                            animation (docs/lottie.md); check it with animvid validate FILE;
-                            start from animvid scene NAME --export json
-      --param NAME=VALUE    set a scene knob (a Lottie file: a keypath such as "**.Fill 1.Color",
-                            or a slot); repeat for several
-    \(ClipOption.help([.frame]))
-    """ }
-
-    /// Reads `--scene` or `--scene-file`, `--param`, `--size`, `--scale` and `--background`.
-    /// `defaultScale` gives the scale when `--scale` is absent, from the width in pixels.
-    init(_ args: inout Arguments, defaultSize: (width: Int, height: Int) = ClipChoices.defaultSize,
-         defaultScale: (Int) -> Double = { _ in ClipChoices.defaultScale }) throws(CLIError) {
-        try self.init(try args.clipChoices(), command: args.command, defaultSize: defaultSize, defaultScale: defaultScale)
-    }
+    public private(set) var inputChecksums: [String: String] = [:]
+    /// What the scene uses that animvid does not draw as a player would (a Lottie file's), one
+    /// line a kind, for the caller to show.
+    public private(set) var warnings: [String] = []
 
     /// The scene and frame that `clip` chooses: the scene found or loaded, its knobs set (image
-    /// knobs decoded here), the size and scale.
-    init(_ chosen: ClipChoices, command: String, defaultSize: (width: Int, height: Int) = ClipChoices.defaultSize,
-         defaultScale: (Int) -> Double = { _ in ClipChoices.defaultScale }) throws(CLIError) {
+    /// knobs decoded here), the size and scale. `command` names what needs a scene when the
+    /// clip names none.
+    public init(_ chosen: ClipChoices, command: String, defaultSize: (width: Int, height: Int) = ClipChoices.defaultSize,
+                defaultScale: (Int) -> Double = { _ in ClipChoices.defaultScale }) throws(JobError) {
         var clip = chosen
         let scene: any Scene
         switch clip.scene {
@@ -50,7 +41,8 @@ struct SceneOptions {
             guard let found = SceneCatalog.scene(named: name) else { throw .usage("--scene: \(SceneError.unknownScene(name))") }
             scene = found
         case .file(let file) where Self.isLottie(file):
-            let lottie = try Self.loadLottie(file, command: command, values: clip.params)
+            let lottie = try Self.loadLottie(file, values: clip.params)
+            warnings = lottie.warnings.map { "\(file): \($0)" }
             inputChecksums["scene file"] = (try? DocumentFile.read(file, limit: SceneFileLimits.fileSize)).map { FrameMD5.md5([UInt8]($0)) }
             for knob in clip.params where lottie.setsProperty(knob) { inputChecksums["value " + knob] = knob }
             clip = clip.overriding(lottie.defaultClip)
@@ -61,7 +53,7 @@ struct SceneOptions {
             scene = try Self.loadSceneFile(file, recordingInto: images)
             inputChecksums = images.all
         case nil:
-            throw .usage("\(command) needs --scene NAME (one of: \(SceneOptions.sceneNames)) or --scene-file FILE")
+            throw .usage("\(command) needs --scene NAME (one of: \(ResolvedClip.sceneNames)) or --scene-file FILE")
         }
         self.scene = scene
         var settings: SceneSettings
@@ -86,11 +78,11 @@ struct SceneOptions {
             do {
                 let file = try ImageFile.load(path: path)
                 guard let image = Image(width: file.width, height: file.height, premultipliedRGBA: LayerImageCodec.premultiplied(file.rgba)) else {
-                    throw CLIError.usage("--param \(parameter.name): \(path): the decoded image is malformed")
+                    throw JobError.usage("--param \(parameter.name): \(path): the decoded image is malformed")
                 }
                 settings.setImage(parameter.name, to: image)
                 inputChecksums["pixels of " + parameter.name] = FrameMD5.md5(file.rgba)
-            } catch let error as CLIError {
+            } catch let error as JobError {
                 throw error
             } catch {
                 throw .usage("--param \(parameter.name): \(error)")
@@ -103,18 +95,18 @@ struct SceneOptions {
     }
 
     /// The canvas in points.
-    var canvas: Size { Size(Double(width) / scale, Double(height) / scale) }
+    public var canvas: Size { Size(Double(width) / scale, Double(height) / scale) }
 
     /// The frame made smaller to fit `side` × `side` pixels (never larger), showing the same
     /// canvas: its size and scale.
-    func fitted(within side: Int) -> (width: Int, height: Int, scale: Double) {
+    public func fitted(within side: Int) -> (width: Int, height: Int, scale: Double) {
         let factor = min(Double(side) / Double(max(width, height)), 1)
         let w = max(Int((Double(width) * factor).rounded()), 1)
         return (w, max(Int((Double(height) * factor).rounded()), 1), scale * Double(w) / Double(width))
     }
 
     /// The scene resolved up to `duration` seconds; a failing script is a runtime error.
-    func timeline(duration: Double) throws(CLIError) -> Timeline {
+    public func timeline(duration: Double) throws(JobError) -> Timeline {
         do {
             return try scene.timeline(canvas: canvas, duration: duration, settings: settings)
         } catch {
@@ -124,14 +116,14 @@ struct SceneOptions {
 
     /// How scene files' `contents` images are read: a side longer than a scene file allows is
     /// refused before decoding.
-    static let decodeSceneImage: SceneFile.ImageDecoder = { location in
+    public static let decodeSceneImage: SceneFile.ImageDecoder = { location in
         try LayerImageCodec.decode(location, maximumSide: SceneFileLimits.imageSide)
     }
 
     /// Loads a scene file; its bytes, the bytes of every file it reads (its shots' scene files,
     /// images) and the pixels of every image it uses go into `checksums`, so an edited file or picture starts a fresh
     /// session. A file with errors is a usage error.
-    static func loadSceneFile(_ path: String, recordingInto checksums: ImageChecksums) throws(CLIError) -> SceneFile {
+    public static func loadSceneFile(_ path: String, recordingInto checksums: ImageChecksums) throws(JobError) -> SceneFile {
         let data: Data
         do {
             data = try DocumentFile.read(path, limit: SceneFileLimits.fileSize)
@@ -162,13 +154,13 @@ struct SceneOptions {
     }
 
     /// Whether `path` holds a Lottie animation or a dotLottie archive (by its content, not its name).
-    static func isLottie(_ path: String) -> Bool {
+    public static func isLottie(_ path: String) -> Bool {
         (try? DocumentFile.read(path, limit: SceneFileLimits.fileSize)).map(LottieFile.isLottie(data:)) ?? false
     }
 
-    /// Loads a Lottie file with `values` set by keypath or slot; what it uses that animvid does
-    /// not draw yet is a warning on standard error (once), and its errors are usage errors.
-    static func loadLottie(_ path: String, command: String, values: [String] = []) throws(CLIError) -> LottieFile {
+    /// Loads a Lottie file with `values` set by keypath or slot (what it uses that animvid does
+    /// not draw yet is in its `warnings`); its errors are usage errors.
+    public static func loadLottie(_ path: String, values: [String] = []) throws(JobError) -> LottieFile {
         SourceFiles.noteRead(path)
         let lottie: LottieFile
         do {
@@ -176,21 +168,23 @@ struct SceneOptions {
         } catch {
             throw .usage("\(error)")
         }
-        for warning in lottie.warnings { FileHandle.standardError.write(Data("warning: \(path): \(warning)\n".utf8)) }
         return lottie
     }
 
-    static var sceneNames: String { SceneCatalog.all.map(\.name).joined(separator: ", ") }
+    public static var sceneNames: String { SceneCatalog.all.map(\.name).joined(separator: ", ") }
 }
 
 /// The checksums of the files a scene reads, collected while it loads (image decoding may run
 /// on any thread, hence the lock).
-final class ImageChecksums: Sendable {
+public final class ImageChecksums: Sendable {
+    /// No checksums yet.
+    public init() {}
+
     private let checksums = Mutex<[String: String]>([:])
 
-    func record(_ name: String, _ checksum: String) {
+    public func record(_ name: String, _ checksum: String) {
         checksums.withLock { $0[name] = checksum }
     }
 
-    var all: [String: String] { checksums.withLock { $0 } }
+    public var all: [String: String] { checksums.withLock { $0 } }
 }
