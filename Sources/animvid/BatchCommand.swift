@@ -1,3 +1,4 @@
+import Animation
 import Documents
 import Foundation
 import Media
@@ -115,9 +116,14 @@ enum BatchCommand {
     /// first). Rows whose preset does not load are left to fail on their own.
     static func checkOutputs(of table: CSVTable, preset: String) throws(CLIError) {
         var writers: [(file: String, row: Int)] = []
+        // Pictures are not decoded for this: a placeholder stands for each (outputs need none).
+        let placeholder: SceneFile.ImageDecoder = { _ in
+            guard let image = Image(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0]) else { preconditionFailure("a 1x1 image") }
+            return image
+        }
         for (number, row) in table.rows.enumerated() {
             guard let sets = try? assignments(of: row, header: table.header),
-                  let outputs = try? PresetEncode.load(preset, overrides: sets).outputs.map(\.file) else { continue }
+                  let outputs = try? PresetLoader.load(path: preset, overrides: sets, decodeImage: placeholder).outputs.map(\.file) else { continue }
             for file in outputs {
                 if file == "-" {
                     throw .usage("batch: row \(number + 1) (line \(row.line)) writes to standard output (-), which carries the batch's report; give each row a file")
