@@ -3,6 +3,7 @@
 @_exported import Documents
 @_exported import Geometry
 @_exported import Jobs
+@_exported import Lottie
 @_exported import Media
 @_exported import Pipeline
 @_exported import Raster

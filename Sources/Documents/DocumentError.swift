@@ -18,7 +18,7 @@ public struct DocumentError: Error, Equatable, CustomStringConvertible {
 
     /// An error at a value's position: in the file the value came from (`fallback` when that is
     /// not known), without line and column for values from the command line.
-    init(at position: JSONPosition, in fallback: String, path: String, message: String) {
+    package init(at position: JSONPosition, in fallback: String, path: String, message: String) {
         self.init(file: position.source ?? fallback, position: position.line > 0 ? position : nil, path: path, message: message)
     }
 

@@ -4,10 +4,10 @@ import Foundation
 /// Lottie file often comes from someone else, so a path in it (`../`, an absolute path, a link
 /// that leads out) never reaches the user's other files; a file from elsewhere is given on the
 /// command line instead (`--param logo=…`).
-enum DocumentFolder {
+package enum DocumentFolder {
     /// `reference`, a path written in the document at `document`, resolved against the
     /// document's folder; nil when it leads outside that folder (after following links).
-    static func confined(_ reference: String, inFolderOf document: String) -> String? {
+    package static func confined(_ reference: String, inFolderOf document: String) -> String? {
         let folder = URL(fileURLWithPath: document).deletingLastPathComponent().standardizedFileURL
         let located = URL(fileURLWithPath: reference, relativeTo: folder).standardizedFileURL
         guard isInside(located.path, folder.path) else { return nil }
@@ -21,7 +21,7 @@ enum DocumentFolder {
     }
 
     /// The message for a path that leads outside the document's folder.
-    static func outsideMessage(_ reference: String) -> String {
+    package static func outsideMessage(_ reference: String) -> String {
         "\(reference) is outside the document's folder: a document reads files beside it or below it only "
             + "(give a file from elsewhere on the command line, e.g. --param)"
     }

@@ -178,7 +178,7 @@ final class SceneFileReader {
 }
 
 /// `; did you mean "NAME"?` for the closest of `names`, or nothing when none is close.
-func didYouMean(_ name: String, among names: some Sequence<String>) -> String {
+package func didYouMean(_ name: String, among names: some Sequence<String>) -> String {
     closestName(to: name, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
 }
 

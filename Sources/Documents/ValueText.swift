@@ -47,7 +47,7 @@ public struct ValueTextError: Error, CustomStringConvertible {
     /// What was wrong with the text and what was expected.
     public let message: String
 
-    init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 

@@ -2,6 +2,7 @@ import Animation
 import Documents
 import Foundation
 import Geometry
+import Lottie
 import Media
 import Pipeline
 import Scenes

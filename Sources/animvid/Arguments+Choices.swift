@@ -1,4 +1,5 @@
 import Documents
+import Jobs
 import Media
 
 /// The command line's share of the typed job that presets build too: what to render and how to

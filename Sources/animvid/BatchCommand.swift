@@ -1,6 +1,7 @@
 import Animation
 import Documents
 import Foundation
+import Jobs
 import Media
 import Pipeline
 

@@ -1,6 +1,7 @@
 import Documents
 import Foundation
 import GoldenFiles
+import Jobs
 import Media
 import XCTest
 

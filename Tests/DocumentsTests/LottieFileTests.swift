@@ -1,8 +1,9 @@
 import Documents
 import Foundation
 import Geometry
-import Media
 import GoldenFiles
+import Lottie
+import Media
 import Pipeline
 import Raster
 import XCTest

@@ -2,6 +2,7 @@ import Documents
 import Foundation
 import Geometry
 import GoldenFiles
+import Jobs
 import Media
 import Pipeline
 import Scenes

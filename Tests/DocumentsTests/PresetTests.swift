@@ -1,6 +1,7 @@
 import Documents
 import Foundation
 import Geometry
+import Jobs
 import Media
 import Pipeline
 import XCTest

@@ -2,6 +2,7 @@
 import Documents
 import Foundation
 import Geometry
+import Jobs
 import Pipeline
 import Scenes
 import XCTest

@@ -1,4 +1,5 @@
 import CZlib
+import Documents
 import Foundation
 
 /// The files of a ZIP archive (a dotLottie file is one), read from memory: stored and deflated

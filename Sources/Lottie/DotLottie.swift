@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 
 /// dotLottie archives (`.lottie`): a ZIP of a `manifest.json`, animations and their images. The

@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import Media
 

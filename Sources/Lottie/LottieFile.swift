@@ -1,4 +1,5 @@
 import Animation
+import Documents
 import Foundation
 import Geometry
 import Media
@@ -144,17 +145,6 @@ public struct LottieFile: Scene {
         _ = try LottieComposition(reader: LottieReader(file: path, frameRate: rate, warnings: warnings, slots: slots), document: document, images: images)
             .root(width: width, height: height)
         self.warnings = warnings.lines
-    }
-
-    /// The clip the file describes: its size (rounded up to even sides) at one pixel a point,
-    /// its frame rate and its length.
-    public var defaultClip: ClipChoices {
-        var clip = ClipChoices()
-        clip.size = (Int(width.rounded(.up)) + Int(width.rounded(.up)) % 2, Int(height.rounded(.up)) + Int(height.rounded(.up)) % 2)
-        clip.scale = 1
-        clip.frameRate = FrameRate(parsing: JSON.exact(frameRate)) ?? FrameRate(numerator: 30)
-        clip.seconds = cycle
-        return clip
     }
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {

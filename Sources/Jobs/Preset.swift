@@ -1,3 +1,4 @@
+import Documents
 /// A preset: a scene with its knobs, the clip's size, rate and length, and one or more outputs,
 /// every value checked and typed. Read from JSON by `PresetLoader`; every field is documented
 /// in docs/presets.md.

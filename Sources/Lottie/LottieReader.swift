@@ -1,7 +1,8 @@
 import Animation
+import Documents
 import Foundation
-import Synchronization
 import Geometry
+import Synchronization
 
 /// Reads a Lottie document's values, every error naming the JSON path of the field at fault
 /// (`layers[3].shapes[0].it[2].ks`); what animvid does not draw yet is collected as warnings.

@@ -1,4 +1,5 @@
 import Animation
+import Documents
 import Geometry
 
 /// An animatable Lottie property (`{"a": 0, "k": value}` or `{"a": 1, "k": [keyframes]}`) as

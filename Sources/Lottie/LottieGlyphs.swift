@@ -1,4 +1,5 @@
 import Animation
+import Documents
 import Geometry
 
 /// Text drawn from the glyph outlines a Lottie file carries (`chars`: each character's shapes at

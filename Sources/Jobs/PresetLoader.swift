@@ -1,5 +1,7 @@
 import Animation
+import Documents
 import Foundation
+import Lottie
 import Media
 import Scenes
 

@@ -1,3 +1,4 @@
+import Documents
 import Geometry
 
 /// Lottie's rounded corners modifier (`rd`), as lottie-web applies it: every sharp corner of a

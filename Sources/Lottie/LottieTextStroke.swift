@@ -1,4 +1,5 @@
 import Animation
+import Documents
 import Geometry
 
 /// A text document's stroke (`sc`, `sw`, `of`): its colour and width, over the fill (`of` true

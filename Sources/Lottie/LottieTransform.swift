@@ -1,4 +1,5 @@
 import Animation
+import Documents
 import Foundation
 import Geometry
 

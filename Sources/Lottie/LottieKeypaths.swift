@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 
 /// Lottie values set from outside, the way lottie-ios's value providers set them: a keypath of
