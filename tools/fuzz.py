@@ -25,7 +25,6 @@ import re
 import shutil
 import signal
 import struct
-import subprocess
 import sys
 import tempfile
 import time
@@ -166,14 +165,21 @@ class Mutator:
             return self.rng.choice([True, False, None, [], {}])
         return [self.rng.choice(INTERESTING_NUMBERS)] * self.rng.choice([2, 3, 4, 100])
 
-    def nodes(self, node, path=()):
-        yield path, node
-        if isinstance(node, dict):
-            for key, child in node.items():
-                yield from self.nodes(child, path + (key,))
-        elif isinstance(node, list):
-            for index, child in enumerate(node):
-                yield from self.nodes(child, path + (index,))
+    def pick(self, document):
+        """A random member of `document` as (its parent, its key or index, itself), chosen by
+        reservoir sampling in one pass: no list of every node (a large, deep document would make
+        that list many gigabytes)."""
+        chosen, seen, stack = None, 0, [document]
+        while stack:
+            parent = stack.pop()
+            members = parent.items() if isinstance(parent, dict) else enumerate(parent) if isinstance(parent, list) else ()
+            for key, child in members:
+                seen += 1
+                if self.rng.randrange(seen) == 0:
+                    chosen = (parent, key, child)
+                if isinstance(child, (dict, list)):
+                    stack.append(child)
+        return chosen
 
     @staticmethod
     def depth(node):
@@ -195,18 +201,14 @@ class Mutator:
             return document
         original, document = document, copy.deepcopy(document)
         for _ in range(self.rng.choice([1, 1, 2, 3, 5])):
-            everything = list(self.nodes(document))
-            path, node = self.rng.choice(everything)
-            if not path:
+            picked = self.pick(document)
+            if picked is None:
                 continue
-            parent = document
-            for step in path[:-1]:
-                parent = parent[step]
-            key = path[-1]
+            parent, key, node = picked
             r = self.rng.random()
             if r < 0.45:
                 parent[key] = self.value()
-            elif r < 0.6 and isinstance(parent, dict):
+            elif r < 0.6:
                 del parent[key]
             elif r < 0.75 and isinstance(node, list) and node:
                 # Grow a list: many layers, keyframes, points; up to a few MB (animvid refuses
@@ -224,7 +226,8 @@ class Mutator:
                 parent[key] = node * self.rng.choice([-1, 1000, 1e6, 1e-6])
             else:
                 # Copy another node here (precomposition ids, layer references, keyframes).
-                parent[key] = copy.deepcopy(self.rng.choice(everything)[1])
+                other = self.pick(document)
+                parent[key] = copy.deepcopy(other[2] if other else node)
         if self.depth(document) > 500 or len(json.dumps(document)) > 4 * self.largest_document:
             return original
         return document
@@ -354,23 +357,27 @@ class Fuzzer:
             for name, data in files.items():
                 with open(os.path.join(folder, name), "wb") as handle:
                     handle.write(data)
-            # The limits are set by a shell that then becomes animvid: a child forked from this
-            # (large) Python process would count its pages in the peak it reports. Address space
-            # well above the budget (threads reserve stacks they never touch); the budget itself
-            # is judged on the peak resident memory.
-            limits = "ulimit -v %d; ulimit -f %d; ulimit -c 0; exec \"$0\" \"$@\"" % (self.args.memory_mb * 4 * 1024, 1024 * 1024)
+            # posix_spawn, not fork: a child forked from this Python process would count its
+            # pages in the peak it reports. A shell sets the limits and becomes animvid. Address
+            # space well above the budget (threads reserve stacks they never touch); the budget
+            # itself is judged on the peak resident memory.
+            script = 'cd "$1" && ulimit -v %d && ulimit -f %d && ulimit -c 0 && shift && exec "$@"' % (
+                self.args.memory_mb * 4 * 1024, 1024 * 1024)
             started = time.monotonic()
             with open(os.path.join(folder, ".stderr"), "wb") as err:
-                process = subprocess.Popen(["/bin/sh", "-c", limits, self.binary] + command, cwd=folder, stdin=subprocess.DEVNULL,
-                                           stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+                pid = os.posix_spawn("/bin/sh", ["sh", "-c", script, "sh", folder, self.binary] + command, os.environ,
+                                     file_actions=[(os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
+                                                   (os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0),
+                                                   (os.POSIX_SPAWN_DUP2, err.fileno(), 2)],
+                                     setsid=True)
                 hung = False
                 while True:
-                    pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-                    if pid:
+                    reaped, status, usage = os.wait4(pid, os.WNOHANG)
+                    if reaped:
                         break
                     if time.monotonic() - started > self.args.timeout:
-                        os.killpg(process.pid, signal.SIGKILL)
-                        pid, status, usage = os.wait4(process.pid, 0)
+                        os.killpg(pid, signal.SIGKILL)
+                        _, status, usage = os.wait4(pid, 0)
                         hung = True
                         break
                     time.sleep(0.01)
