@@ -83,8 +83,10 @@ public final class Script {
 
     /// Runs the rules that `trigger` matches: each acts now or after its delay.
     /// Only the rules watching the event's animation are looked at, so a long script with many
-    /// rules costs per event what the matching rules cost.
-    func fire(_ trigger: ScriptRule.Trigger, layerName: String?) {
+    /// rules costs per event what the matching rules cost. Returns whether any rule matched.
+    @discardableResult
+    func fire(_ trigger: ScriptRule.Trigger, layerName: String?) -> Bool {
+        var fired = false
         for index in rulesByAnimation[trigger.animation] ?? [] where rules[index].matches(trigger, layerName: layerName) {
             let rule = rules[index]
             if rule.delay > 0 {
@@ -92,7 +94,9 @@ public final class Script {
             } else {
                 run(rule)
             }
+            fired = true
         }
+        return fired
     }
 
     /// Runs a rule's actions, and schedules the next run of a repeating one.

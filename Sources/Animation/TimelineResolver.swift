@@ -35,8 +35,9 @@ extension Timeline {
         var handled = 0
         while let time = resolver.events.nextTime, time <= duration, let event = resolver.events.pop() {
             script.now = event.time
-            resolver.run(event.payload)
-            try resolver.finishEvent()
+            // An event whose callback ran no code changes nothing: committing it would compare
+            // every layer for nothing (a file of many animated layers is then quadratic).
+            if resolver.run(event.payload) { try resolver.finishEvent() }
             handled += 1
             if handled > maximumEvents {
                 throw AnimationError.scriptDidNotSettle(time: duration, events: handled)
@@ -124,30 +125,45 @@ private final class TimelineResolver {
         self.maximumLiveAnimations = maximumLiveAnimations
     }
 
-    /// Fires one event's callback.
-    func run(_ event: Event) {
+    /// Fires one event's callback; false when no code ran (an animation without a delegate or
+    /// a rule starting or stopping), so nothing can have changed and there is nothing to commit.
+    func run(_ event: Event) -> Bool {
         switch event {
         case .timer(let action):
             action(script)
+            return true
         case let .didStart(node, record, generation):
             let r = nodes[node].records[record]
-            guard r.generation == generation, !r.stopped, !r.started else { return }
+            guard r.generation == generation, !r.stopped, !r.started else { return false }
             nodes[node].records[record].started = true
-            r.animation.didStart?(script)
-            if let name = r.animation.name { script.fire(.didStart(animation: name, layer: nil), layerName: nodes[node].layer.name) }
+            var ran = false
+            if let didStart = r.animation.didStart {
+                didStart(script)
+                ran = true
+            }
+            if let name = r.animation.name { ran = script.fire(.didStart(animation: name, layer: nil), layerName: nodes[node].layer.name) || ran }
+            return ran
         case let .didStop(node, record, finished, generation):
             let r = nodes[node].records[record]
-            guard r.generation == generation, !r.stopped else { return }
+            guard r.generation == generation, !r.stopped else { return false }
             nodes[node].records[record].stopped = true
             nodes[node].live.removeAll { $0 == record }
-            r.animation.didStop?(script, finished)
+            var ran = false
+            if let didStop = r.animation.didStop {
+                didStop(script, finished)
+                ran = true
+            }
             if let name = r.animation.name {
-                script.fire(.didStop(animation: name, layer: nil, finished: finished), layerName: nodes[node].layer.name)
+                ran = script.fire(.didStop(animation: name, layer: nil, finished: finished), layerName: nodes[node].layer.name) || ran
             }
             for t in r.transactions {
                 completions[t].remaining -= 1
-                if completions[t].remaining == 0 { completions[t].action(script) }
+                if completions[t].remaining == 0 {
+                    completions[t].action(script)
+                    ran = true
+                }
             }
+            return ran
         }
     }
 
