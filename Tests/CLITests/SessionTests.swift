@@ -32,14 +32,22 @@ final class SessionTests: XCTestCase {
         (journal(output)?["segments"] as? [Any])?.count ?? 0
     }
 
-    /// Starts an encode and sends `signal` once `segments` segments are journaled (after `delay`
-    /// more seconds); returns its exit status and standard error.
-    func interrupt(_ arguments: [String], output: String, afterSegments segments: Int, delay: Double = 0,
+    /// Whether the next segment after `segments` is being written in `output`'s work folder.
+    func segmentInFlight(_ output: String, after segments: Int) -> Bool {
+        let work = folder.appendingPathComponent("." + output + ".animvid").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: work)) ?? []
+        return names.contains { $0.hasPrefix(String(format: ".segment-%05d.", segments)) && $0.contains(".partial-") }
+    }
+
+    /// Starts an encode and sends `signal` once `segments` segments are journaled (and, with
+    /// `inSegment`, once the next one is being written); returns its exit status and standard
+    /// error. It waits on the work folder, not on the clock (the deadline only ends a stuck run).
+    func interrupt(_ arguments: [String], output: String, afterSegments segments: Int, inSegment: Bool = false,
                    signal: Int32) throws -> (Int32, String) {
         let (process, err) = try cli.start(arguments)
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning && journaledSegments(output) < segments && Date() < deadline { usleep(2_000) }
-        if delay > 0 { usleep(UInt32(delay * 1_000_000)) }
+        while inSegment && process.isRunning && !segmentInFlight(output, after: segments) && Date() < deadline { usleep(500) }
         if process.isRunning { kill(process.processIdentifier, signal) }
         let text = String(decoding: err.wait(), as: UTF8.self)
         process.waitUntilExit()
@@ -73,9 +81,9 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(try cli.run(encodeArguments("whole.mp4")).status, 0)
         var kept = 0
         var finished = false
-        for (number, (segments, delay)) in [(1, 0.0), (3, 0.03), (6, 0.0)].enumerated() {
+        for (number, (segments, inSegment)) in [(1, false), (3, true), (6, false)].enumerated() {
             let (status, err) = try interrupt(encodeArguments("killed.mp4"), output: "killed.mp4", afterSegments: segments,
-                                              delay: delay, signal: SIGKILL)
+                                              inSegment: inSegment, signal: SIGKILL)
             // Every run after a kill resumes from what was journaled.
             if kept > 0 { XCTAssertTrue(err.contains("resuming: \(kept) of 90 frames"), err) }
             // A resumed run can finish before its kill arrives (the last case kills while segments
