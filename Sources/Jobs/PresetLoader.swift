@@ -141,11 +141,14 @@ public enum PresetLoader {
     /// Whether two output paths name one file: the same name in the same folder, links to
     /// folders followed.
     public static func sameFile(_ a: String, _ b: String) -> Bool {
-        func canonical(_ path: String) -> String {
-            let url = URL(fileURLWithPath: path).standardizedFileURL
-            return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
-        }
-        return canonical(a) == canonical(b)
+        canonicalPath(a) == canonicalPath(b)
+    }
+
+    /// The path a file name resolves to: absolute, standardized, links to folders followed (two
+    /// names of one file give one path).
+    public static func canonicalPath(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
     }
 
     /// Checks the merged JSON and builds the preset.

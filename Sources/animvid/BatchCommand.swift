@@ -116,7 +116,7 @@ enum BatchCommand {
     /// the report) and two rows that write one file (the second would be skipped or replace the
     /// first). Rows whose preset does not load are left to fail on their own.
     static func checkOutputs(of table: CSVTable, preset: String) throws(CLIError) {
-        var writers: [(file: String, row: Int)] = []
+        var writers: [String: Int] = [:]
         // Pictures are not decoded for this: a placeholder stands for each (outputs need none).
         let placeholder: SceneFile.ImageDecoder = { _ in
             guard let image = Image(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0]) else { preconditionFailure("a 1x1 image") }
@@ -129,11 +129,12 @@ enum BatchCommand {
                 if file == "-" {
                     throw .usage("batch: row \(number + 1) (line \(row.line)) writes to standard output (-), which carries the batch's report; give each row a file")
                 }
-                if let earlier = writers.first(where: { PresetLoader.sameFile($0.file, file) }) {
-                    throw .usage("batch: rows \(earlier.row) and \(number + 1) (line \(row.line)) both write \(file); give each row its own output "
+                let path = PresetLoader.canonicalPath(file)
+                if let earlier = writers[path] {
+                    throw .usage("batch: rows \(earlier) and \(number + 1) (line \(row.line)) both write \(file); give each row its own output "
                                  + "(an outputs.0.file column, for example)")
                 }
-                writers.append((file, number + 1))
+                writers[path] = number + 1
             }
         }
     }
