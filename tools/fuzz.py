@@ -336,7 +336,9 @@ class Fuzzer:
             return kind, {"p.json": SAFE_PRESET.encode(), "r.csv": table.encode("utf-8", "replace")}, ["batch", "p.json", "--rows", "r.csv", "-q", "-y"]
         scene = self.rng.choice(["loader", "confetti", "marquee", "cube", "spinner-dots"])
         output = self.rng.choice(["o.mp4", "o.gif", "o.webm", "o.mkv", "o%03d.png"])
-        return kind, {}, ["encode", "--scene", scene, "--no-session", "-y", "-q"] + self.mutate.cli() + [output]
+        # A small, short clip unless a mutated option says otherwise (the last value given wins):
+        # a full-size clip with the slowest encoder preset is slow by design, not a hang.
+        return kind, {}, ["encode", "--scene", scene, "--no-session", "-y", "-q", "--size", "160x90", "--seconds", "0.5"] + self.mutate.cli() + [output]
 
     def document(self, seed):
         if self.rng.random() < 0.7:

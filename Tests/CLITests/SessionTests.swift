@@ -303,31 +303,38 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(try cli.frameHashes("o.mp4"), try cli.frameHashes("whole.mp4"))
     }
 
-    /// What a kill between moving the output into place and removing the work folder leaves (the
-    /// finished output and its work folder with the record of it, made here from a finished run):
-    /// `sessions` calls it finished, and the same command and `resume` clean up and exit 0.
+    /// What a kill between moving the output into place and removing the work folder leaves:
+    /// the finished output, and its work folder (journal, segments, the record of the finished
+    /// file) still listed by `sessions`. Made here from a killed session of `f.mp4` and a whole
+    /// run of the same clip to another name moved onto `f.mp4` (a move keeps the file's inode),
+    /// with the record the session writes before its own move. `sessions` calls it finished, and
+    /// the same command and `resume` clean up and exit 0.
     func testAnOutputFinishedJustBeforeAKillIsRecognised() throws {
-        _ = try interrupt(encodeArguments("f.mp4"), output: "f.mp4", afterSegments: 2, signal: SIGKILL)
         let work = folder.appendingPathComponent(".f.mp4.animvid")
-        let kept = folder.appendingPathComponent("kept-work")
-        try FileManager.default.copyItem(at: work, to: kept)
-        XCTAssertEqual(try cli.run(encodeArguments("f.mp4")).status, 0)
-        let hashes = try cli.frameHashes("f.mp4")
         for command in [encodeArguments("f.mp4"), ["resume", "f.mp4"]] {
-            try? FileManager.default.removeItem(at: work)
-            try FileManager.default.copyItem(at: kept, to: work)
+            _ = try interrupt(encodeArguments("f.mp4"), output: "f.mp4", afterSegments: 2, signal: SIGKILL)
+            XCTAssertEqual(try cli.run(encodeArguments("g.mp4")).status, 0)
+            let hashes = try cli.frameHashes("g.mp4")
+            XCTAssertEqual(rename(folder.appendingPathComponent("g.mp4").path, folder.appendingPathComponent("f.mp4").path), 0)
             var status = stat()
             XCTAssertEqual(lstat(folder.appendingPathComponent("f.mp4").path, &status), 0)
             let key = try XCTUnwrap(journal("f.mp4")?["key"] as? String)
             let record: [String: Any] = ["key": key, "device": UInt64(status.st_dev), "inode": UInt64(status.st_ino), "bytes": Int64(status.st_size)]
             try JSONSerialization.data(withJSONObject: record).write(to: work.appendingPathComponent("finished.json"))
-            XCTAssertTrue(try cli.run(["sessions"]).out.contains("finished"))
+            let sessions = try cli.run(["sessions"])
+            XCTAssertTrue(sessions.out.contains("f.mp4  finished"), sessions.out)
             let again = try cli.run(command)
             XCTAssertEqual(again.status, 0, "\(command): \(again.err)")
             XCTAssertTrue(again.err.contains("f.mp4 was finished by an earlier run; its work folder is removed"), again.err)
             XCTAssertFalse(FileManager.default.fileExists(atPath: work.path))
+            XCTAssertFalse(try cli.run(["sessions"]).out.contains("f.mp4"))
             XCTAssertEqual(try cli.frameHashes("f.mp4"), hashes)
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("f.mp4"))
         }
+        let kept = folder.appendingPathComponent("kept-work")
+        _ = try interrupt(encodeArguments("f.mp4"), output: "f.mp4", afterSegments: 2, signal: SIGKILL)
+        try FileManager.default.copyItem(at: work, to: kept)
+        XCTAssertEqual(try cli.run(encodeArguments("f.mp4")).status, 0)
         // Another file at the output, not the one recorded, is the user's: refused without -y.
         try? FileManager.default.removeItem(at: work)
         try FileManager.default.copyItem(at: kept, to: work)
