@@ -113,7 +113,8 @@ final class AudioSource {
             guard packet.pointee.stream_index == streamIndex else { continue }
             // A damaged packet is skipped, as players do; the rest of the file still plays
             // (`AudioTrack.check` refuses a file whose start decodes to nothing).
-            if avcodec_send_packet(codec, packet) < 0 { noteDamage() }
+            let sent = avcodec_send_packet(codec, packet)
+            if sent < 0 && sent != cffmpeg_error_again() { noteDamage() }
         }
     }
 
