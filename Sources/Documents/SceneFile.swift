@@ -15,6 +15,13 @@ public struct SceneFile: Scene {
         throw DocumentError(file: location, position: nil, path: "", message: "images are not decoded here")
     }
 
+    /// A decoder that decodes nothing: a transparent 1×1 picture stands for every image, for
+    /// reading a file only for what it says (a batch's check of its rows' outputs).
+    public static let placeholderImages: ImageDecoder = { _ in
+        guard let image = Image(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0]) else { preconditionFailure("a 1x1 image") }
+        return image
+    }
+
     /// The file's `name`, or the file name without its extension.
     public let name: String
     /// The file's `summary`, or "a scene file".

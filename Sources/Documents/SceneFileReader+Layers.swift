@@ -310,7 +310,7 @@ extension SceneFileReader {
         let location: String
         if reference.hasPrefix("data:") {
             location = reference
-        } else if case .string(let written, _) = value, written.hasPrefix("$"), !written.hasPrefix("$$") {
+        } else if Self.isParameterReference(value) {
             // A knob's value: given on the command line or in a preset (a default is confined
             // where the knob is declared).
             location = reference.hasPrefix("/") ? reference : URL(fileURLWithPath: folder).appendingPathComponent(reference).path

@@ -79,11 +79,17 @@ final class SceneFileReader {
         func path(_ key: String) -> String { join(path, key) }
     }
 
+    /// Whether `value` names a parameter (`"$name"`; `"$$…"` is text starting with `$`).
+    static func isParameterReference(_ value: JSONValue) -> Bool {
+        guard case .string(let text, _) = value else { return false }
+        return text.hasPrefix("$") && !text.hasPrefix("$$")
+    }
+
     /// A value with a parameter reference (`"$name"`) replaced by the parameter's value;
     /// `"$$…"` is the text `"$…"`.
     func resolved(_ value: JSONValue, _ path: String) throws(DocumentError) -> JSONValue {
         guard case let .string(text, position) = value, text.hasPrefix("$") else { return value }
-        if text.hasPrefix("$$") { return .string(String(text.dropFirst()), position) }
+        guard Self.isParameterReference(value) else { return .string(String(text.dropFirst()), position) }
         let name = String(text.dropFirst())
         guard let parameter = values[name] else {
             let hint = closestName(to: name, among: values.keys).map { "; did you mean \"$\($0)\"?" } ?? ""

@@ -298,24 +298,18 @@ public struct ClipOption: Sendable {
     public var helpLines: String {
         let head = "  " + flag + (placeholder.isEmpty ? "" : " " + placeholder)
         let text = help + (defaultText == "none" || defaultText == "off" ? "" : " [\(defaultText)]")
-        var lines: [String] = []
-        var line = head.count < 23 ? head.padding(toLength: 24, withPad: " ", startingAt: 0) : head
-        if head.count >= 23 {
-            lines.append(line)
-            line = String(repeating: " ", count: 24)
-        }
-        var first = true
+        let indent = String(repeating: " ", count: 24)
+        // A long flag takes a line of its own; the text starts at column 24 either way.
+        var lines = head.count < 23 ? [] : [head]
+        var line = head.count < 23 ? head.padding(toLength: 24, withPad: " ", startingAt: 0) : indent
         for word in text.split(separator: " ") {
-            if !first, line.count + 1 + word.count > 98 {
+            if line.count > 24, line.count + 1 + word.count > 98 {
                 lines.append(line)
-                line = String(repeating: " ", count: 24)
-                first = true
+                line = indent
             }
-            line += (first ? "" : " ") + word
-            first = false
+            line += (line.count > 24 ? " " : "") + word
         }
-        lines.append(line)
-        return lines.joined(separator: "\n")
+        return (lines + [line]).joined(separator: "\n")
     }
 
     /// The help lines of every option of `scopes`, in table order.

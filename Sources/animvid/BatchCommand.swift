@@ -1,4 +1,3 @@
-import Animation
 import Documents
 import Foundation
 import Jobs
@@ -114,17 +113,13 @@ enum BatchCommand {
 
     /// Refuses, before any row is rendered, a row that writes to standard output (which carries
     /// the report) and two rows that write one file (the second would be skipped or replace the
-    /// first). Rows whose preset does not load are left to fail on their own.
+    /// first). Pictures are not decoded for this. Rows whose preset does not load are left to
+    /// fail on their own.
     static func checkOutputs(of table: CSVTable, preset: String) throws(CLIError) {
         var writers: [String: Int] = [:]
-        // Pictures are not decoded for this: a placeholder stands for each (outputs need none).
-        let placeholder: SceneFile.ImageDecoder = { _ in
-            guard let image = Image(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0]) else { preconditionFailure("a 1x1 image") }
-            return image
-        }
         for (number, row) in table.rows.enumerated() {
             guard let sets = try? assignments(of: row, header: table.header),
-                  let outputs = try? PresetLoader.load(path: preset, overrides: sets, decodeImage: placeholder).outputs.map(\.file) else { continue }
+                  let outputs = try? PresetLoader.load(path: preset, overrides: sets, decodeImage: SceneFile.placeholderImages).outputs.map(\.file) else { continue }
             for file in outputs {
                 if file == "-" {
                     throw .usage("batch: row \(number + 1) (line \(row.line)) writes to standard output (-), which carries the batch's report; give each row a file")
