@@ -4,14 +4,17 @@ import Media
 
 /// What a clip or an output is chosen to be: the clip (scene, knobs, size, rate, length,
 /// soundtrack) and how one output is encoded.
-public struct EncodeChoices: Sendable {
+public struct EncodeChoices: Sendable, Equatable {
     /// The clip's choices.
     public var clip = ClipChoices()
     /// One output's choices.
     public var output = OutputChoices()
 
-    /// No choices.
-    public init() {}
+    /// The choices of a clip and an output (none by default).
+    public init(clip: ClipChoices = ClipChoices(), output: OutputChoices = OutputChoices()) {
+        self.clip = clip
+        self.output = output
+    }
 }
 
 /// One clip or output option, written once: its flag, its preset field (also its `--set` key and
@@ -48,8 +51,20 @@ public struct ClipOption: Sendable {
     }
 
     /// A value read and checked.
-    enum Value {
+    enum Value: Equatable {
         case number(Double), wholeNumber(Int), frameRate(FrameRate), size(width: Int, height: Int), text(String), flag(Bool)
+
+        /// The value as the command line writes it, read back by `apply(text:to:)`.
+        var text: String {
+            switch self {
+            case .number(let x): JSON.exact(x)
+            case .wholeNumber(let n): String(n)
+            case .frameRate(let rate): rate.description
+            case .size(let width, let height): "\(width)x\(height)"
+            case .text(let text): text
+            case .flag(let on): on ? "true" : "false"
+            }
+        }
     }
 
     /// The flag, `--seconds`.
@@ -69,10 +84,17 @@ public struct ClipOption: Sendable {
     public let help: String
     /// The encoder setting it chooses, whose errors are reported at this option.
     public let setting: EncoderSettingsError.Setting?
+    /// Whether the option decides the frames or the video bitstream, so that a session's
+    /// identity holds it (the soundtrack is encoded when the segments are joined: changing it
+    /// does not restart a session).
+    public let decidesVideo: Bool
+    /// Where the option's value lives in the choices: reads it (nil when not chosen) and sets it.
+    private let get: @Sendable (EncodeChoices) -> Value?
     private let set: @Sendable (inout EncodeChoices, Value) -> Void
 
-    private init(_ flag: String, field: String?, _ scope: Scope, _ kind: Kind, _ placeholder: String, default defaultText: String,
-                 _ help: String, setting: EncoderSettingsError.Setting? = nil, set: @escaping @Sendable (inout EncodeChoices, Value) -> Void) {
+    private init<T: OptionValue>(_ flag: String, field: String?, _ scope: Scope, _ kind: Kind, _ placeholder: String, default defaultText: String,
+                                 _ help: String, setting: EncoderSettingsError.Setting? = nil, decidesVideo: Bool = true,
+                                 sets keyPath: WritableKeyPath<EncodeChoices, T?> & Sendable) {
         self.flag = flag
         self.field = field
         self.scope = scope
@@ -81,105 +103,65 @@ public struct ClipOption: Sendable {
         self.defaultText = defaultText
         self.help = help
         self.setting = setting
-        self.set = set
+        self.decidesVideo = decidesVideo
+        get = { $0[keyPath: keyPath]?.optionValue }
+        set = { choices, value in choices[keyPath: keyPath] = T(optionValue: value) }
     }
 
     /// Every clip and output option, in the order help lists them.
     public static let all: [ClipOption] = [
         ClipOption("--size", field: "size", .frame, .size, "WxH", default: "\(ClipChoices.defaultSize.width)x\(ClipChoices.defaultSize.height)",
-                   "output size in pixels, each side 2…\(ValueText.maximumSide) (even for 4:2:0 formats)", setting: .size) {
-            if case .size(let w, let h) = $1 { $0.clip.size = (w, h) }
-        },
+                   "output size in pixels, each side 2…\(ValueText.maximumSide) (even for 4:2:0 formats)", setting: .size, sets: \.clip.size),
         ClipOption("--scale", field: "scale", .frame, .number(0.01...100), "S", default: JSON.exact(ClipChoices.defaultScale),
-                   "pixels per point (3: an @3x iPhone); the canvas is size ÷ scale points") {
-            if case .number(let x) = $1 { $0.clip.scale = x }
-        },
+                   "pixels per point (3: an @3x iPhone); the canvas is size ÷ scale points", sets: \.clip.scale),
         ClipOption("--fps", field: "fps", .clip, .frameRate, "RATE", default: ClipChoices.defaultFrameRate.description,
-                   "frame rate, 1…240: 30, 60, 29.97 (the NTSC rate 30000/1001) or 30000/1001") {
-            if case .frameRate(let rate) = $1 { $0.clip.frameRate = rate }
-        },
+                   "frame rate, 1…240: 30, 60, 29.97 (the NTSC rate 30000/1001) or 30000/1001", sets: \.clip.frameRate),
         ClipOption("--seconds", field: "seconds", .clip, .number(0.001...ClipOption.longestClip), "S", default: JSON.exact(ClipChoices.defaultSeconds),
-                   "clip length; the clip has round(S × fps) frames") {
-            if case .number(let x) = $1 { $0.clip.seconds = x }
-        },
+                   "clip length; the clip has round(S × fps) frames", sets: \.clip.seconds),
         ClipOption("--start", field: "start", .clip, .number(0...ClipOption.longestClip), "S", default: "0; with loop, one cycle",
-                   "the scene time of the first frame: skip a build-up") {
-            if case .number(let x) = $1 { $0.clip.start = x }
-        },
+                   "the scene time of the first frame: skip a build-up", sets: \.clip.start),
         ClipOption("--loop", field: "loop", .clip, .flag, "", default: "off",
-                   "a seamless loop: start one cycle in and last the whole number of the scene's cycles nearest the length, so the last frame flows into the first") {
-            if case .flag(let on) = $1 { $0.clip.loop = on }
-        },
+                   "a seamless loop: start one cycle in and last the whole number of the scene's cycles nearest the length, so the last frame flows into the first", sets: \.clip.loop),
         ClipOption("--background", field: "background", .frame, .text, "COLOR", default: "the scene's",
-                   "transparent or #RRGGBB[AA] (a transparent video needs a format with alpha)", setting: .alpha) {
-            if case .text(let text) = $1 { $0.clip.background = text }
-        },
+                   "transparent or #RRGGBB[AA] (a transparent video needs a format with alpha)", setting: .alpha, sets: \.clip.background),
         ClipOption("--audio", field: "audio", .clip, .file, "FILE", default: "none",
-                   "a soundtrack, any file FFmpeg reads (WAV, MP3, AAC, FLAC, Opus, a video's audio), encoded once for the clip and as long as the video") {
-            if case .text(let path) = $1 { $0.clip.audio.file = path }
-        },
+                   "a soundtrack, any file FFmpeg reads (WAV, MP3, AAC, FLAC, Opus, a video's audio), encoded once for the clip and as long as the video", decidesVideo: false, sets: \.clip.audio.file),
         ClipOption("--audio-start", field: "audio-start", .clip, .number(AudioChoices.startRange), "S", default: "0",
-                   "where in the sound file the clip's audio starts, in seconds") {
-            if case .number(let x) = $1 { $0.clip.audio.start = x }
-        },
+                   "where in the sound file the clip's audio starts, in seconds", decidesVideo: false, sets: \.clip.audio.start),
         ClipOption("--audio-fade-in", field: "audio-fade-in", .clip, .number(AudioChoices.fadeRange), "S", default: "0",
-                   "seconds of fade from silence at the clip's start") {
-            if case .number(let x) = $1 { $0.clip.audio.fadeIn = x }
-        },
+                   "seconds of fade from silence at the clip's start", decidesVideo: false, sets: \.clip.audio.fadeIn),
         ClipOption("--audio-fade-out", field: "audio-fade-out", .clip, .number(AudioChoices.fadeRange), "S", default: "0",
-                   "seconds of fade to silence at the clip's end") {
-            if case .number(let x) = $1 { $0.clip.audio.fadeOut = x }
-        },
+                   "seconds of fade to silence at the clip's end", decidesVideo: false, sets: \.clip.audio.fadeOut),
         ClipOption("--audio-volume", field: "audio-volume", .clip, .number(AudioChoices.volumeRange), "DB", default: "0",
-                   "a gain in decibels, \(JSON.exact(AudioChoices.volumeRange.lowerBound))…\(JSON.exact(AudioChoices.volumeRange.upperBound))") {
-            if case .number(let x) = $1 { $0.clip.audio.volume = x }
-        },
+                   "a gain in decibels, \(JSON.exact(AudioChoices.volumeRange.lowerBound))…\(JSON.exact(AudioChoices.volumeRange.upperBound))", decidesVideo: false, sets: \.clip.audio.volume),
         ClipOption("--audio-loop", field: "audio-loop", .clip, .flag, "", default: "off",
-                   "repeat a sound file shorter than the clip (otherwise silence follows it)") {
-            if case .flag(let on) = $1 { $0.clip.audio.loop = on }
-        },
+                   "repeat a sound file shorter than the clip (otherwise silence follows it)", decidesVideo: false, sets: \.clip.audio.loop),
         ClipOption("--audio-codec", field: "audio-codec", .clip, .choice(AudioCodec.allCases.map(\.rawValue)), "NAME", default: "the container's",
-                   "aac (MP4, MOV), opus (WebM, MKV) or flac (MKV)") {
-            if case .text(let name) = $1 { $0.clip.audio.codec = AudioCodec(rawValue: name) }
-        },
-        ClipOption("--no-audio", field: nil, .clip, .flag, "", default: "off", "no soundtrack, whatever a preset says") {
-            if case .flag(let on) = $1 { $0.clip.audio.off = on }
-        },
+                   "aac (MP4, MOV), opus (WebM, MKV) or flac (MKV)", decidesVideo: false, sets: \.clip.audio.codec),
+        ClipOption("--no-audio", field: nil, .clip, .flag, "", default: "off", "no soundtrack, whatever a preset says", decidesVideo: false, sets: \.clip.audio.off),
         ClipOption("--codec", field: "codec", .output, .choice(VideoCodec.allCases.map(\.rawValue) + ["raw"]), "NAME", default: "the format's",
-                   "one of the container's codecs (see the format table)", setting: .codec) {
-            if case .text(let name) = $1 { $0.output.codec = VideoCodec(named: name) }
-        },
+                   "one of the container's codecs (see the format table)", setting: .codec, sets: \.output.codec),
         ClipOption("--crf", field: "crf", .output, .wholeNumber(0...63), "N", default: "the codec's",
                    "constant quality, lower is better (h264 18, hevc 20, vp9 24, vp8 10, av1 28; ranges 0…51, vp9/vp8 0…63, av1 1…63)",
-                   setting: .crf) {
-            if case .wholeNumber(let n) = $1 { $0.output.crf = n }
-        },
+                   setting: .crf, sets: \.output.crf),
         ClipOption("--bitrate", field: "bitrate", .output, .bitrate, "RATE", default: "none",
-                   "a target bitrate instead of a crf, e.g. 8M or 2500k; at most 2000M", setting: .bitrate) {
-            if case .wholeNumber(let n) = $1 { $0.output.bitrate = n }
-        },
+                   "a target bitrate instead of a crf, e.g. 8M or 2500k; at most 2000M", setting: .bitrate, sets: \.output.bitrate),
         ClipOption("--encoder-preset", field: "encoder-preset", .output, .text, "P", default: "the codec's",
-                   "x264/x265 preset (medium), VP9/VP8 cpu-used (4), SVT-AV1 preset (8)", setting: .preset) {
-            if case .text(let name) = $1 { $0.output.encoderPreset = name }
-        },
+                   "x264/x265 preset (medium), VP9/VP8 cpu-used (4), SVT-AV1 preset (8)", setting: .preset, sets: \.output.encoderPreset),
         ClipOption("--keyint", field: "keyint", .output, .wholeNumber(1...100_000), "N", default: "the encoder's",
-                   "frames between key frames") {
-            if case .wholeNumber(let n) = $1 { $0.output.keyint = n }
-        },
+                   "frames between key frames", sets: \.output.keyint),
         ClipOption("--pix-fmt", field: "pix-fmt", .output, .text, "FMT", default: "the codec's",
-                   "yuv420p or yuv444p for h264/hevc/vp9; yuv422p10le or yuv444p10le for prores", setting: .pixelFormat) {
-            if case .text(let name) = $1 { $0.output.pixelFormat = name }
-        },
-        ClipOption("--title", field: "title", .output, .text, "TEXT", default: "none", "the container's title metadata") {
-            if case .text(let text) = $1 { $0.output.title = text }
-        },
-        ClipOption("--comment", field: "comment", .output, .text, "TEXT", default: "none", "the container's comment metadata") {
-            if case .text(let text) = $1 { $0.output.comment = text }
-        },
+                   "yuv420p or yuv444p for h264/hevc/vp9; yuv422p10le or yuv444p10le for prores", setting: .pixelFormat, sets: \.output.pixelFormat),
+        ClipOption("--title", field: "title", .output, .text, "TEXT", default: "none", "the container's title metadata", sets: \.output.title),
+        ClipOption("--comment", field: "comment", .output, .text, "TEXT", default: "none", "the container's comment metadata", sets: \.output.comment),
     ]
 
     /// The longest clip, in seconds (an hour).
     public static let longestClip = 3600.0
+
+    /// The option's name in a stored request and a session's identity: its field, or its flag
+    /// without dashes when presets do not have it.
+    public var key: String { field ?? String(flag.drop { $0 == "-" }) }
 
     /// The option a preset writes as `field`, at its top level or (`inOutput`) in an output.
     public static func named(field: String, inOutput: Bool) -> ClipOption? {
@@ -217,6 +199,16 @@ public struct ClipOption: Sendable {
     /// - Throws: why the value is not one of the option's (the caller names the field).
     public func apply(json: JSONValue, holder: String, to choices: inout EncodeChoices) throws(ValueTextError) {
         set(&choices, try value(json: json, holder: holder))
+    }
+
+    /// The option's value in `choices` as the command line writes it; nil when not chosen.
+    public func text(in choices: EncodeChoices) -> String? {
+        get(choices)?.text
+    }
+
+    /// Sets the option in `choices` to its value in `source`, when `source` chooses one.
+    func copy(from source: EncodeChoices, to choices: inout EncodeChoices) {
+        if let value = get(source) { set(&choices, value) }
     }
 
     /// Sets a flag: present on the command line.
@@ -329,4 +321,74 @@ public struct ClipOption: Sendable {
         }
         return rows.joined(separator: "\n")
     }
+}
+
+/// A type an option's value is stored as in the choices.
+protocol OptionValue: SendableMetatype {
+    init?(optionValue: ClipOption.Value)
+    var optionValue: ClipOption.Value { get }
+}
+
+extension Double: OptionValue {
+    init?(optionValue: ClipOption.Value) {
+        guard case .number(let x) = optionValue else { return nil }
+        self = x
+    }
+    var optionValue: ClipOption.Value { .number(self) }
+}
+
+extension Int: OptionValue {
+    init?(optionValue: ClipOption.Value) {
+        guard case .wholeNumber(let n) = optionValue else { return nil }
+        self = n
+    }
+    var optionValue: ClipOption.Value { .wholeNumber(self) }
+}
+
+extension Bool: OptionValue {
+    init?(optionValue: ClipOption.Value) {
+        guard case .flag(let on) = optionValue else { return nil }
+        self = on
+    }
+    var optionValue: ClipOption.Value { .flag(self) }
+}
+
+extension String: OptionValue {
+    init?(optionValue: ClipOption.Value) {
+        guard case .text(let text) = optionValue else { return nil }
+        self = text
+    }
+    var optionValue: ClipOption.Value { .text(self) }
+}
+
+extension FrameRate: OptionValue {
+    init?(optionValue: ClipOption.Value) {
+        guard case .frameRate(let rate) = optionValue else { return nil }
+        self = rate
+    }
+    var optionValue: ClipOption.Value { .frameRate(self) }
+}
+
+extension PixelSize: OptionValue {
+    init?(optionValue: ClipOption.Value) {
+        guard case .size(let width, let height) = optionValue else { return nil }
+        self.init(width: width, height: height)
+    }
+    var optionValue: ClipOption.Value { .size(width: width, height: height) }
+}
+
+extension VideoCodec: OptionValue {
+    init?(optionValue: ClipOption.Value) {
+        guard case .text(let name) = optionValue else { return nil }
+        self.init(named: name)
+    }
+    var optionValue: ClipOption.Value { .text(rawValue) }
+}
+
+extension AudioCodec: OptionValue {
+    init?(optionValue: ClipOption.Value) {
+        guard case .text(let name) = optionValue else { return nil }
+        self.init(rawValue: name)
+    }
+    var optionValue: ClipOption.Value { .text(rawValue) }
 }

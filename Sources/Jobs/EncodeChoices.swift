@@ -2,9 +2,19 @@ import Documents
 import Foundation
 import Media
 
+/// A frame's size in pixels.
+public struct PixelSize: Sendable, Equatable {
+    public var width: Int, height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
 /// What to render, as a user chooses it on the command line or in a preset. Every field is
 /// optional: nil means not chosen here, so a weaker source's choice or the default applies.
-public struct ClipChoices: Sendable {
+public struct ClipChoices: Sendable, Equatable {
     /// A built-in scene by name, or a scene file by path.
     public enum SceneSource: Sendable, Equatable {
         case named(String)
@@ -28,7 +38,7 @@ public struct ClipChoices: Sendable {
     /// `transparent` or `#RRGGBB[AA]`: the scene's `background` knob.
     public var background: String?
     /// The output's size in pixels.
-    public var size: (width: Int, height: Int)?
+    public var size: PixelSize?
     /// Pixels per point.
     public var scale: Double?
     /// Frames a second.
@@ -47,7 +57,7 @@ public struct ClipChoices: Sendable {
     public init() {}
 
     /// The size when none is chosen, in pixels.
-    public static let defaultSize = (width: 1920, height: 1080)
+    public static let defaultSize = PixelSize(width: 1920, height: 1080)
     /// The scale when none is chosen: 3 pixels a point (a 640x360-point canvas, an @3x iPhone).
     public static let defaultScale = 3.0
 
@@ -65,24 +75,20 @@ public struct ClipChoices: Sendable {
         return clip
     }()
 
-    /// These choices over `base`'s: each field chosen here wins; knobs apply after `base`'s,
-    /// unless this names another scene (knobs belong to their scene).
+    /// These choices over `base`'s: each option chosen here wins (`ClipOption.all` says which
+    /// they are); knobs apply after `base`'s, unless this names another scene (knobs belong to
+    /// their scene).
     public func overriding(_ base: ClipChoices) -> ClipChoices {
-        var merged = base
+        var merged = EncodeChoices(clip: base)
         if let scene, !scene.isSame(as: base.scene) {
-            merged.scene = scene
-            merged.params = []
+            merged.clip.scene = scene
+            merged.clip.params = []
         }
-        merged.params += params
-        merged.background = background ?? base.background
-        merged.size = size ?? base.size
-        merged.scale = scale ?? base.scale
-        merged.frameRate = frameRate ?? base.frameRate
-        merged.seconds = seconds ?? base.seconds
-        merged.start = start ?? base.start
-        merged.loop = loop ?? base.loop
-        merged.audio = audio.overriding(base.audio)
-        return merged
+        merged.clip.params += params
+        for option in ClipOption.all where option.scope != .output {
+            option.copy(from: EncodeChoices(clip: self), to: &merged)
+        }
+        return merged.clip
     }
 }
 
@@ -102,20 +108,6 @@ public struct AudioChoices: Sendable, Equatable {
 
     /// No soundtrack.
     public init() {}
-
-    /// These choices over `base`'s: each field chosen here wins.
-    public func overriding(_ base: AudioChoices) -> AudioChoices {
-        var merged = base
-        merged.file = file ?? base.file
-        merged.start = start ?? base.start
-        merged.fadeIn = fadeIn ?? base.fadeIn
-        merged.fadeOut = fadeOut ?? base.fadeOut
-        merged.volume = volume ?? base.volume
-        merged.loop = loop ?? base.loop
-        merged.codec = codec ?? base.codec
-        merged.off = off ?? base.off
-        return merged
-    }
 
     /// Whether any field is chosen.
     public var isEmpty: Bool { self == AudioChoices() }
@@ -159,21 +151,20 @@ public struct OutputChoices: Sendable, Equatable {
     /// No choices: every field nil.
     public init() {}
 
-    /// These choices over `base`'s. Rate control is one choice: a crf or bitrate chosen here
-    /// replaces both of `base`'s (a crf only where `codec` takes one).
+    /// These choices over `base`'s, option by option (`ClipOption.all`). Rate control is one
+    /// choice: a crf or bitrate chosen here replaces both of `base`'s (a crf only where `codec`
+    /// takes one).
     public func overriding(_ base: OutputChoices, codec resolved: VideoCodec?) -> OutputChoices {
-        var merged = base
-        merged.codec = codec ?? base.codec
+        var merged = EncodeChoices(output: base)
         if crf != nil || bitrate != nil {
-            merged.crf = (resolved?.takesCRF ?? true) ? crf : nil
-            merged.bitrate = bitrate
+            merged.output.crf = nil
+            merged.output.bitrate = nil
         }
-        merged.encoderPreset = encoderPreset ?? base.encoderPreset
-        merged.keyint = keyint ?? base.keyint
-        merged.pixelFormat = pixelFormat ?? base.pixelFormat
-        merged.title = title ?? base.title
-        merged.comment = comment ?? base.comment
-        return merged
+        for option in ClipOption.all where option.scope == .output {
+            option.copy(from: EncodeChoices(output: self), to: &merged)
+        }
+        if resolved?.takesCRF == false, crf != nil { merged.output.crf = nil }
+        return merged.output
     }
 
     /// The encoder settings these choices give for a `container` file of `width` × `height` at

@@ -7,7 +7,7 @@ extension LottieFile {
     /// its frame rate and its length.
     public var defaultClip: ClipChoices {
         var clip = ClipChoices()
-        clip.size = (Int(width.rounded(.up)) + Int(width.rounded(.up)) % 2, Int(height.rounded(.up)) + Int(height.rounded(.up)) % 2)
+        clip.size = PixelSize(width: Int(width.rounded(.up)) + Int(width.rounded(.up)) % 2, height: Int(height.rounded(.up)) + Int(height.rounded(.up)) % 2)
         clip.scale = 1
         clip.frameRate = FrameRate(parsing: JSON.exact(frameRate)) ?? FrameRate(numerator: 30)
         clip.seconds = cycle

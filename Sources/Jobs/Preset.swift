@@ -24,3 +24,15 @@ public struct Preset: Sendable {
     /// What was read as usable but not as written (a scene name changed to fit a file name).
     public var warnings: [String] = []
 }
+
+extension Preset {
+    /// Loads the preset at `path` with its `--set` overrides for rendering (the pictures of a
+    /// scene file it names decoded); every error in it is a usage error naming the place.
+    public static func load(_ path: String, overrides: [String]) throws(JobError) -> Preset {
+        do {
+            return try PresetLoader.load(path: path, overrides: overrides, decodeImage: ResolvedClip.decodeSceneImage)
+        } catch {
+            throw .usage("\(error)")
+        }
+    }
+}

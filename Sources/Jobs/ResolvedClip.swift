@@ -33,7 +33,7 @@ public struct ResolvedClip {
     /// The scene and frame that `clip` chooses: the scene found or loaded, its knobs set (image
     /// knobs decoded here), the size and scale. `command` names what needs a scene when the
     /// clip names none.
-    public init(_ chosen: ClipChoices, command: String, defaultSize: (width: Int, height: Int) = ClipChoices.defaultSize,
+    public init(_ chosen: ClipChoices, command: String, defaultSize: PixelSize = ClipChoices.defaultSize,
                 defaultScale: (Int) -> Double = { _ in ClipChoices.defaultScale }) throws(JobError) {
         var clip = chosen
         let scene: any Scene
@@ -90,7 +90,8 @@ public struct ResolvedClip {
             }
         }
         self.settings = settings
-        (width, height) = clip.size ?? defaultSize
+        let size = clip.size ?? defaultSize
+        (width, height) = (size.width, size.height)
         scale = clip.scale ?? defaultScale(width)
         self.clip = clip
     }

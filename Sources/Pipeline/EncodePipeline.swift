@@ -95,7 +95,7 @@ public enum EncodePipeline {
     }
 
     /// Wall-clock seconds since `start`.
-    static func seconds(since start: DispatchTime) -> Double {
+    public static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 

@@ -13,8 +13,9 @@ public enum SegmentedEncode {
         public var job: EncodeJob
         /// Everything that decides the frames and the bitstream, as readable name → value pairs.
         public var identity: [String: String]
-        /// The encode command's arguments and working folder, for `animvid resume`.
-        public var arguments: [String]
+        /// The encode as its caller asks for it again (JSON text: Jobs stores its `EncodeRequest`),
+        /// for resuming and joining; with `directory`, what relative paths in it start from.
+        public var request: String
         /// The working folder of the encode command.
         public var directory: String
         /// Seconds of video a segment (default 2).
@@ -22,11 +23,11 @@ public enum SegmentedEncode {
         /// Discard an existing session first.
         public var fresh = false
 
-        /// A session request for `job`; `identity`, `arguments` and `directory` go into its journal.
-        public init(job: EncodeJob, identity: [String: String], arguments: [String], directory: String) {
+        /// A session request for `job`; `identity`, `request` and `directory` go into its journal.
+        public init(job: EncodeJob, identity: [String: String], request: String, directory: String) {
             self.job = job
             self.identity = identity
-            self.arguments = arguments
+            self.request = request
             self.directory = directory
         }
     }
@@ -102,7 +103,7 @@ public enum SegmentedEncode {
     private static func encode(_ request: Request, in session: Session, layout: Layout, output: String, start: DispatchTime,
                                log: (String) -> Void, progress: (EncodeProgress) -> Void) throws -> EncodeSummary {
         let job = request.job
-        var journal = SessionJournal(key: layout.key, description: layout.identity, output: output, arguments: request.arguments,
+        var journal = SessionJournal(key: layout.key, description: layout.identity, output: output, request: request.request,
                                      directory: request.directory, totalFrames: job.frameCount, segments: [])
         // --fresh ignores what the session holds; the stray-file sweep below then empties it.
         if !request.fresh, let previous = SessionJournal.load(from: session.folder) {

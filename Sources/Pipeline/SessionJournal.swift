@@ -29,8 +29,9 @@ public struct SessionJournal: Codable, Equatable, Sendable {
     public var description: [String: String]
     /// The output's absolute path.
     public var output: String
-    /// The encode command's arguments and working folder, for `animvid resume`.
-    public var arguments: [String]
+    /// The encode as its caller asks for it again (JSON text: Jobs stores its `EncodeRequest`),
+    /// for resuming and joining; with `directory`, what relative paths in it start from.
+    public var request: String
     /// The working folder of the encode command.
     public var directory: String
     /// Frames in the whole output.

@@ -2,7 +2,7 @@ import Foundation
 import Media
 
 /// One of `count` processes sharing an encode, numbered from 0.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Which shard this is, 0 ..< count.
     public var index: Int
     /// How many shards share the encode.

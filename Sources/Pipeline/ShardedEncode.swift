@@ -86,7 +86,7 @@ public enum ShardedEncode {
         }
         let layout = SegmentedEncode.Layout(request)
         let ledger = ShardLedger(folder: session.folder)
-        let mine = ShardLedger.Plan(session: SessionJournal(key: layout.key, description: layout.identity, output: output, arguments: request.arguments,
+        let mine = ShardLedger.Plan(session: SessionJournal(key: layout.key, description: layout.identity, output: output, request: request.request,
                                                             directory: request.directory, totalFrames: job.frameCount, segments: []),
                                     segmentCount: layout.segments.count)
         let plan = creating ? try ledger.establish(mine) : ledger.plan()

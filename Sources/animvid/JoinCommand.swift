@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Jobs
 
 /// `animvid join OUTPUT`: writes the output of a sharded encode from its shards' segments.
 enum JoinCommand {
@@ -26,19 +26,15 @@ enum JoinCommand {
         let quiet = args.flag("-q", "--quiet")
         let outputs = try args.positionals()
         guard outputs.count == 1, let output = outputs.first else { throw .usage("join takes the output of a sharded encode") }
-        guard let shards = ShardLedger(folder: Session.folder(for: output)).plan() else {
-            throw .usage("\(output) has no sharded encode to join (see animvid sessions)")
+        let saved = try SavedEncode.shards(of: output)
+        guard FileManager.default.changeCurrentDirectoryPath(saved.directory) else {
+            throw .runtime("cannot go to \(saved.directory), where the shards started")
         }
-        guard FileManager.default.changeCurrentDirectoryPath(shards.session.directory) else {
-            throw .runtime("cannot go to \(shards.session.directory), where the shards started")
+        let plans = try saved.request.plans(warn: EncodeCommand.warn)
+        guard plans.count == 1, let plan = plans.first else {
+            throw .usage("join: the shards' plan of \(output) does not describe an encode of that one file")
         }
-        let plan = try EncodeCommand.plan(shards.session.arguments)
-        let job = try EncodeCommand.job(plan)
-        do {
-            let summary = try ShardedEncode.join(EncodeCommand.sessionRequest(plan, job: job))
-            if !quiet { EncodeCommand.reportWritten(plan, bytes: summary.bytes, seconds: summary.wallSeconds) }
-        } catch {
-            throw .runtime("joining \(output) failed: \(error)")
-        }
+        let written = try plan.join()
+        if !quiet { EncodeCommand.report(written) }
     }
 }

@@ -147,7 +147,7 @@ enum PreviewCommand {
                 clip.params = params
             } else {
                 guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
-                clip = try PresetEncode.load(file, overrides: overrides).clip
+                clip = try Preset.load(file, overrides: overrides).clip
             }
             let options = try ResolvedClip.resolve(clip, command: "preview")
             let full = options.clip.overriding(ClipChoices.defaults)

@@ -16,14 +16,14 @@ extension ResolvedClip {
 
     /// Reads `--scene` or `--scene-file`, `--param`, `--size`, `--scale` and `--background`.
     /// `defaultScale` gives the scale when `--scale` is absent, from the width in pixels.
-    init(_ args: inout Arguments, defaultSize: (width: Int, height: Int) = ClipChoices.defaultSize,
+    init(_ args: inout Arguments, defaultSize: PixelSize = ClipChoices.defaultSize,
          defaultScale: (Int) -> Double = { _ in ClipChoices.defaultScale }) throws(CLIError) {
         self = try .resolve(try args.clipChoices(), command: args.command, defaultSize: defaultSize, defaultScale: defaultScale)
     }
 
     /// The clip `clip` chooses, its warnings (what a Lottie file uses that animvid does not draw
     /// yet) shown on standard error.
-    static func resolve(_ clip: ClipChoices, command: String, defaultSize: (width: Int, height: Int) = ClipChoices.defaultSize,
+    static func resolve(_ clip: ClipChoices, command: String, defaultSize: PixelSize = ClipChoices.defaultSize,
                         defaultScale: (Int) -> Double = { _ in ClipChoices.defaultScale }) throws(CLIError) -> ResolvedClip {
         let resolved = try ResolvedClip(clip, command: command, defaultSize: defaultSize, defaultScale: defaultScale)
         showWarnings(resolved.warnings)

@@ -65,7 +65,7 @@ enum SceneCommand {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
         }
-        try EncodeCommand.checkWritable(output, overwrite: overwrite)
+        try OutputPath.checkWritable(output, overwrite: overwrite)
         do {
             try OutputFile.write(Data(text.utf8), to: output, replacing: overwrite)
         } catch {

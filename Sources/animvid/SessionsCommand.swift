@@ -1,11 +1,12 @@
 import Foundation
+import Jobs
 import Pipeline
 
 /// `animvid sessions`, `animvid resume OUTPUT` and `animvid abandon OUTPUT`: unfinished encodes.
 enum SessionsCommand {
     static let help = """
     usage: animvid sessions
-           animvid resume [-y] OUTPUT
+           animvid resume [-y] [-q] [--progress MODE] OUTPUT
            animvid abandon OUTPUT
 
     sessions   lists unfinished encodes: output, frames kept of the total, age, whether it is
@@ -15,7 +16,8 @@ enum SessionsCommand {
                encode of that output also deletes
     resume     continues the unfinished encode of OUTPUT with the settings that started it;
                it writes OUTPUT only, and replaces a file there only with -y given here (the
-               work folder is data animvid checks, never a command it runs)
+               work folder is data animvid checks, never a command it runs); -q and
+               --progress as for encode
     abandon    deletes the unfinished encode of OUTPUT or its partial files (its work folder
                .OUTPUT.animvid beside it)
     """
@@ -58,7 +60,7 @@ enum SessionsCommand {
         return modified.map { age(Date().timeIntervalSince($0)) } ?? "?"
     }
 
-    /// Continues the session of the output named, with the settings its journal records. The
+    /// Continues the session of the output named, with the request its journal records. The
     /// journal is checked, not obeyed: it may only write that output, as a session, and a file
     /// there is replaced only when this command says `-y`.
     static func resume(_ arguments: [String]) throws(CLIError) {
@@ -68,16 +70,19 @@ enum SessionsCommand {
             return
         }
         let overwrite = args.flag("-y", "--overwrite")
-        let journal = try journal(of: args, command: "resume")
-        let resumption = EncodeCommand.Resumption(output: journal.requested, overwrite: overwrite)
-        guard FileManager.default.changeCurrentDirectoryPath(journal.saved.directory) else {
-            throw .runtime("cannot return to \(journal.saved.directory), where the encode started")
+        let display = try args.progressDisplay()
+        let outputs = try args.positionals()
+        guard outputs.count == 1, let output = outputs.first else { throw .usage("resume takes the output of an unfinished encode") }
+        let saved = try SavedEncode.session(of: output)
+        let resumption = Resumption(output: URL(fileURLWithPath: output).standardizedFileURL.path, overwrite: overwrite)
+        guard FileManager.default.changeCurrentDirectoryPath(saved.directory) else {
+            throw .runtime("cannot return to \(saved.directory), where the encode started")
         }
-        let plans = try EncodeCommand.plans(journal.saved.arguments, resuming: resumption)
+        let plans = try saved.request.plans(resuming: resumption, warn: EncodeCommand.warn)
         guard plans.count == 1, let plan = plans.first, plan.resumable else {
-            throw .usage("resume: the session journal of \(journal.requested) does not describe a session of that one file; animvid abandon OUTPUT deletes it")
+            throw .usage("resume: the session journal of \(resumption.output) does not describe a session of that one file; animvid abandon OUTPUT deletes it")
         }
-        try EncodeCommand.execute(plan)
+        try EncodeCommand.execute(plan, display: display)
     }
 
     static func abandon(_ arguments: [String]) throws(CLIError) {
@@ -99,19 +104,6 @@ enum SessionsCommand {
         } catch {
             throw .runtime("\(error)")
         }
-    }
-
-    /// The journal of the one output `args` names, and that output as an absolute path.
-    private static func journal(of args: Arguments, command: String) throws(CLIError) -> (saved: SessionJournal, requested: String) {
-        let outputs = try args.positionals()
-        guard outputs.count == 1, let output = outputs.first else { throw .usage("\(command) takes the output of an unfinished encode") }
-        guard let journal = SessionJournal.load(from: Session.folder(for: output)) else {
-            if ShardLedger.exists(in: Session.folder(for: output)) {
-                throw .usage("\(output) is encoded in shards: run the shard commands again, then animvid join \(output)")
-            }
-            throw .usage("\(output) has no unfinished encode (see animvid sessions)")
-        }
-        return (journal, URL(fileURLWithPath: output).standardizedFileURL.path)
     }
 
     static func age(_ seconds: Double) -> String {

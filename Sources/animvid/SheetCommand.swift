@@ -30,14 +30,14 @@ enum SheetCommand {
             print(help)
             return
         }
-        let options = try ResolvedClip(&args, defaultSize: (320, 180), defaultScale: { Double($0) / 640 })
+        let options = try ResolvedClip(&args, defaultSize: PixelSize(width: 320, height: 180), defaultScale: { Double($0) / 640 })
         let seconds = try args.option("--seconds").map { text throws(CLIError) in try Parse.number(text, option: "--seconds", range: 0.001...3600) }
             ?? options.scene.cycle
         let frames = try args.option("--frames").map { text throws(CLIError) in try Parse.integer(text, option: "--frames", range: 1...200) } ?? 12
         let columns = try args.option("--columns").map { text throws(CLIError) in try Parse.integer(text, option: "--columns", range: 1...50) } ?? 4
         let overwrite = args.flag("-y", "--overwrite")
         let output = try StillCommand.singleOutput(args, command: "sheet", extensions: [".png"])
-        try EncodeCommand.checkWritable(output, overwrite: overwrite)
+        try OutputPath.checkWritable(output, overwrite: overwrite)
         let timeline = try options.timeline(duration: seconds + 1)
         let times = ContactSheet.times(count: frames, seconds: seconds)
         guard let sheet = ContactSheet.render(timeline, times: times, columns: columns, tileWidth: options.width,

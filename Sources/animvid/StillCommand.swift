@@ -32,7 +32,7 @@ enum StillCommand {
         var clip = try args.clipChoices()
         let overrides = try args.options("--set")
         if let preset = try args.option("--preset") {
-            clip = clip.overriding(try PresetEncode.load(preset, overrides: overrides).clip)
+            clip = clip.overriding(try Preset.load(preset, overrides: overrides).clip)
         } else if !overrides.isEmpty {
             throw .usage("--set is for presets: give --preset FILE")
         }
@@ -42,7 +42,7 @@ enum StillCommand {
         let fit = try args.option("--fit").map { text throws(CLIError) in try Parse.integer(text, option: "--fit", range: 1...16_384) }
         let overwrite = args.flag("-y", "--overwrite")
         let output = try singleOutput(args, command: "still", extensions: [".png"])
-        try EncodeCommand.checkWritable(output, overwrite: overwrite)
+        try OutputPath.checkWritable(output, overwrite: overwrite)
         let timeline = try options.timeline(duration: time + 1)
         let (width, height, scale) = fit.map { options.fitted(within: $0) } ?? (options.width, options.height, options.scale)
         guard let frame = StillImage.render(timeline, at: time, width: width, height: height, scale: scale) else {

@@ -42,7 +42,7 @@ enum ValidateCommand {
             return
         }
         guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
-        let preset = try PresetEncode.load(file, overrides: overrides)
+        let preset = try Preset.load(file, overrides: overrides)
         let clip = preset.clip
         if let track = clip.audio.track {
             do {

@@ -48,6 +48,26 @@ func encodePulse(to path: String) throws -> EncodeSummary {
 }
 // README example end
 
+// README preset example begin
+/// Encodes the preset at `preset` (docs/presets.md) into `path` with its dots in pink, as a
+/// session: `stop` (set from a signal handler, say) ends it between frames, keeping the
+/// finished segments for `resumeEncode`.
+func encode(preset: String, to path: String, stop: StopFlag? = nil,
+            progress: (EncodeProgress) -> Void = { _ in }) throws(JobError) -> [EncodeOutcome] {
+    let request = EncodeRequest(EncodeChoices(), file: path,
+                                preset: EncodeRequest.PresetSource(path: preset, overrides: ["params.color=#FF375F"]))
+    return try request.execute(stop: stop, warn: { print("warning: \($0)") }, progress: progress)
+}
+
+/// Finishes the stopped encode of `path` from the request its work folder keeps. (Relative
+/// paths in it start from `saved.directory`, where the encode began; here all are absolute.)
+func resumeEncode(of path: String) throws(JobError) -> [EncodeOutcome] {
+    let saved = try SavedEncode.session(of: path)
+    let plans = try saved.request.plans(resuming: Resumption(output: path, overwrite: false), warn: { print("warning: \($0)") })
+    return try plans.map { plan throws(JobError) in try plan.execute() }
+}
+// README preset example end
+
 /// The README's custom-scene example compiles, runs, and is the code the README shows.
 final class ReadmeExampleTests: XCTestCase {
     func testExampleEncodesAndMatchesTheReadme() throws {
@@ -73,6 +93,46 @@ final class ReadmeExampleTests: XCTestCase {
         let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
         XCTAssertTrue(readme.contains("import AnimvidKit\n\n" + example), "README.md must show the example exactly as tested")
+    }
+
+    /// The README's preset example: an encode stopped after its first segment keeps it, and
+    /// the resume encodes the rest into the frames an encode in one run makes.
+    func testPresetExampleStopsAndResumes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preset-example-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let preset = folder.appendingPathComponent("loader.json").path
+        try Data(#"{"scene": "loader", "size": "320x180", "seconds": 3, "outputs": [{"file": "unused.mp4"}]}"#.utf8).write(to: URL(fileURLWithPath: preset))
+        let stopped = folder.appendingPathComponent("stopped.mp4").path, whole = folder.appendingPathComponent("whole.mp4").path
+
+        let stop = StopFlag()
+        XCTAssertThrowsError(try encode(preset: preset, to: stopped, stop: stop) { if $0.framesDone >= 70 { stop.request(signal: SIGINT) } }) { error in
+            guard case JobError.interrupted(_, let signal) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(signal, SIGINT)
+        }
+        XCTAssertEqual(SessionJournal.load(from: Session.folder(for: stopped))?.keptFrames, 60, "the first 2 s segment is kept")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stopped))
+        guard case .written(let resumed)? = try resumeEncode(of: stopped).first else { return XCTFail("the resume wrote nothing") }
+        XCTAssertEqual(resumed.output, stopped)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: Session.folder(for: stopped)), "the work folder goes when the output is done")
+
+        _ = try encode(preset: preset, to: whole)
+        XCTAssertEqual(try frameChecksums(stopped), try frameChecksums(whole))
+        XCTAssertEqual(try frameChecksums(whole).count, 90)
+
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let example = try XCTUnwrap(source.components(separatedBy: "// README preset example begin\n").last?
+            .components(separatedBy: "// README preset example end").first)
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
+        XCTAssertTrue(readme.contains("import AnimvidKit\n\n" + example), "README.md must show the preset example exactly as tested")
+    }
+
+    /// The MD5 of each decoded frame of a video.
+    private func frameChecksums(_ path: String) throws -> [String] {
+        var sums: [String] = []
+        try VideoDecoder(path: path).forEachRGBAFrame { sums.append(FrameMD5.md5(Array($0))) }
+        return sums
     }
 
     /// The README's module table names every Swift module in Sources/ and no other (the

@@ -257,24 +257,34 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(try cli.run(["abandon", "gone2.mp4"]).status, 2, "nothing left to abandon")
     }
 
-    /// Rewrites the arguments in the journal of `output`'s session with `change`.
-    func editJournal(_ output: String, _ change: ([String]) -> [String]) throws {
+    /// Rewrites the encode request in the journal of `output`'s session with `change`.
+    func editJournal(_ output: String, _ change: (inout [String: Any]) -> Void) throws {
         let path = folder.appendingPathComponent("." + output + ".animvid/journal.json")
         var journal = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any])
-        journal["arguments"] = change(try XCTUnwrap(journal["arguments"] as? [String]))
+        let text = try XCTUnwrap(journal["request"] as? String)
+        var request = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        change(&request)
+        journal["request"] = String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
         try JSONSerialization.data(withJSONObject: journal).write(to: path)
     }
 
-    /// The journal is data animvid checks: arguments that name another file, another folder,
-    /// standard output or -y make resume refuse, and the user's files stay as they were.
+    /// The journal is data animvid checks: a request that names another file, another folder,
+    /// standard output or -y makes resume refuse, and the user's files stay as they were.
     func testResumeWritesOnlyItsOwnOutput() throws {
         let other = folder.appendingPathComponent("other")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         for name in ["keep.mp4", "other/keep.mp4", "o.mp4.txt"] { try Data("mine".utf8).write(to: folder.appendingPathComponent(name)) }
         _ = try interrupt(encodeArguments("o.mp4"), output: "o.mp4", afterSegments: 2, signal: SIGKILL)
-        let original = try XCTUnwrap(journal("o.mp4")?["arguments"] as? [String])
+        func overwriting(_ request: inout [String: Any]) {
+            var run = request["run"] as? [String: Any] ?? [:]
+            run["overwrite"] = true
+            request["run"] = run
+        }
         for target in ["keep.mp4", other.appendingPathComponent("keep.mp4").path, "-"] {
-            try editJournal("o.mp4") { ["-y"] + $0.dropLast() + [target] }
+            try editJournal("o.mp4") {
+                overwriting(&$0)
+                $0["file"] = target
+            }
             let resumed = try cli.run(["resume", "o.mp4"])
             XCTAssertEqual(resumed.status, 2, resumed.err)
             XCTAssertTrue(resumed.err.contains("resume: the session journal names the output"), resumed.err)
@@ -283,14 +293,20 @@ final class SessionTests: XCTestCase {
         // A preset whose output is another file is refused the same way.
         try Data(#"{"scene": "dot-grid", "size": "160x90", "seconds": 3, "outputs": [{"file": "keep.mp4"}]}"#.utf8)
             .write(to: folder.appendingPathComponent("p.json"))
-        try editJournal("o.mp4") { _ in ["-y", "--preset", "p.json"] }
+        try editJournal("o.mp4") {
+            $0["preset"] = ["path": "p.json", "overrides": [String]()]
+            $0["file"] = nil
+        }
         XCTAssertEqual(try cli.run(["resume", "o.mp4"]).status, 2)
         for name in ["keep.mp4", "other/keep.mp4", "o.mp4.txt"] {
             XCTAssertEqual(FileManager.default.contents(atPath: folder.appendingPathComponent(name).path), Data("mine".utf8), name)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("o.mp4").path))
         // -y in the journal does not replace a file the user put at the output; -y given to resume does.
-        try editJournal("o.mp4") { _ in ["-y"] + original }
+        try editJournal("o.mp4") {
+            $0["preset"] = nil
+            $0["file"] = "o.mp4"
+        }
         try Data("mine".utf8).write(to: folder.appendingPathComponent("o.mp4"))
         let refused = try cli.run(["resume", "o.mp4"])
         XCTAssertEqual(refused.status, 2, refused.err)
