@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterCore", "Geometry", "Media", "GoldenFiles"], exclude: ["Golden"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "CFFmpeg"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media", "Raster", "Geometry", "Text", "GoldenFiles"], exclude: ["Golden"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Animation", "Geometry"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Lottie", "Jobs", "Scenes", "Pipeline", "Media", "Animation", "Geometry", "GoldenFiles"],

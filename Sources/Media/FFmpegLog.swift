@@ -2,16 +2,18 @@ import CFFmpeg
 import Foundation
 import Synchronization
 
-/// FFmpeg's own log. Nothing of it reaches the terminal: animvid reports failures itself, and the
-/// first error FFmpeg logged since the work began goes into that report (`MediaError` for a
-/// failed call), as FFmpeg's explanation. `ANIMVID_FFMPEG_LOG=1` prints FFmpeg's errors and
-/// warnings as they come, for debugging.
+/// FFmpeg's own log. Nothing of it reaches the terminal: animvid reports failures itself, with
+/// FFmpeg's explanation (`MediaError` for a failed call): the first error FFmpeg logged on the
+/// failing thread since that thread's last successful call. Lines are kept per thread, so
+/// encoders, decoders and joiners running at once in one process never report each other's
+/// errors. Lines FFmpeg's own worker threads log (a frame-threaded decoder's) explain nothing
+/// here. `ANIMVID_FFMPEG_LOG=1` prints FFmpeg's errors and warnings as they come, for debugging.
 enum FFmpegLog {
-    /// Installs the capturing log callback (once), and forgets what was logged before: called
-    /// as each piece of FFmpeg work starts, so a failure reports its own explanation.
+    /// Installs the capturing log callback (once), and forgets what this thread logged before:
+    /// called as each piece of FFmpeg work starts.
     static func quiet() {
         _ = installed
-        _ = errors.take()
+        forget()
     }
 
     private static let printsLog = ProcessInfo.processInfo.environment["ANIMVID_FFMPEG_LOG"] == "1"
@@ -26,37 +28,49 @@ enum FFmpegLog {
             av_log_format_line2(object, level, format, arguments, &line, Int32(line.count), &prefix)
             let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if FFmpegLog.printsLog { FileHandle.standardError.write(Data(text.utf8)) }
-            if level <= AV_LOG_ERROR { FFmpegLog.errors.add(text) }
+            if level <= AV_LOG_ERROR { FFmpegLog.add(text) }
         }
     }()
 
-    /// The first error FFmpeg logged since the work began, and forgets it.
-    static func takeFirstError() -> String? {
-        guard let line = errors.take() else { return nil }
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
+    /// The first error line logged on each thread since its last successful call, built up from
+    /// the pieces FFmpeg logs it in (a line ends at its newline), by thread.
+    private static let lines = Mutex([UInt: (line: String, complete: Bool)]())
+
+    /// The most threads with a line kept; FFmpeg's worker threads come and go without taking theirs.
+    private static let mostThreads = 256
+
+    /// The calling thread.
+    private static var thread: UInt {
+        #if canImport(Glibc)
+        UInt(pthread_self())
+        #else
+        UInt(bitPattern: pthread_self())
+        #endif
     }
 
-    private static let errors = FirstLine()
-
-    /// The first line logged, built up from the pieces FFmpeg logs it in (a line ends at its
-    /// newline), set from FFmpeg's threads and taken by the thread reporting a failure.
-    private final class FirstLine: Sendable {
-        private let state = Mutex((line: "", complete: false))
-
-        func add(_ piece: String) {
-            state.withLock { state in
-                guard !state.complete else { return }
-                state.line += piece
-                state.complete = state.line.hasSuffix("\n")
-            }
+    private static func add(_ piece: String) {
+        let thread = thread
+        lines.withLock { lines in
+            if lines[thread] == nil && lines.count >= mostThreads { return }
+            var entry = lines[thread] ?? ("", false)
+            guard !entry.complete else { return }
+            entry.line += piece
+            entry.complete = entry.line.hasSuffix("\n")
+            lines[thread] = entry
         }
+    }
 
-        func take() -> String? {
-            state.withLock { state in
-                defer { state = ("", false) }
-                return state.line.isEmpty ? nil : state.line
-            }
-        }
+    /// Forgets what this thread logged: its FFmpeg call succeeded, or new work starts.
+    static func forget() {
+        let thread = thread
+        _ = lines.withLock { $0.removeValue(forKey: thread) }
+    }
+
+    /// The first error FFmpeg logged on this thread since its last successful call, and forgets it.
+    static func takeFirstError() -> String? {
+        let thread = thread
+        guard let line = lines.withLock({ $0.removeValue(forKey: thread) })?.line else { return nil }
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -23,9 +23,11 @@ public struct MediaError: Error, CustomStringConvertible, Equatable {
     public var description: String { message }
 }
 
-/// Throws a `MediaError` naming `what` when an FFmpeg call returned a negative code.
+/// Throws a `MediaError` naming `what` when an FFmpeg call returned a negative code; a call that
+/// succeeded clears what this thread logged, so a later failure explains itself only.
 @discardableResult
 func check(_ code: Int32, _ what: @autoclosure () -> String) throws(MediaError) -> Int32 {
     if code < 0 { throw MediaError(what(), code: code) }
+    FFmpegLog.forget()
     return code
 }
