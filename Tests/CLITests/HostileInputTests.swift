@@ -102,7 +102,9 @@ extension HostileInputTests {
         var pid: pid_t = 0
         XCTAssertEqual(posix_spawn(&pid, CLIRunner.binary, &actions, nil, &argv, environ), 0)
         close(pipe[1])
-        sleep(4)
+        // Read nothing until the renderers have gone as far ahead as they may: the encode is
+        // then blocked (on the full pipe and the full queue) and uses no processor time.
+        XCTAssertTrue(waitUntilIdle(pid), "the encode never stalled")
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while read(pipe[0], &chunk, chunk.count) > 0 {}
         close(pipe[0])
@@ -111,5 +113,26 @@ extension HostileInputTests {
         XCTAssertEqual(wait4(pid, &status, 0, &usage), pid)
         XCTAssertEqual(status, 0, "exit status")
         XCTAssertLessThan(usage.ru_maxrss, 1_300_000, "peak KiB of the encode")
+    }
+
+    /// Waits until process `pid` has used processor time and then uses none between two looks
+    /// at /proc 0.2 s apart (every thread blocked); false when it ends first or after a minute.
+    private func waitUntilIdle(_ pid: pid_t) -> Bool {
+        func cpuTicks() -> Int? {
+            // Fields 14 and 15 of /proc/PID/stat (after the parenthesised name): user and system time.
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]), fields[0] != "Z" else { return nil }
+            return user + system
+        }
+        var last = -1
+        for _ in 0..<300 {
+            guard let ticks = cpuTicks() else { return false }
+            if ticks > 0 && ticks == last { return true }
+            last = ticks
+            usleep(200_000)
+        }
+        return false
     }
 }
