@@ -6,7 +6,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
-.PHONY: all build deps demo test test-cluster browser-test fuzz goldens bench sheets install clean
+.PHONY: all build deps demo test test-cluster browser-test test-dependent fuzz goldens bench sheets install clean
 
 all: build
 
@@ -53,6 +53,11 @@ browser-test: deps
 	.build/browser-venv/bin/python browser/transparent-webm.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/soundtrack.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/lottie-reference.py .build/debug/animvid Tests/DocumentsTests/Lottie
+
+## test-dependent: a throwaway package that depends on AnimvidKit by version (a tagged clone of HEAD) builds and
+## encodes (tools/check-versioned-dependency.sh); CI runs it after make test
+test-dependent: deps
+	tools/check-versioned-dependency.sh
 
 ## test-cluster: the Slurm recipes on a real Slurm cluster of this one machine, started for the test and stopped after it
 ## (deploy/slurm/local-cluster.sh; Debian's slurm-wlm and munge installed when missing; needs root): a job array of shards,

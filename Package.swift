@@ -3,15 +3,23 @@ import PackageDescription
 
 // RasterCore (the pixel format, its blend arithmetic and the rasterizer's hot loops) is built a
 // second time on x86-64 for x86-64-v3 processors (Haswell's feature set), from the same files
-// (Sources/RasterCoreAVX2 is a link to Sources/RasterCore); Raster chooses at run time
-// (RasterCoreBuild). RasterCore's arithmetic is public and @inlinable, so that Raster's own loops
-// inline it: this compiler does not inline a package-level @inlinable function across modules.
+// (Sources/RasterCoreAVX2 is a link to Sources/RasterCore); RasterAVX2 hands that build's loops
+// to Raster, which draws with them when the processor runs them. Their compiler flag keeps a
+// package from being a versioned dependency, so they stay out of AnimvidKit: the animvid command
+// and raster-bench link them. RasterCore's arithmetic is public and @inlinable, so that Raster's
+// own loops inline it: this compiler does not inline a package-level @inlinable function across
+// modules.
 #if arch(x86_64)
 let rasterCoreBuilds: [Target] = [
     .target(name: "RasterCoreAVX2", dependencies: ["Geometry", "CProcessor"], swiftSettings: [.unsafeFlags(["-target-cpu", "haswell"]), .define("X86_64_V3")]),
+    .target(name: "RasterAVX2", dependencies: ["Raster", "RasterCoreAVX2", "CProcessor", "Geometry"]),
 ]
+let fasterRaster: [Target.Dependency] = ["RasterAVX2"]
+let fasterRasterProducts: [Product] = [.library(name: "RasterAVX2", targets: ["RasterAVX2"])]
 #else
 let rasterCoreBuilds: [Target] = []
+let fasterRaster: [Target.Dependency] = []
+let fasterRasterProducts: [Product] = []
 #endif
 
 let package = Package(
@@ -20,7 +28,7 @@ let package = Package(
         .executable(name: "animvid", targets: ["animvid"]),
         .executable(name: "raster-bench", targets: ["raster-bench"]),
         .library(name: "AnimvidKit", targets: ["AnimvidKit"]),
-    ],
+    ] + fasterRasterProducts,
     targets: [
         .systemLibrary(
             name: "CFFmpeg",
@@ -45,7 +53,7 @@ let package = Package(
         .target(name: "Text", dependencies: ["CText", "Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry", "Text"]),
         .target(name: "RasterCore", dependencies: ["Geometry", "CProcessor"]),
-        .target(name: "Raster", dependencies: ["Geometry", "CProcessor", "RasterCore"] + rasterCoreBuilds.map { .target(name: $0.name) }),
+        .target(name: "Raster", dependencies: ["Geometry", "CProcessor", "RasterCore"]),
         .target(name: "Media", dependencies: ["CFFmpeg"]),
         .target(name: "Pipeline", dependencies: ["Animation", "Raster", "Media", "Geometry"]),
         .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),
@@ -53,13 +61,13 @@ let package = Package(
         .target(name: "Lottie", dependencies: ["CZlib", "Documents", "Scenes", "Animation", "Geometry", "Text", "Media"]),
         .target(name: "Jobs", dependencies: ["Documents", "Lottie", "Pipeline", "Scenes", "Media", "Animation", "Geometry"]),
         .target(name: "AnimvidKit", dependencies: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Scenes", "Documents", "Lottie", "Jobs"]),
-        .executableTarget(name: "raster-bench", dependencies: ["Pipeline", "Raster", "Geometry", "Media", "Text"]),
-        .executableTarget(name: "animvid", dependencies: ["Jobs", "Lottie", "Documents", "Pipeline", "Scenes", "Media", "Animation", "Geometry", "Raster"]),
+        .executableTarget(name: "raster-bench", dependencies: ["Pipeline", "Raster", "Geometry", "Media", "Text"] + fasterRaster),
+        .executableTarget(name: "animvid", dependencies: ["Jobs", "Lottie", "Documents", "Pipeline", "Scenes", "Media", "Animation", "Geometry", "Raster"] + fasterRaster),
         .target(name: "GoldenFiles", dependencies: ["Media"], path: "Tests/GoldenFiles"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterCore", "Geometry", "Media", "GoldenFiles"], exclude: ["Golden"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterCore", "CProcessor", "Geometry", "Media", "GoldenFiles"] + fasterRaster, exclude: ["Golden"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CFFmpeg"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media", "Raster", "Geometry", "Text", "GoldenFiles"], exclude: ["Golden"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Animation", "Geometry"]),

@@ -46,7 +46,7 @@ struct AlignedRampShader: Shader {
         let (offset, rowTerm, radial, scale, table) = (x &- firstColumn, rowTerms[0], ramp.kind == .radial, ramp.inverseLengthSquared, ramp.table)
         columnTerms.withUnsafeBufferPointer { terms in
             table.withUnsafeBufferPointer { table in
-                build.blendRampQuads(quads, coverage: coverage, columnTerms: terms.baseAddress! + offset, rowTerm: rowTerm,
+                build.kernels.blendRampQuads(quads, coverage: coverage, columnTerms: terms.baseAddress! + offset, rowTerm: rowTerm,
                                      radial: radial, inverseLengthSquared: scale, table: table.baseAddress!, into: pixels)
             }
         }

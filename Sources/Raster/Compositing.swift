@@ -19,7 +19,7 @@ enum Compositing {
             guard let p = buffer.baseAddress else { return }
             layer.bytes.withUnsafeMutableBufferPointer { source in
                 guard let s = source.baseAddress else { return }
-                build.drawAndClear(s, into: p, rowBytes: rowBytes, x0: area.x0, x1: area.x1, y0: area.y0, y1: area.y1, coverage: coverage)
+                build.kernels.drawAndClear(s, into: p, rowBytes: rowBytes, x0: area.x0, x1: area.x1, y0: area.y0, y1: area.y1, coverage: coverage)
             }
         }
     }
@@ -195,10 +195,10 @@ enum Compositing {
                         if clip == nil, xEnd - x >= 4 {
                             let quads = (xEnd - x) / 4
                             if inOnePass {
-                                build.blendShadowQuads(quads, coverage: b + from + x, underLayer: s + (y * w + x) * 4, color: color.word,
+                                build.kernels.blendShadowQuads(quads, coverage: b + from + x, underLayer: s + (y * w + x) * 4, color: color.word,
                                                        into: p + (y * w + x) * 4)
                             } else {
-                                build.blendShadowQuads(quads, coverage: b + from + x, source: sourceCovers ? s + (y * w + x) * 4 : nil,
+                                build.kernels.blendShadowQuads(quads, coverage: b + from + x, source: sourceCovers ? s + (y * w + x) * 4 : nil,
                                                        color: color.word, into: p + (y * w + x) * 4)
                             }
                             x += quads * 4

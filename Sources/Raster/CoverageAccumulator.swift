@@ -56,7 +56,7 @@ struct CoverageAccumulator {
                     touchedMin.withUnsafeMutableBufferPointer { touchedMin in
                         touchedMax.withUnsafeMutableBufferPointer { touchedMax in
                             guard let c = cells.baseAddress, let low = touchedMin.baseAddress, let high = touchedMax.baseAddress else { return }
-                            build.addSubpaths(points, starts: starts, dx: dx, dy: dy, cells: c, touchedMin: low, touchedMax: high,
+                            build.kernels.addSubpaths(points, starts: starts, dx: dx, dy: dy, cells: c, touchedMin: low, touchedMax: high,
                                                 width: width, firstRow: firstRow, endRow: endRow)
                         }
                     }
@@ -74,7 +74,7 @@ struct CoverageAccumulator {
             touchedMin.withUnsafeMutableBufferPointer { touchedMin in
                 touchedMax.withUnsafeMutableBufferPointer { touchedMax in
                     guard let c = cells.baseAddress, let low = touchedMin.baseAddress, let high = touchedMax.baseAddress else { return }
-                    build.blendRows(cells: c, touchedMin: low, touchedMax: high, width: width, rows: rows, rule: rule, color: color.word,
+                    build.kernels.blendRows(cells: c, touchedMin: low, touchedMax: high, width: width, rows: rows, rule: rule, color: color.word,
                                       into: pixels, rowStride: rowStride, rowPixels: rowPixels)
                 }
             }

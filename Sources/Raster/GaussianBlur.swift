@@ -96,9 +96,9 @@ enum GaussianBlur {
             guard let p = buffer.baseAddress else { return }
             for y in area.y0..<area.y1 {
                 let row = p + (y * w + area.x0) * 4
-                let first = build.firstWithAlpha(row, count: area.width)
+                let first = build.kernels.firstWithAlpha(row, count: area.width)
                 guard first < area.width else { continue }
-                let end = first + build.endOfAlpha(row + first * 4, count: area.width - first)
+                let end = first + build.kernels.endOfAlpha(row + first * 4, count: area.width - first)
                 found = PixelArea(x0: min(found.x0, area.x0 + first), y0: min(found.y0, y), x1: max(found.x1, area.x0 + end), y1: y + 1)
             }
         }

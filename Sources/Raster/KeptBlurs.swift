@@ -98,7 +98,7 @@ struct KeptBlurs {
                 for y in box.y0..<box.y1 {
                     let row = (y * source.width + box.x0) * 4, start = (y - box.y0) * box.width * channels
                     let same = channels == 4 ? memcmp(pBase + row, kBase + start, box.width * 4) == 0
-                        : build.alphas(pBase + row, count: box.width, equal: kBase + start)
+                        : build.kernels.alphas(pBase + row, count: box.width, equal: kBase + start)
                     if !same { return false }
                 }
                 return true

@@ -1,6 +1,9 @@
 import Documents
 import Foundation
 import Media
+#if canImport(RasterAVX2)
+import RasterAVX2
+#endif
 import Scenes
 
 /// The animvid command line: `animvid COMMAND [options]`.
@@ -81,6 +84,9 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
 // A file-size limit (ulimit -f) makes writes fail with EFBIG instead of killing the process,
 // so an encode that hits it reports the failure and cleans up like a full disk.
 signal(SIGXFSZ, SIG_IGN)
+#if canImport(RasterAVX2)
+AVX2Kernels.install()
+#endif
 
 do {
     try runCommand(Array(CommandLine.arguments.dropFirst()))

@@ -4,6 +4,9 @@ import Geometry
 import Media
 import Pipeline
 import Raster
+#if canImport(RasterAVX2)
+import RasterAVX2
+#endif
 
 /// raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]: draws a benchmark display
 /// list FRAMES times on a white frame and prints the median time per frame, the first frame's
@@ -13,6 +16,9 @@ import Raster
 /// cost (`ShapeList.rowCosts`) says; with --whole-frames instead N
 /// frames are drawn at once, one a thread, and a frame's time is the round's time over N (what
 /// the encode pipeline does).
+#if canImport(RasterAVX2)
+AVX2Kernels.install()
+#endif
 let usage = "usage: raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var threads = 1

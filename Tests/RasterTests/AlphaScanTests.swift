@@ -24,15 +24,15 @@ final class AlphaScanTests: XCTestCase {
             let end = (alphas.lastIndex { $0 != 0 }).map { $0 + 1 } ?? 0
             var wrong = alphas
             if count > 0 { wrong[.random(in: 0..<count, using: &random)] &+= UInt8.random(in: 1...255, using: &random) }
-            for build in RasterCoreBuild.runnable {
+            for build in everyBuild {
                 row.withUnsafeBufferPointer { pixels in
                     // An empty row has no address; the scans read nothing of it.
                     let p = pixels.baseAddress ?? UnsafePointer(bitPattern: 4)!
-                    XCTAssertEqual(build.firstWithAlpha(p, count: count), first, "trial \(trial): \(build), \(alphas)")
-                    XCTAssertEqual(build.endOfAlpha(p, count: count), end, "trial \(trial): \(build), \(alphas)")
-                    alphas.withUnsafeBufferPointer { XCTAssertTrue(build.alphas(p, count: count, equal: $0.baseAddress ?? p), "trial \(trial): \(build)") }
+                    XCTAssertEqual(build.kernels.firstWithAlpha(p, count: count), first, "trial \(trial): \(build), \(alphas)")
+                    XCTAssertEqual(build.kernels.endOfAlpha(p, count: count), end, "trial \(trial): \(build), \(alphas)")
+                    alphas.withUnsafeBufferPointer { XCTAssertTrue(build.kernels.alphas(p, count: count, equal: $0.baseAddress ?? p), "trial \(trial): \(build)") }
                     if count > 0 {
-                        wrong.withUnsafeBufferPointer { XCTAssertFalse(build.alphas(p, count: count, equal: $0.baseAddress!), "trial \(trial): \(build), \(wrong)") }
+                        wrong.withUnsafeBufferPointer { XCTAssertFalse(build.kernels.alphas(p, count: count, equal: $0.baseAddress!), "trial \(trial): \(build), \(wrong)") }
                     }
                 }
             }

@@ -40,7 +40,7 @@ final class GroupCompositeTests: XCTestCase {
             }
             var cleared = layer
             cleared.clear(area)
-            for build in RasterCoreBuild.runnable {
+            for build in everyBuild {
                 var (drawnLayer, target) = (layer, under)
                 Compositing.drawAndClear(&drawnLayer, within: area, opacity: opacity, into: &target, build: build)
                 XCTAssert(target.bytes == expected.bytes, "trial \(trial): \(build), \(width)×\(height), \(area), opacity \(opacity)")

@@ -181,7 +181,7 @@ final class PaintTests: XCTestCase {
             // Columns 37 to the table's end: a quad read past it, or from the wrong column, differs.
             aligned.start(row: 17)
             // An odd count too: the x86-64-v3 build's row blends two quads a step, then the last alone.
-            for build in RasterCoreBuild.runnable {
+            for build in everyBuild {
                 for quads in [74, 73] {
                     assertRowLoop(of: aligned, x0: 37, y: 17, seed: UInt64(index), quads: quads, "case \(index): \(build)'s ramp row, \(quads) quads") {
                         coverage, pixels in aligned.blendQuads(quads, x: 37, coverage: coverage, into: pixels, build: build)

@@ -37,12 +37,12 @@ final class ShadowRowTests: XCTestCase {
             for x in 0..<count where coverage[x] != 0 && !(covers && layer[x * 4 + 3] == 255) {
                 Blend.sourceOverRounded(table[Int(coverage[x])], into: &expected, at: x * 4)
             }
-            for build in RasterCoreBuild.runnable {
+            for build in everyBuild {
                 var pixels = under
                 coverage.withUnsafeBufferPointer { coverage in
                     layer.withUnsafeBufferPointer { layer in
                         pixels.withUnsafeMutableBufferPointer { pixels in
-                            build.blendShadowQuads(quads, coverage: coverage.baseAddress!, source: covers ? layer.baseAddress! : nil,
+                            build.kernels.blendShadowQuads(quads, coverage: coverage.baseAddress!, source: covers ? layer.baseAddress! : nil,
                                                    color: shadow.word, into: pixels.baseAddress!)
                         }
                     }
@@ -58,12 +58,12 @@ final class ShadowRowTests: XCTestCase {
                 let l = Array(layer[(x * 4)..<(x * 4 + 4)])
                 Blend.sourceOver(PremultipliedColor(r: l[0], g: l[1], b: l[2], a: l[3]), coverage: 255, into: &drawn, at: x * 4)
             }
-            for build in RasterCoreBuild.runnable {
+            for build in everyBuild {
                 var (pixels, cleared) = (under, layer)
                 coverage.withUnsafeBufferPointer { coverage in
                     cleared.withUnsafeMutableBufferPointer { layer in
                         pixels.withUnsafeMutableBufferPointer { pixels in
-                            build.blendShadowQuads(quads, coverage: coverage.baseAddress!, underLayer: layer.baseAddress!, color: shadow.word,
+                            build.kernels.blendShadowQuads(quads, coverage: coverage.baseAddress!, underLayer: layer.baseAddress!, color: shadow.word,
                                                    into: pixels.baseAddress!)
                         }
                     }
@@ -100,7 +100,7 @@ final class ShadowRowTests: XCTestCase {
             var blurs = KeptBlurs()
             Compositing.drawShadow(of: &apartLayer, within: area, shadow, clip: nil, blurs: &blurs, into: &apart, build: .baseline)
             Compositing.drawAndClear(&apartLayer, within: area, opacity: 1, into: &apart, build: .baseline)
-            for build in RasterCoreBuild.runnable {
+            for build in everyBuild {
                 var (passLayer, pass) = (layer, under)
                 var kept = KeptBlurs()
                 Compositing.drawShadow(of: &passLayer, within: area, shadow, clip: nil, drawingSourceAt: 1, blurs: &kept, into: &pass, build: build)

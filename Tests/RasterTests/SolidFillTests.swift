@@ -84,7 +84,7 @@ final class SolidFillTests: XCTestCase {
                 return target.bytes
             }
             let reference = drawn(with: .baseline, clipped: true)
-            for build in RasterCoreBuild.runnable {
+            for build in everyBuild {
                 let bytes = drawn(with: build, clipped: false)
                 let first = bytes.indices.first { bytes[$0] != reference[$0] }
                 XCTAssert(first == nil, "trial \(trial): \(build) differs first at byte \(first ?? 0), \(width)×\(height) rows \(rows), \(rule), \(color)")
