@@ -23,6 +23,7 @@ let package = Package(
 SWIFT
 cat > "$work/app/Sources/app/main.swift" <<'SWIFT'
 import AnimvidKit
+import Foundation
 
 var choices = EncodeChoices()
 choices.clip.scene = .named("loader")
