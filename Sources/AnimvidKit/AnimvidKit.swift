@@ -8,3 +8,4 @@
 @_exported import Pipeline
 @_exported import Raster
 @_exported import Scenes
+@_exported import Sessions

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Media
 import Pipeline
+import Sessions
 
 /// A file an encode wrote, with what the summary line says about it.
 public struct WrittenOutput: Sendable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import Pipeline
+import Sessions
 
 /// One encode as it is asked for: what to render (a built-in scene, a scene file or a Lottie
 /// file, or a preset with its `--set` changes), how to write it, and how to run. The command

@@ -1,6 +1,7 @@
 import Foundation
 import Media
 import Pipeline
+import Sessions
 
 /// The checks an output path passes before anything is rendered: a name file systems take, a
 /// folder that can be written, and no file of the user's replaced without their say.

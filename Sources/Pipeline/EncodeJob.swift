@@ -65,6 +65,10 @@ public struct EncodeSummary: Sendable {
     public var bytes: Int
     /// Wall-clock seconds the encode took.
     public var wallSeconds: Double
+
+    package init(outputPath: String, frames: Int, bytes: Int, wallSeconds: Double) {
+        (self.outputPath, self.frames, self.bytes, self.wallSeconds) = (outputPath, frames, bytes, wallSeconds)
+    }
 }
 
 /// Progress of a running encode, reported after each encoded frame.
@@ -94,7 +98,7 @@ public struct EncodeProgress: Sendable {
 
     /// A segment's progress as its session's: `done` frames were finished before the
     /// segment, `resumed` of them before this run, of the session's `frames`; elapsed since `start`.
-    func ofSession(after done: Int, resumed: Int, frames: Int, start: DispatchTime) -> EncodeProgress {
+    package func ofSession(after done: Int, resumed: Int, frames: Int, start: DispatchTime) -> EncodeProgress {
         var total = self
         total.framesDone += done
         total.framesRendered += done

@@ -83,7 +83,7 @@ public enum EncodePipeline {
 
     /// Encodes one segment of a session, inside its folder (which the session holds), replacing
     /// what a stopped run left there.
-    static func runSegment(_ job: EncodeJob, buffers: FrameBuffers, progress: (EncodeProgress) -> Void) throws {
+    package static func runSegment(_ job: EncodeJob, buffers: FrameBuffers, progress: (EncodeProgress) -> Void) throws {
         let temporary = OutputFile.temporaryPath(for: job.outputPath)
         do {
             try encode(job, sinks: [try openFrameSink(path: temporary, settings: job.settings)], buffers: buffers, progress: progress, start: .now())
@@ -195,11 +195,11 @@ public enum EncodePipeline {
 
 /// The recycled frames of an encode: rendered RGBA frames, and YUV 4:2:0 frames for encoders
 /// that take them (made only when asked for).
-final class FrameBuffers: Sendable {
+package final class FrameBuffers: Sendable {
     let pixels: BufferPool<Pixmap>
     let planar: BufferPool<PlanarYUV>
 
-    init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         pixels = BufferPool { Pixmap(width: width, height: height) }
         planar = BufferPool { PlanarYUV(width: width, height: height) }
     }

@@ -27,7 +27,7 @@ package enum OutputFile {
     /// Flushes `temporary` to disk and moves it onto `output`. Unless `replacing`, a file that
     /// is at `output` by then (put there while this one was written) is left alone and the move
     /// fails: the check and the move are one step.
-    static func commit(_ temporary: String, to output: String, replacing: Bool) throws {
+    package static func commit(_ temporary: String, to output: String, replacing: Bool) throws {
         let descriptor = open(temporary, O_RDONLY)
         guard descriptor >= 0 else { throw OutputError("cannot reopen \(temporary) to flush it") }
         let synced = fsync(descriptor)
@@ -62,7 +62,7 @@ package enum OutputFile {
     }
 
     /// Flushes a folder's entries (a rename in it) to disk.
-    static func syncFolder(_ folder: String) {
+    package static func syncFolder(_ folder: String) {
         let descriptor = open(folder, O_RDONLY)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
@@ -87,7 +87,7 @@ package enum OutputFile {
         }
     }
 
-    static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         unlink(path)
     }
 

@@ -15,7 +15,7 @@ public final class Session {
     /// The work folder, `.NAME.animvid/` beside the output.
     public let folder: String
     /// The output's absolute path.
-    let output: String
+    package let output: String
     /// The open lock file; the kernel's lock on it lasts as long as the descriptor, so a killed
     /// process never leaves a stale lock behind.
     private var lockDescriptor: Int32 = -1
@@ -82,7 +82,7 @@ public final class Session {
                     continue
                 }
                 let owner = (try? String(contentsOfFile: lockPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                if shared || ShardLedger.exists(in: folder) {
+                if shared || WorkFolderFiles.holdsShards(folder) {
                     throw OutputError(busy: "\(output) is being written by \(shared ? "an encode in one process" : "its shards") on this machine; wait for it or stop it")
                 }
                 throw OutputError(busy: "another animvid\(owner.isEmpty ? "" : " (process \(owner))") is writing \(output); wait for it or stop it")
@@ -113,13 +113,13 @@ public final class Session {
     /// temporary), segments, a sharded session's ledger, temporary files, the join's output and
     /// the record of a finished output.
     static func isOwn(_ name: String) -> Bool {
-        ["lock", SessionJournal.fileName, SessionJournal.fileName + ".tmp", "joined.partial", FinishedOutput.fileName].contains(name)
+        [WorkFolderFiles.lock, WorkFolderFiles.journal, WorkFolderFiles.journal + ".tmp", WorkFolderFiles.joined, WorkFolderFiles.finished].contains(name)
             || name.hasPrefix("segment-") || name.hasPrefix("partial-") || (name.hasPrefix(".") && name.contains(".partial-"))
-            || ShardLedger.isOwn(name)
+            || WorkFolderFiles.isShardLedger(name)
     }
 
     /// Deletes the files animvid made in the folder, but those `keep` names; nothing else.
-    func removeOwnFiles(keeping keep: (String) -> Bool) {
+    package func removeOwnFiles(keeping keep: (String) -> Bool) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where Self.isOwn(name) && !keep(name) {
             unlink(folder + "/" + name)
         }
@@ -137,7 +137,7 @@ public final class Session {
     /// What an encode in one piece keeps of the folder: the lock and a session's journal,
     /// ledger and segments.
     private static func keptByOnePiece(_ name: String) -> Bool {
-        name == "lock" || name == SessionJournal.fileName || name.hasPrefix("segment-") || ShardLedger.isOwn(name)
+        name == WorkFolderFiles.lock || name == WorkFolderFiles.journal || name.hasPrefix("segment-") || WorkFolderFiles.isShardLedger(name)
     }
 
     /// The temporary file of an encode in one piece: in the work folder, named for this process
@@ -151,7 +151,7 @@ public final class Session {
 
     /// Ends an encode in one piece: the folder goes unless it also holds a session's journal.
     func release() {
-        if FileManager.default.fileExists(atPath: folder + "/" + SessionJournal.fileName) || ShardLedger.exists(in: folder) {
+        if FileManager.default.fileExists(atPath: folder + "/" + WorkFolderFiles.journal) || WorkFolderFiles.holdsShards(folder) {
             removeOwnFiles(keeping: Self.keptByOnePiece)
             unlock()
         } else {
@@ -161,7 +161,7 @@ public final class Session {
 
     /// A file for the joined output inside the session folder, on the output's file system, so
     /// that a join cut short is cleaned up with the session's other stray files.
-    var joinPath: String { folder + "/joined.partial" }
+    package var joinPath: String { folder + "/" + WorkFolderFiles.joined }
 }
 
 /// The unfinished encodes this user started, for `animvid sessions`: one small file per work
@@ -186,7 +186,7 @@ public enum SessionRegistry {
         directory.map { $0 + "/" + FrameHashName.of(folder) }
     }
 
-    static func remember(_ folder: String, output: String) {
+    package static func remember(_ folder: String, output: String) {
         guard let directory, let entry = entry(for: folder) else { return }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         DirectFile.create(atPath: entry, contents: Data((folder + "\0" + output).utf8))
@@ -207,12 +207,47 @@ public enum SessionRegistry {
             let parts = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
             var isFolder: ObjCBool = false
             guard let folder = parts.first, FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
-                  let output = parts.count == 2 ? parts[1] : SessionJournal.load(from: folder)?.output else {
+                  let output = parts.count == 2 ? parts[1] : journalOutput(in: folder) else {
                 unlink(path)
                 continue
             }
             entries.append(Entry(folder: folder, output: output))
         }
         return entries
+    }
+
+    /// The output a session journal in `folder` names (the `output` member of its JSON).
+    private static func journalOutput(in folder: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + WorkFolderFiles.journal),
+              let journal = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return journal["output"] as? String
+    }
+}
+
+/// The files animvid makes in a work folder, by name: the folder's layout in one place, for
+/// the encodes that write them (Sessions) and the cleanup that may delete them (`Session`).
+public enum WorkFolderFiles {
+    /// The lock every writer of the output holds.
+    public static let lock = "lock"
+    /// A session's journal of finished segments.
+    public static let journal = "journal.json"
+    /// A sharded session's plan; its presence marks the folder as sharded.
+    public static let shardPlan = "shards.json"
+    /// The file whose creation elects the one shard that joins.
+    public static let joinClaim = "join.claim"
+    /// The record of an output put in place just before its folder was to go.
+    public static let finished = "finished.json"
+    /// The joined output while it is written.
+    public static let joined = "joined.partial"
+
+    /// Whether `name` is one of a sharded session's ledger files (the plan, the join's claim,
+    /// a segment's claim or record).
+    public static func isShardLedger(_ name: String) -> Bool {
+        name == shardPlan || name == joinClaim || name.hasPrefix("claim-") || name.hasPrefix("done-")
+    }
+
+    /// Whether the work folder `folder` holds a sharded session.
+    public static func holdsShards(_ folder: String) -> Bool {
+        FileManager.default.fileExists(atPath: folder + "/" + shardPlan)
     }
 }

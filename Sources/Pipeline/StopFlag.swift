@@ -30,6 +30,10 @@ public struct EncodeStopped: Error, CustomStringConvertible {
     /// Frames in the whole output.
     public let totalFrames: Int
 
+    package init(signal: Int32, keptFrames: Int, totalFrames: Int) {
+        (self.signal, self.keptFrames, self.totalFrames) = (signal, keptFrames, totalFrames)
+    }
+
     public var description: String {
         "interrupted: \(keptFrames) of \(totalFrames) frames kept; run the same command to resume"
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Jobs
 import Pipeline
+import Sessions
 
 /// `animvid encode`: renders a scene and encodes it to a video file.
 enum EncodeCommand {

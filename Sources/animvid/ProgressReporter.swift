@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import Sessions
 
 /// Reports encode progress on standard error: one updating line on a terminal, or JSON lines
 /// for scripts and CI.

@@ -1,6 +1,7 @@
 import Foundation
 import Jobs
 import Pipeline
+import Sessions
 
 /// `animvid sessions`, `animvid resume OUTPUT` and `animvid abandon OUTPUT`: unfinished encodes.
 enum SessionsCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import Sessions
 
 /// `--shard I/N`, `--shard auto` or `--shard auto/N`: which share of an encode this process
 /// renders. `auto` reads the scheduler's environment: a Slurm job array's task (its id and

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Media
 
 /// An encode shared by several processes, on one machine or many over a shared file system:

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Media
 
 /// An encode as a restartable session: the clip is encoded in segments of whole GOPs (each

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Media
 
 /// One of `count` processes sharing an encode, numbered from 0.
@@ -50,9 +51,9 @@ public struct ShardLedger {
     }
 
     /// The plan's file name in the work folder; its presence marks a sharded session.
-    public static let planName = "shards.json"
+    public static let planName = WorkFolderFiles.shardPlan
     /// The file whose creation elects the one shard that joins (`--join`).
-    static let joinClaimName = "join.claim"
+    static let joinClaimName = WorkFolderFiles.joinClaim
 
     /// The work folder.
     public let folder: String
@@ -62,14 +63,9 @@ public struct ShardLedger {
         self.folder = folder
     }
 
-    /// Whether `name` is one of the ledger's files (kept by encodes in one piece, removed with the session).
-    static func isOwn(_ name: String) -> Bool {
-        name == planName || name == joinClaimName || name.hasPrefix("claim-") || name.hasPrefix("done-")
-    }
-
     /// Whether the folder holds a sharded session.
     public static func exists(in folder: String) -> Bool {
-        FileManager.default.fileExists(atPath: folder + "/" + planName)
+        WorkFolderFiles.holdsShards(folder)
     }
 
     /// The plan, nil when there is none or it cannot be read.

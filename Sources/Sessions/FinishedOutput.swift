@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Media
 
 /// The record a session leaves in its work folder just before it moves the finished file onto
@@ -8,7 +9,7 @@ import Media
 /// session's own finished work rather than a stranger's file.
 public struct FinishedOutput: Codable, Equatable, Sendable {
     /// The record's file name inside the work folder.
-    static let fileName = "finished.json"
+    static let fileName = WorkFolderFiles.finished
 
     /// The session's key (`SessionJournal.key`): the settings the output was made with.
     public var key: String

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Media
 
 /// A session's record of finished segments, written atomically (temporary file, fsync, rename)
@@ -21,7 +22,7 @@ public struct SessionJournal: Codable, Equatable, Sendable {
     }
 
     /// The journal's file name inside the session folder.
-    public static let fileName = "journal.json"
+    public static let fileName = WorkFolderFiles.journal
 
     /// The hash of everything that decides the frames and the bitstream.
     public var key: String
