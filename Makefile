@@ -6,7 +6,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
-.PHONY: all build deps demo test test-cluster browser-test test-dependent fuzz goldens bench sheets install clean
+.PHONY: all build deps demo test test-cluster browser-test test-dependent lottie-report fuzz goldens bench sheets install clean
 
 all: build
 
@@ -53,6 +53,19 @@ browser-test: deps
 	.build/browser-venv/bin/python browser/transparent-webm.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/soundtrack.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/lottie-reference.py .build/debug/animvid Tests/DocumentsTests/Lottie
+
+## lottie-report: CORPUS=DIR of Lottie files drawn at a quarter, a half and three quarters by animvid (release),
+## lottie-web (SVG), rlottie and ThorVG at 480 px; OUT (default .build/lottie-report) gets report.md, report.json and
+## side-by-side pictures of the frames animvid draws more than 1.0 from lottie-web (browser/lottie-report.py)
+OUT ?= .build/lottie-report
+lottie-report: deps
+	@test -n "$(CORPUS)" || { echo "lottie-report: give CORPUS=DIR, a folder of Lottie files"; exit 2; }
+	@command -v chromium >/dev/null || { echo "lottie-report: installing chromium"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+	@.build/browser-venv/bin/python -c 'import playwright, PIL, numpy, pylottie, rlottie_python, thorvg_python' 2>/dev/null || \
+		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q playwright pillow numpy pylottie rlottie-python thorvg-python; }
+	$(SWIFT) build -c release --product animvid
+	.build/browser-venv/bin/python browser/lottie-report.py $(RELEASE_BIN) "$(CORPUS)" "$(OUT)"
 
 ## test-dependent: a throwaway package that depends on AnimvidKit by version (a tagged clone of HEAD) builds and
 ## encodes (tools/check-versioned-dependency.sh); CI runs it after make test

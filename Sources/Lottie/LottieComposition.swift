@@ -15,8 +15,8 @@ import Geometry
 struct LottieComposition {
     let reader: LottieReader
     let document: JSONValue
-    /// The image assets, decoded, by id.
-    let images: [String: Image]
+    /// The image assets, decoded, by id; nil for an asset whose file is missing.
+    let images: [String: Image?]
     var fr: Double { reader.frameRate }
 
     /// The main composition: a layer of `width` × `height`.
@@ -162,7 +162,7 @@ struct LottieComposition {
             // The picture at its asset's size (its own pixel size when the asset does not say).
             let asset = try imageAsset(id)
             let picture = Layer()
-            picture.bounds = Rect(x: 0, y: 0, width: asset?.width ?? Double(image.width), height: asset?.height ?? Double(image.height))
+            picture.bounds = Rect(x: 0, y: 0, width: asset?.width ?? Double(image?.width ?? 0), height: asset?.height ?? Double(image?.height ?? 0))
             picture.contents = image
             content = picture
         case 5:

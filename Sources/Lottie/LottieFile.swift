@@ -25,7 +25,7 @@ public struct LottieFile: Scene {
     private let document: JSONValue
     private let inPoint: Double
     /// The image assets, decoded once, by id.
-    private let images: [String: Image]
+    private let images: [String: Image?]
 
     /// Limits against hostile files, as scene files have.
     static let maximumLayers = 10_000, maximumKeyframes = 100_000, maximumDepth = 16, maximumSide = 16_384.0
@@ -97,7 +97,7 @@ public struct LottieFile: Scene {
         let warnings = LottieWarnings()
         let slots = LottieReader.member(document, "slots")
         let probe = LottieReader(file: path, frameRate: 1, warnings: warnings, slots: slots)
-        var images: [String: Image] = [:]
+        var images: [String: Image?] = [:]
         if case let .array(assets, _)? = LottieReader.member(document, "assets") {
             for (i, asset) in assets.enumerated() where LottieReader.member(asset, "layers") == nil {
                 guard let id = try probe.string(LottieReader.member(asset, "id"), "assets[\(i)].id"),
@@ -115,6 +115,13 @@ public struct LottieFile: Scene {
                     location = confined
                 }
                 SourceFiles.noteRead(location)
+                // A picture left out of the file's folder (a file exported without its images
+                // folder) draws nothing, as in the players, and says so.
+                if !name.hasPrefix("data:"), !FileManager.default.fileExists(atPath: location) {
+                    images[id] = .some(nil)
+                    warnings.notice("image assets whose file is missing, drawn as nothing", at: "assets[\(i)].p")
+                    continue
+                }
                 do {
                     images[id] = try decodeImage(location)
                 } catch {

@@ -105,6 +105,9 @@ struct LottieShapes {
                 geometry = try geometry.map { part throws(DocumentError) in try roundingCorners(of: part, radius: radius, path: p) }
             case "mm":
                 let mode = try reader.integer(LottieReader.member(item, "mm"), p + ".mm", default: 1)
+                // A plain merge makes the paths above it one compound path: a merge after it
+                // has one path to combine, which it leaves as it is (After Effects' rule).
+                if geometry.count > 1, mode == 1, merge == nil { geometry = [try compound(geometry, path: p)] }
                 if geometry.count > 1, (2...5).contains(mode) { merge = (mode, geometry.count) }
                 if mode == 5, geometry.count > 2 { reader.warnings.note("excluded intersections of more than two paths: drawn added", at: p) }
             default: reader.warnings.note("shape items of type \"\(type)\"", at: p)
@@ -112,6 +115,24 @@ struct LottieShapes {
         }
         for layer in drawn.reversed() { container.addSublayer(layer) }
         return container
+    }
+
+    /// `parts` as one compound path, each keeping its own subpaths (a plain merge, `mm` 1);
+    /// sampled every frame while any of them changes.
+    private func compound(_ parts: [LottieProperty<Path>], path: String) throws(DocumentError) -> LottieProperty<Path> {
+        func joined(_ paths: [Path]) -> Path {
+            var whole = Path()
+            for part in paths { whole.addPath(part) }
+            return whole
+        }
+        let elements = parts.map { ([$0.initial] + $0.keyframes.map(\.value)).map(\.elements.count).max() ?? 0 }.reduce(0, +)
+        guard let frames = try reader.sampleFrames(parts.flatMap { $0.keyframes.map(\.frame) }, cost: max(1, elements / 4), at: path) else {
+            return LottieProperty(initial: joined(parts.map(\.initial)), keyframes: [])
+        }
+        let keyframes = frames.map { frame in
+            LottieProperty<Path>.Keyframe(frame: frame, value: joined(parts.map { $0.value(at: frame) }), easeOut: (0, 0), easeIn: (1, 1), hold: false)
+        }
+        return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
     }
 
     /// `part`'s corners rounded by `radius` (a round corners modifier, `rd`), as lottie-web rounds

@@ -620,6 +620,41 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
+    /// A plain merge (`mm` 1) makes the paths above it one path, so an intersect after it has
+    /// one path and leaves it whole (After Effects; lottie-web, rlottie and ThorVG, which ignore
+    /// merges, draw the same): A at 0…60 and B at 40…100 are both filled, not only their overlap.
+    func testAMergeAfterAPlainMergeHasOnePath() throws {
+        func square(_ x: Int) -> String {
+            #"{"ty": "rc", "p": {"a": 0, "k": [\#(x + 30), \#(x + 30)]}, "s": {"a": 0, "k": [60, 60]}, "r": {"a": 0, "k": 0}}"#
+        }
+        let group = #"{"ty": "gr", "it": [\#(square(0)), \#(square(40)), {"ty": "mm", "mm": 1}, {"ty": "mm", "mm": 4}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(group)]}]"#, path: "mm.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        for (x, y, name) in [(20, 20, "A only"), (50, 50, "both"), (80, 80, "B only")] { assertColor(image.pixel(x: x, y: y), 255, 0, 0, name) }
+        assertColor(image.pixel(x: 20, y: 80), 255, 255, 255, "neither")
+    }
+}
+
+extension LottieFileTests {
+    /// An image asset whose file is not beside the Lottie file (exported without its images
+    /// folder) draws nothing, as the players do, with a warning naming the asset; the layers
+    /// around it draw as ever.
+    func testAMissingImageAssetDrawsNothingAndSaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("missing-image-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let layers = ##"[{"ty": 2, "refId": "picture", "ks": {}}, {"ty": 1, "sc": "#ff0000", "sw": 50, "sh": 100, "ks": {}}]"##
+        let file = try lottie(layers, more: #""assets": [{"id": "picture", "w": 100, "h": 100, "u": "images/", "p": "img_0.png"}]"#,
+                              path: folder.appendingPathComponent("m.json").path)
+        XCTAssertEqual(file.warnings, ["image assets whose file is missing, drawn as nothing (assets[0].p)"])
+        let image = try frame(file, 0)
+        assertColor(image.pixel(x: 25, y: 50), 255, 0, 0, "the solid beside it")
+        assertColor(image.pixel(x: 75, y: 50), 255, 255, 255, "nothing where the picture would be")
+    }
+}
+
+extension LottieFileTests {
     /// A selector based on words (`b` 3) over "OO OO OO", opacity 0 from 33.3% to 66.7%: in
     /// words (lottie-web counts a word as ending at its space, so three here) the range is 1…2,
     /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
