@@ -33,6 +33,22 @@ extension Path {
         return pieces
     }
 
+    /// The part of the path from `start` to `end`, fractions of its whole length (its subpaths
+    /// end to end, as a stroke's start and end count), in straight segments within `tolerance`:
+    /// each part an open subpath, which a fill closes with a straight line (Lottie's trim paths
+    /// under a fill).
+    public func trimmed(from start: Double, to end: Double, tolerance: Double) -> Path {
+        var style = StrokeStyle()
+        (style.start, style.end) = (start, end)
+        var result = Path()
+        for piece in Self.visiblePieces(flattenedSubpaths(tolerance: tolerance), style: style) where piece.points.count > 1 {
+            result.move(to: piece.points[0])
+            for point in piece.points.dropFirst() { result.addLine(to: point) }
+            if piece.closed { result.closeSubpath() }
+        }
+        return result
+    }
+
     /// The most dashes one stroke draws (over all its subpaths): a pattern far finer than a
     /// pixel must not take unbounded time and memory.
     static let maximumDashes = 100_000

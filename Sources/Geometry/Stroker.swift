@@ -20,7 +20,7 @@ extension Path {
     /// the path (element ends) rather than points inside a flattened curve: the line join applies
     /// at corners, while inside a curve the outline turns round, as the true offset curve does.
     /// A subpath of a move alone draws nothing; one of zero length is a single point.
-    private func flattenedSubpaths(tolerance: Double) -> [Polyline] {
+    func flattenedSubpaths(tolerance: Double) -> [Polyline] {
         var result: [Polyline] = []
         var current = Polyline(points: [], corners: [], closed: false)
         var start = Point.zero

@@ -6,7 +6,7 @@ import Geometry
 /// A Lottie shape layer's contents as animvid layers. In a list (the layer's `shapes`, a
 /// group's `it`) the first item is on top; a fill or stroke paints the paths listed before it in
 /// the same list; a group is a layer of its own with its transform (`tr`); a trim (`tm`) cuts the
-/// strokes of the paths before it. Rectangles and ellipses whose size, position or roundness
+/// paths before it for the strokes and fills that paint them. Rectangles and ellipses whose size, position or roundness
 /// animate are sampled every frame.
 struct LottieShapes {
     let reader: LottieReader
@@ -581,12 +581,51 @@ struct LottieShapes {
     /// The most edges, and crossings, a merged outline is worked out from.
     static let mergedOutlineEdges = 4_000
 
+    /// What `trim` leaves of `geometry` for a fill, as lottie-web trims before it fills: the
+    /// paths each cut by the same share, or (`asOne`) cut as one; worked out every frame while
+    /// the trim or a path changes.
+    private func trimmedForFill(_ geometry: [LottieProperty<Path>], trim: Trim, path: String) throws(DocumentError) -> LottieProperty<Path> {
+        func trimmed(at frame: Double) -> Path {
+            let parts: [Path]
+            if trim.asOne {
+                var whole = Path()
+                for part in geometry { whole.addPath(part.value(at: frame)) }
+                parts = [whole]
+            } else {
+                parts = geometry.map { $0.value(at: frame) }
+            }
+            let (first, wrapped) = trim.segments(at: frame)
+            var result = Path()
+            for part in parts {
+                for range in [first, wrapped].compactMap({ $0 }) {
+                    result.addPath(part.trimmed(from: range.lowerBound, to: range.upperBound, tolerance: Self.trimmedFillTolerance))
+                }
+            }
+            return result
+        }
+        let keyed = ([trim.start, trim.end, trim.offset].flatMap(\.keyframes).map(\.frame)) + geometry.flatMap { $0.keyframes.map(\.frame) }
+        let elements = geometry.map { ([$0.initial] + $0.keyframes.map(\.value)).map(\.elements.count).max() ?? 0 }.reduce(0, +)
+        guard let frames = try reader.sampleFrames(keyed, cost: max(16, 4 * elements), at: path) else {
+            return LottieProperty(initial: trimmed(at: keyed.first ?? 0), keyframes: [])
+        }
+        let keyframes = frames.map { LottieProperty<Path>.Keyframe(frame: $0, value: trimmed(at: $0), easeOut: (0, 0), easeIn: (1, 1), hold: false) }
+        return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+    }
+
+    /// How far a trimmed fill's straight segments stray from the curves, in the layer's units.
+    static let trimmedFillTolerance = 0.05
+
     /// With `solid` false the colour and opacity are left out (a gradient's mask); `placing`
     /// moves the paths.
     private func paint(_ item: JSONValue, type: String, path: String, geometry: [LottieProperty<Path>],
                        trim: Trim?, solid: Bool = true, ownOpacity: Bool = true,
                        placing: Transform3D = .identity) throws(DocumentError) -> Layer? {
         guard !geometry.isEmpty else { return nil }
+        // A fill of trimmed paths fills what the trim leaves, each part closed by a straight line.
+        if type == "fl", let trim {
+            return try paint(item, type: type, path: path, geometry: [try trimmedForFill(geometry, trim: trim, path: path)], trim: nil,
+                             solid: solid, ownOpacity: ownOpacity, placing: placing)
+        }
         // Paths trimmed each by the same share are stroked one by one; as one, together.
         if let trim, !trim.asOne, type == "st", geometry.count > 1 {
             let container = Layer()

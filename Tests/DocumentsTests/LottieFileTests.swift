@@ -655,6 +655,24 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
+    /// A trim under a fill cuts the path the fill fills, as lottie-web does (a character's
+    /// eyelid in the corpus is a trimmed, filled rectangle): the square (0,0) → (100,0) →
+    /// (100,100) → (0,100), trimmed to the first half of its 400-long outline, is the path to
+    /// (100,100); the fill closes it with the diagonal, so the triangle above it is red and the
+    /// one below white.
+    func testATrimCutsTheFilledPath() throws {
+        let square = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 0], [100, 0], [100, 100], [0, 100]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": true}}}"#
+        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let group = #"{"ty": "gr", "it": [\#(square), {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}, \#(trim)]}"#
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": [\#(group)]}]"#, path: "tf.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        for (x, y) in [(90, 10), (60, 40), (95, 80)] { assertColor(image.pixel(x: x, y: y), 255, 0, 0, "above the diagonal at \(x), \(y)") }
+        for (x, y) in [(10, 90), (40, 60), (5, 20)] { assertColor(image.pixel(x: x, y: y), 255, 255, 255, "below it at \(x), \(y)") }
+    }
+}
+
+extension LottieFileTests {
     /// A selector based on words (`b` 3) over "OO OO OO", opacity 0 from 33.3% to 66.7%: in
     /// words (lottie-web counts a word as ending at its space, so three here) the range is 1…2,
     /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
