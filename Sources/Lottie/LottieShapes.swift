@@ -51,8 +51,11 @@ struct LottieShapes {
         return Trim(start: start, end: end, offset: offset, asOne: try reader.number(LottieReader.member(item, "m"), path + ".m", default: 1) == 2)
     }
 
-    /// One list of items as a layer (origin at the layer's origin).
-    func layer(_ value: JSONValue?, path: String) throws(DocumentError) -> Layer {
+    /// One list of items as a layer (origin at the layer's origin). `inherited` is the trim of
+    /// the list that holds this one (a group's), listed after it: it cuts this list's paths too,
+    /// as lottie-web applies a trim to every path above it, inside earlier groups included,
+    /// unless this list has a trim of its own.
+    func layer(_ value: JSONValue?, path: String, inherited: Trim? = nil) throws(DocumentError) -> Layer {
         guard case let .array(items, position)? = value else { throw reader.fail(path, value, "expected a list of shapes") }
         let container = Layer()
         container.anchorPoint = .zero
@@ -63,7 +66,14 @@ struct LottieShapes {
         // A trim trims the paths above it whatever comes between (a stroke listed before it
         // draws them trimmed too, as in the players): the list's first trim holds from the start.
         let firstTrim = items.firstIndex { if case .string("tm", _)? = LottieReader.member($0, "ty") { true } else { false } }
-        var trim = try firstTrim.map { i throws(DocumentError) in try self.trim(items[i], path: "\(path)[\(i)]") }
+        var trim = try firstTrim.map { i throws(DocumentError) in try self.trim(items[i], path: "\(path)[\(i)]") } ?? inherited
+        /// The trim that cuts a group at `index`: the first listed after it here, or the inherited one.
+        func trimAfter(_ index: Int) throws(DocumentError) -> Trim? {
+            guard let next = items[(index + 1)...].firstIndex(where: { if case .string("tm", _)? = LottieReader.member($0, "ty") { true } else { false } }) else {
+                return inherited
+            }
+            return try self.trim(items[next], path: "\(path)[\(next)]")
+        }
         // A merge paths item's mode (2 add, 3 subtract, 4 intersect, 5 exclude intersections)
         // and how many of the paths (those above it) it merges, when it is not a plain merge.
         var merge: (mode: Int, count: Int)? { didSet { outlined = nil } }
@@ -74,7 +84,7 @@ struct LottieShapes {
             let type = try reader.string(LottieReader.member(item, "ty"), p + ".ty") ?? ""
             switch type {
             case "gr":
-                let inner = try layer(LottieReader.member(item, "it"), path: p + ".it")
+                let inner = try layer(LottieReader.member(item, "it"), path: p + ".it", inherited: try trimAfter(i))
                 let transform = try groupTransform(item, path: p)
                 transform.inner.addSublayer(inner)
                 drawn.append(transform.outer)
@@ -98,7 +108,7 @@ struct LottieShapes {
                 continue  // the group's own transform, read by the group
             case "rp":
                 // The shapes listed above it, built again for each copy.
-                drawn = [try repeated(.array(Array(items[..<i]), position), repeater: item, listPath: path, path: p)]
+                drawn = [try repeated(.array(Array(items[..<i]), position), repeater: item, listPath: path, path: p, inherited: inherited)]
             case "rd":
                 // Rounds the corners of the paths listed above it.
                 guard let radius = try reader.property(LottieReader.member(item, "r"), p + ".r") else { break }
@@ -159,7 +169,8 @@ struct LottieShapes {
     /// and opacity from `so` (copy 0) to `eo`, with `m` 2 copy 0 at the bottom and the opacity
     /// running the other way. While the count, the offset or the transform changes, each copy's
     /// transform and opacity are worked out every frame (copies past the count hidden).
-    private func repeated(_ items: JSONValue, repeater item: JSONValue, listPath: String, path: String) throws(DocumentError) -> Layer {
+    private func repeated(_ items: JSONValue, repeater item: JSONValue, listPath: String, path: String,
+                          inherited: Trim?) throws(DocumentError) -> Layer {
         let count = try reader.property(LottieReader.member(item, "c"), path + ".c") ?? LottieProperty(initial: [1], keyframes: [])
         let offset = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [0], keyframes: [])
         let transform = LottieReader.member(item, "tr")
@@ -202,7 +213,7 @@ struct LottieShapes {
         container.anchorPoint = .zero
         var layers: [Layer] = []
         for k in 0..<most {
-            let copy = try layer(items, path: listPath)
+            let copy = try layer(items, path: listPath, inherited: inherited)
             (copy.transform, copy.opacity) = placement(k, at: nil)
             if !frames.isEmpty {
                 let placed = frames.map { placement(k, at: $0) }

@@ -673,6 +673,24 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
+    /// A trim listed after a group cuts the paths inside it, as lottie-web applies a trim to
+    /// every path above it (the corpus's speed lines are strokes in groups trimmed at the
+    /// layer's level): a 100-long horizontal line at y 50, stroked 10 wide inside a group, trimmed
+    /// to its first 30% by a trim after the group, is red from x 0 to 30 only.
+    func testATrimAfterAGroupCutsThePathsInIt() throws {
+        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1}"#
+        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 30}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let shapes = #"[{"ty": "gr", "it": [\#(line), \#(stroke)]}, \#(trim)]"#
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": \#(shapes)}]"#, path: "tg.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        for x in [5, 15, 25] { assertColor(image.pixel(x: x, y: 50), 255, 0, 0, "kept at \(x)") }
+        for x in [35, 60, 95] { assertColor(image.pixel(x: x, y: 50), 255, 255, 255, "cut at \(x)") }
+    }
+}
+
+extension LottieFileTests {
     /// A selector based on words (`b` 3) over "OO OO OO", opacity 0 from 33.3% to 66.7%: in
     /// words (lottie-web counts a word as ending at its space, so three here) the range is 1…2,
     /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
