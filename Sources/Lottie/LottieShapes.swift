@@ -5,7 +5,7 @@ import Geometry
 
 /// A Lottie shape layer's contents as animvid layers. In a list (the layer's `shapes`, a
 /// group's `it`) the first item is on top; a fill or stroke paints the paths listed before it in
-/// the same list; a group is a layer of its own with its transform (`tr`); a trim (`tm`) cuts the
+/// the same list and inside the groups listed before it; a group is a layer of its own with its transform (`tr`); a trim (`tm`) cuts the
 /// paths before it for the strokes and fills that paint them. Rectangles and ellipses whose size, position or roundness
 /// animate are sampled every frame.
 struct LottieShapes {
@@ -78,6 +78,10 @@ struct LottieShapes {
         // and how many of the paths (those above it) it merges, when it is not a plain merge.
         var merge: (mode: Int, count: Int)? { didSet { outlined = nil } }
         var drawn: [Layer] = []  // top first
+        // The groups listed so far, whose paths a paint listed after them paints too; their
+        // paths gathered once for each count of them.
+        var earlierGroups: [(item: JSONValue, path: String)] = []
+        var reached: (groups: Int, paths: [LottieProperty<Path>]) = (0, [])
         for (i, item) in items.enumerated() {
             let p = "\(path)[\(i)]"
             if case .bool(true, _)? = LottieReader.member(item, "hd") { continue }
@@ -88,6 +92,7 @@ struct LottieShapes {
                 let transform = try groupTransform(item, path: p)
                 transform.inner.addSublayer(inner)
                 drawn.append(transform.outer)
+                earlierGroups.append((item, p))
             case "sh":
                 if let shape = try reader.property(LottieReader.member(item, "ks"), p + ".ks", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) {
                     geometry.append(shape)
@@ -98,7 +103,8 @@ struct LottieShapes {
                 if let merge, let painted = try mergedFill(item, path: p, geometry: geometry, merging: merge, trim: trim) { drawn.append(painted) }
             case "fl", "st", "gf", "gs":
                 if outlined == nil, let merge { outlined = try mergedOutline(geometry, merging: merge, path: p) }
-                let paths = outlined ?? geometry
+                if reached.groups < earlierGroups.count { reached = (earlierGroups.count, try paths(of: earlierGroups, path: p)) }
+                let paths = (outlined ?? geometry) + reached.paths
                 let painted = type == "fl" || type == "st" ? try paint(item, type: type, path: p, geometry: paths, trim: trim)
                     : try gradient(item, stroke: type == "gs", path: p, geometry: paths, trim: trim)
                 if let painted { drawn.append(painted) }
@@ -143,6 +149,50 @@ struct LottieShapes {
             LottieProperty<Path>.Keyframe(frame: frame, value: joined(parts.map { $0.value(at: frame) }), easeOut: (0, 0), easeIn: (1, 1), hold: false)
         }
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+    }
+
+    /// The paths of `groups` and of the groups in them, each where its groups' transforms put
+    /// it in the list that holds `groups`, as one path: what a paint listed after the groups
+    /// paints besides its own list's paths (lottie-web's rule: a fill or stroke paints every
+    /// path above it, inside earlier groups included). Worked out every frame while a path or a
+    /// transform changes. The groups' own trims, merges and opacity do not reach it.
+    private func paths(of groups: [(item: JSONValue, path: String)], path: String) throws(DocumentError) -> [LottieProperty<Path>] {
+        var placed: [(shape: LottieProperty<Path>, transforms: [LottieModelTransform])] = []
+        func gather(_ group: JSONValue, at groupPath: String, outside: [LottieModelTransform]) throws(DocumentError) {
+            guard case let .array(items, _)? = LottieReader.member(group, "it") else { return }
+            let own = items.firstIndex { if case .string("tr", _)? = LottieReader.member($0, "ty") { true } else { false } }
+            let transforms = [try LottieModelTransform(own.map { items[$0] }, path: "\(groupPath).it[\(own ?? 0)]", reader: reader)] + outside
+            for (i, item) in items.enumerated() {
+                if case .bool(true, _)? = LottieReader.member(item, "hd") { continue }
+                let p = "\(groupPath).it[\(i)]"
+                switch try reader.string(LottieReader.member(item, "ty"), p + ".ty") ?? "" {
+                case "sh":
+                    if let shape = try reader.property(LottieReader.member(item, "ks"), p + ".ks", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) {
+                        placed.append((shape, transforms))
+                    }
+                case let type where ["rc", "el", "sr"].contains(type): placed.append((try parametric(item, type: type, path: p), transforms))
+                case "gr": try gather(item, at: p, outside: transforms)
+                default: break
+                }
+            }
+        }
+        for group in groups { try gather(group.item, at: group.path, outside: []) }
+        guard !placed.isEmpty else { return [] }
+        func joined(at frame: Double?) -> Path {
+            var whole = Path()
+            for (shape, transforms) in placed {
+                let placement = transforms.reduce(Transform3D.identity) { $0.concatenating($1.placement(at: frame)) }
+                whole.addPath(frame.map(shape.value) ?? shape.initial, transform: placement)
+            }
+            return whole
+        }
+        let keyed = placed.flatMap { $0.shape.keyframes.map(\.frame) + $0.transforms.flatMap(\.keyedFrames) }
+        let elements = placed.map { ([$0.shape.initial] + $0.shape.keyframes.map(\.value)).map(\.elements.count).max() ?? 0 }.reduce(0, +)
+        guard let frames = try reader.sampleFrames(keyed, cost: max(16, elements), at: path) else {
+            return [LottieProperty(initial: joined(at: nil), keyframes: [])]
+        }
+        let keyframes = frames.map { LottieProperty<Path>.Keyframe(frame: $0, value: joined(at: $0), easeOut: (0, 0), easeIn: (1, 1), hold: false) }
+        return [LottieProperty(initial: keyframes[0].value, keyframes: keyframes)]
     }
 
     /// `part`'s corners rounded by `radius` (a round corners modifier, `rd`), as lottie-web rounds

@@ -12,37 +12,28 @@ extension LottieReader {
         inner.anchorPoint = .zero
         outer.addSublayer(inner)
         guard let ks else { return (outer, inner) }
+        let model = try LottieModelTransform(ks, path: path, reader: self)
         // Position, or its dimensions apart.
-        if let p = LottieReader.member(ks, "p"), case .bool(true, _)? = LottieReader.member(p, "s") {
-            for (axis, key) in [("x", "position.x"), ("y", "position.y")] {
-                guard let property = try property(LottieReader.member(p, axis), "\(path).p.\(axis)") else { continue }
+        if model.position == nil {
+            for (axis, key, property) in [("x", "position.x", model.positionX), ("y", "position.y", model.positionY)] {
+                guard let property else { continue }
                 if axis == "x" { outer.position.x = property.initial.first ?? 0 } else { outer.position.y = property.initial.first ?? 0 }
                 if let a = property.animation(keyPath: key, frameRate: frameRate, { .number($0.first ?? 0) }) { outer.add(a) }
             }
-        } else if var property = try property(LottieReader.member(ks, "p"), path + ".p") {
+        } else if var property = model.position {
             if property.hasCurvedMotion { property = property.sampled(maximumSamples: LottieFile.maximumSamples) }
             outer.position = LottieReader.point(property.initial)
             if let a = property.animation(keyPath: "position", frameRate: frameRate, { .point(LottieReader.point($0)) }) { outer.add(a) }
         }
-        if let property = try property(LottieReader.member(ks, "a"), path + ".a") {
+        if let property = model.anchor {
             inner.position = LottieReader.point(property.initial.map { -$0 })
             if let a = property.animation(keyPath: "position", frameRate: frameRate, { .point(LottieReader.point($0.map { -$0 })) }) { inner.add(a) }
         }
         // Scale, then skew (`sk` degrees along the axis `sa`), then rotation: the model transform;
         // animations change its components. A changing skew, or a changing scale through a
         // mirror, is one transform sampled every frame instead.
-        let scale = try property(LottieReader.member(ks, "s"), path + ".s")
-        let rotation = try property(LottieReader.member(ks, "r") ?? LottieReader.member(ks, "rz"), path + ".r")
-        let skew = try property(LottieReader.member(ks, "sk"), path + ".sk"), axis = try property(LottieReader.member(ks, "sa"), path + ".sa")
-        func matrix(at frame: Double?) -> Transform3D {
-            func value(_ p: LottieProperty<[Double]>?) -> [Double] { p.map { frame.map($0.value(at:)) ?? $0.initial } ?? [] }
-            let s = value(scale), r = value(rotation).first ?? 0, k = value(skew).first ?? 0, a = (value(axis).first ?? 0) * .pi / 180
-            var shear = Transform3D.identity
-            shear.m21 = tan(-min(max(k, -85), 85) * .pi / 180)
-            let skewing = k == 0 ? .identity : Transform3D(rotationAngle: a).concatenating(shear).concatenating(Transform3D(rotationAngle: -a))
-            return Transform3D(scaleX: (s.first ?? 100) / 100, y: (s.count > 1 ? s[1] : s.first ?? 100) / 100).concatenating(skewing)
-                .concatenating(Transform3D(rotationAngle: r * .pi / 180))
-        }
+        let (scale, rotation, skew, axis) = (model.scale, model.rotation, model.skew, model.axis)
+        func matrix(at frame: Double?) -> Transform3D { model.matrix(at: frame) }
         outer.transform = matrix(at: nil)
         let mirrors = scale.map { $0.isAnimated && ([$0.initial] + $0.keyframes.map(\.value)).contains { $0.prefix(2).contains { $0 < 0 } } } ?? false
         let animated = [scale, rotation, skew, axis].compactMap { $0 }.filter(\.isAnimated)
@@ -130,5 +121,59 @@ extension LottieReader {
     /// `[x, y]` as a point (missing numbers are 0).
     static func point(_ v: [Double]) -> Point {
         Point(v.first ?? 0, v.count > 1 ? v[1] : 0)
+    }
+}
+
+/// A transform's scale, skew and rotation (`s`, `sk` along `sa`, `r`), and the whole placement
+/// of a shape group's transform (`a`, `p` too) as one matrix at a frame: what a paint listed
+/// after a group needs to draw the group's paths where the group puts them.
+struct LottieModelTransform {
+    let scale: LottieProperty<[Double]>?, rotation: LottieProperty<[Double]>?
+    let skew: LottieProperty<[Double]>?, axis: LottieProperty<[Double]>?
+    let anchor: LottieProperty<[Double]>?, position: LottieProperty<[Double]>?
+    /// A position given as its dimensions apart (`p.s`).
+    let positionX: LottieProperty<[Double]>?, positionY: LottieProperty<[Double]>?
+
+    init(_ ks: JSONValue?, path: String, reader: LottieReader) throws(DocumentError) {
+        // Read in the order errors are reported: position, anchor, scale, rotation, skew.
+        let p = LottieReader.member(ks, "p")
+        if case .bool(true, _)? = LottieReader.member(p, "s") {
+            position = nil
+            positionX = try reader.property(LottieReader.member(p, "x"), path + ".p.x")
+            positionY = try reader.property(LottieReader.member(p, "y"), path + ".p.y")
+        } else {
+            position = try reader.property(p, path + ".p")
+            (positionX, positionY) = (nil, nil)
+        }
+        anchor = try reader.property(LottieReader.member(ks, "a"), path + ".a")
+        scale = try reader.property(LottieReader.member(ks, "s"), path + ".s")
+        rotation = try reader.property(LottieReader.member(ks, "r") ?? LottieReader.member(ks, "rz"), path + ".r")
+        skew = try reader.property(LottieReader.member(ks, "sk"), path + ".sk")
+        axis = try reader.property(LottieReader.member(ks, "sa"), path + ".sa")
+    }
+
+    /// Scale, then skew, then rotation at `frame` (the first values when nil).
+    func matrix(at frame: Double?) -> Transform3D {
+        func value(_ p: LottieProperty<[Double]>?) -> [Double] { p.map { frame.map($0.value(at:)) ?? $0.initial } ?? [] }
+        let s = value(scale), r = value(rotation).first ?? 0, k = value(skew).first ?? 0, a = (value(axis).first ?? 0) * .pi / 180
+        var shear = Transform3D.identity
+        shear.m21 = tan(-min(max(k, -85), 85) * .pi / 180)
+        let skewing = k == 0 ? .identity : Transform3D(rotationAngle: a).concatenating(shear).concatenating(Transform3D(rotationAngle: -a))
+        return Transform3D(scaleX: (s.first ?? 100) / 100, y: (s.count > 1 ? s[1] : s.first ?? 100) / 100).concatenating(skewing)
+            .concatenating(Transform3D(rotationAngle: r * .pi / 180))
+    }
+
+    /// The whole placement at `frame`: content moved by −anchor, then `matrix(at:)`, then moved
+    /// to the position.
+    func placement(at frame: Double?) -> Transform3D {
+        func value(_ p: LottieProperty<[Double]>?) -> [Double] { p.map { frame.map($0.value(at:)) ?? $0.initial } ?? [] }
+        let a = LottieReader.point(value(anchor))
+        let p = position != nil ? LottieReader.point(value(position)) : Point(value(positionX).first ?? 0, value(positionY).first ?? 0)
+        return Transform3D(translationX: -a.x, y: -a.y).concatenating(matrix(at: frame)).concatenating(Transform3D(translationX: p.x, y: p.y))
+    }
+
+    /// The frames of every keyframe of the placement.
+    var keyedFrames: [Double] {
+        [scale, rotation, skew, axis, anchor, position, positionX, positionY].compactMap { $0 }.flatMap { $0.keyframes.map(\.frame) }
     }
 }

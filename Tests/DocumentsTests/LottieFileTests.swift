@@ -691,6 +691,22 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
+    /// A fill listed after a group paints the group's paths where the group's transform puts
+    /// them, as lottie-web paints every path above a fill: a 40-wide square centred at (50, 50)
+    /// in a group moved 20 right, with no fill of its own, is filled red from x 50 to 90.
+    func testAFillAfterAGroupPaintsItsPaths() throws {
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}}"#
+        let transform = #"{"ty": "tr", "p": {"a": 0, "k": [20, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#
+        let shapes = #"[{"ty": "gr", "it": [\#(square), \#(transform)]}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]"#
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": \#(shapes)}]"#, path: "fg.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        for x in [55, 70, 85] { assertColor(image.pixel(x: x, y: 50), 255, 0, 0, "inside the moved square at \(x)") }
+        for x in [35, 45, 95] { assertColor(image.pixel(x: x, y: 50), 255, 255, 255, "outside it at \(x)") }
+    }
+}
+
+extension LottieFileTests {
     /// A selector based on words (`b` 3) over "OO OO OO", opacity 0 from 33.3% to 66.7%: in
     /// words (lottie-web counts a word as ending at its space, so three here) the range is 1…2,
     /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
