@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "MediaTests", dependencies: ["Media", "CFFmpeg"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media", "Raster", "Geometry", "Text", "GoldenFiles"], exclude: ["Golden"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Animation", "Geometry"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Lottie", "Jobs", "Scenes", "Pipeline", "Media", "Animation", "Geometry", "GoldenFiles"],
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Lottie", "Jobs", "Text", "Scenes", "Pipeline", "Media", "Animation", "Geometry", "GoldenFiles"],
                     exclude: ["Golden", "Lottie"]),
         .testTarget(name: "CLITests", dependencies: ["animvid"], exclude: ["Hostile"]),
         .testTarget(name: "AnimvidKitTests", dependencies: ["AnimvidKit"]),

@@ -276,7 +276,8 @@ struct LottieText {
     }
 
     /// The font a document names (`f`: a font list entry's `fName`), as a family and style
-    /// fontconfig finds; an unknown one is an error naming the closest installed family.
+    /// fontconfig finds. A family that is not installed (a designer's font the machine lacks)
+    /// is drawn in the one fontconfig substitutes for it, with a warning naming both.
     private func fontName(_ name: String?, path: String) throws(DocumentError) -> String {
         guard name != nil else { return FontLookup.defaultFont }
         let (family, style) = try listedFont(name, path: path)
@@ -285,7 +286,11 @@ struct LottieText {
         do {
             _ = try FontLookup.file(for: family)
         } catch {
-            throw reader.fail(path, nil, "\(error)")
+            guard let substitute = FontLookup.substitute(for: family), (try? FontLookup.file(for: substitute)) != nil else {
+                throw reader.fail(path, nil, "\(error)")
+            }
+            reader.warnings.notice("fonts not installed, drawn in the family fontconfig substitutes: \"\(family)\" in \"\(substitute)\"", at: path)
+            return substitute
         }
         return family
     }

@@ -26,6 +26,22 @@ public enum FontLookup {
         return try result.get()
     }
 
+    /// The installed family fontconfig draws for a family that is not installed (its aliases
+    /// and generic families: a sans serif for a sans serif it knows); nil when it finds none.
+    public static func substitute(for family: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let config = configuration, let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, family)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        return strings(font, FC_FAMILY).first
+    }
+
     nonisolated(unsafe) private static var fallbacks: [FallbackKey: FontFile?] = [:]
 
     private struct FallbackKey: Hashable {

@@ -6,6 +6,7 @@ import Lottie
 import Media
 import Pipeline
 import Raster
+import Text
 import XCTest
 
 /// Lottie files, a corpus written for these tests (Tests/DocumentsTests/Lottie): each checked at
@@ -703,6 +704,22 @@ extension LottieFileTests {
         let image = try frame(file, 0)
         for x in [55, 70, 85] { assertColor(image.pixel(x: x, y: 50), 255, 0, 0, "inside the moved square at \(x)") }
         for x in [35, 45, 95] { assertColor(image.pixel(x: x, y: 50), 255, 255, 255, "outside it at \(x)") }
+    }
+}
+
+extension LottieFileTests {
+    /// A text layer whose font is not installed (a designer's font) is drawn in the family
+    /// fontconfig substitutes, with a warning naming both, instead of failing the file; its
+    /// text is drawn (dark pixels where it stands).
+    func testAFontNotInstalledIsSubstitutedWithAWarning() throws {
+        let fonts = #""fonts": {"list": [{"fName": "Gone-Regular", "fFamily": "Surely Not An Installed Family", "fStyle": "Regular", "ascent": 72}]}"#
+        let text = #"{"ty": 5, "ks": {"p": {"a": 0, "k": [10, 60]}}, "t": {"d": {"k": [{"s": {"s": 40, "f": "Gone-Regular", "t": "HH", "j": 0, "tr": 0, "lh": 48, "ls": 0, "fc": [0, 0, 0]}, "t": 0}]}, "p": {}, "m": {"g": 1, "a": {"a": 0, "k": [0, 0]}}, "a": []}}"#
+        let file = try lottie("[\(text)]", more: fonts, path: "font.json")
+        let substitute = try XCTUnwrap(FontLookup.substitute(for: "Surely Not An Installed Family"))
+        XCTAssertEqual(file.warnings, [#"fonts not installed, drawn in the family fontconfig substitutes: "Surely Not An Installed Family" in "\#(substitute)" (layers[0].t.d.k[0].s.f)"#])
+        let image = try frame(file, 0)
+        let dark = (0..<100).flatMap { x in (20..<70).map { y in image.pixel(x: x, y: y).r } }.filter { $0 < 128 }.count
+        XCTAssertGreaterThan(dark, 100, "the text is drawn")
     }
 }
 
