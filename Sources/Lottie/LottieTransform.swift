@@ -31,13 +31,16 @@ extension LottieReader {
         }
         // Scale, then skew (`sk` degrees along the axis `sa`), then rotation: the model transform;
         // animations change its components. A changing skew, or a changing scale through a
-        // mirror, is one transform sampled every frame instead.
+        // mirror or through 0, is one transform sampled every frame instead.
         let (scale, rotation, skew, axis) = (model.scale, model.rotation, model.skew, model.axis)
         func matrix(at frame: Double?) -> Transform3D { model.matrix(at: frame) }
         outer.transform = matrix(at: nil)
         let mirrors = scale.map { $0.isAnimated && ([$0.initial] + $0.keyframes.map(\.value)).contains { $0.prefix(2).contains { $0 < 0 } } } ?? false
+        // A scale that is, or passes through, 0 on an axis makes the transform singular: its
+        // parts cannot be read back from it, so animating one part would lose the others.
+        let collapses = scale.map { ([$0.initial] + $0.keyframes.map(\.value)).contains { $0.prefix(2).contains(0) } } ?? false
         let animated = [scale, rotation, skew, axis].compactMap { $0 }.filter(\.isAnimated)
-        if (skew?.isAnimated ?? false) || (axis?.isAnimated ?? false) || mirrors {
+        if (skew?.isAnimated ?? false) || (axis?.isAnimated ?? false) || mirrors || (collapses && !animated.isEmpty) {
             let first = animated.compactMap { $0.keyframes.first?.frame }.min() ?? 0, last = animated.compactMap { $0.keyframes.last?.frame }.max() ?? 0
             let count = Int(min(max((last - first).rounded(.up), 1), Double(LottieFile.maximumSamples)))
             try budget.charge(count, at: path, in: file)

@@ -724,6 +724,27 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
+    /// A layer scaled from 0 (a singular transform) while it turns keeps every part of its
+    /// transform: before its first key it is not drawn at all (scale 0), and at the end it is
+    /// whole; half way it is half size (scale 50%, turned −45°: its centre red, its corners'
+    /// places white). Before, the singular start made the turn and scale fall back to the
+    /// identity, so the layer showed full size before its key.
+    func testAScaleFromZeroKeepsTheOtherParts() throws {
+        let scale = #"{"a": 1, "k": [{"t": 10, "s": [0, 0, 100], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 20, "s": [100, 100, 100]}]}"#
+        let rotation = #"{"a": 1, "k": [{"t": 10, "s": [-90], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 20, "s": [0]}]}"#
+        let layer = ##"{"ty": 1, "sc": "#ff0000", "sw": 60, "sh": 60, "ks": {"a": {"a": 0, "k": [30, 30]}, "p": {"a": 0, "k": [50, 50]}, "s": \##(scale), "r": \##(rotation)}}"##
+        let file = try lottie("[\(layer)]", path: "zero.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        assertColor(try frame(file, 5).pixel(x: 50, y: 50), 255, 255, 255, "before the first key: scale 0")
+        let half = try frame(file, 15)
+        assertColor(half.pixel(x: 50, y: 50), 255, 0, 0, "half way: the centre")
+        assertColor(half.pixel(x: 24, y: 50), 255, 255, 255, "half way: 26 left of the centre, past the half-size square")
+        let whole = try frame(file, 25)
+        for (x, y) in [(50, 50), (23, 23), (77, 77)] { assertColor(whole.pixel(x: x, y: y), 255, 0, 0, "at the end: \(x), \(y)") }
+    }
+}
+
+extension LottieFileTests {
     /// A selector based on words (`b` 3) over "OO OO OO", opacity 0 from 33.3% to 66.7%: in
     /// words (lottie-web counts a word as ending at its space, so three here) the range is 1…2,
     /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
