@@ -149,9 +149,17 @@ public struct LottieFile: Scene {
         summary = "a Lottie animation, \(Int(width))x\(Int(height)), \(JSON.exact(rate)) fps, \(JSON.exact(cycle)) s"
         parameters = [SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)")]
         // Building once checks every layer and collects the warnings.
-        _ = try LottieComposition(reader: LottieReader(file: path, frameRate: rate, warnings: warnings, slots: slots), document: document, images: images)
+        _ = try LottieComposition(reader: Self.reader(of: document, path: path, frameRate: rate, warnings: warnings), document: document, images: images)
             .root(width: width, height: height)
         self.warnings = warnings.lines
+    }
+
+    /// The reader that builds the document's layers: its rate, slots, and how its version
+    /// writes glyph outlines.
+    private static func reader(of document: JSONValue, path: String, frameRate: Double, warnings: LottieWarnings) -> LottieReader {
+        var reader = LottieReader(file: path, frameRate: frameRate, warnings: warnings, slots: LottieReader.member(document, "slots"))
+        reader.glyphTangentsArePoints = LottieReader.isOlder(document, than: [4, 7, 99])
+        return reader
     }
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {
@@ -159,7 +167,7 @@ public struct LottieFile: Scene {
         root.bounds = Rect(origin: .zero, size: canvas)
         root.position = Point(canvas.width / 2, canvas.height / 2)
         root.backgroundColor = settings.color("background")
-        let reader = LottieReader(file: path, frameRate: frameRate, warnings: LottieWarnings(), slots: LottieReader.member(document, "slots"))
+        let reader = Self.reader(of: document, path: path, frameRate: frameRate, warnings: LottieWarnings())
         let composition = try LottieComposition(reader: reader, document: document, images: images).root(width: width, height: height)
         // Fitted and centred; the file's in-point is time 0.
         let fit = min(canvas.width / width, canvas.height / height)

@@ -46,7 +46,11 @@ struct LottieGlyphs {
                   family == request.family, request.style.isEmpty || style == request.style, glyphs[character] == nil else { continue }
             let advance = try reader.number(LottieReader.member(entry, "w"), "chars[\(i)].w", default: 0)
             var outline = Path()
-            try collect(LottieReader.member(LottieReader.member(entry, "data"), "shapes"), into: &outline, path: "chars[\(i)].data.shapes")
+            // The first of the glyph's shapes only, as lottie-web draws a glyph (files that a
+            // tool saved after loading hold a second, converted copy).
+            if case let .array(shapes, position)? = LottieReader.member(LottieReader.member(entry, "data"), "shapes"), let first = shapes.first {
+                try collect(.array([first], position), into: &outline, path: "chars[\(i)].data.shapes")
+            }
             glyphs[character] = (outline, advance)
         }
         guard request.text.allSatisfy({ $0 == "\n" || glyphs[$0] != nil }) else { return nil }
@@ -142,7 +146,9 @@ struct LottieGlyphs {
             switch try reader.string(LottieReader.member(item, "ty"), p + ".ty") {
             case "gr": try collect(LottieReader.member(item, "it"), into: &outline, path: p + ".it")
             case "sh":
-                if let shape = try reader.property(LottieReader.member(item, "ks"), p + ".ks", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) {
+                if let shape = try reader.property(LottieReader.member(item, "ks"), p + ".ks", { (v, q) throws(DocumentError) in
+                    try reader.shape(v, q, tangentsArePoints: reader.glyphTangentsArePoints)
+                }) {
                     outline.addPath(shape.initial)
                 }
             default: continue

@@ -14,6 +14,18 @@ struct LottieReader {
     var slots: JSONValue? = nil
     /// The work the file may ask for in all (keyframes read, points sampled).
     var budget = LottieBudget()
+    /// Whether the glyph outlines in `chars` give their tangents as points, not offsets from
+    /// their vertices: files Bodymovin exported before 4.7.99 do (lottie-web converts only
+    /// newer files' glyphs).
+    var glyphTangentsArePoints = false
+
+    /// Whether a document's Bodymovin version `v` is older than `version` (no version: newest).
+    static func isOlder(_ document: JSONValue, than version: [Int]) -> Bool {
+        guard case .string(let text, _)? = member(document, "v") else { return false }
+        let parts = text.split(separator: ".").map { Int($0) ?? 0 }
+        for (part, minimum) in zip(parts + [0, 0, 0], version) where part != minimum { return part < minimum }
+        return false
+    }
 
     func fail(_ path: String, _ value: JSONValue?, _ message: String) -> DocumentError {
         if let value { return DocumentError(at: value.position, in: file, path: path, message: message) }
@@ -159,10 +171,13 @@ struct LottieReader {
     }
 
     /// A Bézier shape `{"v": [[x, y]…], "i": […], "o": […], "c": closed}`: `i` and `o` are each
-    /// vertex's in and out tangents, relative to it.
-    func shape(_ value: JSONValue, _ path: String) throws(DocumentError) -> Path {
+    /// vertex's in and out tangents, relative to it (with `tangentsArePoints`, the control points
+    /// themselves).
+    func shape(_ value: JSONValue, _ path: String, tangentsArePoints: Bool = false) throws(DocumentError) -> Path {
         // A keyframe's value may be a list holding the shape.
-        if case let .array(items, _) = value, let first = items.first, case .object = first { return try shape(first, path + "[0]") }
+        if case let .array(items, _) = value, let first = items.first, case .object = first {
+            return try shape(first, path + "[0]", tangentsArePoints: tangentsArePoints)
+        }
         func points(_ key: String) throws(DocumentError) -> [Point] {
             guard case let .array(items, _)? = Self.member(value, key) else {
                 throw fail("\(path).\(key)", Self.member(value, key) ?? value, "expected a list of [x, y] points")
@@ -187,8 +202,9 @@ struct LottieReader {
         let segments = closed ? vertices.count : vertices.count - 1
         for index in 0..<segments {
             let next = (index + 1) % vertices.count
-            let c1 = Point(vertices[index].x + outs[index].x, vertices[index].y + outs[index].y)
-            let c2 = Point(vertices[next].x + ins[next].x, vertices[next].y + ins[next].y)
+            let (o, i) = tangentsArePoints ? (Point.zero, Point.zero) : (vertices[index], vertices[next])
+            let c1 = Point(o.x + outs[index].x, o.y + outs[index].y)
+            let c2 = Point(i.x + ins[next].x, i.y + ins[next].y)
             result.addCurve(to: vertices[next], control1: c1, control2: c2)
         }
         if closed { result.closeSubpath() }

@@ -745,6 +745,28 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
+    /// A glyph is drawn from the first of its shapes only, and a file Bodymovin exported before
+    /// 4.7.99 gives its glyphs' tangents as points (lottie-web converts only newer files' glyphs;
+    /// the corpus's "MINDFUL" was a tangle): a B whose square (5…65 wide, 70 high, its tangents
+    /// the points themselves, so straight sides) is drawn, and a second, wider group after it is
+    /// not. Read as offsets, the tangents would bulge the top edge far above the square.
+    func testOldFilesGlyphsTangentsArePointsAndOnlyTheFirstShapeDraws() throws {
+        let square = #"{"c": true, "v": [[5, -70], [65, -70], [65, 0], [5, 0]], "i": [[5, -70], [65, -70], [65, 0], [5, 0]], "o": [[5, -70], [65, -70], [65, 0], [5, 0]]}"#
+        let second = #"{"c": true, "v": [[70, -70], [95, -70], [95, 0], [70, 0]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}"#
+        let glyph = #"{"ch": "B", "size": 100, "style": "Regular", "w": 100, "fFamily": "Blocks", "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": \#(square)}}]}, {"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": \#(second)}}]}]}}"#
+        let fonts = #"{"list": [{"fName": "Blocks-Regular", "fFamily": "Blocks", "fStyle": "Regular", "ascent": 70}]}"#
+        let document = #"{"d": {"k": [{"s": {"s": 100, "f": "Blocks-Regular", "t": "B", "j": 0, "tr": 0, "lh": 120, "fc": [0, 0, 0]}, "t": 0}]}, "a": []}"#
+        let file = try lottie(#"[{"ty": 5, "ks": {"p": {"a": 0, "k": [0, 80]}}, "t": \#(document)}]"#, more: #""fonts": \#(fonts), "chars": [\#(glyph)]"#,
+                              version: "4.6.0", path: "old-glyphs.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        assertColor(image.pixel(x: 35, y: 45), 0, 0, 0, "inside the square")
+        assertColor(image.pixel(x: 35, y: 5), 255, 255, 255, "above its straight top edge")
+        assertColor(image.pixel(x: 82, y: 45), 255, 255, 255, "where the second shape would be")
+    }
+}
+
+extension LottieFileTests {
     /// A selector based on words (`b` 3) over "OO OO OO", opacity 0 from 33.3% to 66.7%: in
     /// words (lottie-web counts a word as ending at its space, so three here) the range is 1…2,
     /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
@@ -1146,9 +1168,10 @@ extension LottieFileTests {
 extension LottieFileTests {
     /// A Lottie file of `layers` (JSON) at 30 fps, `frames` long, `width` × `height`, with the
     /// top-level members `more` (JSON, such as fonts and chars) and read as if from `path`.
-    func lottie(_ layers: String, frames: Int = 30, width: Int = 100, height: Int = 100, more: String = "", path: String) throws -> LottieFile {
+    func lottie(_ layers: String, frames: Int = 30, width: Int = 100, height: Int = 100, more: String = "", version: String = "5.7",
+                path: String) throws -> LottieFile {
         let members = more.isEmpty ? "" : more + ", "
-        return try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": \#(frames), "w": \#(width), "h": \#(height), \#(members)"layers": \#(layers)}"#,
+        return try LottieFile(text: #"{"v": "\#(version)", "fr": 30, "ip": 0, "op": \#(frames), "w": \#(width), "h": \#(height), \#(members)"layers": \#(layers)}"#,
                               path: path)
     }
 }
