@@ -154,6 +154,11 @@ public struct LottieFile: Scene {
         self.warnings = warnings.lines
     }
 
+    /// Every keypath `--param` can set in the file (layers, groups, fills, strokes, gradients'
+    /// opacity, texts, transforms, precompositions' layers under the layer that shows them) with
+    /// its value now, then its slots: a line each, as `animvid scene FILE --keypaths` prints them.
+    public var keypaths: [String] { LottieKeypaths.list(document) }
+
     /// The reader that builds the document's layers: its rate, slots, and how its version
     /// writes glyph outlines.
     private static func reader(of document: JSONValue, path: String, frameRate: Double, warnings: LottieWarnings) -> LottieReader {

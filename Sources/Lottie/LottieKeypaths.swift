@@ -34,7 +34,7 @@ struct LottieKeypaths {
     /// that does not read as its property's, is an error naming it.
     func apply(to document: JSONValue) throws(DocumentError) -> JSONValue {
         guard !assignments.isEmpty else { return document }
-        var used = Set<Int>()
+        var setter = Setter(assignments: assignments)
         var result = document
         // Slots first: a keypath of one name that is a slot id.
         if case let .object(members, position) = document, let slots = members.first(where: { $0.key == "slots" })?.value,
@@ -45,30 +45,202 @@ struct LottieKeypaths {
                 let old = LottieReader.member(entries[index].value, "p")
                 let value = try Self.value(assignment, property: nil, like: LottieReader.member(old, "k"))
                 rewritten[index].value = Self.replacing("p", in: entries[index].value, with: .object([("a", .number(0, position)), ("k", value)], position))
-                used.insert(i)
+                setter.used.insert(i)
             }
             result = Self.replacing("slots", in: document, with: .object(rewritten, slotsPosition))
         }
-        result = Self.replacing("layers", in: result, with: try rewriteLayers(LottieReader.member(result, "layers"), names: [], used: &used))
-        // A precomposition's layers answer under the name of a layer that shows it (one level).
-        if case let .array(assets, assetsPosition)? = LottieReader.member(result, "assets"), case let .array(top, _)? = LottieReader.member(result, "layers") {
-            var rewritten = assets
-            for (i, asset) in assets.enumerated() {
-                guard case .string(let id, _)? = LottieReader.member(asset, "id"), LottieReader.member(asset, "layers") != nil else { continue }
-                for layer in top {
-                    guard case .string(id, _)? = LottieReader.member(layer, "refId"), case .string(let name, _)? = LottieReader.member(layer, "nm") else { continue }
-                    rewritten[i] = Self.replacing("layers", in: rewritten[i],
-                                                  with: try rewriteLayers(LottieReader.member(rewritten[i], "layers"), names: [name], used: &used))
-                }
-            }
-            result = Self.replacing("assets", in: result, with: .array(rewritten, assetsPosition))
-        }
-        if let unused = assignments.indices.first(where: { !used.contains($0) }) {
+        result = try Walk.document(result, visitor: &setter)
+        if let unused = assignments.indices.first(where: { !setter.used.contains($0) }) {
             throw DocumentError(file: "--param", position: nil, path: "",
                                 message: "\(assignments[unused].text): no layer, shape or slot of the file matches (keypaths end in one of: "
                                     + "\(Self.properties.joined(separator: ", ")); names are the file's nm, * one of them, ** any number)")
         }
         return result
+    }
+
+    /// Every keypath of `document` that `--param` can set, with its value now, a line each
+    /// (`Title.Text = "Launch day"`, `Logo.Group 1.Fill 1.Color = #7B61FF`), then its slots
+    /// (`slot title_color = #FF0000`).
+    static func list(_ document: JSONValue) -> [String] {
+        var lister = Lister()
+        _ = try? Walk.document(document, visitor: &lister)
+        if case let .object(entries, _)? = LottieReader.member(document, "slots") {
+            for (id, slot) in entries {
+                lister.lines.append("slot \(id) = \(Lister.text(of: LottieReader.member(LottieReader.member(slot, "p"), "k"), property: nil))")
+            }
+        }
+        return lister.lines
+    }
+
+    /// What the walk of a document's settable properties does at each of them.
+    protocol Visitor {
+        /// Visits the properties named in `keys` (keypath name, JSON key) of `owner`, which the
+        /// keypath `names` leads to (and `alias` too, when given); returns `owner`, changed or not.
+        mutating func properties(_ owner: JSONValue, names: [String], alias: [String]?, keys: KeyValuePairs<String, String>) throws(DocumentError) -> JSONValue
+        /// Visits a text layer's `Text` (every keyframe of its document), under `names`.
+        mutating func text(_ layer: JSONValue, names: [String]) throws(DocumentError) -> JSONValue
+    }
+
+    /// The properties a transform answers to, by keypath name.
+    static let transformKeys: KeyValuePairs = ["Position": "p", "Scale": "s", "Rotation": "r", "Opacity": "o", "Anchor Point": "a"]
+
+    /// The walk of a document's layers (and of the layers of the precompositions they show, one
+    /// level deep, under the showing layer's name), their transforms, texts and shape items, in
+    /// the file's order: one place for what each name of a keypath leads to.
+    enum Walk {
+        static func document<V: Visitor>(_ document: JSONValue, visitor: inout V) throws(DocumentError) -> JSONValue {
+            var result = replacing("layers", in: document, with: try layers(LottieReader.member(document, "layers"), names: [], visitor: &visitor))
+            if case let .array(assets, assetsPosition)? = LottieReader.member(result, "assets"), case let .array(top, _)? = LottieReader.member(result, "layers") {
+                var rewritten = assets
+                for (i, asset) in assets.enumerated() {
+                    guard case .string(let id, _)? = LottieReader.member(asset, "id"), LottieReader.member(asset, "layers") != nil else { continue }
+                    for layer in top {
+                        guard case .string(id, _)? = LottieReader.member(layer, "refId"), case .string(let name, _)? = LottieReader.member(layer, "nm") else { continue }
+                        rewritten[i] = replacing("layers", in: rewritten[i], with: try layers(LottieReader.member(rewritten[i], "layers"), names: [name], visitor: &visitor))
+                    }
+                }
+                result = replacing("assets", in: result, with: .array(rewritten, assetsPosition))
+            }
+            return result
+        }
+
+        private static func name(_ item: JSONValue) -> String {
+            LottieReader.member(item, "nm").flatMap { if case .string(let s, _) = $0 { s } else { nil } } ?? ""
+        }
+
+        private static func layers<V: Visitor>(_ value: JSONValue?, names: [String], visitor: inout V) throws(DocumentError) -> JSONValue {
+            guard case let .array(layers, position)? = value else { return value ?? .null(JSONPosition(line: 0, column: 0)) }
+            var result: [JSONValue] = []
+            for layer in layers {
+                let here = names + [name(layer)]
+                var rewritten = layer
+                if let ks = LottieReader.member(layer, "ks") {
+                    // A layer's transform answers to Layer.Transform.Property and Layer.Property.
+                    rewritten = replacing("ks", in: rewritten, with: try visitor.properties(ks, names: here + ["Transform"], alias: here, keys: transformKeys))
+                }
+                if case .number(5, _)? = LottieReader.member(layer, "ty") { rewritten = try visitor.text(rewritten, names: here) }
+                if let shapes = LottieReader.member(layer, "shapes") {
+                    rewritten = replacing("shapes", in: rewritten, with: try self.shapes(shapes, names: here, visitor: &visitor))
+                }
+                result.append(rewritten)
+            }
+            return .array(result, position)
+        }
+
+        private static func shapes<V: Visitor>(_ value: JSONValue, names: [String], visitor: inout V) throws(DocumentError) -> JSONValue {
+            guard case let .array(items, position) = value else { return value }
+            var result: [JSONValue] = []
+            for item in items {
+                let here = names + [name(item)]
+                var rewritten = item
+                switch LottieReader.member(item, "ty").flatMap({ if case .string(let s, _) = $0 { s } else { nil } }) ?? "" {
+                case "gr":
+                    guard let children = LottieReader.member(item, "it"), case let .array(list, p) = try shapes(children, names: here, visitor: &visitor) else { break }
+                    // A group's own transform (`tr` among its items) answers to Group.Transform.Property.
+                    var placed: [JSONValue] = []
+                    for child in list {
+                        if case .string("tr", _)? = LottieReader.member(child, "ty") {
+                            placed.append(try visitor.properties(child, names: here + ["Transform"], alias: nil, keys: transformKeys))
+                        } else {
+                            placed.append(child)
+                        }
+                    }
+                    rewritten = replacing("it", in: rewritten, with: .array(placed, p))
+                case "fl": rewritten = try visitor.properties(item, names: here, alias: nil, keys: ["Color": "c", "Opacity": "o"])
+                case "st": rewritten = try visitor.properties(item, names: here, alias: nil, keys: ["Color": "c", "Opacity": "o", "Stroke Width": "w"])
+                case "gf": rewritten = try visitor.properties(item, names: here, alias: nil, keys: ["Opacity": "o"])
+                case "gs": rewritten = try visitor.properties(item, names: here, alias: nil, keys: ["Opacity": "o", "Stroke Width": "w"])
+                default: break
+                }
+                result.append(rewritten)
+            }
+            return .array(result, position)
+        }
+    }
+
+    /// Sets the properties the assignments' keypaths match, noting which assignments were used.
+    struct Setter: Visitor {
+        let assignments: [Assignment]
+        var used = Set<Int>()
+
+        private func hits(_ names: [String]) -> [Int] {
+            assignments.indices.filter { LottieKeypaths.matches(assignments[$0].keypath[...], names[...]) }
+        }
+
+        mutating func properties(_ owner: JSONValue, names: [String], alias: [String]?, keys: KeyValuePairs<String, String>) throws(DocumentError) -> JSONValue {
+            var result = owner
+            for (property, key) in keys {
+                let matched = (hits(names + [property]) + (alias.map { hits($0 + [property]) } ?? [])).sorted()
+                guard let last = matched.last else { continue }
+                used.formUnion(matched)
+                let old = LottieReader.member(owner, key)
+                let value = try LottieKeypaths.value(assignments[last], property: property, like: LottieReader.member(old, "k"))
+                result = replacing(key, in: result, with: .object([("a", .number(0, owner.position)), ("k", value)], owner.position))
+            }
+            return result
+        }
+
+        mutating func text(_ layer: JSONValue, names: [String]) throws(DocumentError) -> JSONValue {
+            let matched = hits(names + ["Text"])
+            guard let last = matched.last, let data = LottieReader.member(layer, "t"), let d = LottieReader.member(data, "d"),
+                  case let .array(frames, framesPosition)? = LottieReader.member(d, "k") else { return layer }
+            used.formUnion(matched)
+            let text = assignments[last].value
+            let rewritten = frames.map { frame -> JSONValue in
+                guard let document = LottieReader.member(frame, "s") else { return frame }
+                return replacing("s", in: frame, with: replacing("t", in: document, with: .string(text, document.position)))
+            }
+            return replacing("t", in: layer, with: replacing("d", in: data, with: replacing("k", in: d, with: .array(rewritten, framesPosition))))
+        }
+    }
+
+    /// Writes each settable property's keypath and its value now, as `--param` would write it.
+    struct Lister: Visitor {
+        var lines: [String] = []
+
+        mutating func properties(_ owner: JSONValue, names: [String], alias: [String]?, keys: KeyValuePairs<String, String>) throws(DocumentError) -> JSONValue {
+            for (property, key) in keys {
+                guard let value = LottieReader.member(owner, key) else { continue }
+                lines.append((names + [property]).joined(separator: ".") + " = " + Self.text(of: LottieReader.member(value, "k"), property: property))
+            }
+            return owner
+        }
+
+        mutating func text(_ layer: JSONValue, names: [String]) throws(DocumentError) -> JSONValue {
+            if case let .array(frames, _)? = LottieReader.member(LottieReader.member(LottieReader.member(layer, "t"), "d"), "k"),
+               case .string(let text, _)? = LottieReader.member(LottieReader.member(frames.first, "s"), "t") {
+                lines.append((names + ["Text"]).joined(separator: ".") + " = " + JSON.quoted(text))
+            }
+            return layer
+        }
+
+        /// A property's `k` as `--param` writes it: a colour `#RRGGBB[AA]`, numbers `x,y`, or
+        /// text; an animated one's first keyframe, marked "(animated)".
+        static func text(of k: JSONValue?, property: String?) -> String {
+            var sample = k, animated = false
+            if case let .array(items, _)? = k, case .object? = items.first {
+                sample = LottieReader.member(items.first, "s")
+                animated = true
+            }
+            let numbers: [Double]? = switch sample {
+            case .number(let n, _)?: [n]
+            case .array(let items, _)?: items.compactMap { if case .number(let n, _) = $0 { n } else { nil } }
+            default: nil
+            }
+            let written: String
+            if case .string(let text, _)? = sample {
+                written = JSON.quoted(text)
+            } else if let numbers, property == "Color" || (property == nil && (3...4).contains(numbers.count) && numbers.allSatisfy({ (0...1).contains($0) })) {
+                let channels = numbers.count == 4 && numbers[3] >= 1 ? Array(numbers.prefix(3)) : Array(numbers.prefix(4))
+                written = "#" + channels.map { String(format: "%02X", Int((min(max($0, 0), 1) * 255).rounded())) }.joined()
+            } else if let numbers {
+                let planar = ["Position", "Scale", "Anchor Point"].contains(property ?? "")
+                written = numbers.prefix(planar ? 2 : numbers.count).map(JSON.exact).joined(separator: ",")
+            } else {
+                written = "?"
+            }
+            return animated ? written + " (animated)" : written
+        }
     }
 
     /// Whether `pattern` matches `names`: `*` one name, `**` any number of them.
@@ -79,93 +251,6 @@ struct LottieKeypaths {
         }
         guard let name = names.first, head == "*" || head == name else { return false }
         return matches(pattern.dropFirst(), names.dropFirst())
-    }
-
-    private func rewriteLayers(_ value: JSONValue?, names: [String], used: inout Set<Int>) throws(DocumentError) -> JSONValue {
-        guard case let .array(layers, position)? = value else { return value ?? .null(JSONPosition(line: 0, column: 0)) }
-        var result: [JSONValue] = []
-        for layer in layers {
-            let name = (LottieReader.member(layer, "nm")).flatMap { if case .string(let s, _) = $0 { s } else { nil } } ?? ""
-            var rewritten = layer
-            rewritten = try rewriteTransform(rewritten, key: "ks", names: names + [name], used: &used)
-            if case .number(5, _)? = LottieReader.member(layer, "ty") { rewritten = try rewriteText(rewritten, names: names + [name], used: &used) }
-            if let shapes = LottieReader.member(layer, "shapes") {
-                rewritten = Self.replacing("shapes", in: rewritten, with: try rewriteShapes(shapes, names: names + [name], used: &used))
-            }
-            result.append(rewritten)
-        }
-        return .array(result, position)
-    }
-
-    private func rewriteShapes(_ value: JSONValue, names: [String], used: inout Set<Int>) throws(DocumentError) -> JSONValue {
-        guard case let .array(items, position) = value else { return value }
-        var result: [JSONValue] = []
-        for item in items {
-            let name = (LottieReader.member(item, "nm")).flatMap { if case .string(let s, _) = $0 { s } else { nil } } ?? ""
-            let type = (LottieReader.member(item, "ty")).flatMap { if case .string(let s, _) = $0 { s } else { nil } } ?? ""
-            var rewritten = item
-            switch type {
-            case "gr":
-                if let inner = LottieReader.member(item, "it") {
-                    // A group's own transform (`tr` among its items) answers to Group.Transform.Property.
-                    var children = try rewriteShapes(inner, names: names + [name], used: &used)
-                    if case let .array(list, p) = children {
-                        children = .array(try list.map { (child: JSONValue) throws(DocumentError) -> JSONValue in
-                            guard case .string("tr", _)? = LottieReader.member(child, "ty") else { return child }
-                            return try rewriteProperties(child, names: names + [name, "Transform"],
-                                                         keys: ["Opacity": "o", "Position": "p", "Scale": "s", "Rotation": "r", "Anchor Point": "a"], used: &used)
-                        }, p)
-                    }
-                    rewritten = Self.replacing("it", in: rewritten, with: children)
-                }
-            case "fl":
-                rewritten = try rewriteProperties(item, names: names + [name], keys: ["Color": "c", "Opacity": "o"], used: &used)
-            case "st":
-                rewritten = try rewriteProperties(item, names: names + [name], keys: ["Color": "c", "Opacity": "o", "Stroke Width": "w"], used: &used)
-            case "gf", "gs":
-                rewritten = try rewriteProperties(item, names: names + [name], keys: type == "gs" ? ["Opacity": "o", "Stroke Width": "w"] : ["Opacity": "o"], used: &used)
-            default:
-                break
-            }
-            result.append(rewritten)
-        }
-        return .array(result, position)
-    }
-
-    private func rewriteTransform(_ layer: JSONValue, key: String, names: [String], used: inout Set<Int>) throws(DocumentError) -> JSONValue {
-        guard let ks = LottieReader.member(layer, key) else { return layer }
-        let keys = ["Opacity": "o", "Position": "p", "Scale": "s", "Rotation": "r", "Anchor Point": "a"]
-        var rewritten = try rewriteProperties(ks, names: names, keys: keys, used: &used)
-        rewritten = try rewriteProperties(rewritten, names: names + ["Transform"], keys: keys, used: &used)
-        return Self.replacing(key, in: layer, with: rewritten)
-    }
-
-    /// A text layer's `Text`: every keyframe of its document takes the new string.
-    private func rewriteText(_ layer: JSONValue, names: [String], used: inout Set<Int>) throws(DocumentError) -> JSONValue {
-        let hits = assignments.indices.filter { Self.matches(assignments[$0].keypath[...], (names + ["Text"])[...]) }
-        guard let last = hits.last, let data = LottieReader.member(layer, "t"), let d = LottieReader.member(data, "d"),
-              case let .array(frames, framesPosition)? = LottieReader.member(d, "k") else { return layer }
-        used.formUnion(hits)
-        let text = assignments[last].value
-        let rewritten = frames.map { frame -> JSONValue in
-            guard let document = LottieReader.member(frame, "s") else { return frame }
-            return Self.replacing("s", in: frame, with: Self.replacing("t", in: document, with: .string(text, document.position)))
-        }
-        return Self.replacing("t", in: layer, with: Self.replacing("d", in: data, with: Self.replacing("k", in: d, with: .array(rewritten, framesPosition))))
-    }
-
-    /// The properties named in `keys` (keypath name → JSON key) of `owner`, set where a keypath matches.
-    private func rewriteProperties(_ owner: JSONValue, names: [String], keys: [String: String], used: inout Set<Int>) throws(DocumentError) -> JSONValue {
-        var result = owner
-        for (property, key) in keys {
-            let hits = assignments.indices.filter { Self.matches(assignments[$0].keypath[...], (names + [property])[...]) }
-            guard let last = hits.last else { continue }
-            used.formUnion(hits)
-            let old = LottieReader.member(owner, key)
-            let value = try Self.value(assignments[last], property: property, like: LottieReader.member(old, "k"))
-            result = Self.replacing(key, in: result, with: .object([("a", .number(0, owner.position)), ("k", value)], owner.position))
-        }
-        return result
     }
 
     /// The assignment's value read as `property`'s kind (a slot's: as the kind of value `like`

@@ -1,6 +1,7 @@
 import Documents
 import Foundation
 import Jobs
+import Lottie
 import Pipeline
 import Scenes
 
@@ -8,11 +9,16 @@ import Scenes
 enum SceneCommand {
     static let help = """
     usage: animvid scene NAME|FILE.json
+           animvid scene LOTTIE.json --keypaths
            animvid scene NAME --export json [--param NAME=VALUE …] [--size WxH] [--scale S]
                                             [--background COLOR] [-o FILE.json] [-y]
 
     Describes a built-in scene (or a scene file): what it shows, its cycle, and every knob
     (--param NAME=VALUE) with its type, default and meaning.
+
+    --keypaths lists every keypath of a Lottie file that --param can set, with its value now:
+    layers, groups, fills, strokes, texts and transforms by their names in the file
+    ("Title.Text", "Logo.Group 1.Fill 1.Color"), then its slots.
 
     --export json writes the scene as a scene file (docs/scene-files.md): its layers, animations
     and script rules, laid out for the canvas that --size and --scale give (default 1920x1080 at
@@ -35,8 +41,17 @@ enum SceneCommand {
         guard let name = arguments.first, !name.hasPrefix("-") else {
             throw .usage("scene takes a scene name or a scene file (list the scenes with: animvid scenes)")
         }
-        let sceneOption = name.lowercased().hasSuffix(".json") ? "--scene-file" : "--scene"
+        let sceneOption = [".json", ".lottie"].contains { name.lowercased().hasSuffix($0) } ? "--scene-file" : "--scene"
         args = Arguments([sceneOption] + arguments, command: "scene")
+        if args.flag("--keypaths") {
+            let options = try ResolvedClip(&args)
+            guard try args.positionals().isEmpty else { throw .usage("scene takes one scene name or file") }
+            guard let lottie = options.scene as? LottieFile else {
+                throw .usage("--keypaths lists a Lottie file's keypaths; \(name) is not one (animvid scene \(name) lists its knobs)")
+            }
+            lottie.keypaths.forEach { print($0) }
+            return
+        }
         guard let format = try args.option("--export") else {
             let options = try ResolvedClip(&args)
             guard try args.positionals().isEmpty else { throw .usage("scene takes one scene name or file") }

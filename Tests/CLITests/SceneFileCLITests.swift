@@ -112,5 +112,12 @@ final class SceneFileCLITests: XCTestCase {
         let warned = try cli.run(["validate", "zigzag.json"])
         XCTAssertEqual(warned.status, 0, warned.err)
         XCTAssertTrue(warned.err.contains("warning: zigzag.json: not supported yet: shape items of type \"zz\" (layers[0].shapes[0].it[1])"), warned.err)
+        // What --param can set, with the values now; a scene that is not a Lottie file has knobs instead.
+        let keypaths = try cli.run(["scene", "move.lottie.json", "--keypaths"])
+        XCTAssertEqual(keypaths.status, 0, keypaths.err)
+        XCTAssertTrue(keypaths.out.contains("box.rect.Fill 1.Color = #FF0000\n"), keypaths.out)
+        let notLottie = try cli.run(["scene", "loader", "--keypaths"])
+        XCTAssertEqual(notLottie.status, 2)
+        XCTAssertTrue(notLottie.err.contains("--keypaths lists a Lottie file's keypaths; loader is not one"), notLottie.err)
     }
 }

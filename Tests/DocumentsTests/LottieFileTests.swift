@@ -234,6 +234,22 @@ final class LottieFileTests: XCTestCase {
         assertColor(try render(try LottieFile(text: slotted, path: path)).pixel(x: 100, y: 100), 0, 0, 255, "the slot's own value")
     }
 
+    /// `keypaths` lists what `--param` can set, with the values the file has: setting every
+    /// static one to the value listed draws the same frame, and a listed keypath changes what
+    /// it names (the square's fill, listed as red, set to green).
+    func testKeypathsListWhatParamSets() throws {
+        let path = Self.corpus.appendingPathComponent("eased-move.json").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let file = try LottieFile(text: text, path: path)
+        let keypaths = file.keypaths
+        XCTAssertTrue(keypaths.contains("box.rect.Fill 1.Color = #FF0000"), "\(keypaths)")
+        XCTAssertTrue(keypaths.contains("box.Transform.Opacity = 100"), "\(keypaths)")
+        let statics = keypaths.filter { !$0.hasSuffix("(animated)") }.map { $0.replacingOccurrences(of: " = ", with: "=") }
+        XCTAssertFalse(statics.isEmpty)
+        XCTAssertEqual(try frame(try LottieFile(text: text, path: path, values: statics), 30).bytes, try frame(file, 30).bytes)
+        assertColor(try frame(try LottieFile(text: text, path: path, values: ["box.rect.Fill 1.Color=#00FF00"]), 30).pixel(x: 100, y: 100), 0, 255, 0, "set")
+    }
+
     /// What is not drawn yet is named once a kind, with where; hostile or broken files fail at
     /// their JSON path.
     func testWarningsAndErrorsNameThePlace() throws {
