@@ -155,13 +155,16 @@ struct LottieShapes {
     /// it in the list that holds `groups`, as one path: what a paint listed after the groups
     /// paints besides its own list's paths (lottie-web's rule: a fill or stroke paints every
     /// path above it, inside earlier groups included). Worked out every frame while a path or a
-    /// transform changes. The groups' own trims, merges and opacity do not reach it.
+    /// transform changes, each group's trim cutting its paths. The groups' merges and opacity
+    /// do not reach it.
     private func paths(of groups: [(item: JSONValue, path: String)], path: String) throws(DocumentError) -> [LottieProperty<Path>] {
         var placed: [(shape: LottieProperty<Path>, transforms: [LottieModelTransform])] = []
         func gather(_ group: JSONValue, at groupPath: String, outside: [LottieModelTransform]) throws(DocumentError) {
             guard case let .array(items, _)? = LottieReader.member(group, "it") else { return }
             let own = items.firstIndex { if case .string("tr", _)? = LottieReader.member($0, "ty") { true } else { false } }
             let transforms = [try LottieModelTransform(own.map { items[$0] }, path: "\(groupPath).it[\(own ?? 0)]", reader: reader)] + outside
+            let first = placed.count
+            var trim: Trim?
             for (i, item) in items.enumerated() {
                 if case .bool(true, _)? = LottieReader.member(item, "hd") { continue }
                 let p = "\(groupPath).it[\(i)]"
@@ -172,7 +175,14 @@ struct LottieShapes {
                     }
                 case let type where ["rc", "el", "sr"].contains(type): placed.append((try parametric(item, type: type, path: p), transforms))
                 case "gr": try gather(item, at: p, outside: transforms)
+                case "tm" where trim == nil: trim = try self.trim(item, path: p)
                 default: break
+                }
+            }
+            // The group's trim cuts its paths for every paint, its own and those listed after it.
+            if let trim {
+                for index in first..<placed.count {
+                    placed[index].shape = try trimmedPaths([placed[index].shape], trim: trim, path: groupPath)
                 }
             }
         }
@@ -642,10 +652,10 @@ struct LottieShapes {
     /// The most edges, and crossings, a merged outline is worked out from.
     static let mergedOutlineEdges = 4_000
 
-    /// What `trim` leaves of `geometry` for a fill, as lottie-web trims before it fills: the
+    /// What `trim` leaves of `geometry`, as lottie-web trims before it fills or strokes: the
     /// paths each cut by the same share, or (`asOne`) cut as one; worked out every frame while
     /// the trim or a path changes.
-    private func trimmedForFill(_ geometry: [LottieProperty<Path>], trim: Trim, path: String) throws(DocumentError) -> LottieProperty<Path> {
+    private func trimmedPaths(_ geometry: [LottieProperty<Path>], trim: Trim, path: String) throws(DocumentError) -> LottieProperty<Path> {
         func trimmed(at frame: Double) -> Path {
             let parts: [Path]
             if trim.asOne {
@@ -684,7 +694,7 @@ struct LottieShapes {
         guard !geometry.isEmpty else { return nil }
         // A fill of trimmed paths fills what the trim leaves, each part closed by a straight line.
         if type == "fl", let trim {
-            return try paint(item, type: type, path: path, geometry: [try trimmedForFill(geometry, trim: trim, path: path)], trim: nil,
+            return try paint(item, type: type, path: path, geometry: [try trimmedPaths(geometry, trim: trim, path: path)], trim: nil,
                              solid: solid, ownOpacity: ownOpacity, placing: placing)
         }
         // Paths trimmed each by the same share are stroked one by one; as one, together.

@@ -783,6 +783,23 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
+    /// A group's own trim cuts its paths for a stroke listed after the group too (a rig in the
+    /// corpus keeps a star inside a trimmed group and strokes it from outside): the 100-long
+    /// line at y 50, trimmed inside its group to its first 30%, is stroked from x 0 to 30 only.
+    func testAGroupsTrimReachesAStrokeAfterTheGroup() throws {
+        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#
+        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 30}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1}"#
+        let shapes = #"[{"ty": "gr", "it": [\#(line), \#(trim)]}, \#(stroke)]"#
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": \#(shapes)}]"#, path: "gt.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        for x in [5, 15, 25] { assertColor(image.pixel(x: x, y: 50), 255, 0, 0, "kept at \(x)") }
+        for x in [35, 60, 95] { assertColor(image.pixel(x: x, y: 50), 255, 255, 255, "cut at \(x)") }
+    }
+}
+
+extension LottieFileTests {
     /// A selector based on words (`b` 3) over "OO OO OO", opacity 0 from 33.3% to 66.7%: in
     /// words (lottie-web counts a word as ending at its space, so three here) the range is 1…2,
     /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
