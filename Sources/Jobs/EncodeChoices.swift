@@ -52,6 +52,9 @@ public struct ClipChoices: Sendable, Equatable {
     public var loop: Bool?
     /// The soundtrack.
     public var audio = AudioChoices()
+    /// The installed families that draw a Lottie file's fonts, `FAMILY=INSTALLED` pairs
+    /// separated by commas (`Century Gothic=Inter`).
+    public var fontMap: String?
 
     /// No choices: every field nil and no knobs.
     public init() {}

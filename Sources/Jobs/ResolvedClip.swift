@@ -42,7 +42,7 @@ public struct ResolvedClip {
             guard let found = SceneCatalog.scene(named: name) else { throw .usage("--scene: \(SceneError.unknownScene(name))") }
             scene = found
         case .file(let file) where Self.isLottie(file):
-            let lottie = try Self.loadLottie(file, values: clip.params)
+            let lottie = try Self.loadLottie(file, values: clip.params, fontMap: try Self.fontMap(clip.fontMap))
             warnings = lottie.warnings.map { "\(file): \($0)" }
             inputChecksums["scene file"] = (try? DocumentFile.read(file, limit: SceneFileLimits.fileSize)).map { FrameMD5.md5([UInt8]($0)) }
             for knob in clip.params where lottie.setsProperty(knob) { inputChecksums["value " + knob] = knob }
@@ -162,15 +162,28 @@ public struct ResolvedClip {
 
     /// Loads a Lottie file with `values` set by keypath or slot (what it uses that animvid does
     /// not draw yet is in its `warnings`); its errors are usage errors.
-    public static func loadLottie(_ path: String, values: [String] = []) throws(JobError) -> LottieFile {
+    public static func loadLottie(_ path: String, values: [String] = [], fontMap: [String: String] = [:]) throws(JobError) -> LottieFile {
         SourceFiles.noteRead(path)
         let lottie: LottieFile
         do {
-            lottie = try LottieFile.load(path: path, decodeImage: decodeSceneImage, values: values)
+            lottie = try LottieFile.load(path: path, decodeImage: decodeSceneImage, values: values, fontMap: fontMap)
         } catch {
             throw .usage("\(error)")
         }
         return lottie
+    }
+
+    /// A `--font-map` value read: `FAMILY=INSTALLED` pairs separated by commas, by family.
+    public static func fontMap(_ text: String?) throws(JobError) -> [String: String] {
+        var map: [String: String] = [:]
+        for pair in (text ?? "").split(separator: ",") where !pair.trimmingCharacters(in: .whitespaces).isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw .usage("--font-map: '\(pair)' is not FAMILY=INSTALLED (e.g. \"Century Gothic=Inter\")")
+            }
+            map[parts[0]] = parts[1]
+        }
+        return map
     }
 
     public static var sceneNames: String { SceneCatalog.all.map(\.name).joined(separator: ", ") }

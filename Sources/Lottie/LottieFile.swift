@@ -26,6 +26,8 @@ public struct LottieFile: Scene {
     private let inPoint: Double
     /// The image assets, decoded once, by id.
     private let images: [String: Image?]
+    /// The installed family that draws each of the file's font families the user mapped.
+    private let fontMap: [String: String]
 
     /// Limits against hostile files, as scene files have.
     static let maximumLayers = 10_000, maximumKeyframes = 100_000, maximumDepth = 16, maximumSide = 16_384.0
@@ -50,34 +52,37 @@ public struct LottieFile: Scene {
 
     /// Reads and checks the Lottie file at `path` (JSON, or a dotLottie archive: its first animation); `decodeImage` reads its image assets (a
     /// `data:` URI, or a file beside the JSON: the asset's folder `u` and name `p`).
+    /// `fontMap` names the installed family that draws each of the file's font families.
     public static func load(path: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages,
-                            values: [String] = []) throws(DocumentError) -> LottieFile {
+                            values: [String] = [], fontMap: [String: String] = [:]) throws(DocumentError) -> LottieFile {
         let data = try DocumentFile.read(path, limit: SceneFileLimits.fileSize)
         if ZipArchive.isArchive(data) {
-            return try LottieFile(document: try DotLottie.firstAnimation(of: data, path: path), path: path, decodeImage: decodeImage, values: values)
+            return try LottieFile(document: try DotLottie.firstAnimation(of: data, path: path), path: path, decodeImage: decodeImage, values: values,
+                                  fontMap: fontMap)
         }
-        return try LottieFile(text: String(decoding: data, as: UTF8.self), path: path, decodeImage: decodeImage, values: values)
+        return try LottieFile(text: String(decoding: data, as: UTF8.self), path: path, decodeImage: decodeImage, values: values, fontMap: fontMap)
     }
 
     /// Reads and checks a Lottie document's text; `path` names it in messages and anchors its
     /// image files. `values` set properties by keypath or slot (`Title.Text=Launch day`,
     /// `**.Fill 1.Color=#7B61FF`, `accent=#FF0000`; see `LottieKeypaths`); other knobs are ignored here.
     public init(text: String, path: String, decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages,
-                values: [String] = []) throws(DocumentError) {
+                values: [String] = [], fontMap: [String: String] = [:]) throws(DocumentError) {
         let document: JSONValue
         do {
             document = try JSONParser.parse(text)
         } catch {
             throw DocumentError(file: path, position: error.position, path: "", message: error.message)
         }
-        try self.init(document: document, path: path, decodeImage: decodeImage, values: values)
+        try self.init(document: document, path: path, decodeImage: decodeImage, values: values, fontMap: fontMap)
     }
 
     /// A parsed Lottie document (a dotLottie archive's animation, say), with `values` set.
-    init(document: JSONValue, path: String, decodeImage: @escaping SceneFile.ImageDecoder, values: [String]) throws(DocumentError) {
+    init(document: JSONValue, path: String, decodeImage: @escaping SceneFile.ImageDecoder, values: [String],
+         fontMap: [String: String] = [:]) throws(DocumentError) {
         var slots = Set<String>()
         if case let .object(members, _)? = LottieReader.member(document, "slots") { slots = Set(members.map(\.key)) }
-        try self.init(document: try LottieKeypaths(values, slots: slots).apply(to: document), path: path, decodeImage: decodeImage)
+        try self.init(document: try LottieKeypaths(values, slots: slots).apply(to: document), path: path, decodeImage: decodeImage, fontMap: fontMap)
         slotNames = slots
     }
 
@@ -91,9 +96,10 @@ public struct LottieFile: Scene {
         return name.contains(".") || slotNames.contains(name)
     }
 
-    init(document: JSONValue, path: String, decodeImage: SceneFile.ImageDecoder) throws(DocumentError) {
+    init(document: JSONValue, path: String, decodeImage: SceneFile.ImageDecoder, fontMap: [String: String]) throws(DocumentError) {
         self.document = document
         self.path = path
+        self.fontMap = fontMap
         let warnings = LottieWarnings()
         let slots = LottieReader.member(document, "slots")
         let probe = LottieReader(file: path, frameRate: 1, warnings: warnings, slots: slots)
@@ -149,7 +155,8 @@ public struct LottieFile: Scene {
         summary = "a Lottie animation, \(Int(width))x\(Int(height)), \(JSON.exact(rate)) fps, \(JSON.exact(cycle)) s"
         parameters = [SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)")]
         // Building once checks every layer and collects the warnings.
-        _ = try LottieComposition(reader: Self.reader(of: document, path: path, frameRate: rate, warnings: warnings), document: document, images: images)
+        _ = try LottieComposition(reader: Self.reader(of: document, path: path, frameRate: rate, warnings: warnings, fontMap: fontMap),
+                                  document: document, images: images)
             .root(width: width, height: height)
         self.warnings = warnings.lines
     }
@@ -159,11 +166,13 @@ public struct LottieFile: Scene {
     /// its value now, then its slots: a line each, as `animvid scene FILE --keypaths` prints them.
     public var keypaths: [String] { LottieKeypaths.list(document) }
 
-    /// The reader that builds the document's layers: its rate, slots, and how its version
-    /// writes glyph outlines.
-    private static func reader(of document: JSONValue, path: String, frameRate: Double, warnings: LottieWarnings) -> LottieReader {
+    /// The reader that builds the document's layers: its rate, slots, fonts, and how its
+    /// version writes glyph outlines.
+    private static func reader(of document: JSONValue, path: String, frameRate: Double, warnings: LottieWarnings,
+                               fontMap: [String: String]) -> LottieReader {
         var reader = LottieReader(file: path, frameRate: frameRate, warnings: warnings, slots: LottieReader.member(document, "slots"))
         reader.glyphTangentsArePoints = LottieReader.isOlder(document, than: [4, 7, 99])
+        reader.fontMap = fontMap
         return reader
     }
 
@@ -172,7 +181,7 @@ public struct LottieFile: Scene {
         root.bounds = Rect(origin: .zero, size: canvas)
         root.position = Point(canvas.width / 2, canvas.height / 2)
         root.backgroundColor = settings.color("background")
-        let reader = Self.reader(of: document, path: path, frameRate: frameRate, warnings: LottieWarnings())
+        let reader = Self.reader(of: document, path: path, frameRate: frameRate, warnings: LottieWarnings(), fontMap: fontMap)
         let composition = try LottieComposition(reader: reader, document: document, images: images).root(width: width, height: height)
         // Fitted and centred; the file's in-point is time 0.
         let fit = min(canvas.width / width, canvas.height / height)

@@ -18,6 +18,8 @@ struct LottieReader {
     /// their vertices: files Bodymovin exported before 4.7.99 do (lottie-web converts only
     /// newer files' glyphs).
     var glyphTangentsArePoints = false
+    /// The installed family that draws each font family the user mapped (`--font-map`).
+    var fontMap: [String: String] = [:]
 
     /// Whether a document's Bodymovin version `v` is older than `version` (no version: newest).
     static func isOlder(_ document: JSONValue, than version: [Int]) -> Bool {

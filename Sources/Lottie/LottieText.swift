@@ -276,11 +276,16 @@ struct LottieText {
     }
 
     /// The font a document names (`f`: a font list entry's `fName`), as a family and style
-    /// fontconfig finds. A family that is not installed (a designer's font the machine lacks)
-    /// is drawn in the one fontconfig substitutes for it, with a warning naming both.
+    /// fontconfig finds. A family the user mapped (`--font-map`) is drawn in the family it is
+    /// mapped to; one that is not installed (a designer's font the machine lacks) in the one
+    /// fontconfig substitutes for it, with a warning naming both.
     private func fontName(_ name: String?, path: String) throws(DocumentError) -> String {
         guard name != nil else { return FontLookup.defaultFont }
-        let (family, style) = try listedFont(name, path: path)
+        let (listed, style) = try listedFont(name, path: path)
+        let family = reader.fontMap[listed] ?? listed
+        if family != listed, (try? FontLookup.file(for: family)) == nil {
+            throw reader.fail(path, nil, "--font-map maps \"\(listed)\" to \"\(family)\", which is not an installed font")
+        }
         let candidates = style.isEmpty ? [family] : [family + " " + style, family]
         for candidate in candidates where (try? FontLookup.file(for: candidate)) != nil { return candidate }
         do {

@@ -9,7 +9,7 @@ import Scenes
 enum ValidateCommand {
     static let help = """
     usage: animvid validate PRESET.json [--set KEY=VALUE]...
-           animvid validate SCENE.json [--param NAME=VALUE]...
+           animvid validate SCENE.json [--param NAME=VALUE]... [--font-map MAP]
 
     Checks a preset (and what it extends): JSON syntax, field names, types, ranges, the scene and
     its knobs, and each output's encoder setup (a codec its container holds, a pixel format the
@@ -34,11 +34,12 @@ enum ValidateCommand {
         }
         let overrides = try args.options("--set")
         let params = try args.options("--param", "-p")
+        let fontMap = try ResolvedClip.fontMap(try args.option("--font-map"))
         let files = try args.positionals()
         guard files.count == 1, let file = files.first else { throw .usage("validate takes one preset or scene file") }
         if isSceneFile(file) {
             guard overrides.isEmpty else { throw .usage("--set is for presets; a scene file's knobs are set with --param NAME=VALUE") }
-            try validateSceneFile(file, params: params)
+            try validateSceneFile(file, params: params, fontMap: fontMap)
             return
         }
         guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
@@ -73,9 +74,9 @@ enum ValidateCommand {
         return members.contains { sceneFileOnly.contains($0.key) }  // a Lottie file has layers too
     }
 
-    static func validateSceneFile(_ path: String, params: [String]) throws(CLIError) {
+    static func validateSceneFile(_ path: String, params: [String], fontMap: [String: String]) throws(CLIError) {
         if ResolvedClip.isLottie(path) {
-            let lottie = try ResolvedClip.loadLottie(path, values: params)
+            let lottie = try ResolvedClip.loadLottie(path, values: params, fontMap: fontMap)
             ResolvedClip.showWarnings(lottie.warnings.map { "\(path): \($0)" })
             do {
                 _ = try lottie.settings(params.filter { !lottie.setsProperty($0) })

@@ -736,6 +736,16 @@ extension LottieFileTests {
         let image = try frame(file, 0)
         let dark = (0..<100).flatMap { x in (20..<70).map { y in image.pixel(x: x, y: y).r } }.filter { $0 < 128 }.count
         XCTAssertGreaterThan(dark, 100, "the text is drawn")
+        // Named substitutes (--font-map): drawn in Inter with no warning, as a file naming Inter
+        // draws; a substitute that is not installed is an error naming the mapping.
+        let document = "{\"v\": \"5.7\", \"fr\": 30, \"ip\": 0, \"op\": 30, \"w\": 100, \"h\": 100, \(fonts), \"layers\": [\(text)]}"
+        let mapped = try LottieFile(text: document, path: "font.json", fontMap: ["Surely Not An Installed Family": "Inter"])
+        XCTAssertEqual(mapped.warnings, [String]())
+        let inter = try LottieFile(text: document.replacingOccurrences(of: "Surely Not An Installed Family", with: "Inter"), path: "font.json")
+        XCTAssertEqual(try frame(mapped, 0).bytes, try frame(inter, 0).bytes)
+        XCTAssertThrowsError(try LottieFile(text: document, path: "font.json", fontMap: ["Surely Not An Installed Family": "Nor This One"])) {
+            XCTAssertTrue("\($0)".contains(#"--font-map maps "Surely Not An Installed Family" to "Nor This One", which is not an installed font"#), "\($0)")
+        }
     }
 }
 
