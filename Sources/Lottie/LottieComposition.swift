@@ -181,14 +181,12 @@ struct LottieComposition {
            !masks.isEmpty {
             content.mask = try self.masks(masks, path: path + ".masksProperties")
         }
-        for (key, kind) in [("ao", "auto-orient along the motion path")] {
-            if case .number(let n, _)? = LottieReader.member(value, key), n != 0 { reader.warnings.note(kind, at: path) }
-        }
         if case .array(let effects, _)? = LottieReader.member(value, "ef") { try applyEffects(effects, to: content, path: path + ".ef") }
         if case .number(let n, _)? = LottieReader.member(value, "ddd"), n != 0 { reader.warnings.note("3D layers: drawn flat", at: path) }
 
         // Own transform around the content.
-        let transform = try reader.transformNodes(LottieReader.member(value, "ks"), path: path + ".ks", opacity: true)
+        let autoOrient: Bool = if case .number(let n, _)? = LottieReader.member(value, "ao") { n != 0 } else { false }
+        let transform = try reader.transformNodes(LottieReader.member(value, "ks"), path: path + ".ks", opacity: true, autoOrient: autoOrient)
         transform.inner.addSublayer(content)
 
         // Shown from the in-point to the out-point, in the composition's frames.

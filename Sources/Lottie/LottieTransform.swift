@@ -5,8 +5,9 @@ import Geometry
 
 extension LottieReader {
     /// The nodes of a transform `ks`: the outer one places (position, rotation, scale about the
-    /// origin), the inner one moves the content by −anchor and carries the opacity.
-    func transformNodes(_ ks: JSONValue?, path: String, opacity: Bool) throws(DocumentError) -> (outer: Layer, inner: Layer) {
+    /// origin), the inner one moves the content by −anchor and carries the opacity. With
+    /// `autoOrient` (a layer's `ao`), a moving layer also turns to face the way it moves.
+    func transformNodes(_ ks: JSONValue?, path: String, opacity: Bool, autoOrient: Bool = false) throws(DocumentError) -> (outer: Layer, inner: Layer) {
         let outer = Layer(), inner = Layer()
         outer.anchorPoint = .zero
         inner.anchorPoint = .zero
@@ -33,14 +34,20 @@ extension LottieReader {
         // animations change its components. A changing skew, or a changing scale through a
         // mirror or through 0, is one transform sampled every frame instead.
         let (scale, rotation, skew, axis) = (model.scale, model.rotation, model.skew, model.axis)
-        func matrix(at frame: Double?) -> Transform3D { model.matrix(at: frame) }
+        let moving = [model.position, model.positionX, model.positionY].compactMap { $0 }.filter(\.isAnimated)
+        let orients = autoOrient && !moving.isEmpty
+        func matrix(at frame: Double?) -> Transform3D {
+            guard orients, let frame else { return model.matrix(at: frame) }
+            return model.matrix(at: frame).concatenating(Transform3D(rotationAngle: model.heading(at: frame)))
+        }
         outer.transform = matrix(at: nil)
         let mirrors = scale.map { $0.isAnimated && ([$0.initial] + $0.keyframes.map(\.value)).contains { $0.prefix(2).contains { $0 < 0 } } } ?? false
         // A scale that is, or passes through, 0 on an axis makes the transform singular: its
         // parts cannot be read back from it, so animating one part would lose the others.
         let collapses = scale.map { ([$0.initial] + $0.keyframes.map(\.value)).contains { $0.prefix(2).contains(0) } } ?? false
-        let animated = [scale, rotation, skew, axis].compactMap { $0 }.filter(\.isAnimated)
-        if (skew?.isAnimated ?? false) || (axis?.isAnimated ?? false) || mirrors || (collapses && !animated.isEmpty) {
+        // Auto-orient turns the layer as it moves: the whole transform sampled every frame.
+        let animated = [scale, rotation, skew, axis].compactMap { $0 }.filter(\.isAnimated) + (orients ? moving : [])
+        if (skew?.isAnimated ?? false) || (axis?.isAnimated ?? false) || mirrors || (collapses && !animated.isEmpty) || orients {
             let first = animated.compactMap { $0.keyframes.first?.frame }.min() ?? 0, last = animated.compactMap { $0.keyframes.last?.frame }.max() ?? 0
             let count = Int(min(max((last - first).rounded(.up), 1), Double(LottieFile.maximumSamples)))
             try budget.charge(count, at: path, in: file)
@@ -173,6 +180,20 @@ struct LottieModelTransform {
         let a = LottieReader.point(value(anchor))
         let p = position != nil ? LottieReader.point(value(position)) : Point(value(positionX).first ?? 0, value(positionY).first ?? 0)
         return Transform3D(translationX: -a.x, y: -a.y).concatenating(matrix(at: frame)).concatenating(Transform3D(translationX: p.x, y: p.y))
+    }
+
+    /// The direction the position moves at `frame`, in radians clockwise from +x (what
+    /// auto-orient turns a layer by): from the position there to a hundredth of a frame later,
+    /// or, at and past the last keyframe, from a hundredth before it; held before the first.
+    func heading(at frame: Double) -> Double {
+        let keyed = [position, positionX, positionY].compactMap { $0 }.flatMap { $0.keyframes.map(\.frame) }
+        guard let first = keyed.min(), let last = keyed.max() else { return 0 }
+        let (a, b) = frame < first ? (first, first + 0.01) : frame >= last ? (last - 0.01, last) : (frame, frame + 0.01)
+        func point(_ f: Double) -> Point {
+            position.map { LottieReader.point($0.value(at: f)) } ?? Point(positionX?.value(at: f).first ?? 0, positionY?.value(at: f).first ?? 0)
+        }
+        let (p, q) = (point(a), point(b))
+        return atan2(q.y - p.y, q.x - p.x)
     }
 
     /// The frames of every keyframe of the placement.

@@ -810,6 +810,23 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
+    /// Auto-orient (`ao`) turns a layer to face the way it moves, as After Effects does: a bar
+    /// 40 wide and 6 high moving straight down from (50, 10) to (50, 90) turns a quarter turn
+    /// clockwise, so half way it stands upright at (50, 50); without `ao` it lies flat.
+    func testAutoOrientFacesTheWayTheLayerMoves() throws {
+        func bar(orients: Bool) throws -> Pixmap {
+            let position = #"{"a": 1, "k": [{"t": 0, "s": [50, 10], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 30, "s": [50, 90]}]}"#
+            let layer = ##"{"ty": 1, "sc": "#ff0000", "sw": 40, "sh": 6, "ao": \##(orients ? 1 : 0), "ks": {"a": {"a": 0, "k": [20, 3]}, "p": \##(position)}}"##
+            return try frame(try lottie("[\(layer)]", path: "ao.json"), 15)
+        }
+        let turned = try bar(orients: true), flat = try bar(orients: false)
+        for y in [35, 45, 55, 65] { assertColor(turned.pixel(x: 50, y: y), 255, 0, 0, "upright at y \(y)") }
+        for x in [35, 65] { assertColor(turned.pixel(x: x, y: 50), 255, 255, 255, "not across at x \(x)") }
+        for x in [35, 65] { assertColor(flat.pixel(x: x, y: 50), 255, 0, 0, "without ao: across at x \(x)") }
+    }
+}
+
+extension LottieFileTests {
     /// A selector based on words (`b` 3) over "OO OO OO", opacity 0 from 33.3% to 66.7%: in
     /// words (lottie-web counts a word as ending at its space, so three here) the range is 1…2,
     /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
