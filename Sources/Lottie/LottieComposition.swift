@@ -182,7 +182,6 @@ struct LottieComposition {
             content.mask = try self.masks(masks, path: path + ".masksProperties")
         }
         if case .array(let effects, _)? = LottieReader.member(value, "ef") { try applyEffects(effects, to: content, path: path + ".ef") }
-        if case .number(let n, _)? = LottieReader.member(value, "ddd"), n != 0 { reader.warnings.note("3D layers: drawn flat", at: path) }
 
         // Own transform around the content.
         let autoOrient: Bool = if case .number(let n, _)? = LottieReader.member(value, "ao") { n != 0 } else { false }

@@ -46,8 +46,11 @@ extension LottieReader {
         // parts cannot be read back from it, so animating one part would lose the others.
         let collapses = scale.map { ([$0.initial] + $0.keyframes.map(\.value)).contains { $0.prefix(2).contains(0) } } ?? false
         // Auto-orient turns the layer as it moves: the whole transform sampled every frame.
-        let animated = [scale, rotation, skew, axis].compactMap { $0 }.filter(\.isAnimated) + (orients ? moving : [])
-        if (skew?.isAnimated ?? false) || (axis?.isAnimated ?? false) || mirrors || (collapses && !animated.isEmpty) || orients {
+        // So do a 3D layer's turns out of the plane (their parts cannot be animated apart).
+        let animated = [scale, rotation, skew, axis, model.rotationX, model.rotationY, model.orientation].compactMap { $0 }.filter(\.isAnimated)
+            + (orients ? moving : [])
+        if (skew?.isAnimated ?? false) || (axis?.isAnimated ?? false) || mirrors || (collapses && !animated.isEmpty) || orients
+            || (model.is3D && !animated.isEmpty) {
             let first = animated.compactMap { $0.keyframes.first?.frame }.min() ?? 0, last = animated.compactMap { $0.keyframes.last?.frame }.max() ?? 0
             let count = Int(min(max((last - first).rounded(.up), 1), Double(LottieFile.maximumSamples)))
             try budget.charge(count, at: path, in: file)
@@ -141,6 +144,8 @@ struct LottieModelTransform {
     let scale: LottieProperty<[Double]>?, rotation: LottieProperty<[Double]>?
     let skew: LottieProperty<[Double]>?, axis: LottieProperty<[Double]>?
     let anchor: LottieProperty<[Double]>?, position: LottieProperty<[Double]>?
+    /// A 3D layer's turns about x and y and its orientation (`rx`, `ry`, `or`, degrees).
+    let rotationX: LottieProperty<[Double]>?, rotationY: LottieProperty<[Double]>?, orientation: LottieProperty<[Double]>?
     /// A position given as its dimensions apart (`p.s`).
     let positionX: LottieProperty<[Double]>?, positionY: LottieProperty<[Double]>?
 
@@ -160,18 +165,35 @@ struct LottieModelTransform {
         rotation = try reader.property(LottieReader.member(ks, "r") ?? LottieReader.member(ks, "rz"), path + ".r")
         skew = try reader.property(LottieReader.member(ks, "sk"), path + ".sk")
         axis = try reader.property(LottieReader.member(ks, "sa"), path + ".sa")
+        rotationX = try reader.property(LottieReader.member(ks, "rx"), path + ".rx")
+        rotationY = try reader.property(LottieReader.member(ks, "ry"), path + ".ry")
+        orientation = try reader.property(LottieReader.member(ks, "or"), path + ".or")
     }
 
-    /// Scale, then skew, then rotation at `frame` (the first values when nil).
+    /// Scale, then skew, then rotation at `frame` (the first values when nil); a 3D layer's
+    /// turns after them in lottie-web's order (about y, then x, then the orientation about z,
+    /// y and x), drawn without perspective as lottie-web draws 3D layers without a camera.
     func matrix(at frame: Double?) -> Transform3D {
         func value(_ p: LottieProperty<[Double]>?) -> [Double] { p.map { frame.map($0.value(at:)) ?? $0.initial } ?? [] }
         let s = value(scale), r = value(rotation).first ?? 0, k = value(skew).first ?? 0, a = (value(axis).first ?? 0) * .pi / 180
         var shear = Transform3D.identity
         shear.m21 = tan(-min(max(k, -85), 85) * .pi / 180)
         let skewing = k == 0 ? .identity : Transform3D(rotationAngle: a).concatenating(shear).concatenating(Transform3D(rotationAngle: -a))
-        return Transform3D(scaleX: (s.first ?? 100) / 100, y: (s.count > 1 ? s[1] : s.first ?? 100) / 100).concatenating(skewing)
+        var m = Transform3D(scaleX: (s.first ?? 100) / 100, y: (s.count > 1 ? s[1] : s.first ?? 100) / 100).concatenating(skewing)
             .concatenating(Transform3D(rotationAngle: r * .pi / 180))
+        guard is3D else { return m }
+        let o = value(orientation) + [0, 0, 0]
+        // lottie-web turns by rotateY(ry), rotateX(rx), rotateZ(−or z), rotateY(or y), rotateX(or x):
+        // its x and y turns are the opposite way round to Core Animation's.
+        for (degrees, x, y, z) in [(-(value(rotationY).first ?? 0), 0.0, 1.0, 0.0), (-(value(rotationX).first ?? 0), 1, 0, 0),
+                                   (o[2], 0, 0, 1), (-o[1], 0, 1, 0), (-o[0], 1, 0, 0)] where degrees != 0 {
+            m = m.concatenating(Transform3D(rotationAngle: degrees * .pi / 180, x: x, y: y, z: z))
+        }
+        return m
     }
+
+    /// Whether the transform turns out of the plane (a 3D layer's `rx`, `ry` or `or`).
+    var is3D: Bool { [rotationX, rotationY, orientation].contains { $0 != nil } }
 
     /// The whole placement at `frame`: content moved by −anchor, then `matrix(at:)`, then moved
     /// to the position.
@@ -198,6 +220,7 @@ struct LottieModelTransform {
 
     /// The frames of every keyframe of the placement.
     var keyedFrames: [Double] {
-        [scale, rotation, skew, axis, anchor, position, positionX, positionY].compactMap { $0 }.flatMap { $0.keyframes.map(\.frame) }
+        [scale, rotation, skew, axis, anchor, position, positionX, positionY, rotationX, rotationY, orientation].compactMap { $0 }
+            .flatMap { $0.keyframes.map(\.frame) }
     }
 }

@@ -827,6 +827,25 @@ extension LottieFileTests {
 }
 
 extension LottieFileTests {
+    /// A 3D layer's turns out of the plane are drawn without perspective, as lottie-web draws
+    /// 3D layers without a camera: a 40-wide square turned 60° about y is cos 60° × 40 = 20 wide
+    /// (x 40…60 about its centre at 50), and one turned 60° about x is 20 high; no warning.
+    func testA3DLayerTurnsOutOfThePlaneWithoutPerspective() throws {
+        func square(_ turn: String) throws -> Pixmap {
+            let layer = ##"{"ty": 1, "ddd": 1, "sc": "#ff0000", "sw": 40, "sh": 40, "ks": {"a": {"a": 0, "k": [20, 20, 0]}, "p": {"a": 0, "k": [50, 50, 0]}, \##(turn)}}"##
+            let file = try lottie("[\(layer)]", path: "3d.json")
+            XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+            return try frame(file, 0)
+        }
+        let aboutY = try square(#""ry": {"a": 0, "k": 60}"#), aboutX = try square(#""rx": {"a": 0, "k": 60}"#)
+        for x in [42, 50, 58] { assertColor(aboutY.pixel(x: x, y: 50), 255, 0, 0, "about y: inside at x \(x)") }
+        for x in [36, 64] { assertColor(aboutY.pixel(x: x, y: 50), 255, 255, 255, "about y: outside at x \(x)") }
+        for y in [42, 58] { assertColor(aboutX.pixel(x: 50, y: y), 255, 0, 0, "about x: inside at y \(y)") }
+        for y in [36, 64] { assertColor(aboutX.pixel(x: 50, y: y), 255, 255, 255, "about x: outside at y \(y)") }
+    }
+}
+
+extension LottieFileTests {
     /// A selector based on words (`b` 3) over "OO OO OO", opacity 0 from 33.3% to 66.7%: in
     /// words (lottie-web counts a word as ending at its space, so three here) the range is 1…2,
     /// so the middle word is hidden and the others are not. Each O is 75 wide, a space 30, so
