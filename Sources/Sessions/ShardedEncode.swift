@@ -60,6 +60,11 @@ public enum ShardedEncode {
         outcome.finishedSegments = (0..<count).filter { ledger.finished($0) != nil }.count
         if join, outcome.finishedSegments == count, try ledger.claimJoin() {
             outcome.joined = try finish(session, ledger: ledger, layout: layout, job: job, start: start)
+        } else if join {
+            // The shard that joined may have emptied the folder while this one's attempt to
+            // claim the join still had a file in it, so that its removal failed: the folder
+            // goes now if it is empty (while the join runs, it is not).
+            rmdir(session.folder)
         }
         return outcome
     }
