@@ -111,6 +111,7 @@ public struct Batch {
 
     /// One row's outcome, a JSON line of the batch's report.
     public struct Report: Sendable {
+        /// Encoded; skipped because every output exists; or failed (the reason says why).
         public enum Status: String, Sendable {
             case done, skipped, failed
         }
@@ -119,7 +120,9 @@ public struct Batch {
         public var row: Int
         public var line: Int
         public var status = Status.failed
+        /// The files the row writes.
         public var outputs: [String] = []
+        /// Wall-clock seconds the row took.
         public var seconds = 0.0
         /// Why the row failed.
         public var reason: String?

@@ -4,8 +4,10 @@ import Media
 
 /// A frame's size in pixels.
 public struct PixelSize: Sendable, Equatable {
+    /// Pixels across and down.
     public var width: Int, height: Int
 
+    /// A size of `width` × `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

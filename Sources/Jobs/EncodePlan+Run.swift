@@ -6,8 +6,11 @@ import Sessions
 
 /// A file an encode wrote, with what the summary line says about it.
 public struct WrittenOutput: Sendable, CustomStringConvertible {
+    /// The file written.
     public let output: String
+    /// Its size in bytes.
     public let bytes: Int
+    /// Wall-clock seconds the encode took.
     public let seconds: Double
     let codec: String, pixelFormat: String, width: Int, height: Int, fps: FrameRate, frames: Int
 
@@ -27,6 +30,7 @@ public struct WrittenOutput: Sendable, CustomStringConvertible {
 
 /// What running a plan did: its output written, or (a shard of a sharded encode) its share done.
 public enum EncodeOutcome: Sendable {
+    /// The output is complete.
     case written(WrittenOutput)
     /// A shard's share, and the line that says what is left.
     case shard(ShardedEncode.Outcome, summary: String)
@@ -132,7 +136,9 @@ extension EncodeRequest {
 /// The encode a work folder records: its request and the folder it was made in, which relative
 /// paths in it start from. What `animvid resume` and `animvid join` run again.
 public struct SavedEncode: Sendable {
+    /// The encode as it was asked for.
     public let request: EncodeRequest
+    /// The folder it was asked for in, which relative paths in the request start from.
     public let directory: String
 
     /// The unfinished session of `output` (not a sharded one), as its journal records it.

@@ -17,6 +17,7 @@ public struct EncodePlan {
     public let clip: ResolvedClip
     /// The encoder's settings, checked.
     public let settings: EncoderSettings
+    /// Frames a second.
     public let fps: FrameRate
     /// The frames rendered, of `frameCount` in the whole clip.
     public let frames: Range<Int>
@@ -41,6 +42,7 @@ public struct Resumption: Sendable {
     /// Whether the user allows replacing a file at the output.
     public let overwrite: Bool
 
+    /// A resumption of `output`, replacing a file there only with `overwrite`.
     public init(output: String, overwrite: Bool) {
         self.output = output
         self.overwrite = overwrite

@@ -10,9 +10,12 @@ import Sessions
 public struct EncodeRequest: Sendable, Equatable {
     /// A preset file and the `KEY=VALUE` changes made to it.
     public struct PresetSource: Sendable, Equatable, Codable {
+        /// The preset file.
         public var path: String
+        /// `KEY=VALUE` changes, as `--set` gives them.
         public var overrides: [String]
 
+        /// The preset at `path` with `overrides` made.
         public init(path: String, overrides: [String] = []) {
             self.path = path
             self.overrides = overrides

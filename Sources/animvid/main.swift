@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Jobs
 import Media
 #if canImport(RasterAVX2)
 import RasterAVX2
@@ -7,8 +8,6 @@ import RasterAVX2
 import Scenes
 
 /// The animvid command line: `animvid COMMAND [options]`.
-let version = "0.1.0"
-
 let usage = """
 usage: animvid COMMAND [options]
 
@@ -76,7 +75,7 @@ func runCommand(_ arguments: [String]) throws(CLIError) {
         case nil: print(usage)
         case let other?: throw .usage("help: unknown command '\(other)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, join, batch, validate, hash)")
         }
-    case "--version", "version": print("animvid \(version)")
+    case "--version", "version": print("animvid \(animvidVersion)")
     default: throw .usage("unknown command '\(command)' (commands: encode, scenes, scene, still, sheet, inspect, sessions, resume, abandon, join, batch, validate, hash, help)")
     }
 }
