@@ -136,19 +136,25 @@ struct LottieShapes {
     /// `parts` as one compound path, each keeping its own subpaths (a plain merge, `mm` 1);
     /// sampled every frame while any of them changes.
     private func compound(_ parts: [LottieProperty<Path>], path: String) throws(DocumentError) -> LottieProperty<Path> {
-        func joined(_ paths: [Path]) -> Path {
+        try sampled(parts.flatMap { $0.keyframes.map(\.frame) }, cost: max(1, Self.elements(of: parts) / 4), at: path) { frame in
             var whole = Path()
-            for part in paths { whole.addPath(part) }
+            for part in parts { whole.addPath(frame.map(part.value) ?? part.initial) }
             return whole
         }
-        let elements = parts.map { ([$0.initial] + $0.keyframes.map(\.value)).map(\.elements.count).max() ?? 0 }.reduce(0, +)
-        guard let frames = try reader.sampleFrames(parts.flatMap { $0.keyframes.map(\.frame) }, cost: max(1, elements / 4), at: path) else {
-            return LottieProperty(initial: joined(parts.map(\.initial)), keyframes: [])
-        }
-        let keyframes = frames.map { frame in
-            LottieProperty<Path>.Keyframe(frame: frame, value: joined(parts.map { $0.value(at: frame) }), easeOut: (0, 0), easeIn: (1, 1), hold: false)
-        }
+    }
+
+    /// The path `value` gives at each frame from the first to the last of `keyed` (each charged
+    /// `cost` against the file's budget), as linear keyframes; `value(nil)`, still, when the
+    /// frames span no time.
+    private func sampled(_ keyed: [Double], cost: Int, at path: String, _ value: (Double?) -> Path) throws(DocumentError) -> LottieProperty<Path> {
+        guard let frames = try reader.sampleFrames(keyed, cost: cost, at: path) else { return LottieProperty(initial: value(nil), keyframes: []) }
+        let keyframes = frames.map { LottieProperty<Path>.Keyframe(frame: $0, value: value($0), easeOut: (0, 0), easeIn: (1, 1), hold: false) }
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+    }
+
+    /// The most elements any keyframe of each path has, summed: what working them out costs.
+    private static func elements(of paths: [LottieProperty<Path>]) -> Int {
+        paths.map { ([$0.initial] + $0.keyframes.map(\.value)).map(\.elements.count).max() ?? 0 }.reduce(0, +)
     }
 
     /// The paths of `groups` and of the groups in them, each where its groups' transforms put
@@ -188,21 +194,15 @@ struct LottieShapes {
         }
         for group in groups { try gather(group.item, at: group.path, outside: []) }
         guard !placed.isEmpty else { return [] }
-        func joined(at frame: Double?) -> Path {
+        let keyed = placed.flatMap { $0.shape.keyframes.map(\.frame) + $0.transforms.flatMap(\.keyedFrames) }
+        return [try sampled(keyed, cost: max(16, Self.elements(of: placed.map(\.shape))), at: path) { frame in
             var whole = Path()
             for (shape, transforms) in placed {
                 let placement = transforms.reduce(Transform3D.identity) { $0.concatenating($1.placement(at: frame)) }
                 whole.addPath(frame.map(shape.value) ?? shape.initial, transform: placement)
             }
             return whole
-        }
-        let keyed = placed.flatMap { $0.shape.keyframes.map(\.frame) + $0.transforms.flatMap(\.keyedFrames) }
-        let elements = placed.map { ([$0.shape.initial] + $0.shape.keyframes.map(\.value)).map(\.elements.count).max() ?? 0 }.reduce(0, +)
-        guard let frames = try reader.sampleFrames(keyed, cost: max(16, elements), at: path) else {
-            return [LottieProperty(initial: joined(at: nil), keyframes: [])]
-        }
-        let keyframes = frames.map { LottieProperty<Path>.Keyframe(frame: $0, value: joined(at: $0), easeOut: (0, 0), easeIn: (1, 1), hold: false) }
-        return [LottieProperty(initial: keyframes[0].value, keyframes: keyframes)]
+        }]
     }
 
     /// `part`'s corners rounded by `radius` (a round corners modifier, `rd`), as lottie-web rounds
@@ -210,17 +210,10 @@ struct LottieShapes {
     /// rounding of an eased path is not the easing of rounded keyframes, whose corners may not
     /// even match in number).
     private func roundingCorners(of part: LottieProperty<Path>, radius: LottieProperty<[Double]>, path: String) throws(DocumentError) -> LottieProperty<Path> {
-        func radiusValue(at frame: Double) -> Double { radius.value(at: frame).first ?? 0 }
         // Each frame's rounded path is kept: charged by its size (a rounded corner is a few elements).
-        let elements = ([part.initial] + part.keyframes.map(\.value)).map(\.elements.count).max() ?? 0
-        guard let frames = try reader.sampleFrames(radius.keyframes.map(\.frame) + part.keyframes.map(\.frame), cost: max(16, 4 * elements), at: path) else {
-            return LottieProperty(initial: LottieRoundCorners.rounding(part.initial, radius: radiusValue(at: 0)), keyframes: [])
+        try sampled(radius.keyframes.map(\.frame) + part.keyframes.map(\.frame), cost: max(16, 4 * Self.elements(of: [part])), at: path) { frame in
+            LottieRoundCorners.rounding(frame.map(part.value) ?? part.initial, radius: radius.value(at: frame ?? 0).first ?? 0)
         }
-        let keyframes = frames.map { frame in
-            LottieProperty<Path>.Keyframe(frame: frame, value: LottieRoundCorners.rounding(part.value(at: frame), radius: radiusValue(at: frame)),
-                                          easeOut: (0, 0), easeIn: (1, 1), hold: false)
-        }
-        return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
     }
 
     /// What a repeater (`rp`) copies — `items`, the shapes listed above it — as ⌈`c`⌉ copies, as
@@ -656,7 +649,9 @@ struct LottieShapes {
     /// paths each cut by the same share, or (`asOne`) cut as one; worked out every frame while
     /// the trim or a path changes.
     private func trimmedPaths(_ geometry: [LottieProperty<Path>], trim: Trim, path: String) throws(DocumentError) -> LottieProperty<Path> {
-        func trimmed(at frame: Double) -> Path {
+        let keyed = [trim.start, trim.end, trim.offset].flatMap(\.keyframes).map(\.frame) + geometry.flatMap { $0.keyframes.map(\.frame) }
+        return try sampled(keyed, cost: max(16, 4 * Self.elements(of: geometry)), at: path) { sample in
+            let frame = sample ?? keyed.first ?? 0
             let parts: [Path]
             if trim.asOne {
                 var whole = Path()
@@ -674,13 +669,6 @@ struct LottieShapes {
             }
             return result
         }
-        let keyed = ([trim.start, trim.end, trim.offset].flatMap(\.keyframes).map(\.frame)) + geometry.flatMap { $0.keyframes.map(\.frame) }
-        let elements = geometry.map { ([$0.initial] + $0.keyframes.map(\.value)).map(\.elements.count).max() ?? 0 }.reduce(0, +)
-        guard let frames = try reader.sampleFrames(keyed, cost: max(16, 4 * elements), at: path) else {
-            return LottieProperty(initial: trimmed(at: keyed.first ?? 0), keyframes: [])
-        }
-        let keyframes = frames.map { LottieProperty<Path>.Keyframe(frame: $0, value: trimmed(at: $0), easeOut: (0, 0), easeIn: (1, 1), hold: false) }
-        return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
     }
 
     /// How far a trimmed fill's straight segments stray from the curves, in the layer's units.
