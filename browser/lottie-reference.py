@@ -12,7 +12,6 @@ at most 1.0 a channel, and never more than 0.5 above rlottie's or ThorVG's on th
 frames of animvid, lottie-web, rlottie and ThorVG are also written to DIR as PNGs, to look at.
 """
 import glob
-import io
 import json
 import os
 import subprocess
@@ -23,81 +22,34 @@ import numpy as np
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
-import pylottie
 import thorvg_python as thorvg
+from players import lottie_web_frame, lottie_web_page, over_white, thorvg_frame
 from rlottie_python import LottieAnimation
-from served import launch
 
 FRAMES = [0, 17, 44]
-
-DRAW = """async ([data, frame]) => {
-  document.body.innerHTML = "";
-  const holder = document.createElement("div");
-  holder.id = "holder";
-  holder.style.width = data.w + "px"; holder.style.height = data.h + "px"; holder.style.background = "#ffffff";
-  document.body.appendChild(holder);
-  const animation = lottie.loadAnimation({container: holder, renderer: "svg", loop: false, autoplay: false, animationData: data});
-  // A file that needs no fonts loads at once, before a listener could hear it.
-  if (!animation.isLoaded) await new Promise(done => animation.addEventListener("DOMLoaded", done));
-  animation.goToAndStop(frame, true);
-  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
-}"""
-
-
-def over_white(rgba):
-    """Straight RGBA (h, w, 4) over white, as RGB floats."""
-    alpha = rgba[..., 3:4] / 255.0
-    return rgba[..., :3] * alpha + 255.0 * (1 - alpha)
-
-
-def thorvg_frame(engine, path, frame, width, height):
-    """ThorVG's drawing of `frame` of the file at `path`, straight RGBA."""
-    canvas = thorvg.SwCanvas(engine)
-    canvas.set_target(width, height, cs=thorvg.Colorspace.ABGR8888S)  # straight alpha, as the others
-    animation = thorvg.LottieAnimation(engine)
-    picture = animation.get_picture()
-    picture.load(path)
-    picture.set_size(width, height)
-    canvas.add(picture)
-    animation.set_frame(frame)
-    canvas.update()
-    canvas.draw(True)
-    canvas.sync()
-    image = canvas.get_pillow().convert("RGBA")
-    canvas.destroy()
-    return image
-
 
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: browser/lottie-reference.py ANIMVID CORPUS_DIR")
     animvid, corpus = os.path.abspath(sys.argv[1]), sys.argv[2]
-    player = open(os.path.join(os.path.dirname(pylottie.__file__), "lottie.html"), encoding="utf-8").read()
-    script = player[player.index("<script>") + len("<script>"):player.index("</script>")]
     failures = []
     print(f"{'file':<16} {'frame':>5} {'animvid':>8} {'rlottie':>8} {'ThorVG':>8}   (mean difference from lottie-web, per channel)")
     engine = thorvg.Engine(threads=1)
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
-        browser = launch(p, "browser/lottie-reference.py")
-        page = browser.new_page(device_scale_factor=1)
-        page.set_content("<html><body style='margin:0'></body></html>")
-        page.add_script_tag(content=script)
+        browser, page = lottie_web_page(p, "browser/lottie-reference.py")
         for path in sorted(glob.glob(os.path.join(corpus, "*.json"))):
             name = os.path.splitext(os.path.basename(path))[0]
             data = json.load(open(path))
             width, height, rate = int(data["w"]), int(data["h"]), data["fr"]
             rlottie = LottieAnimation.from_file(path)
             for frame in FRAMES:
-                page.evaluate(DRAW, [data, frame])
-                shot = Image.open(io.BytesIO(page.locator("#holder").screenshot())).convert("RGBA")
-                reference = over_white(np.asarray(shot, dtype=np.float64))
+                reference = over_white(lottie_web_frame(page, data, frame, width, height))
                 still = os.path.join(folder, f"{name}-{frame}.png")
                 subprocess.run([animvid, "still", "--scene-file", path, "--time", str(frame / rate), "--size", f"{width}x{height}",
                                 "--background", "transparent", "-y", still], check=True)
-                ours = over_white(np.asarray(Image.open(still).convert("RGBA"), dtype=np.float64))
-                theirs = over_white(np.asarray(rlottie.render_pillow_frame(frame_num=frame).convert("RGBA").resize((width, height)),
-                                               dtype=np.float64))
-                vg = over_white(np.asarray(thorvg_frame(engine, path, frame, width, height), dtype=np.float64))
+                ours = over_white(Image.open(still))
+                theirs = over_white(rlottie.render_pillow_frame(frame_num=frame).convert("RGBA").resize((width, height)))
+                vg = over_white(thorvg_frame(engine, path, frame, width, height))
                 a, r, t = np.abs(ours - reference).mean(), np.abs(theirs - reference).mean(), np.abs(vg - reference).mean()
                 if os.environ.get("LOTTIE_REFERENCE_SAVE"):
                     for who, pixels in [("animvid", ours), ("lottie-web", reference), ("rlottie", theirs), ("thorvg", vg)]:

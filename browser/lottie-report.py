@@ -16,7 +16,6 @@ animvid printed for a file are in its rows: a file drawn differently with no war
 look at first. The exit status is 0 whatever the numbers: this is a measurement, not a test.
 """
 import glob
-import io
 import json
 import os
 import subprocess
@@ -27,50 +26,12 @@ import numpy as np
 from PIL import Image, ImageDraw
 from playwright.sync_api import sync_playwright
 
-import pylottie
 import thorvg_python as thorvg
+from players import lottie_web_frame, lottie_web_page, over_white, thorvg_frame
 from rlottie_python import LottieAnimation
-from served import launch
 
 LONG_SIDE = 480
 SHARES = [0.25, 0.5, 0.75]
-
-DRAW = """async ([data, frame, width, height]) => {
-  document.body.innerHTML = "";
-  const holder = document.createElement("div");
-  holder.id = "holder";
-  holder.style.width = width + "px"; holder.style.height = height + "px"; holder.style.background = "#ffffff";
-  document.body.appendChild(holder);
-  const animation = lottie.loadAnimation({container: holder, renderer: "svg", loop: false, autoplay: false, animationData: data});
-  if (!animation.isLoaded) await new Promise(done => animation.addEventListener("DOMLoaded", done));
-  animation.goToAndStop(frame, true);
-  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
-}"""
-
-
-def over_white(image):
-    """A PIL image's straight RGBA over white, as RGB floats (h, w, 3)."""
-    rgba = np.asarray(image.convert("RGBA"), dtype=np.float64)
-    alpha = rgba[..., 3:4] / 255.0
-    return rgba[..., :3] * alpha + 255.0 * (1 - alpha)
-
-
-def thorvg_frame(engine, path, frame, width, height):
-    canvas = thorvg.SwCanvas(engine)
-    canvas.set_target(width, height, cs=thorvg.Colorspace.ABGR8888S)
-    animation = thorvg.LottieAnimation(engine)
-    picture = animation.get_picture()
-    picture.load(path)
-    picture.set_size(width, height)
-    canvas.add(picture)
-    animation.set_frame(frame)
-    canvas.update()
-    canvas.draw(True)
-    canvas.sync()
-    image = canvas.get_pillow().convert("RGBA")
-    canvas.destroy()
-    return image
-
 
 def side_by_side(pictures, path):
     """The pictures (label, RGB floats) in a row, each labelled above."""
@@ -90,16 +51,11 @@ def main():
     os.makedirs(out, exist_ok=True)
     for old in glob.glob(os.path.join(out, "*.png")):
         os.remove(old)
-    player = open(os.path.join(os.path.dirname(pylottie.__file__), "lottie.html"), encoding="utf-8").read()
-    script = player[player.index("<script>") + len("<script>"):player.index("</script>")]
     rows = []
     engine = thorvg.Engine(threads=1)
     files = sorted(glob.glob(os.path.join(corpus, "*.json")))
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
-        browser = launch(p, "browser/lottie-report.py")
-        page = browser.new_page(device_scale_factor=1)
-        page.set_content("<html><body style='margin:0'></body></html>")
-        page.add_script_tag(content=script)
+        browser, page = lottie_web_page(p, "browser/lottie-report.py")
         for number, path in enumerate(files, 1):
             name = os.path.splitext(os.path.basename(path))[0]
             try:
@@ -119,8 +75,7 @@ def main():
                 frame = int(length * share)
                 row = {"file": name, "frame": frame}
                 try:
-                    page.evaluate(DRAW, [data, frame, width, height])
-                    reference = over_white(Image.open(io.BytesIO(page.locator("#holder").screenshot())))
+                    reference = over_white(lottie_web_frame(page, data, frame, width, height))
                 except Exception as error:  # noqa: BLE001
                     row["error"] = f"lottie-web: {error}".splitlines()[0]
                     rows.append(row)

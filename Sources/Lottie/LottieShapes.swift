@@ -664,15 +664,15 @@ struct LottieShapes {
             var result = Path()
             for part in parts {
                 for range in [first, wrapped].compactMap({ $0 }) {
-                    result.addPath(part.trimmed(from: range.lowerBound, to: range.upperBound, tolerance: Self.trimmedFillTolerance))
+                    result.addPath(part.trimmed(from: range.lowerBound, to: range.upperBound, tolerance: Self.trimTolerance))
                 }
             }
             return result
         }
     }
 
-    /// How far a trimmed fill's straight segments stray from the curves, in the layer's units.
-    static let trimmedFillTolerance = 0.05
+    /// How far trimmed paths' straight segments stray from the curves, in the layer's units.
+    static let trimTolerance = 0.05
 
     /// With `solid` false the colour and opacity are left out (a gradient's mask); `placing`
     /// moves the paths.

@@ -35,6 +35,9 @@ enum FFmpegLog {
     /// The first error line logged on each thread since its last successful call, built up from
     /// the pieces FFmpeg logs it in (a line ends at its newline), by thread.
     private static let lines = Mutex([UInt: (line: String, complete: Bool)]())
+    /// How many threads have a line kept: what a successful call checks first, so that it takes
+    /// the lock only in the rare case that something was logged.
+    private static let kept = Atomic<Int>(0)
 
     /// The most threads with a line kept; FFmpeg's worker threads come and go without taking theirs.
     private static let mostThreads = 256
@@ -54,6 +57,7 @@ enum FFmpegLog {
             if lines[thread] == nil && lines.count >= mostThreads { return }
             var entry = lines[thread] ?? ("", false)
             guard !entry.complete else { return }
+            if lines[thread] == nil { kept.add(1, ordering: .relaxed) }
             entry.line += piece
             entry.complete = entry.line.hasSuffix("\n")
             lines[thread] = entry
@@ -62,14 +66,23 @@ enum FFmpegLog {
 
     /// Forgets what this thread logged: its FFmpeg call succeeded, or new work starts.
     static func forget() {
+        guard kept.load(ordering: .relaxed) > 0 else { return }
+        _ = take()
+    }
+
+    /// This thread's kept line, removed.
+    private static func take() -> (line: String, complete: Bool)? {
         let thread = thread
-        _ = lines.withLock { $0.removeValue(forKey: thread) }
+        return lines.withLock { lines in
+            let entry = lines.removeValue(forKey: thread)
+            if entry != nil { kept.subtract(1, ordering: .relaxed) }
+            return entry
+        }
     }
 
     /// The first error FFmpeg logged on this thread since its last successful call, and forgets it.
     static func takeFirstError() -> String? {
-        let thread = thread
-        guard let line = lines.withLock({ $0.removeValue(forKey: thread) })?.line else { return nil }
+        guard let line = take()?.line else { return nil }
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }

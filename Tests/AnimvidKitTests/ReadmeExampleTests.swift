@@ -87,12 +87,7 @@ final class ReadmeExampleTests: XCTestCase {
         }
         XCTAssertEqual(frames, 60)
 
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let example = try XCTUnwrap(source.components(separatedBy: "// README example begin\n").last?
-            .components(separatedBy: "// README example end").first)
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
-        XCTAssertTrue(readme.contains("import AnimvidKit\n\n" + example), "README.md must show the example exactly as tested")
+        try assertTheReadmeShows("README example")
     }
 
     /// The README's preset example: an encode stopped after its first segment keeps it, and
@@ -120,12 +115,18 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(try frameChecksums(stopped), try frameChecksums(whole))
         XCTAssertEqual(try frameChecksums(whole).count, 90)
 
+        try assertTheReadmeShows("README preset example")
+    }
+
+    /// The code of this file between `// MARKER begin` and `// MARKER end` is in README.md as it
+    /// stands here, after `import AnimvidKit`.
+    private func assertTheReadmeShows(_ marker: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let example = try XCTUnwrap(source.components(separatedBy: "// README preset example begin\n").last?
-            .components(separatedBy: "// README preset example end").first)
+        let example = try XCTUnwrap(source.components(separatedBy: "// \(marker) begin\n").last?
+            .components(separatedBy: "// \(marker) end").first)
         let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
-        XCTAssertTrue(readme.contains("import AnimvidKit\n\n" + example), "README.md must show the preset example exactly as tested")
+        XCTAssertTrue(readme.contains("import AnimvidKit\n\n" + example), "README.md must show the \(marker) exactly as tested", file: file, line: line)
     }
 
     /// The MD5 of each decoded frame of a video.

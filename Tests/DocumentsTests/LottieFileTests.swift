@@ -695,15 +695,21 @@ extension LottieFileTests {
     /// layer's level): a 100-long horizontal line at y 50, stroked 10 wide inside a group, trimmed
     /// to its first 30% by a trim after the group, is red from x 0 to 30 only.
     func testATrimAfterAGroupCutsThePathsInIt() throws {
-        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#
+        try assertTheLineIsCutTo30Percent(shapes: { line, stroke, trim in #"[{"ty": "gr", "it": [\#(line), \#(stroke)]}, \#(trim)]"# })
+    }
+
+    /// A 100-long horizontal line at y 50, a 10-wide red stroke and a trim to the first 30%,
+    /// arranged in a shape list by `shapes`, drawn red from x 0 to 30 only.
+    func assertTheLineIsCutTo30Percent(shapes: (_ line: String, _ stroke: String, _ trim: String) -> String,
+                                       file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#
         let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1}"#
         let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 30}, "o": {"a": 0, "k": 0}, "m": 1}"#
-        let shapes = #"[{"ty": "gr", "it": [\#(line), \#(stroke)]}, \#(trim)]"#
-        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": \#(shapes)}]"#, path: "tg.json")
-        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-        let image = try frame(file, 0)
-        for x in [5, 15, 25] { assertColor(image.pixel(x: x, y: 50), 255, 0, 0, "kept at \(x)") }
-        for x in [35, 60, 95] { assertColor(image.pixel(x: x, y: 50), 255, 255, 255, "cut at \(x)") }
+        let lottieFile = try lottie(#"[{"ty": 4, "ks": {}, "shapes": \#(shapes(path, stroke, trim))}]"#, path: "trimmed-line.json")
+        XCTAssertTrue(lottieFile.warnings.isEmpty, "\(lottieFile.warnings)", file: file, line: line)
+        let image = try frame(lottieFile, 0)
+        for x in [5, 15, 25] { assertColor(image.pixel(x: x, y: 50), 255, 0, 0, "kept at \(x)", file: file, line: line) }
+        for x in [35, 60, 95] { assertColor(image.pixel(x: x, y: 50), 255, 255, 255, "cut at \(x)", file: file, line: line) }
     }
 }
 
@@ -797,15 +803,7 @@ extension LottieFileTests {
     /// corpus keeps a star inside a trimmed group and strokes it from outside): the 100-long
     /// line at y 50, trimmed inside its group to its first 30%, is stroked from x 0 to 30 only.
     func testAGroupsTrimReachesAStrokeAfterTheGroup() throws {
-        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#
-        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 30}, "o": {"a": 0, "k": 0}, "m": 1}"#
-        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1}"#
-        let shapes = #"[{"ty": "gr", "it": [\#(line), \#(trim)]}, \#(stroke)]"#
-        let file = try lottie(#"[{"ty": 4, "ks": {}, "shapes": \#(shapes)}]"#, path: "gt.json")
-        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
-        let image = try frame(file, 0)
-        for x in [5, 15, 25] { assertColor(image.pixel(x: x, y: 50), 255, 0, 0, "kept at \(x)") }
-        for x in [35, 60, 95] { assertColor(image.pixel(x: x, y: 50), 255, 255, 255, "cut at \(x)") }
+        try assertTheLineIsCutTo30Percent(shapes: { line, stroke, trim in #"[{"ty": "gr", "it": [\#(line), \#(trim)]}, \#(stroke)]"# })
     }
 }
 
