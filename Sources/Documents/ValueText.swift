@@ -30,6 +30,20 @@ public enum ValueText {
         return rate
     }
 
+    /// `FAMILY=INSTALLED` pairs separated by commas (`Century Gothic=Inter,Arial=DejaVu Sans`),
+    /// by family.
+    public static func fontMap(_ text: String) throws(ValueTextError) -> [String: String] {
+        var map: [String: String] = [:]
+        for pair in text.split(separator: ",") where !pair.trimmingCharacters(in: .whitespaces).isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValueTextError("'\(pair)' is not FAMILY=INSTALLED (e.g. \"Century Gothic=Inter\")")
+            }
+            map[parts[0]] = parts[1]
+        }
+        return map
+    }
+
     /// `8M`, `2500k` or a plain number of bits a second.
     public static func bitrate(_ text: String) throws(ValueTextError) -> Int {
         let lower = text.lowercased()

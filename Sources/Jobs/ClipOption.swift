@@ -44,6 +44,8 @@ public struct ClipOption: Sendable {
         case choice([String])
         /// Free text.
         case text
+        /// `FAMILY=INSTALLED` pairs separated by commas.
+        case fontMap
         /// A file's path; in a preset, relative to the preset that holds the field.
         case file
         /// A flag on the command line (present or not), true or false in a preset.
@@ -124,7 +126,7 @@ public struct ClipOption: Sendable {
                    "a seamless loop: start one cycle in and last the whole number of the scene's cycles nearest the length, so the last frame flows into the first", sets: \.clip.loop),
         ClipOption("--background", field: "background", .frame, .text, "COLOR", default: "the scene's",
                    "transparent or #RRGGBB[AA] (a transparent video needs a format with alpha)", setting: .alpha, sets: \.clip.background),
-        ClipOption("--font-map", field: "font-map", .frame, .text, "MAP", default: "none",
+        ClipOption("--font-map", field: "font-map", .frame, .fontMap, "MAP", default: "none",
                    "the fonts a Lottie file's text is drawn in, FAMILY=INSTALLED[,…] (\"Century Gothic=Inter\"); a family neither installed nor mapped is drawn in fontconfig's substitute, with a warning",
                    sets: \.clip.fontMap),
         ClipOption("--audio", field: "audio", .clip, .file, "FILE", default: "none",
@@ -185,7 +187,7 @@ public struct ClipOption: Sendable {
         case .frameRate: "number or string"
         case .bitrate: "string or number"
         case .flag: "true/false"
-        case .size, .choice, .text, .file: "string"
+        case .size, .choice, .text, .file, .fontMap: "string"
         }
     }
 
@@ -238,6 +240,9 @@ public struct ClipOption: Sendable {
             }
             return .text(text.lowercased())
         case .text, .file: return .text(text)
+        case .fontMap:
+            _ = try ValueText.fontMap(text)
+            return .text(text)
         case .flag:
             guard let on = ["true": true, "false": false][text] else { throw ValueTextError("expected true or false, not \(JSON.quoted(text))") }
             return .flag(on)
@@ -256,7 +261,8 @@ public struct ClipOption: Sendable {
             }
             return .frameRate(rate)
         case (.number, .string(let text, _)), (.wholeNumber, .string(let text, _)), (.frameRate, .string(let text, _)),
-             (.size, .string(let text, _)), (.bitrate, .string(let text, _)), (.choice, .string(let text, _)), (.text, .string(let text, _)):
+             (.size, .string(let text, _)), (.bitrate, .string(let text, _)), (.choice, .string(let text, _)), (.text, .string(let text, _)),
+             (.fontMap, .string(let text, _)):
             return try value(text: text)
         case (.file, .string(let path, let position)):
             // Relative to the preset that holds the value (a base preset's own folder).
@@ -269,7 +275,7 @@ public struct ClipOption: Sendable {
         case (.frameRate, _): throw ValueTextError("expected a frame rate such as 30 or \"30000/1001\", not \(json.kindName)")
         case (.size, _): throw ValueTextError("expected \"WIDTHxHEIGHT\", not \(json.kindName)")
         case (.choice(let words), _): throw ValueTextError("expected \(words.joined(separator: ", ")), not \(json.kindName)")
-        case (.text, _), (.file, _): throw ValueTextError("expected a string, not \(json.kindName)")
+        case (.text, _), (.file, _), (.fontMap, _): throw ValueTextError("expected a string, not \(json.kindName)")
         }
     }
 

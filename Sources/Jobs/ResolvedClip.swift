@@ -42,7 +42,13 @@ public struct ResolvedClip {
             guard let found = SceneCatalog.scene(named: name) else { throw .usage("--scene: \(SceneError.unknownScene(name))") }
             scene = found
         case .file(let file) where Self.isLottie(file):
-            let lottie = try Self.loadLottie(file, values: clip.params, fontMap: try Self.fontMap(clip.fontMap))
+            let fontMap: [String: String]
+            do {
+                fontMap = try ValueText.fontMap(clip.fontMap ?? "")
+            } catch {
+                throw .usage("--font-map: \(error.message)")
+            }
+            let lottie = try Self.loadLottie(file, values: clip.params, fontMap: fontMap)
             warnings = lottie.warnings.map { "\(file): \($0)" }
             inputChecksums["scene file"] = (try? DocumentFile.read(file, limit: SceneFileLimits.fileSize)).map { FrameMD5.md5([UInt8]($0)) }
             for knob in clip.params where lottie.setsProperty(knob) { inputChecksums["value " + knob] = knob }
@@ -171,19 +177,6 @@ public struct ResolvedClip {
             throw .usage("\(error)")
         }
         return lottie
-    }
-
-    /// A `--font-map` value read: `FAMILY=INSTALLED` pairs separated by commas, by family.
-    public static func fontMap(_ text: String?) throws(JobError) -> [String: String] {
-        var map: [String: String] = [:]
-        for pair in (text ?? "").split(separator: ",") where !pair.trimmingCharacters(in: .whitespaces).isEmpty {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw .usage("--font-map: '\(pair)' is not FAMILY=INSTALLED (e.g. \"Century Gothic=Inter\")")
-            }
-            map[parts[0]] = parts[1]
-        }
-        return map
     }
 
     public static var sceneNames: String { SceneCatalog.all.map(\.name).joined(separator: ", ") }

@@ -34,7 +34,7 @@ enum ValidateCommand {
         }
         let overrides = try args.options("--set")
         let params = try args.options("--param", "-p")
-        let fontMap = try ResolvedClip.fontMap(try args.option("--font-map"))
+        let fontMap = try args.option("--font-map").map { text throws(CLIError) in try Parse.text(text, option: "--font-map", ValueText.fontMap) } ?? [:]
         let files = try args.positionals()
         guard files.count == 1, let file = files.first else { throw .usage("validate takes one preset or scene file") }
         if isSceneFile(file) {

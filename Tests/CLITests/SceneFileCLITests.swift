@@ -119,6 +119,11 @@ final class SceneFileCLITests: XCTestCase {
         let badMap = try cli.run(["still", "--scene-file", "move.lottie.json", "--font-map", "Century Gothic", "-y", "m.png"])
         XCTAssertEqual(badMap.status, 2)
         XCTAssertTrue(badMap.err.contains("--font-map: 'Century Gothic' is not FAMILY=INSTALLED"), badMap.err)
+        // A preset's font-map is checked where it is read, with its place.
+        try Data(#"{"scene-file": "move.lottie.json", "font-map": "Inter", "outputs": [{"file": "m.mp4"}]}"#.utf8).write(to: folder.appendingPathComponent("fonts.json"))
+        let badPreset = try cli.run(["validate", "fonts.json"])
+        XCTAssertEqual(badPreset.status, 2)
+        XCTAssertTrue(badPreset.err.contains("fonts.json:1:48: font-map: 'Inter' is not FAMILY=INSTALLED"), badPreset.err)
         let notLottie = try cli.run(["scene", "loader", "--keypaths"])
         XCTAssertEqual(notLottie.status, 2)
         XCTAssertTrue(notLottie.err.contains("--keypaths lists a Lottie file's keypaths; loader is not one"), notLottie.err)
