@@ -52,7 +52,7 @@ browser-test: deps
 	.build/browser-venv/bin/python browser/preview.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/transparent-webm.py .build/debug/animvid
 	.build/browser-venv/bin/python browser/soundtrack.py .build/debug/animvid
-	.build/browser-venv/bin/python browser/lottie-reference.py .build/debug/animvid Tests/DocumentsTests/Lottie
+	.build/browser-venv/bin/python browser/lottie-reference.py .build/debug/animvid Tests/LottieTests/Files
 
 ## lottie-report: CORPUS=DIR of Lottie files drawn at a quarter, a half and three quarters by animvid (release),
 ## lottie-web (SVG), rlottie and ThorVG at 480 px; OUT (default .build/lottie-report) gets report.md, report.json and

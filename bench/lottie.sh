@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Lottie benchmark: the corpus's composite files (Tests/DocumentsTests/Lottie) at 1080x1080, all
+# Lottie benchmark: the corpus's composite files (Tests/LottieTests/Files) at 1080x1080, all
 # their frames, animvid beside rlottie (rlottie-python) and ThorVG (thorvg-python, one thread),
 # measured alternately in one run.
 #   end to end: animvid encode → MP4 against each player's frames piped into ffmpeg with the same
@@ -29,7 +29,7 @@ best() { printf '%s\n' "$@" | sort -n | head -1; }
 ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
 echo "Lottie benchmark: ${size}x${size}, best of $rounds rounds"
 for name in composite mattes-and-masks gradients-stars-images; do
-  file=Tests/DocumentsTests/Lottie/$name.json
+  file=Tests/LottieTests/Files/$name.json
   frames=$(python3 -c "import json; d = json.load(open('$file')); print(int(d['op'] - d['ip']))")
   fine=$(python3 -c "import json; d = json.load(open('$file')); print(8 * d['fr'])")
   ours=() rl=() tv=() ours_frame=() ours_one=() rl_frame=() tv_frame=()

@@ -36,8 +36,8 @@ enum DotLottie {
         do {
             guard let manifestData = try entry("manifest.json"),
                   let manifest = try? JSONParser.parse(String(decoding: manifestData, as: UTF8.self)),
-                  case let .array(animations, _)? = LottieReader.member(manifest, "animations"),
-                  case .string(let id, _)? = LottieReader.member(animations.first, "id") else {
+                  case let .array(animations, _)? = LottieDecoder.member(manifest, "animations"),
+                  case .string(let id, _)? = LottieDecoder.member(animations.first, "id") else {
                 throw fail("a dotLottie archive lists its animations in manifest.json")
             }
             // Version 1 keeps animations in animations/, version 2 in a/.
@@ -53,15 +53,15 @@ enum DotLottie {
             } catch {
                 throw DocumentError(file: "\(path) (animation \(id))", position: error.position, path: "", message: error.message)
             }
-            guard case let .array(assets, position)? = LottieReader.member(document, "assets") else { return document }
+            guard case let .array(assets, position)? = LottieDecoder.member(document, "assets") else { return document }
             var inlined: [JSONValue] = []
             for asset in assets {
-                guard LottieReader.member(asset, "layers") == nil, case .string(let name, let at)? = LottieReader.member(asset, "p"),
+                guard LottieDecoder.member(asset, "layers") == nil, case .string(let name, let at)? = LottieDecoder.member(asset, "p"),
                       !name.hasPrefix("data:") else {
                     inlined.append(asset)
                     continue
                 }
-                let folder = (LottieReader.member(asset, "u")).flatMap { if case .string(let s, _) = $0 { s } else { nil } } ?? ""
+                let folder = (LottieDecoder.member(asset, "u")).flatMap { if case .string(let s, _) = $0 { s } else { nil } } ?? ""
                 let candidates = [folder + name, "images/" + name, "i/" + name].map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
                 var picture: Data?
                 for candidate in candidates where picture == nil { picture = try entry(candidate) }

@@ -24,7 +24,7 @@ final class LottieBudget: Sendable {
     /// Refuses, before anything is built, a file whose keyframes number more than `limit` once
     /// every precomposition is counted for each layer that shows it (a heavy precomposition
     /// shown by many layers is found in one pass over the JSON, not after building most of it).
-    static func checkExpandedKeyframes(of layers: JSONValue?, assets: [String: JSONValue], reader: LottieReader) throws(DocumentError) {
+    static func checkExpandedKeyframes(of layers: JSONValue?, assets: [String: JSONValue], decoder: LottieDecoder) throws(DocumentError) {
         var expanded: [String: Int] = [:]
         /// The keyframes of a list of layers, each precomposition counted in full for each
         /// layer that shows it; a precomposition being counted counts 0 where it shows itself.
@@ -33,8 +33,8 @@ final class LottieBudget: Sendable {
             var total = 0
             for item in items {
                 total = total.addingClamped(keyframes(in: item))
-                guard case .string(let id, _)? = LottieReader.member(item, "refId"), let asset = assets[id],
-                      let precomposition = LottieReader.member(asset, "layers"), !visiting.contains(id) else { continue }
+                guard case .string(let id, _)? = LottieDecoder.member(item, "refId"), let asset = assets[id],
+                      let precomposition = LottieDecoder.member(asset, "layers"), !visiting.contains(id) else { continue }
                 if expanded[id] == nil { expanded[id] = count(precomposition, visiting: visiting.union([id])) }
                 total = total.addingClamped(expanded[id] ?? 0)
             }
@@ -42,7 +42,7 @@ final class LottieBudget: Sendable {
         }
         let total = count(layers, visiting: [])
         guard total <= limit else {
-            throw reader.fail("layers", layers, "the file has \(total) keyframes once each precomposition is counted for every layer that shows it; "
+            throw decoder.fail("layers", layers, "the file has \(total) keyframes once each precomposition is counted for every layer that shows it; "
                               + "animvid reads at most \(limit)")
         }
     }

@@ -13,117 +13,90 @@ import Geometry
 ///
 /// The first layer of the list is on top, as in After Effects.
 struct LottieComposition {
-    let reader: LottieReader
-    let document: JSONValue
-    /// The image assets, decoded, by id; nil for an asset whose file is missing.
-    let images: [String: Image?]
-    var fr: Double { reader.frameRate }
+    let context: LottieContext
+    let animation: LottieAnimation
+    var fr: Double { context.frameRate }
 
-    /// The main composition: a layer of `width` × `height`.
-    func root(width: Double, height: Double) throws(DocumentError) -> Layer {
-        var assets: [String: (value: JSONValue, index: Int)] = [:]
-        if case let .array(items, _)? = LottieReader.member(document, "assets") {
-            for (i, item) in items.enumerated() {
-                if let id = try reader.string(LottieReader.member(item, "id"), "assets[\(i)].id") { assets[id] = (item, i) }
-            }
-        }
-        try LottieBudget.checkExpandedKeyframes(of: LottieReader.member(document, "layers"), assets: assets.mapValues(\.value), reader: reader)
+    /// The main composition: a layer of the animation's size.
+    func root() throws(DocumentError) -> Layer {
         var budget = LottieFile.maximumLayers
-        let layer = try composition(LottieReader.member(document, "layers"), path: "layers", assets: assets, chain: [], budget: &budget)
-        layer.bounds = Rect(x: 0, y: 0, width: width, height: height)
+        let layer = try composition(animation.layers, chain: [], budget: &budget)
+        layer.bounds = Rect(x: 0, y: 0, width: animation.width, height: animation.height)
         return layer
     }
 
     /// The layers of one composition in a container whose origin is the composition's top left.
-    /// `chain` holds the precompositions being built (a cycle is an error).
-    private func composition(_ value: JSONValue?, path: String, assets: [String: (value: JSONValue, index: Int)], chain: [String],
-                             budget: inout Int) throws(DocumentError) -> Layer {
-        guard case let .array(items, _)? = value else { throw reader.fail(path, value, "expected a list of layers") }
+    /// `chain` holds the precompositions being built (a cycle is an error); `budget` counts
+    /// the layers built in all, each use of a precomposition again.
+    private func composition(_ list: LottieLayerList, chain: [String], budget: inout Int) throws(DocumentError) -> Layer {
+        let items = list.layers
         budget -= items.count
-        guard budget >= 0 else { throw reader.fail(path, value, "more than \(LottieFile.maximumLayers) layers in all") }
+        guard budget >= 0 else { throw context.fail(list.place, "more than \(LottieFile.maximumLayers) layers in all") }
         let container = Layer()
         container.anchorPoint = .zero
         // Layers by their index `ind`, for parenting.
-        var byIndex: [Int: (value: JSONValue, path: String)] = [:]
-        for (i, item) in items.enumerated() {
-            if let ind = LottieReader.index(LottieReader.member(item, "ind")) { byIndex[ind] = (item, "\(path)[\(i)]") }
-        }
-        // Each layer built with its parents' transforms around it; a matte source (`td`) is not
-        // drawn but masks the layer that names it (`tp`, or the one below it).
+        var byIndex: [Int: LottieLayerModel] = [:]
+        for item in items { if let ind = item.index { byIndex[ind] = item } }
         /// Layer `i` with its parents' transforms around it (innermost first), or nil when it
         /// draws nothing animvid knows.
         func buildNode(_ i: Int, budget: inout Int) throws(DocumentError) -> Layer? {
-            let (item, p) = (items[i], "\(path)[\(i)]")
-            guard case .object = item else { throw reader.fail(p, item, "expected a layer object, not \(item.kindName)") }
-            if case .bool(true, _)? = LottieReader.member(item, "hd"), LottieReader.member(item, "td") == nil { return nil }
-            guard let node = try layer(item, path: p, assets: assets, chain: chain, budget: &budget) else { return nil }
+            let item = items[i]
+            guard let node = try layer(item, chain: chain, budget: &budget) else { return nil }
             var wrapped = node.content
-            var parent = LottieReader.member(item, "parent")
+            var parent = item.parent
             var seen: Set<Int> = []
-            while let n = LottieReader.index(parent), let (parentValue, parentPath) = byIndex[n] {
-                guard seen.insert(n).inserted, seen.count <= 64 else { throw reader.fail(p + ".parent", parent, "the parents make a loop") }
-                let transform = try reader.transformNodes(LottieReader.member(parentValue, "ks"), path: parentPath + ".ks", opacity: false)
+            while let n = parent, let parentLayer = byIndex[n] {
+                guard seen.insert(n).inserted, seen.count <= 64 else { throw context.fail(item.place.path + ".parent", "the parents make a loop") }
+                let transform = try context.transformNodes(parentLayer.transform, path: parentLayer.place.path + ".ks", opacity: false)
                 transform.inner.addSublayer(wrapped)
                 wrapped = transform.outer
-                parent = LottieReader.member(parentValue, "parent")
+                parent = parentLayer.parent
             }
             node.visibility.addSublayer(wrapped)
             return node.visibility
         }
         var built: [Int: Layer] = [:]
         for i in items.indices.reversed() { built[i] = try buildNode(i, budget: &budget) }
+        // A matte source (`td`) is not drawn but masks the layer that names it (`tp`, or the one below it).
         var usedMattes: Set<Int> = []
         for (i, item) in items.enumerated().reversed() {
-            let isMatte = LottieReader.member(item, "td").map { if case .number(let n, _) = $0 { n != 0 } else { false } } ?? false
-            guard let node = built[i], !isMatte else { continue }
-            if case .number(let mode, _)? = LottieReader.member(item, "tt"), mode > 0 {
-                let p = "\(path)[\(i)]"
-                var source = i - 1
-                if case .number(let index, _)? = LottieReader.member(item, "tp") {
-                    source = items.firstIndex { if case .number(index, _)? = LottieReader.member($0, "ind") { true } else { false } } ?? -1
-                }
-                guard var matte = built[source] else { throw reader.fail(p + ".tt", LottieReader.member(item, "tt"), "no matte layer above it") }
-                // A matte that masks several layers is built again for each (a layer masks one layer).
-                let sourceIsMatte = LottieReader.member(items[source], "td").map { if case .number(let n, _) = $0 { n != 0 } else { false } } ?? false
-                if !usedMattes.insert(source).inserted || !sourceIsMatte, let again = try buildNode(source, budget: &budget) { matte = again }
-                // A mask of its own node: the matte layer, visibility and all, in the composition's
-                // space; alpha, inverted alpha, luma or inverted luma as `tt` 1…4 says.
-                let modes: [MaskMode] = [.alpha, .alphaInverted, .luminance, .luminanceInverted]
-                guard let index = Int(exactly: mode).map({ $0 - 1 }), modes.indices.contains(index) else {
-                    throw reader.fail(p + ".tt", LottieReader.member(item, "tt"), "a matte type is 1…4 (alpha, inverted alpha, luma, inverted luma)")
-                }
-                let holder = Layer()
-                holder.anchorPoint = .zero
-                holder.addSublayer(node)
-                holder.mask = matte
-                holder.maskMode = modes[index]
-                container.addSublayer(holder)
+            guard let node = built[i], !item.isMatte else { continue }
+            guard let matte = item.matte else {
+                container.addSublayer(node)
                 continue
             }
-            container.addSublayer(node)
+            var source = i - 1
+            if let index = item.matteSource { source = items.firstIndex { $0.index == index } ?? -1 }
+            guard var matteLayer = built[source] else { throw context.fail(matte.place, "no matte layer above it") }
+            // A matte that masks several layers is built again for each (a layer masks one layer).
+            if !usedMattes.insert(source).inserted || !items[source].isMatte, let again = try buildNode(source, budget: &budget) { matteLayer = again }
+            // A mask of its own node: the matte layer, visibility and all, in the composition's
+            // space; alpha, inverted alpha, luma or inverted luma as `tt` says.
+            let holder = Layer()
+            holder.anchorPoint = .zero
+            holder.addSublayer(node)
+            holder.mask = matteLayer
+            holder.maskMode = matte.mode
+            container.addSublayer(holder)
         }
         return container
     }
 
     /// One layer's nodes: the visibility node to add to the composition, and the node to wrap
     /// in its parents' transforms. nil for a layer that draws nothing animvid knows.
-    private func layer(_ value: JSONValue, path: String, assets: [String: (value: JSONValue, index: Int)], chain: [String],
-                       budget: inout Int) throws(DocumentError) -> (visibility: Layer, content: Layer)? {
-        let type = try reader.integer(LottieReader.member(value, "ty"), path + ".ty")
-        let content: Layer?
-        switch type {
-        case 0:
-            guard let id = try reader.string(LottieReader.member(value, "refId"), path + ".refId"), let asset = assets[id] else {
-                throw reader.fail(path + ".refId", LottieReader.member(value, "refId") ?? value, "no asset with this id")
+    private func layer(_ model: LottieLayerModel, chain: [String], budget: inout Int) throws(DocumentError) -> (visibility: Layer, content: Layer)? {
+        let path = model.place.path
+        let content: Layer
+        switch model.content {
+        case .nothing: return nil
+        case .precomposition(let use):
+            guard !chain.contains(use.id) else { throw context.fail(use.place, "precompositions that hold each other") }
+            guard chain.count < LottieFile.maximumDepth, let layers = animation.precompositions[use.id] else {
+                throw context.fail(model.place, "precompositions nested deeper than \(LottieFile.maximumDepth)")
             }
-            guard !chain.contains(id) else { throw reader.fail(path + ".refId", LottieReader.member(value, "refId"), "precompositions that hold each other") }
-            guard chain.count < LottieFile.maximumDepth else { throw reader.fail(path, value, "precompositions nested deeper than \(LottieFile.maximumDepth)") }
-            let inner = try composition(LottieReader.member(asset.value, "layers"), path: "assets[\(asset.index)].layers", assets: assets,
-                                        chain: chain + [id], budget: &budget)
-            let w = try reader.number(LottieReader.member(value, "w"), path + ".w", default: 0)
-            let h = try reader.number(LottieReader.member(value, "h"), path + ".h", default: 0)
-            if w > 0, h > 0 {
-                inner.bounds = Rect(x: 0, y: 0, width: w, height: h)
+            let inner = try composition(layers, chain: chain + [use.id], budget: &budget)
+            if let size = use.size {
+                inner.bounds = Rect(origin: .zero, size: size)
                 inner.masksToBounds = true
             }
             // Its contents run in the layer's time: local = (t − st) / sr, or, remapped (`tm`),
@@ -132,73 +105,50 @@ struct LottieComposition {
             // layer's, are in its composition's frames.
             let time = Layer()
             time.anchorPoint = .zero
-            if let remap = try reader.property(LottieReader.member(value, "tm"), path + ".tm") {
+            if let remap = use.timeRemap {
                 time.remapsTime = true
                 time.remappedTime = remap.initial.first ?? 0
                 if let a = remap.animation(keyPath: "remappedTime", frameRate: fr, { .number($0.first ?? 0) }) { time.add(a) }
             } else {
-                let start = try reader.number(LottieReader.member(value, "st"), path + ".st", default: 0)
-                let stretch = try reader.number(LottieReader.member(value, "sr"), path + ".sr", default: 1)
-                guard stretch > 0, stretch.isFinite else { throw reader.fail(path + ".sr", LottieReader.member(value, "sr"), "the stretch must be positive") }
-                time.timing.speed = 1 / stretch
-                time.timing.timeOffset = -start / (fr * stretch)
+                time.timing.speed = 1 / use.stretch
+                time.timing.timeOffset = -use.start / (fr * use.stretch)
             }
             time.addSublayer(inner)
             content = time
-        case 1:
+        case .solid(let size, let color):
             let solid = ShapeLayer()
-            let w = try reader.number(LottieReader.member(value, "sw"), path + ".sw"), h = try reader.number(LottieReader.member(value, "sh"), path + ".sh")
-            solid.path = .roundedRect(Rect(x: 0, y: 0, width: w, height: h), cornerRadius: 0)
-            solid.fillColor = Self.hexColor((try reader.string(LottieReader.member(value, "sc"), path + ".sc")) ?? "#000000")
+            solid.path = .roundedRect(Rect(origin: .zero, size: size), cornerRadius: 0)
+            solid.fillColor = color
             content = solid
-        case 3:
-            content = Layer()  // a null: only moves its children
-        case 4:
-            content = try LottieShapes(reader: reader).layer(LottieReader.member(value, "shapes"), path: path + ".shapes")
-        case 2:
-            guard let id = try reader.string(LottieReader.member(value, "refId"), path + ".refId"), let image = images[id] else {
-                throw reader.fail(path + ".refId", LottieReader.member(value, "refId") ?? value, "no image asset with this id")
-            }
+        case .null:
+            content = Layer()  // only moves its children
+        case .shapes(let items):
+            content = try LottieShapes(context: context).layer(items, path: path + ".shapes")
+        case .image(let id, let place):
+            guard let asset = animation.images[id] else { throw context.fail(place, "no image asset with this id") }
             // The picture at its asset's size (its own pixel size when the asset does not say).
-            let asset = try imageAsset(id)
             let picture = Layer()
-            picture.bounds = Rect(x: 0, y: 0, width: asset?.width ?? Double(image?.width ?? 0), height: asset?.height ?? Double(image?.height ?? 0))
-            picture.contents = image
+            picture.bounds = Rect(x: 0, y: 0, width: asset.size?.width ?? Double(asset.image?.width ?? 0),
+                                  height: asset.size?.height ?? Double(asset.image?.height ?? 0))
+            picture.contents = asset.image
             content = picture
-        case 5:
-            let chars: [JSONValue] = if case let .array(chars, _)? = LottieReader.member(document, "chars") { chars } else { [] }
-            content = try LottieText(reader: reader, fonts: LottieReader.member(document, "fonts"), chars: chars, frameRate: fr).layer(value, path: path)
-        default: reader.warnings.note("layers of type \(type)", at: path); content = nil
+        case .text(let text):
+            content = try LottieText(context: context, fonts: animation.fonts, glyphs: animation.glyphs).layer(text)
         }
-        guard let content else { return nil }
-        // The in- and out-points, in the composition's frames (none: always shown).
-        let inPoint = try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: -Double.greatestFiniteMagnitude)
-        let outPoint = try reader.number(LottieReader.member(value, "op"), path + ".op", default: Double.greatestFiniteMagnitude)
-        guard outPoint > inPoint else { return nil }  // never shown
         content.anchorPoint = .zero
-        // Masks count where the layer says it has them, as the players read them.
-        if case .bool(true, _)? = LottieReader.member(value, "hasMask"), case let .array(masks, _)? = LottieReader.member(value, "masksProperties"),
-           !masks.isEmpty {
-            content.mask = try self.masks(masks, path: path + ".masksProperties")
-        }
-        if case .array(let effects, _)? = LottieReader.member(value, "ef") { try applyEffects(effects, to: content, path: path + ".ef") }
+        if !model.masks.isEmpty { content.mask = try masks(model.masks) }
+        try applyEffects(model.effects, to: content)
 
         // Own transform around the content.
-        let autoOrient: Bool = if case .number(let n, _)? = LottieReader.member(value, "ao") { n != 0 } else { false }
-        let transform = try reader.transformNodes(LottieReader.member(value, "ks"), path: path + ".ks", opacity: true, autoOrient: autoOrient)
+        let transform = try context.transformNodes(model.transform, path: path + ".ks", opacity: true, autoOrient: model.autoOrient)
         transform.inner.addSublayer(content)
 
         // Shown from the in-point to the out-point, in the composition's frames.
         let visibility = Layer()
         visibility.anchorPoint = .zero
         // The layer's blend mode composites it, as a whole, over what is below.
-        let mode = try reader.integer(LottieReader.member(value, "bm"), path + ".bm", default: 0)
-        if mode != 0 {
-            let modes: [BlendMode] = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .colorDodge, .colorBurn, .hardLight,
-                                      .softLight, .difference, .exclusion, .hue, .saturation, .color, .luminosity]
-            if modes.indices.contains(mode) { visibility.compositingFilter = modes[mode] } else { reader.warnings.note("blend mode \(mode)", at: path) }
-        }
-        if inPoint > -1e9 || outPoint < 1e9 { reader.show(visibility, from: inPoint, until: outPoint) }
+        if let mode = model.blendMode { visibility.compositingFilter = mode }
+        if model.inPoint > -1e9 || model.outPoint < 1e9 { context.show(visibility, from: model.inPoint, until: model.outPoint) }
         return (visibility, transform.outer)
     }
 
@@ -207,26 +157,13 @@ struct LottieComposition {
     /// of its path); an added mask unites that with what the masks before it leave, a subtracted
     /// one takes it away from that, an intersected one keeps only what it covers, and a first
     /// mask that subtracts or intersects starts from everything. nil when every mask is of mode `n`.
-    private func masks(_ masks: [JSONValue], path: String) throws(DocumentError) -> Layer? {
+    private func masks(_ masks: [LottieMask]) throws(DocumentError) -> Layer? {
         var composed: Layer?
         // The layer uniting the added masks since the last subtracted or intersected one.
         var union: Layer?
-        for (i, mask) in masks.enumerated() {
-            let p = "\(path)[\(i)]"
-            let mode = try reader.string(LottieReader.member(mask, "mode"), p + ".mode") ?? "a"
-            if mode == "n" { continue }
-            if !["a", "s", "i"].contains(mode) { reader.warnings.note("mask mode \"\(mode)\": drawn as added", at: p) }
-            let inverted = LottieReader.member(mask, "inv").map { if case .bool(true, _) = $0 { true } else { false } } ?? false
-            if let feather = try reader.property(LottieReader.member(mask, "f"), p + ".f"), feather.isAnimated || feather.initial.contains(where: { $0 != 0 }) {
-                reader.warnings.note("mask feather", at: p)
-            }
-            guard let shape = try reader.property(LottieReader.member(mask, "pt"), p + ".pt", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) else {
-                throw reader.fail(p + ".pt", mask, "missing: a mask has a path pt")
-            }
-            var expansion = try reader.property(LottieReader.member(mask, "x"), p + ".x")
-            if let x = expansion, !x.isAnimated, x.initial.first ?? 0 == 0 { expansion = nil }
-            let part = MaskPart(shape: shape, opacity: try reader.property(LottieReader.member(mask, "o"), p + ".o"), expansion: expansion)
-            let cover = try maskLayer(part, inverted: inverted, path: p)
+        for mask in masks {
+            let mode = mask.mode
+            let cover = try maskLayer(mask)
             if mode == "s" || mode == "i" {
                 // What the masks before leave (everything, before the first), masked by this one.
                 let wrapper = Self.plainLayer()
@@ -266,18 +203,12 @@ struct LottieComposition {
     /// A square 200,000 points wide about the origin: everything an inverted mask can show.
     private static let plane = Path.roundedRect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 2e5), cornerRadius: 0)
 
-    /// One mask of a layer: its path, opacity and expansion.
-    private struct MaskPart {
-        var shape: LottieProperty<Path>
-        var opacity: LottieProperty<[Double]>?
-        var expansion: LottieProperty<[Double]>?
-    }
-
     /// One mask as a shape layer: its path (inverted: a hole in `plane`) at its opacity, grown or
     /// shrunk by its expansion as lottie-web draws it: growing, the outline stroked 2 × x wide,
     /// mitred (limit 4); shrinking, that band taken away. An expansion that changes sign is worked
     /// out every frame: the stroke while it grows, the band while it shrinks.
-    private func maskLayer(_ part: MaskPart, inverted: Bool, path: String) throws(DocumentError) -> ShapeLayer {
+    private func maskLayer(_ part: LottieMask) throws(DocumentError) -> ShapeLayer {
+        let (inverted, path) = (part.inverted, part.place.path)
         func outline(_ p: Path) -> Path {
             guard inverted else { return p }
             var holed = Self.plane
@@ -306,8 +237,8 @@ struct LottieComposition {
             stroked.lineJoin = .miter
             stroked.miterLimit = 4
             stroked.lineWidth = width(expansion.initial)
-            if grows && shrinks, let frames = try reader.sampleFrames(expansion.keyframes.map(\.frame), cost: 1, at: path) {
-                stroked.add(reader.sampled("lineWidth", frames.map { .number(width(expansion.value(at: $0))) }, over: frames))
+            if grows && shrinks, let frames = try context.sampleFrames(expansion.keyframes.map(\.frame), cost: 1, at: path) {
+                stroked.add(context.sampled("lineWidth", frames.map { .number(width(expansion.value(at: $0))) }, over: frames))
             } else if let a = expansion.animation(keyPath: "lineWidth", frameRate: fr, { .number(width($0)) }) {
                 stroked.add(a)
             }
@@ -339,41 +270,29 @@ struct LottieComposition {
     /// ÷ 4 as the standard deviation, the offset `distance` along `direction` − 90°), fill (21;
     /// every pixel the fill colour, its alpha times the opacity: a colour matrix) and tint (20;
     /// the tint filter). Colour effects act in their order, before the blur. Others are warned.
-    private func applyEffects(_ effects: [JSONValue], to content: Layer, path: String) throws(DocumentError) {
-        for (i, effect) in effects.enumerated() {
-            let p = "\(path)[\(i)]"
-            if case .number(0, _)? = LottieReader.member(effect, "en") { continue }  // switched off
-            let type = try reader.integer(LottieReader.member(effect, "ty"), p + ".ty", default: -1)
-            let values: [JSONValue] = if case let .array(values, _)? = LottieReader.member(effect, "ef") { values } else { [] }
-            /// The effect's `index`th value (lottie-web reads them by position).
-            func value(_ index: Int) throws(DocumentError) -> LottieProperty<[Double]>? {
-                guard values.indices.contains(index) else { return nil }
-                return try reader.property(LottieReader.member(values[index], "v"), "\(p).ef[\(index)].v")
-            }
-            switch type {
-            case 29:
-                guard let blurriness = try value(0) else { fallthrough }
+    private func applyEffects(_ effects: [LottieEffect], to content: Layer) throws(DocumentError) {
+        for effect in effects {
+            let p = effect.place.path
+            // Named after its place among the effects, so that each changing one animates its own inputs.
+            let name = "effect\(effect.order)"
+            switch effect.kind {
+            case .gaussianBlur(let blurriness):
                 if content.filters.contains(where: { if case .gaussianBlur = $0.effect { true } else { false } }) {
-                    reader.warnings.note("a second Gaussian blur: the last one used", at: p)
+                    context.warnings.note("a second Gaussian blur: the last one used", at: p)
                 }
                 content.filters.removeAll { if case .gaussianBlur = $0.effect { true } else { false } }
                 content.filters.append(.gaussianBlur(radius: 0.3 * (blurriness.initial.first ?? 0)))
                 if let a = blurriness.animation(keyPath: "filters.gaussianBlur.inputRadius", frameRate: fr, { .number(0.3 * ($0.first ?? 0)) }) {
                     content.add(a)
                 }
-            case 25:
-                guard let color = try value(0), let opacity = try value(1), let direction = try value(2), let distance = try value(3),
-                      let softness = try value(4) else { fallthrough }
+            case let .dropShadow(color, opacity, direction, distance, softness, shadowOnly):
                 try dropShadow(color: color, opacity: opacity, direction: direction, distance: distance, softness: softness, on: content, path: p)
                 // Shadow Only (After Effects draws the shadow alone; lottie-web draws the layer too).
-                if let only = try value(5) {
+                if let only = shadowOnly {
                     content.shadowOnly = only.initial.first ?? 0 != 0
-                    if only.isAnimated { reader.warnings.note("a drop shadow's Shadow Only switched on and off: its first value", at: p) }
+                    if only.isAnimated { context.warnings.note("a drop shadow's Shadow Only switched on and off: its first value", at: p) }
                 }
-            case 21:
-                guard let color = try value(2), let opacity = try value(6) else { fallthrough }
-                // Named after its place among the effects, so that each changing one animates its own inputs.
-                let name = "effect\(i)"
+            case let .fill(color, opacity):
                 func bias(_ v: [Double]) -> [Double] { let rgb = v + [0, 0, 0]; return [rgb[0], rgb[1], rgb[2], 0] }
                 let rgb = bias(color.initial)
                 content.filters.append(LayerFilter(.colorMatrix(ColorMatrix(red: .zero, green: .zero, blue: .zero, alpha: [0, 0, 0, opacity.initial.first ?? 1],
@@ -382,16 +301,12 @@ struct LottieComposition {
                 if let a = opacity.animation(keyPath: "filters.\(name).inputAVector", frameRate: fr, { .numbers([0, 0, 0, $0.first ?? 1]) }) {
                     content.add(a)
                 }
-            case 20:
-                guard let black = try value(0), let white = try value(1), let amount = try value(2) else { fallthrough }
-                let name = "effect\(i)"
-                content.filters.append(LayerFilter(.tint(black: LottieReader.color(black.initial), white: LottieReader.color(white.initial),
+            case let .tint(black, white, amount):
+                content.filters.append(LayerFilter(.tint(black: LottieDecoder.color(black.initial), white: LottieDecoder.color(white.initial),
                                                          amount: (amount.initial.first ?? 100) / 100), name: name))
-                if let a = black.animation(keyPath: "filters.\(name).mapBlackTo", frameRate: fr, { .color(LottieReader.color($0)) }) { content.add(a) }
-                if let a = white.animation(keyPath: "filters.\(name).mapWhiteTo", frameRate: fr, { .color(LottieReader.color($0)) }) { content.add(a) }
+                if let a = black.animation(keyPath: "filters.\(name).mapBlackTo", frameRate: fr, { .color(LottieDecoder.color($0)) }) { content.add(a) }
+                if let a = white.animation(keyPath: "filters.\(name).mapWhiteTo", frameRate: fr, { .color(LottieDecoder.color($0)) }) { content.add(a) }
                 if let a = amount.animation(keyPath: "filters.\(name).amount", frameRate: fr, { .number(($0.first ?? 100) / 100) }) { content.add(a) }
-            default:
-                reader.warnings.note("effects other than Gaussian blur, drop shadow, fill and tint", at: p)
             }
         }
     }
@@ -415,25 +330,9 @@ struct LottieComposition {
         if let a = softness.animation(keyPath: "shadowRadius", frameRate: fr, { .number(($0.first ?? 0) / 2) }) { content.add(a) }
         // A changing direction or distance: the offset worked out every frame (an offset eased
         // between two keyframes' offsets would cut across instead of turning).
-        if let frames = try reader.sampleFrames((direction.keyframes + distance.keyframes).map(\.frame), cost: 1, at: path) {
+        if let frames = try context.sampleFrames((direction.keyframes + distance.keyframes).map(\.frame), cost: 1, at: path) {
             let offsets = frames.map { AnimationValue.size(offset(direction.value(at: $0).first ?? 0, distance.value(at: $0).first ?? 0)) }
-            content.add(reader.sampled("shadowOffset", offsets, over: frames))
+            content.add(context.sampled("shadowOffset", offsets, over: frames))
         }
-    }
-
-    /// The `w` × `h` an image asset gives, if it does.
-    private func imageAsset(_ id: String) throws(DocumentError) -> Size? {
-        guard case let .array(assets, _)? = LottieReader.member(document, "assets"),
-              let index = assets.firstIndex(where: { if case .string(id, _)? = LottieReader.member($0, "id") { true } else { false } }) else { return nil }
-        let w = try reader.number(LottieReader.member(assets[index], "w"), "assets[\(index)].w", default: 0)
-        let h = try reader.number(LottieReader.member(assets[index], "h"), "assets[\(index)].h", default: 0)
-        return w > 0 && h > 0 ? Size(w, h) : nil
-    }
-
-    /// A solid's `#RRGGBB` colour.
-    static func hexColor(_ text: String) -> Color {
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return .black }
-        return Color(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255, alpha: 1)
     }
 }

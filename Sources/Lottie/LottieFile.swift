@@ -22,10 +22,9 @@ public struct LottieFile: Scene {
     public let width: Double, height: Double, frameRate: Double
     /// One line a kind of feature the file uses that animvid does not draw yet.
     public let warnings: [String]
+    /// The document as given (for its keypaths), and as decoded.
     private let document: JSONValue
-    private let inPoint: Double
-    /// The image assets, decoded once, by id.
-    private let images: [String: Image?]
+    private let animation: LottieAnimation
     /// The installed family that draws each of the file's font families the user mapped.
     private let fontMap: [String: String]
 
@@ -39,7 +38,7 @@ public struct LottieFile: Scene {
     /// Whether `value` is a Lottie document: an object with a frame rate, in and out points, a
     /// size and layers.
     public static func isLottie(_ value: JSONValue) -> Bool {
-        ["fr", "ip", "op", "w", "h", "layers"].allSatisfy { LottieReader.member(value, $0) != nil }
+        ["fr", "ip", "op", "w", "h", "layers"].allSatisfy { LottieDecoder.member(value, $0) != nil }
     }
 
     /// Whether `data` holds a Lottie animation: a dotLottie archive (a ZIP), or a JSON document
@@ -81,7 +80,7 @@ public struct LottieFile: Scene {
     init(document: JSONValue, path: String, decodeImage: @escaping SceneFile.ImageDecoder, values: [String],
          fontMap: [String: String] = [:]) throws(DocumentError) {
         var slots = Set<String>()
-        if case let .object(members, _)? = LottieReader.member(document, "slots") { slots = Set(members.map(\.key)) }
+        if case let .object(members, _)? = LottieDecoder.member(document, "slots") { slots = Set(members.map(\.key)) }
         try self.init(document: try LottieKeypaths(values, slots: slots).apply(to: document), path: path, decodeImage: decodeImage, fontMap: fontMap)
         slotNames = slots
     }
@@ -101,79 +100,29 @@ public struct LottieFile: Scene {
         self.path = path
         self.fontMap = fontMap
         let warnings = LottieWarnings()
-        let slots = LottieReader.member(document, "slots")
-        let probe = LottieReader(file: path, frameRate: 1, warnings: warnings, slots: slots)
-        var images: [String: Image?] = [:]
-        if case let .array(assets, _)? = LottieReader.member(document, "assets") {
-            for (i, asset) in assets.enumerated() where LottieReader.member(asset, "layers") == nil {
-                guard let id = try probe.string(LottieReader.member(asset, "id"), "assets[\(i)].id"),
-                      let name = try probe.string(LottieReader.member(asset, "p"), "assets[\(i)].p") else { continue }
-                let folder = try probe.string(LottieReader.member(asset, "u"), "assets[\(i)].u") ?? ""
-                let location: String
-                if name.hasPrefix("data:") {
-                    location = name
-                } else {
-                    // An absolute "u" is read as under the file's folder, as players do.
-                    let reference = (folder.hasPrefix("/") ? "." + folder : folder) + (folder.isEmpty || folder.hasSuffix("/") ? "" : "/") + name
-                    guard let confined = DocumentFolder.confined(reference, inFolderOf: path) else {
-                        throw probe.fail("assets[\(i)].u", LottieReader.member(asset, "u") ?? asset, DocumentFolder.outsideMessage(reference))
-                    }
-                    location = confined
-                }
-                SourceFiles.noteRead(location)
-                // A picture left out of the file's folder (a file exported without its images
-                // folder) draws nothing, as in the players, and says so.
-                if !name.hasPrefix("data:"), !FileManager.default.fileExists(atPath: location) {
-                    images[id] = .some(nil)
-                    warnings.notice("image assets whose file is missing, drawn as nothing", at: "assets[\(i)].p")
-                    continue
-                }
-                do {
-                    images[id] = try decodeImage(location)
-                } catch {
-                    throw probe.fail("assets[\(i)].p", LottieReader.member(asset, "p"), "\(error)")
-                }
-            }
-        }
-        self.images = images
-        let rate = try probe.number(LottieReader.member(document, "fr"), "fr")
-        guard rate > 0, rate <= 240 else { throw probe.fail("fr", LottieReader.member(document, "fr"), "the frame rate must be more than 0 and at most 240 frames a second") }
-        frameRate = rate
-        inPoint = try probe.number(LottieReader.member(document, "ip"), "ip")
-        let outPoint = try probe.number(LottieReader.member(document, "op"), "op")
-        guard outPoint > inPoint, (outPoint - inPoint) / rate <= 3600 else {
-            throw probe.fail("op", LottieReader.member(document, "op"), "the out-point must come after the in-point, within an hour")
-        }
-        cycle = (outPoint - inPoint) / rate
-        width = try probe.number(LottieReader.member(document, "w"), "w")
-        height = try probe.number(LottieReader.member(document, "h"), "h")
-        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
-            throw probe.fail("w", LottieReader.member(document, "w"), "the size must be 1…\(Int(Self.maximumSide)) pixels a side")
-        }
-        name = (try probe.string(LottieReader.member(document, "nm"), "nm")).flatMap { $0.isEmpty ? nil : $0 }
-            ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        summary = "a Lottie animation, \(Int(width))x\(Int(height)), \(JSON.exact(rate)) fps, \(JSON.exact(cycle)) s"
+        var decoder = LottieDecoder(file: path, warnings: warnings, slots: LottieDecoder.member(document, "slots"))
+        decoder.glyphTangentsArePoints = LottieDecoder.isOlder(document, than: [4, 7, 99])
+        animation = try decoder.animation(document, path: path, decodeImage: decodeImage)
+        (width, height, frameRate) = (animation.width, animation.height, animation.frameRate)
+        cycle = (animation.outPoint - animation.inPoint) / frameRate
+        name = animation.name.flatMap { $0.isEmpty ? nil : $0 } ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        summary = "a Lottie animation, \(Int(width))x\(Int(height)), \(JSON.exact(frameRate)) fps, \(JSON.exact(cycle)) s"
         parameters = [SceneParameter("background", .color, default: .color(.white), "canvas colour (clear for a transparent video)")]
-        // Building once checks every layer and collects the warnings.
-        _ = try LottieComposition(reader: Self.reader(of: document, path: path, frameRate: rate, warnings: warnings, fontMap: fontMap),
-                                  document: document, images: images)
-            .root(width: width, height: height)
+        // Building once checks what only the mapping finds and collects its warnings too.
+        _ = try Self.composition(of: animation, path: path, fontMap: fontMap, warnings: warnings, budget: decoder.budget).root()
         self.warnings = warnings.lines
     }
 
     /// Every keypath `--param` can set in the file (layers, groups, fills, strokes, gradients'
-    /// opacity, texts, transforms, precompositions' layers under the layer that shows them) with
+    /// opacity, texts, transforms, precompositions' layers under the layer that shows it) with
     /// its value now, then its slots: a line each, as `animvid scene FILE --keypaths` prints them.
     public var keypaths: [String] { LottieKeypaths.list(document) }
 
-    /// The reader that builds the document's layers: its rate, slots, fonts, and how its
-    /// version writes glyph outlines.
-    private static func reader(of document: JSONValue, path: String, frameRate: Double, warnings: LottieWarnings,
-                               fontMap: [String: String]) -> LottieReader {
-        var reader = LottieReader(file: path, frameRate: frameRate, warnings: warnings, slots: LottieReader.member(document, "slots"))
-        reader.glyphTangentsArePoints = LottieReader.isOlder(document, than: [4, 7, 99])
-        reader.fontMap = fontMap
-        return reader
+    /// The mapping of the decoded `animation` onto layers, its warnings going to `warnings`.
+    private static func composition(of animation: LottieAnimation, path: String, fontMap: [String: String], warnings: LottieWarnings,
+                                    budget: LottieBudget) -> LottieComposition {
+        LottieComposition(context: LottieContext(file: path, frameRate: animation.frameRate, warnings: warnings, budget: budget, fontMap: fontMap),
+                          animation: animation)
     }
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {
@@ -181,14 +130,13 @@ public struct LottieFile: Scene {
         root.bounds = Rect(origin: .zero, size: canvas)
         root.position = Point(canvas.width / 2, canvas.height / 2)
         root.backgroundColor = settings.color("background")
-        let reader = Self.reader(of: document, path: path, frameRate: frameRate, warnings: LottieWarnings(), fontMap: fontMap)
-        let composition = try LottieComposition(reader: reader, document: document, images: images).root(width: width, height: height)
+        let composition = try Self.composition(of: animation, path: path, fontMap: fontMap, warnings: LottieWarnings(), budget: LottieBudget()).root()
         // Fitted and centred; the file's in-point is time 0.
         let fit = min(canvas.width / width, canvas.height / height)
         composition.anchorPoint = Point(0.5, 0.5)
         composition.transform = Transform3D(scaleX: fit, y: fit)
         composition.position = Point(canvas.width / 2, canvas.height / 2)
-        composition.timing.timeOffset = inPoint / frameRate
+        composition.timing.timeOffset = animation.inPoint / frameRate
         root.addSublayer(composition)
         return root
     }

@@ -8,9 +8,9 @@ import Geometry
 /// (and, as lottie-web places them, one unit more after the first); each line is justified left,
 /// right or centred by its advances.
 struct LottieGlyphs {
-    let reader: LottieReader
-    /// The file's `chars`.
-    let chars: [JSONValue]
+    let context: LottieContext
+    /// The file's glyphs (`chars`).
+    let glyphs: [LottieGlyph]
 
     /// What a text document asks for.
     struct Request {
@@ -27,7 +27,7 @@ struct LottieGlyphs {
         /// The document's stroke, if it has one.
         var stroke: TextStroke?
         /// Text animators, applied per character over `frames` (the layer's span).
-        var animators: [LottieTextAnimators.Animator] = []
+        var animators: [LottieTextAnimator] = []
         var frames: ClosedRange<Double> = 0...0
         /// Box text: the box's top left and width (`ps`, `sz`), and the font list's ascent at
         /// this size, from the box's top to the first baseline.
@@ -39,19 +39,10 @@ struct LottieGlyphs {
     /// nil when a character (other than a line break) has no glyph for the font.
     func layer(_ request: Request, path: String, animating: LottieTextAnimators) throws(DocumentError) -> Layer? {
         var glyphs: [Character: (outline: Path, advance: Double)] = [:]
-        for (i, entry) in chars.enumerated() {
-            let family = try reader.string(LottieReader.member(entry, "fFamily"), "chars[\(i)].fFamily")
-            let style = try reader.string(LottieReader.member(entry, "style"), "chars[\(i)].style")
-            guard let ch = try reader.string(LottieReader.member(entry, "ch"), "chars[\(i)].ch"), let character = ch.first, ch.count == 1,
-                  family == request.family, request.style.isEmpty || style == request.style, glyphs[character] == nil else { continue }
-            let advance = try reader.number(LottieReader.member(entry, "w"), "chars[\(i)].w", default: 0)
-            var outline = Path()
-            // The first of the glyph's shapes only, as lottie-web draws a glyph (files that a
-            // tool saved after loading hold a second, converted copy).
-            if case let .array(shapes, position)? = LottieReader.member(LottieReader.member(entry, "data"), "shapes"), let first = shapes.first {
-                try collect(.array([first], position), into: &outline, path: "chars[\(i)].data.shapes")
-            }
-            glyphs[character] = (outline, advance)
+        for entry in self.glyphs {
+            guard let ch = entry.character, let character = ch.first, ch.count == 1, entry.family == request.family,
+                  request.style.isEmpty || entry.style == request.style, glyphs[character] == nil else { continue }
+            glyphs[character] = (entry.outline, entry.advance)
         }
         guard request.text.allSatisfy({ $0 == "\n" || glyphs[$0] != nil }) else { return nil }
         let scale = request.size / 100
@@ -60,8 +51,8 @@ struct LottieGlyphs {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // Every character copies its glyph's outline: each copy is charged, and animated text
         // is a layer a character, within the file's layer limit.
-        try reader.budget.charge(lines.joined().reduce(0) { $0 + (glyphs[$1]?.outline.elements.count ?? 0) }, at: path, in: reader.file)
-        try LottieTextAnimators.checkCharacterCount(request.animators.isEmpty ? 0 : lines.joined().count, path: path, reader: reader)
+        try context.budget.charge(lines.joined().reduce(0) { $0 + (glyphs[$1]?.outline.elements.count ?? 0) }, at: path, in: context.file)
+        try LottieTextAnimators.checkCharacterCount(request.animators.isEmpty ? 0 : lines.joined().count, path: path, context: context)
         var outline = Path()
         // With animators, each character is a layer of its own, turning and scaling about the
         // middle of its advance on the baseline, as lottie-web's letters do.
@@ -136,23 +127,5 @@ struct LottieGlyphs {
             e += 1
         }
         return String(letters)
-    }
-
-    /// The paths of a glyph's shapes (`sh` items, in groups), added to `outline`.
-    private func collect(_ value: JSONValue?, into outline: inout Path, path: String) throws(DocumentError) {
-        guard case let .array(items, _)? = value else { return }
-        for (i, item) in items.enumerated() {
-            let p = "\(path)[\(i)]"
-            switch try reader.string(LottieReader.member(item, "ty"), p + ".ty") {
-            case "gr": try collect(LottieReader.member(item, "it"), into: &outline, path: p + ".it")
-            case "sh":
-                if let shape = try reader.property(LottieReader.member(item, "ks"), p + ".ks", { (v, q) throws(DocumentError) in
-                    try reader.shape(v, q, tangentsArePoints: reader.glyphTangentsArePoints)
-                }) {
-                    outline.addPath(shape.initial)
-                }
-            default: continue
-            }
-        }
     }
 }

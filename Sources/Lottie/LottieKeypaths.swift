@@ -42,8 +42,8 @@ struct LottieKeypaths {
             var rewritten = entries
             for (i, assignment) in assignments.enumerated() where assignment.keypath.count == 1 {
                 guard let index = entries.firstIndex(where: { $0.key == assignment.keypath[0] }) else { continue }
-                let old = LottieReader.member(entries[index].value, "p")
-                let value = try Self.value(assignment, property: nil, like: LottieReader.member(old, "k"))
+                let old = LottieDecoder.member(entries[index].value, "p")
+                let value = try Self.value(assignment, property: nil, like: LottieDecoder.member(old, "k"))
                 rewritten[index].value = Self.replacing("p", in: entries[index].value, with: .object([("a", .number(0, position)), ("k", value)], position))
                 setter.used.insert(i)
             }
@@ -64,9 +64,9 @@ struct LottieKeypaths {
     static func list(_ document: JSONValue) -> [String] {
         var lister = Lister()
         _ = try? Walk.document(document, visitor: &lister)
-        if case let .object(entries, _)? = LottieReader.member(document, "slots") {
+        if case let .object(entries, _)? = LottieDecoder.member(document, "slots") {
             for (id, slot) in entries {
-                lister.lines.append("slot \(id) = \(Lister.text(of: LottieReader.member(LottieReader.member(slot, "p"), "k"), property: nil))")
+                lister.lines.append("slot \(id) = \(Lister.text(of: LottieDecoder.member(LottieDecoder.member(slot, "p"), "k"), property: nil))")
             }
         }
         return lister.lines
@@ -89,14 +89,14 @@ struct LottieKeypaths {
     /// the file's order: one place for what each name of a keypath leads to.
     enum Walk {
         static func document<V: Visitor>(_ document: JSONValue, visitor: inout V) throws(DocumentError) -> JSONValue {
-            var result = replacing("layers", in: document, with: try layers(LottieReader.member(document, "layers"), names: [], visitor: &visitor))
-            if case let .array(assets, assetsPosition)? = LottieReader.member(result, "assets"), case let .array(top, _)? = LottieReader.member(result, "layers") {
+            var result = replacing("layers", in: document, with: try layers(LottieDecoder.member(document, "layers"), names: [], visitor: &visitor))
+            if case let .array(assets, assetsPosition)? = LottieDecoder.member(result, "assets"), case let .array(top, _)? = LottieDecoder.member(result, "layers") {
                 var rewritten = assets
                 for (i, asset) in assets.enumerated() {
-                    guard case .string(let id, _)? = LottieReader.member(asset, "id"), LottieReader.member(asset, "layers") != nil else { continue }
+                    guard case .string(let id, _)? = LottieDecoder.member(asset, "id"), LottieDecoder.member(asset, "layers") != nil else { continue }
                     for layer in top {
-                        guard case .string(id, _)? = LottieReader.member(layer, "refId"), case .string(let name, _)? = LottieReader.member(layer, "nm") else { continue }
-                        rewritten[i] = replacing("layers", in: rewritten[i], with: try layers(LottieReader.member(rewritten[i], "layers"), names: [name], visitor: &visitor))
+                        guard case .string(id, _)? = LottieDecoder.member(layer, "refId"), case .string(let name, _)? = LottieDecoder.member(layer, "nm") else { continue }
+                        rewritten[i] = replacing("layers", in: rewritten[i], with: try layers(LottieDecoder.member(rewritten[i], "layers"), names: [name], visitor: &visitor))
                     }
                 }
                 result = replacing("assets", in: result, with: .array(rewritten, assetsPosition))
@@ -105,7 +105,7 @@ struct LottieKeypaths {
         }
 
         private static func name(_ item: JSONValue) -> String {
-            LottieReader.member(item, "nm").flatMap { if case .string(let s, _) = $0 { s } else { nil } } ?? ""
+            LottieDecoder.member(item, "nm").flatMap { if case .string(let s, _) = $0 { s } else { nil } } ?? ""
         }
 
         private static func layers<V: Visitor>(_ value: JSONValue?, names: [String], visitor: inout V) throws(DocumentError) -> JSONValue {
@@ -114,12 +114,12 @@ struct LottieKeypaths {
             for layer in layers {
                 let here = names + [name(layer)]
                 var rewritten = layer
-                if let ks = LottieReader.member(layer, "ks") {
+                if let ks = LottieDecoder.member(layer, "ks") {
                     // A layer's transform answers to Layer.Transform.Property and Layer.Property.
                     rewritten = replacing("ks", in: rewritten, with: try visitor.properties(ks, names: here + ["Transform"], alias: here, keys: transformKeys))
                 }
-                if case .number(5, _)? = LottieReader.member(layer, "ty") { rewritten = try visitor.text(rewritten, names: here) }
-                if let shapes = LottieReader.member(layer, "shapes") {
+                if case .number(5, _)? = LottieDecoder.member(layer, "ty") { rewritten = try visitor.text(rewritten, names: here) }
+                if let shapes = LottieDecoder.member(layer, "shapes") {
                     rewritten = replacing("shapes", in: rewritten, with: try self.shapes(shapes, names: here, visitor: &visitor))
                 }
                 result.append(rewritten)
@@ -133,13 +133,13 @@ struct LottieKeypaths {
             for item in items {
                 let here = names + [name(item)]
                 var rewritten = item
-                switch LottieReader.member(item, "ty").flatMap({ if case .string(let s, _) = $0 { s } else { nil } }) ?? "" {
+                switch LottieDecoder.member(item, "ty").flatMap({ if case .string(let s, _) = $0 { s } else { nil } }) ?? "" {
                 case "gr":
-                    guard let children = LottieReader.member(item, "it"), case let .array(list, p) = try shapes(children, names: here, visitor: &visitor) else { break }
+                    guard let children = LottieDecoder.member(item, "it"), case let .array(list, p) = try shapes(children, names: here, visitor: &visitor) else { break }
                     // A group's own transform (`tr` among its items) answers to Group.Transform.Property.
                     var placed: [JSONValue] = []
                     for child in list {
-                        if case .string("tr", _)? = LottieReader.member(child, "ty") {
+                        if case .string("tr", _)? = LottieDecoder.member(child, "ty") {
                             placed.append(try visitor.properties(child, names: here + ["Transform"], alias: nil, keys: transformKeys))
                         } else {
                             placed.append(child)
@@ -173,8 +173,8 @@ struct LottieKeypaths {
                 let matched = (hits(names + [property]) + (alias.map { hits($0 + [property]) } ?? [])).sorted()
                 guard let last = matched.last else { continue }
                 used.formUnion(matched)
-                let old = LottieReader.member(owner, key)
-                let value = try LottieKeypaths.value(assignments[last], property: property, like: LottieReader.member(old, "k"))
+                let old = LottieDecoder.member(owner, key)
+                let value = try LottieKeypaths.value(assignments[last], property: property, like: LottieDecoder.member(old, "k"))
                 result = replacing(key, in: result, with: .object([("a", .number(0, owner.position)), ("k", value)], owner.position))
             }
             return result
@@ -182,12 +182,12 @@ struct LottieKeypaths {
 
         mutating func text(_ layer: JSONValue, names: [String]) throws(DocumentError) -> JSONValue {
             let matched = hits(names + ["Text"])
-            guard let last = matched.last, let data = LottieReader.member(layer, "t"), let d = LottieReader.member(data, "d"),
-                  case let .array(frames, framesPosition)? = LottieReader.member(d, "k") else { return layer }
+            guard let last = matched.last, let data = LottieDecoder.member(layer, "t"), let d = LottieDecoder.member(data, "d"),
+                  case let .array(frames, framesPosition)? = LottieDecoder.member(d, "k") else { return layer }
             used.formUnion(matched)
             let text = assignments[last].value
             let rewritten = frames.map { frame -> JSONValue in
-                guard let document = LottieReader.member(frame, "s") else { return frame }
+                guard let document = LottieDecoder.member(frame, "s") else { return frame }
                 return replacing("s", in: frame, with: replacing("t", in: document, with: .string(text, document.position)))
             }
             return replacing("t", in: layer, with: replacing("d", in: data, with: replacing("k", in: d, with: .array(rewritten, framesPosition))))
@@ -200,15 +200,15 @@ struct LottieKeypaths {
 
         mutating func properties(_ owner: JSONValue, names: [String], alias: [String]?, keys: KeyValuePairs<String, String>) throws(DocumentError) -> JSONValue {
             for (property, key) in keys {
-                guard let value = LottieReader.member(owner, key) else { continue }
-                lines.append((names + [property]).joined(separator: ".") + " = " + Self.text(of: LottieReader.member(value, "k"), property: property))
+                guard let value = LottieDecoder.member(owner, key) else { continue }
+                lines.append((names + [property]).joined(separator: ".") + " = " + Self.text(of: LottieDecoder.member(value, "k"), property: property))
             }
             return owner
         }
 
         mutating func text(_ layer: JSONValue, names: [String]) throws(DocumentError) -> JSONValue {
-            if case let .array(frames, _)? = LottieReader.member(LottieReader.member(LottieReader.member(layer, "t"), "d"), "k"),
-               case .string(let text, _)? = LottieReader.member(LottieReader.member(frames.first, "s"), "t") {
+            if case let .array(frames, _)? = LottieDecoder.member(LottieDecoder.member(LottieDecoder.member(layer, "t"), "d"), "k"),
+               case .string(let text, _)? = LottieDecoder.member(LottieDecoder.member(frames.first, "s"), "t") {
                 lines.append((names + ["Text"]).joined(separator: ".") + " = " + JSON.quoted(text))
             }
             return layer
@@ -219,7 +219,7 @@ struct LottieKeypaths {
         static func text(of k: JSONValue?, property: String?) -> String {
             var sample = k, animated = false
             if case let .array(items, _)? = k, case .object? = items.first {
-                sample = LottieReader.member(items.first, "s")
+                sample = LottieDecoder.member(items.first, "s")
                 animated = true
             }
             let numbers: [Double]? = switch sample {
@@ -258,7 +258,7 @@ struct LottieKeypaths {
     static func value(_ assignment: Assignment, property: String?, like old: JSONValue?) throws(DocumentError) -> JSONValue {
         let position = old?.position ?? JSONPosition(line: 0, column: 0)
         var sample = old
-        if case let .array(items, _)? = old, case .object? = items.first { sample = LottieReader.member(items.first, "s") }
+        if case let .array(items, _)? = old, case .object? = items.first { sample = LottieDecoder.member(items.first, "s") }
         let text = assignment.value.trimmingCharacters(in: .whitespaces)
         func fail(_ expected: String) -> DocumentError {
             DocumentError(file: "--param", position: nil, path: "", message: "\(assignment.text): expected \(expected)")

@@ -9,70 +9,26 @@ import Geometry
 /// paths before it for the strokes and fills that paint them. Rectangles and ellipses whose size, position or roundness
 /// animate are sampled every frame.
 struct LottieShapes {
-    let reader: LottieReader
-
-    /// A trim paths modifier: start and end (percent), offset (degrees: a turn is the whole
-    /// path), and whether several paths are trimmed as one (`m` 2, "individually" in After
-    /// Effects' words) or each by the same share (`m` 1).
-    struct Trim {
-        var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, offset: LottieProperty<[Double]>
-        var asOne: Bool
-
-        /// Whether the trim needs lottie-web's arithmetic (an offset, or a start past the end)
-        /// rather than a plain strokeStart…strokeEnd.
-        var wraps: Bool {
-            if offset.isAnimated || offset.initial.first ?? 0 != 0 { return true }
-            let frames = [0] + (start.keyframes + end.keyframes).map(\.frame)
-            return frames.contains { (start.value(at: $0).first ?? 0) > (end.value(at: $0).first ?? 100) }
-        }
-
-        /// The trimmed part at `frame` as lottie-web computes it: start and end (swapped when the
-        /// start is past the end) moved by the offset's share of a turn; the part from 0…1 and,
-        /// when it wraps past the path's end, the part from its start.
-        func segments(at frame: Double) -> (first: ClosedRange<Double>?, wrapped: ClosedRange<Double>?) {
-            var (s, e) = ((start.value(at: frame).first ?? 0) / 100, (end.value(at: frame).first ?? 100) / 100)
-            if s > e { swap(&s, &e) }
-            (s, e) = (min(max(s, 0), 1), min(max(e, 0), 1))
-            guard e > s else { return (nil, nil) }
-            var o = (offset.value(at: frame).first ?? 0) / 360
-            o -= o.rounded(.down)
-            (s, e) = (s + o, e + o)
-            if s >= 1 { (s, e) = (s - 1, e - 1) }
-            guard e > 1 else { return (s...e, nil) }
-            return (s...1, e - 1 > 0 ? 0...(e - 1) : nil)
-        }
-    }
-
-    /// A trim paths item (`tm`).
-    private func trim(_ item: JSONValue, path: String) throws(DocumentError) -> Trim {
-        let start = try reader.property(LottieReader.member(item, "s"), path + ".s") ?? LottieProperty(initial: [0], keyframes: [])
-        let end = try reader.property(LottieReader.member(item, "e"), path + ".e") ?? LottieProperty(initial: [100], keyframes: [])
-        let offset = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [0], keyframes: [])
-        return Trim(start: start, end: end, offset: offset, asOne: try reader.number(LottieReader.member(item, "m"), path + ".m", default: 1) == 2)
-    }
-
+    let context: LottieContext
     /// One list of items as a layer (origin at the layer's origin). `inherited` is the trim of
     /// the list that holds this one (a group's), listed after it: it cuts this list's paths too,
     /// as lottie-web applies a trim to every path above it, inside earlier groups included,
     /// unless this list has a trim of its own.
-    func layer(_ value: JSONValue?, path: String, inherited: Trim? = nil) throws(DocumentError) -> Layer {
-        guard case let .array(items, position)? = value else { throw reader.fail(path, value, "expected a list of shapes") }
+    func layer(_ items: [LottieShapeItem], path: String, inherited: LottieTrim? = nil) throws(DocumentError) -> Layer {
         let container = Layer()
         container.anchorPoint = .zero
         // The merged outline strokes and gradients draw after a merge: worked out once for all
         // of them, forgotten when the paths or the merge change.
         var outlined: [LottieProperty<Path>]?
         var geometry: [LottieProperty<Path>] = [] { didSet { outlined = nil } }
+        func trim(_ item: LottieShapeItem) -> LottieTrim? { if case .trim(let trim) = item { trim } else { nil } }
         // A trim trims the paths above it whatever comes between (a stroke listed before it
         // draws them trimmed too, as in the players): the list's first trim holds from the start.
-        let firstTrim = items.firstIndex { if case .string("tm", _)? = LottieReader.member($0, "ty") { true } else { false } }
-        var trim = try firstTrim.map { i throws(DocumentError) in try self.trim(items[i], path: "\(path)[\(i)]") } ?? inherited
+        let firstTrim = items.firstIndex { trim($0) != nil }
+        var current = firstTrim.flatMap { trim(items[$0]) } ?? inherited
         /// The trim that cuts a group at `index`: the first listed after it here, or the inherited one.
-        func trimAfter(_ index: Int) throws(DocumentError) -> Trim? {
-            guard let next = items[(index + 1)...].firstIndex(where: { if case .string("tm", _)? = LottieReader.member($0, "ty") { true } else { false } }) else {
-                return inherited
-            }
-            return try self.trim(items[next], path: "\(path)[\(next)]")
+        func trimAfter(_ index: Int) -> LottieTrim? {
+            items[(index + 1)...].lazy.compactMap(trim).first ?? inherited
         }
         // A merge paths item's mode (2 add, 3 subtract, 4 intersect, 5 exclude intersections)
         // and how many of the paths (those above it) it merges, when it is not a plain merge.
@@ -80,53 +36,45 @@ struct LottieShapes {
         var drawn: [Layer] = []  // top first
         // The groups listed so far, whose paths a paint listed after them paints too; their
         // paths gathered once for each count of them.
-        var earlierGroups: [(item: JSONValue, path: String)] = []
+        var earlierGroups: [(items: [LottieShapeItem], transform: LottieTransformModel, path: String)] = []
         var reached: (groups: Int, paths: [LottieProperty<Path>]) = (0, [])
+        /// The paths a paint at `p` paints: its list's (merged, when a merge came before) and the earlier groups'.
+        func painted(at p: String) throws(DocumentError) -> [LottieProperty<Path>] {
+            if outlined == nil, let merge { outlined = try mergedOutline(geometry, merging: merge, path: p) }
+            if reached.groups < earlierGroups.count { reached = (earlierGroups.count, try paths(of: earlierGroups, path: p)) }
+            return (outlined ?? geometry) + reached.paths
+        }
         for (i, item) in items.enumerated() {
-            let p = "\(path)[\(i)]"
-            if case .bool(true, _)? = LottieReader.member(item, "hd") { continue }
-            let type = try reader.string(LottieReader.member(item, "ty"), p + ".ty") ?? ""
-            switch type {
-            case "gr":
-                let inner = try layer(LottieReader.member(item, "it"), path: p + ".it", inherited: try trimAfter(i))
-                let transform = try groupTransform(item, path: p)
-                transform.inner.addSublayer(inner)
-                drawn.append(transform.outer)
-                earlierGroups.append((item, p))
-            case "sh":
-                if let shape = try reader.property(LottieReader.member(item, "ks"), p + ".ks", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) {
-                    geometry.append(shape)
-                }
-            case "rc", "el", "sr":
-                geometry.append(try parametric(item, type: type, path: p))
-            case "fl" where merge != nil:
-                if let merge, let painted = try mergedFill(item, path: p, geometry: geometry, merging: merge, trim: trim) { drawn.append(painted) }
-            case "fl", "st", "gf", "gs":
-                if outlined == nil, let merge { outlined = try mergedOutline(geometry, merging: merge, path: p) }
-                if reached.groups < earlierGroups.count { reached = (earlierGroups.count, try paths(of: earlierGroups, path: p)) }
-                let paths = (outlined ?? geometry) + reached.paths
-                let painted = type == "fl" || type == "st" ? try paint(item, type: type, path: p, geometry: paths, trim: trim)
-                    : try gradient(item, stroke: type == "gs", path: p, geometry: paths, trim: trim)
-                if let painted { drawn.append(painted) }
-            case "tm":
-                if i != firstTrim { trim = try self.trim(item, path: p) }
-            case "tr":
-                continue  // the group's own transform, read by the group
-            case "rp":
+            switch item {
+            case let .group(inner, transform, place):
+                let nodes = try context.transformNodes(transform, path: place.path, opacity: true)
+                nodes.inner.addSublayer(try layer(inner, path: place.path + ".it", inherited: trimAfter(i)))
+                drawn.append(nodes.outer)
+                earlierGroups.append((inner, transform, place.path))
+            case .path(let shape):
+                geometry.append(shape)
+            case .parametric(let shape):
+                geometry.append(try parametric(shape))
+            case .paint(let paint) where merge != nil && !paint.isStroke:
+                if let merge, let filled = try mergedFill(paint, geometry: geometry, merging: merge, trim: current) { drawn.append(filled) }
+            case .paint(let paint):
+                if let layer = try self.paint(paint, geometry: try painted(at: paint.place.path), trim: current) { drawn.append(layer) }
+            case .gradient(let gradient):
+                if let layer = try self.gradient(gradient, geometry: try painted(at: gradient.paint.place.path), trim: current) { drawn.append(layer) }
+            case .trim(let trim):
+                if i != firstTrim { current = trim }
+            case .repeater(let repeater):
                 // The shapes listed above it, built again for each copy.
-                drawn = [try repeated(.array(Array(items[..<i]), position), repeater: item, listPath: path, path: p, inherited: inherited)]
-            case "rd":
+                drawn = [try repeated(Array(items[..<i]), repeater: repeater, listPath: path, inherited: inherited)]
+            case let .roundCorners(radius, place):
                 // Rounds the corners of the paths listed above it.
-                guard let radius = try reader.property(LottieReader.member(item, "r"), p + ".r") else { break }
-                geometry = try geometry.map { part throws(DocumentError) in try roundingCorners(of: part, radius: radius, path: p) }
-            case "mm":
-                let mode = try reader.integer(LottieReader.member(item, "mm"), p + ".mm", default: 1)
+                geometry = try geometry.map { part throws(DocumentError) in try roundingCorners(of: part, radius: radius, path: place.path) }
+            case let .merge(mode, place):
                 // A plain merge makes the paths above it one compound path: a merge after it
                 // has one path to combine, which it leaves as it is (After Effects' rule).
-                if geometry.count > 1, mode == 1, merge == nil { geometry = [try compound(geometry, path: p)] }
+                if geometry.count > 1, mode == 1, merge == nil { geometry = [try compound(geometry, path: place.path)] }
                 if geometry.count > 1, (2...5).contains(mode) { merge = (mode, geometry.count) }
-                if mode == 5, geometry.count > 2 { reader.warnings.note("excluded intersections of more than two paths: drawn added", at: p) }
-            default: reader.warnings.note("shape items of type \"\(type)\"", at: p)
+                if mode == 5, geometry.count > 2 { context.warnings.note("excluded intersections of more than two paths: drawn added", at: place.path) }
             }
         }
         for layer in drawn.reversed() { container.addSublayer(layer) }
@@ -147,7 +95,7 @@ struct LottieShapes {
     /// `cost` against the file's budget), as linear keyframes; `value(nil)`, still, when the
     /// frames span no time.
     private func sampled(_ keyed: [Double], cost: Int, at path: String, _ value: (Double?) -> Path) throws(DocumentError) -> LottieProperty<Path> {
-        guard let frames = try reader.sampleFrames(keyed, cost: cost, at: path) else { return LottieProperty(initial: value(nil), keyframes: []) }
+        guard let frames = try context.sampleFrames(keyed, cost: cost, at: path) else { return LottieProperty(initial: value(nil), keyframes: []) }
         let keyframes = frames.map { LottieProperty<Path>.Keyframe(frame: $0, value: value($0), easeOut: (0, 0), easeIn: (1, 1), hold: false) }
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
     }
@@ -163,25 +111,19 @@ struct LottieShapes {
     /// path above it, inside earlier groups included). Worked out every frame while a path or a
     /// transform changes, each group's trim cutting its paths. The groups' merges and opacity
     /// do not reach it.
-    private func paths(of groups: [(item: JSONValue, path: String)], path: String) throws(DocumentError) -> [LottieProperty<Path>] {
-        var placed: [(shape: LottieProperty<Path>, transforms: [LottieModelTransform])] = []
-        func gather(_ group: JSONValue, at groupPath: String, outside: [LottieModelTransform]) throws(DocumentError) {
-            guard case let .array(items, _)? = LottieReader.member(group, "it") else { return }
-            let own = items.firstIndex { if case .string("tr", _)? = LottieReader.member($0, "ty") { true } else { false } }
-            let transforms = [try LottieModelTransform(own.map { items[$0] }, path: "\(groupPath).it[\(own ?? 0)]", reader: reader)] + outside
+    private func paths(of groups: [(items: [LottieShapeItem], transform: LottieTransformModel, path: String)],
+                       path: String) throws(DocumentError) -> [LottieProperty<Path>] {
+        var placed: [(shape: LottieProperty<Path>, transforms: [LottieTransformModel])] = []
+        func gather(_ items: [LottieShapeItem], transform: LottieTransformModel, at groupPath: String, outside: [LottieTransformModel]) throws(DocumentError) {
+            let transforms = [transform] + outside
             let first = placed.count
-            var trim: Trim?
-            for (i, item) in items.enumerated() {
-                if case .bool(true, _)? = LottieReader.member(item, "hd") { continue }
-                let p = "\(groupPath).it[\(i)]"
-                switch try reader.string(LottieReader.member(item, "ty"), p + ".ty") ?? "" {
-                case "sh":
-                    if let shape = try reader.property(LottieReader.member(item, "ks"), p + ".ks", { (v, q) throws(DocumentError) in try reader.shape(v, q) }) {
-                        placed.append((shape, transforms))
-                    }
-                case let type where ["rc", "el", "sr"].contains(type): placed.append((try parametric(item, type: type, path: p), transforms))
-                case "gr": try gather(item, at: p, outside: transforms)
-                case "tm" where trim == nil: trim = try self.trim(item, path: p)
+            var trim: LottieTrim?
+            for item in items {
+                switch item {
+                case .path(let shape): placed.append((shape, transforms))
+                case .parametric(let shape): placed.append((try parametric(shape), transforms))
+                case let .group(inner, innerTransform, place): try gather(inner, transform: innerTransform, at: place.path, outside: transforms)
+                case .trim(let own) where trim == nil: trim = own
                 default: break
                 }
             }
@@ -192,7 +134,7 @@ struct LottieShapes {
                 }
             }
         }
-        for group in groups { try gather(group.item, at: group.path, outside: []) }
+        for group in groups { try gather(group.items, transform: group.transform, at: group.path, outside: []) }
         guard !placed.isEmpty else { return [] }
         let keyed = placed.flatMap { $0.shape.keyframes.map(\.frame) + $0.transforms.flatMap(\.keyedFrames) }
         return [try sampled(keyed, cost: max(16, Self.elements(of: placed.map(\.shape))), at: path) { frame in
@@ -222,17 +164,10 @@ struct LottieShapes {
     /// and opacity from `so` (copy 0) to `eo`, with `m` 2 copy 0 at the bottom and the opacity
     /// running the other way. While the count, the offset or the transform changes, each copy's
     /// transform and opacity are worked out every frame (copies past the count hidden).
-    private func repeated(_ items: JSONValue, repeater item: JSONValue, listPath: String, path: String,
-                          inherited: Trim?) throws(DocumentError) -> Layer {
-        let count = try reader.property(LottieReader.member(item, "c"), path + ".c") ?? LottieProperty(initial: [1], keyframes: [])
-        let offset = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [0], keyframes: [])
-        let transform = LottieReader.member(item, "tr")
-        func property(_ key: String, _ fallback: [Double]) throws(DocumentError) -> LottieProperty<[Double]> {
-            try reader.property(LottieReader.member(transform, key), "\(path).tr.\(key)") ?? LottieProperty(initial: fallback, keyframes: [])
-        }
-        let (anchor, position, scale) = (try property("a", [0, 0]), try property("p", [0, 0]), try property("s", [100, 100]))
-        let (rotation, startOpacity, endOpacity) = (try property("r", [0]), try property("so", [100]), try property("eo", [100]))
-        let below = LottieReader.member(item, "m").map { if case .number(2, _) = $0 { true } else { false } } ?? false
+    private func repeated(_ items: [LottieShapeItem], repeater: LottieRepeater, listPath: String, inherited: LottieTrim?) throws(DocumentError) -> Layer {
+        let (count, offset, anchor, position, scale) = (repeater.count, repeater.offset, repeater.anchor, repeater.position, repeater.scale)
+        let (rotation, startOpacity, endOpacity, below) = (repeater.rotation, repeater.startOpacity, repeater.endOpacity, repeater.firstBelow)
+        let path = repeater.place.path
         let all = [count, offset, anchor, position, scale, rotation, startOpacity, endOpacity]
         /// A property's value at `frame`, or its first value (nil).
         func at(_ property: LottieProperty<[Double]>, _ frame: Double?) -> [Double] { frame.map(property.value) ?? property.initial }
@@ -240,7 +175,7 @@ struct LottieShapes {
         /// Copy k's transform and opacity at `frame` (opacity 0 past the count then).
         func placement(_ k: Int, at frame: Double?) -> (Transform3D, Double) {
             let n = Double(k) + (at(offset, frame).first ?? 0)
-            let (a, p, s) = (LottieReader.point(at(anchor, frame)), LottieReader.point(at(position, frame)), at(scale, frame))
+            let (a, p, s) = (LottieContext.point(at(anchor, frame)), LottieContext.point(at(position, frame)), at(scale, frame))
             let (sx, sy) = ((s.first ?? 100) / 100, (s.count > 1 ? s[1] : s.first ?? 100) / 100)
             /// The scale to the n; a mirror (negative) to a fractional power blends linearly instead.
             func power(_ base: Double) -> Double {
@@ -259,9 +194,9 @@ struct LottieShapes {
             let opacity = below ? last + (first - last) * share : first + (last - first) * share
             return (matrix, min(max(opacity / 100, 0), 1))
         }
-        let frames = try reader.sampleFrames(all.flatMap { $0.keyframes.map(\.frame) }, cost: 0, at: path) ?? []
+        let frames = try context.sampleFrames(all.flatMap { $0.keyframes.map(\.frame) }, cost: 0, at: path) ?? []
         let most = max(copies(at: nil), frames.map { copies(at: $0) }.max() ?? 0)
-        try reader.budget.charge(most * (1_000 + 2 * frames.count), at: path, in: reader.file)
+        try context.budget.charge(most * (1_000 + 2 * frames.count), at: path, in: context.file)
         let container = Layer()
         container.anchorPoint = .zero
         var layers: [Layer] = []
@@ -270,8 +205,8 @@ struct LottieShapes {
             (copy.transform, copy.opacity) = placement(k, at: nil)
             if !frames.isEmpty {
                 let placed = frames.map { placement(k, at: $0) }
-                copy.add(reader.sampled("transform", placed.map { .transform($0.0) }, over: frames))
-                copy.add(reader.sampled("opacity", placed.map { .number($0.1) }, over: frames))
+                copy.add(context.sampled("transform", placed.map { .transform($0.0) }, over: frames))
+                copy.add(context.sampled("opacity", placed.map { .number($0.1) }, over: frames))
             }
             layers.append(copy)
         }
@@ -280,38 +215,17 @@ struct LottieShapes {
         return container
     }
 
-    /// A group's transform (`tr` among its items).
-    private func groupTransform(_ group: JSONValue, path: String) throws(DocumentError) -> (outer: Layer, inner: Layer) {
-        guard case let .array(items, _)? = LottieReader.member(group, "it"),
-              let index = items.firstIndex(where: { if case .string("tr", _)? = LottieReader.member($0, "ty") { true } else { false } }) else {
-            return try reader.transformNodes(nil, path: path, opacity: true)
-        }
-        return try reader.transformNodes(items[index], path: "\(path).it[\(index)]", opacity: true)
-    }
-
     /// A rectangle (`p` centre, `s` size, `r` roundness), an ellipse (`p`, `s`) or a star or
     /// polygon (`sy` 1 or 2: `pt` points, `p`, `r` rotation, `or`/`ir` outer and inner radius)
     /// as a path, sampled every frame while any of its properties changes.
-    private func parametric(_ item: JSONValue, type: String, path: String) throws(DocumentError) -> LottieProperty<Path> {
-        func property(_ key: String, _ fallback: [Double]) throws(DocumentError) -> LottieProperty<[Double]> {
-            try reader.property(LottieReader.member(item, key), path + "." + key) ?? LottieProperty(initial: fallback, keyframes: [])
-        }
-        let centre = try property("p", [0, 0]), size = try property("s", [0, 0]), radius = try property("r", [0])
-        let points = try property("pt", [5]), outer = try property("or", [0]), inner = try property("ir", [0])
-        let starType = try reader.number(LottieReader.member(item, "sy"), path + ".sy", default: 1)
-        let reversed = try reader.number(LottieReader.member(item, "d"), path + ".d", default: 1) == 3
-        let isStar = type == "sr" && starType == 1
-        // Corner roundness in percent, outer and inner (a polygon's corners are all outer).
-        let outerRound = try property("os", [0]), innerRound = try property("is", [0])
-        if type == "sr" {
-            guard let count = points.initial.first, (1...1_000).contains(count) else {
-                throw reader.fail(path + ".pt", LottieReader.member(item, "pt"), "a star or polygon has 1…1000 points")
-            }
-        }
+    private func parametric(_ item: LottieParametricShape) throws(DocumentError) -> LottieProperty<Path> {
+        let (centre, size, radius, points) = (item.centre, item.size, item.radius, item.points)
+        let (outer, inner, outerRound, innerRound) = (item.outerRadius, item.innerRadius, item.outerRoundness, item.innerRoundness)
+        let isStar = item.kind == .star, isPolygon = item.kind == .polygon
         func shape(at frame: Double) -> Path {
             let c = centre.value(at: frame)
             let (cx, cy) = (c.first ?? 0, c.count > 1 ? c[1] : 0)
-            if type == "sr" {
+            if isStar || isPolygon {
                 let n = Int(min(max(points.value(at: frame).first ?? 5, 1), 1_000)), rotation = (radius.value(at: frame).first ?? 0) * .pi / 180
                 let (r1, r2) = (outer.value(at: frame).first ?? 0, inner.value(at: frame).first ?? 0)
                 let (round1, round2) = ((outerRound.value(at: frame).first ?? 0) / 100, isStar ? (innerRound.value(at: frame).first ?? 0) / 100 : 0)
@@ -345,15 +259,20 @@ struct LottieShapes {
             let s = size.value(at: frame)
             let (w, h) = (s.first ?? 0, s.count > 1 ? s[1] : s.first ?? 0)
             let box = Rect(x: cx - w / 2, y: cy - h / 2, width: w, height: h)
-            guard type == "rc" else { return Self.ellipse(in: box, reversed: reversed) }
             // lottie-web draws a rectangle clockwise only when `d` says 1 or 2 (a file without
             // it, anticlockwise); an ellipse unless it says 3.
-            let direction = LottieReader.member(item, "d").flatMap { if case .number(let d, _) = $0 { d } else { nil } }
+            let direction = item.direction
+            guard item.kind == .rectangle else { return Self.ellipse(in: box, reversed: direction == 3) }
             return Self.rectangle(in: box, radius: min(radius.value(at: frame).first ?? 0, min(abs(w), abs(h)) / 2),
                                   reversed: !(direction == 1 || direction == 2))
         }
-        let changing = type == "sr" ? [centre, radius, points, outer, inner, outerRound, innerRound] : type == "rc" ? [centre, size, radius] : [centre, size]
-        guard let frames = try reader.sampleFrames(changing.flatMap { $0.keyframes.map(\.frame) }, cost: type == "sr" ? 2_001 : 16, at: path) else {
+        let changing = switch item.kind {
+        case .star, .polygon: [centre, radius, points, outer, inner, outerRound, innerRound]
+        case .rectangle: [centre, size, radius]
+        case .ellipse: [centre, size]
+        }
+        guard let frames = try context.sampleFrames(changing.flatMap { $0.keyframes.map(\.frame) }, cost: isStar || isPolygon ? 2_001 : 16,
+                                                    at: item.place.path) else {
             return LottieProperty(initial: shape(at: 0), keyframes: [])
         }
         let keyframes = frames.map { LottieProperty<Path>.Keyframe(frame: $0, value: shape(at: $0), easeOut: (0, 0), easeIn: (1, 1), hold: false) }
@@ -420,42 +339,34 @@ struct LottieShapes {
     /// A gradient fill or stroke of `geometry`: a gradient layer over the paths' box (and the
     /// gradient's ends), masked by the paths filled or stroked. Colour and opacity stops are
     /// merged at the union of their positions.
-    private func gradient(_ item: JSONValue, stroke: Bool, path: String, geometry: [LottieProperty<Path>],
-                          trim: Trim?) throws(DocumentError) -> Layer? {
+    private func gradient(_ item: LottieGradient, geometry: [LottieProperty<Path>], trim: LottieTrim?) throws(DocumentError) -> Layer? {
         guard !geometry.isEmpty else { return nil }
-        let fr = reader.frameRate
-        let start = try reader.property(LottieReader.member(item, "s"), path + ".s") ?? LottieProperty(initial: [0, 0], keyframes: [])
-        let end = try reader.property(LottieReader.member(item, "e"), path + ".e") ?? LottieProperty(initial: [100, 0], keyframes: [])
-        guard let stops = LottieReader.member(item, "g"), let ramp = try reader.property(LottieReader.member(stops, "k"), path + ".g.k") else {
-            throw reader.fail(path + ".g", item, "missing: a gradient has its stops g")
-        }
-        let count = try reader.integer(LottieReader.member(stops, "p"), path + ".g.p")
+        let fr = context.frameRate, path = item.paint.place.path, stroke = item.paint.isStroke
+        let (start, end, ramp, count) = (item.start, item.end, item.ramp, item.count)
+        let (highlight, highlightAngle) = (item.highlight, item.highlightAngle)
         guard (1...256).contains(count), ramp.initial.count >= 4 * count, ramp.keyframes.allSatisfy({ $0.value.count >= 4 * count }) else {
-            throw reader.fail(path + ".g", stops, "expected p colour stops of 4 numbers each (1…256)")
+            throw context.fail(item.stops, "expected p colour stops of 4 numbers each (1…256)")
         }
-        let highlight = try reader.property(LottieReader.member(item, "h"), path + ".h")
-        let highlightAngle = try reader.property(LottieReader.member(item, "a"), path + ".a")
         // The box the ramp's unit coordinates span: the paths and both ends, at the start.
         var box = geometry.dropFirst().reduce(geometry[0].initial.bounds) { $0.union($1.initial.bounds) }
         for part in geometry { for key in part.keyframes { box = box.union(key.value.bounds) } }
         if stroke {
-            let widths = try reader.property(LottieReader.member(item, "w"), path + ".w") ?? LottieProperty(initial: [1], keyframes: [])
+            let widths = item.paint.width
             let reach = (([widths.initial] + widths.keyframes.map(\.value)).compactMap(\.first).max() ?? 1) / 2
             box = Rect(x: box.minX - reach, y: box.minY - reach, width: box.size.width + 2 * reach, height: box.size.height + 2 * reach)
         }
-        for point in [LottieReader.point(start.initial), LottieReader.point(end.initial)] {
+        for point in [LottieContext.point(start.initial), LottieContext.point(end.initial)] {
             box = box.union(Rect(x: point.x, y: point.y, width: 0, height: 0))
         }
         guard box.size.width > 0, box.size.height > 0,
-              let mask = try paint(item, type: stroke ? "st" : "fl", path: path, geometry: geometry, trim: trim,
-                                   solid: false, placing: Transform3D(translationX: -box.minX, y: -box.minY)) else { return nil }
+              let mask = try paint(item.paint, geometry: geometry, trim: trim, solid: false, placing: Transform3D(translationX: -box.minX, y: -box.minY)) else { return nil }
         let layer = GradientLayer()
         layer.anchorPoint = .zero
         layer.bounds = Rect(origin: .zero, size: box.size)
         layer.position = box.origin
-        layer.type = try reader.number(LottieReader.member(item, "t"), path + ".t", default: 1) == 2 ? .radial : .axial
+        layer.type = item.isRadial ? .radial : .axial
         func unit(_ v: [Double]) -> Point {
-            let p = LottieReader.point(v)
+            let p = LottieContext.point(v)
             return Point((p.x - box.minX) / box.size.width, (p.y - box.minY) / box.size.height)
         }
         layer.startPoint = unit(start.initial)
@@ -463,10 +374,10 @@ struct LottieShapes {
         if layer.type == .radial {
             // Core Animation's radial ramp is an ellipse whose radii are the end point's distances
             // from the start along each axis; Lottie's is a circle through the end point.
-            if start.isAnimated { reader.warnings.note("radial gradients whose centre moves: sized from the first centre", at: path) }
-            let centre = LottieReader.point(start.initial)
+            if start.isAnimated { context.warnings.note("radial gradients whose centre moves: sized from the first centre", at: path) }
+            let centre = LottieContext.point(start.initial)
             func radiusPoint(_ v: [Double]) -> Point {
-                let p = LottieReader.point(v)
+                let p = LottieContext.point(v)
                 let r = ((p.x - centre.x) * (p.x - centre.x) + (p.y - centre.y) * (p.y - centre.y)).squareRoot()
                 return Point((centre.x - box.minX + r) / box.size.width, (centre.y - box.minY + r) / box.size.height)
             }
@@ -484,8 +395,7 @@ struct LottieShapes {
         layer.locations = initial.locations
         if let a = ramp.animation(keyPath: "colors", frameRate: fr, { .colors(Self.stops($0, count: count).colors) }) { layer.add(a) }
         if let a = ramp.animation(keyPath: "locations", frameRate: fr, { .numbers(Self.stops($0, count: count).locations) }) { layer.add(a) }
-        let opacity = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [100], keyframes: [])
-        reader.apply(opacity: opacity, to: layer)
+        context.apply(opacity: item.paint.opacity, to: layer)
         layer.mask = mask
         return layer
     }
@@ -502,7 +412,7 @@ struct LottieShapes {
                 guard let property else { return [] }
                 return frame.map(property.value) ?? property.initial
             }
-            let (s, e) = (LottieReader.point(value(start)), LottieReader.point(value(end)))
+            let (s, e) = (LottieContext.point(value(start)), LottieContext.point(value(end)))
             let fraction = min(max((value(highlight).first ?? 0) / 100, -0.99), 0.99)
             let turn = atan2(e.y - s.y, e.x - s.x) + (value(angle).first ?? 0) * .pi / 180
             return Point(cos(turn) * fraction, sin(turn) * fraction)
@@ -510,8 +420,8 @@ struct LottieShapes {
         layer.gradientFocus = focus(at: nil)
         let keyed = [highlight, angle, start, end].compactMap { $0 }.flatMap { $0.keyframes.map(\.frame) }
         guard highlight.isAnimated || (angle?.isAnimated ?? false) || highlight.initial.first != 0,
-              let frames = try reader.sampleFrames(keyed, cost: 1, at: path) else { return }
-        layer.add(reader.sampled("gradientFocus", frames.map { .point(focus(at: $0)) }, over: frames))
+              let frames = try context.sampleFrames(keyed, cost: 1, at: path) else { return }
+        layer.add(context.sampled("gradientFocus", frames.map { .point(focus(at: $0)) }, over: frames))
     }
 
     /// Bodymovin's gradient stops (`count` colours of position, red, green, blue, then
@@ -542,7 +452,7 @@ struct LottieShapes {
                 let (c, d, g) = place(x, alphaPositions)
                 alpha = alphaValues[c] + (alphaValues[d] - alphaValues[c]) * g
             }
-            colors.append(LottieReader.color(rgb, alpha: alpha))
+            colors.append(LottieDecoder.color(rgb, alpha: alpha))
         }
         return (colors, positions)
     }
@@ -553,12 +463,12 @@ struct LottieShapes {
     /// masks — added (the union), the first less the others, the first intersected with each
     /// other, or two paths' exclusive parts — with the paths after the merge added to that, then
     /// drawn at the fill's opacity.
-    private func mergedFill(_ item: JSONValue, path: String, geometry: [LottieProperty<Path>], merging: (mode: Int, count: Int),
-                            trim: Trim?) throws(DocumentError) -> Layer? {
+    private func mergedFill(_ item: LottiePaint, geometry: [LottieProperty<Path>], merging: (mode: Int, count: Int),
+                            trim: LottieTrim?) throws(DocumentError) -> Layer? {
         let mode = merging.mode
         var parts: [Layer] = []
         for part in geometry.prefix(merging.count) {
-            if let layer = try paint(item, type: "fl", path: path, geometry: [part], trim: trim, ownOpacity: false) { parts.append(layer) }
+            if let layer = try paint(item, geometry: [part], trim: trim, ownOpacity: false) { parts.append(layer) }
         }
         guard let first = parts.first else { return nil }
         func holder(_ layers: [Layer]) -> Layer {
@@ -584,9 +494,9 @@ struct LottieShapes {
         case 5 where parts.count == 2:
             // Each path less the other: the second is painted again as the first's mask.
             let a = holder([first]), b = holder([rest[0]])
-            a.mask = try paint(item, type: "fl", path: path, geometry: [geometry[1]], trim: trim, ownOpacity: false)
+            a.mask = try paint(item, geometry: [geometry[1]], trim: trim, ownOpacity: false)
             a.maskMode = .alphaInverted
-            b.mask = try paint(item, type: "fl", path: path, geometry: [geometry[0]], trim: trim, ownOpacity: false)
+            b.mask = try paint(item, geometry: [geometry[0]], trim: trim, ownOpacity: false)
             b.maskMode = .alphaInverted
             merged = holder([a, b])
         default:
@@ -594,10 +504,10 @@ struct LottieShapes {
         }
         var after: [Layer] = []
         for part in geometry.dropFirst(merging.count) {
-            if let layer = try paint(item, type: "fl", path: path, geometry: [part], trim: trim, ownOpacity: false) { after.append(layer) }
+            if let layer = try paint(item, geometry: [part], trim: trim, ownOpacity: false) { after.append(layer) }
         }
         let outer = holder([merged] + after)
-        reader.apply(opacity: try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [100], keyframes: []), to: outer)
+        context.apply(opacity: item.opacity, to: outer)
         return outer
     }
 
@@ -620,14 +530,14 @@ struct LottieShapes {
         func outline(at frame: Double) throws(DocumentError) -> Path? {
             guard let made = Path.outline(combining: parts.map { $0.value(at: frame) }, by: combination, tolerance: Self.mergedOutlineTolerance,
                                           maximumEdges: Self.mergedOutlineEdges) else { return nil }
-            try reader.budget.charge(1 + made.work / 100, at: path, in: reader.file)
+            try context.budget.charge(1 + made.work / 100, at: path, in: context.file)
             return made.outline
         }
         func tooDetailed() -> [LottieProperty<Path>] {
-            reader.warnings.note("merged paths too detailed to outline (more than \(Self.mergedOutlineEdges) edges or crossings): each path stroked", at: path)
+            context.warnings.note("merged paths too detailed to outline (more than \(Self.mergedOutlineEdges) edges or crossings): each path stroked", at: path)
             return geometry
         }
-        guard let frames = try reader.sampleFrames(parts.flatMap { $0.keyframes.map(\.frame) }, cost: 1, at: path) else {
+        guard let frames = try context.sampleFrames(parts.flatMap { $0.keyframes.map(\.frame) }, cost: 1, at: path) else {
             guard let still = try outline(at: 0) else { return tooDetailed() }
             return [LottieProperty(initial: still, keyframes: [])] + after
         }
@@ -648,7 +558,7 @@ struct LottieShapes {
     /// What `trim` leaves of `geometry`, as lottie-web trims before it fills or strokes: the
     /// paths each cut by the same share, or (`asOne`) cut as one; worked out every frame while
     /// the trim or a path changes.
-    private func trimmedPaths(_ geometry: [LottieProperty<Path>], trim: Trim, path: String) throws(DocumentError) -> LottieProperty<Path> {
+    private func trimmedPaths(_ geometry: [LottieProperty<Path>], trim: LottieTrim, path: String) throws(DocumentError) -> LottieProperty<Path> {
         let keyed = [trim.start, trim.end, trim.offset].flatMap(\.keyframes).map(\.frame) + geometry.flatMap { $0.keyframes.map(\.frame) }
         return try sampled(keyed, cost: max(16, 4 * Self.elements(of: geometry)), at: path) { sample in
             let frame = sample ?? keyed.first ?? 0
@@ -676,27 +586,27 @@ struct LottieShapes {
 
     /// With `solid` false the colour and opacity are left out (a gradient's mask); `placing`
     /// moves the paths.
-    private func paint(_ item: JSONValue, type: String, path: String, geometry: [LottieProperty<Path>],
-                       trim: Trim?, solid: Bool = true, ownOpacity: Bool = true,
+    private func paint(_ item: LottiePaint, geometry: [LottieProperty<Path>], trim: LottieTrim?, solid: Bool = true, ownOpacity: Bool = true,
                        placing: Transform3D = .identity) throws(DocumentError) -> Layer? {
         guard !geometry.isEmpty else { return nil }
+        let path = item.place.path
         // A fill of trimmed paths fills what the trim leaves, each part closed by a straight line.
-        if type == "fl", let trim {
-            return try paint(item, type: type, path: path, geometry: [try trimmedPaths(geometry, trim: trim, path: path)], trim: nil,
+        if !item.isStroke, let trim {
+            return try paint(item, geometry: [try trimmedPaths(geometry, trim: trim, path: path)], trim: nil,
                              solid: solid, ownOpacity: ownOpacity, placing: placing)
         }
         // Paths trimmed each by the same share are stroked one by one; as one, together.
-        if let trim, !trim.asOne, type == "st", geometry.count > 1 {
+        if let trim, !trim.asOne, item.isStroke, geometry.count > 1 {
             let container = Layer()
             container.anchorPoint = .zero
             for part in geometry {
-                if let one = try paint(item, type: type, path: path, geometry: [part], trim: trim, solid: solid, placing: placing) { container.addSublayer(one) }
+                if let one = try paint(item, geometry: [part], trim: trim, solid: solid, placing: placing) { container.addSublayer(one) }
             }
             return container
         }
         let layer = ShapeLayer()
         layer.anchorPoint = .zero
-        let fr = reader.frameRate
+        let fr = context.frameRate
         // One path, animated as its keyframes say; several are joined, every frame while any changes.
         if geometry.count == 1, let only = geometry.first {
             layer.path = only.initial.applying(placing)
@@ -708,36 +618,26 @@ struct LottieShapes {
                 return joined.applying(placing)
             }
             layer.path = joined(at: nil)
-            if let frames = try reader.sampleFrames(geometry.flatMap { $0.keyframes.map(\.frame) }, cost: geometry.count * 16, at: path) {
-                layer.add(reader.sampled("path", frames.map { .path(joined(at: $0)) }, over: frames))
+            if let frames = try context.sampleFrames(geometry.flatMap { $0.keyframes.map(\.frame) }, cost: geometry.count * 16, at: path) {
+                layer.add(context.sampled("path", frames.map { .path(joined(at: $0)) }, over: frames))
             }
         }
-        let color = solid ? try reader.property(LottieReader.member(item, "c"), path + ".c") ?? LottieProperty(initial: [0, 0, 0, 1], keyframes: [])
-            : LottieProperty(initial: [0, 0, 0, 1], keyframes: [])
-        let opacity = try reader.property(LottieReader.member(item, "o"), path + ".o") ?? LottieProperty(initial: [100], keyframes: [])
-        let colorKey = type == "fl" ? "fillColor" : "strokeColor"
-        if type == "fl" { layer.fillColor = LottieReader.color(color.initial) } else { layer.strokeColor = LottieReader.color(color.initial) }
-        if let a = color.animation(keyPath: colorKey, frameRate: fr, { .color(LottieReader.color($0)) }) { layer.add(a) }
-        if solid && ownOpacity { reader.apply(opacity: opacity, to: layer) }
-        if type == "fl" {
-            layer.fillRule = try reader.number(LottieReader.member(item, "r"), path + ".r", default: 1) == 2 ? .evenOdd : .nonZero
+        let color = solid ? item.color : LottieProperty(initial: [0, 0, 0, 1], keyframes: [])
+        let colorKey = item.isStroke ? "strokeColor" : "fillColor"
+        if item.isStroke { layer.strokeColor = LottieDecoder.color(color.initial) } else { layer.fillColor = LottieDecoder.color(color.initial) }
+        if let a = color.animation(keyPath: colorKey, frameRate: fr, { .color(LottieDecoder.color($0)) }) { layer.add(a) }
+        if solid && ownOpacity { context.apply(opacity: item.opacity, to: layer) }
+        guard item.isStroke else {
+            layer.fillRule = item.evenOdd ? .evenOdd : .nonZero
             return layer
         }
         layer.fillColor = nil
-        let width = try reader.property(LottieReader.member(item, "w"), path + ".w") ?? LottieProperty(initial: [1], keyframes: [])
+        let width = item.width
         layer.lineWidth = width.initial.first ?? 1
         if let a = width.animation(keyPath: "lineWidth", frameRate: fr, { .number($0.first ?? 1) }) { layer.add(a) }
-        layer.lineCap = [1: .butt, 2: .round, 3: .square][try reader.integer(LottieReader.member(item, "lc"), path + ".lc", default: 2)] ?? .round
-        layer.lineJoin = [1: .miter, 2: .round, 3: .bevel][try reader.integer(LottieReader.member(item, "lj"), path + ".lj", default: 2)] ?? .round
-        layer.miterLimit = try reader.number(LottieReader.member(item, "ml"), path + ".ml", default: 4)
-        if case let .array(dashes, _)? = LottieReader.member(item, "d") {
-            // Dashes and gaps in turn (`n` "d" and "g"), and an offset ("o").
-            var lengths: [LottieProperty<[Double]>] = [], offset: LottieProperty<[Double]>?
-            for (i, dash) in dashes.enumerated() {
-                let kind = try reader.string(LottieReader.member(dash, "n"), "\(path).d[\(i)].n") ?? "d"
-                guard let value = try reader.property(LottieReader.member(dash, "v"), "\(path).d[\(i)].v") else { continue }
-                if kind == "o" { offset = value } else { lengths.append(value) }
-            }
+        (layer.lineCap, layer.lineJoin, layer.miterLimit) = (item.lineCap, item.lineJoin, item.miterLimit)
+        if !item.dashes.isEmpty || item.dashOffset != nil {
+            let (lengths, offset) = (item.dashes, item.dashOffset)
             /// The pattern (an odd one repeated; none when it has no length) and the phase at `frame`, or at the start (nil).
             func dashing(at frame: Double?) -> (pattern: [Double], phase: Double) {
                 var pattern = lengths.map { max((frame.map($0.value) ?? $0.initial).first ?? 0, 0) }
@@ -748,10 +648,10 @@ struct LottieShapes {
             (layer.lineDashPattern, layer.lineDashPhase) = dashing(at: nil)
             // Changing dashes: the pattern and phase worked out every frame.
             let keyed = (lengths + [offset].compactMap { $0 }).flatMap { $0.keyframes.map(\.frame) }
-            if let frames = try reader.sampleFrames(keyed, cost: lengths.count + 1, at: path) {
+            if let frames = try context.sampleFrames(keyed, cost: lengths.count + 1, at: path) {
                 let samples = frames.map { dashing(at: $0) }
-                layer.add(reader.sampled("lineDashPattern", samples.map { .numbers($0.pattern) }, over: frames))
-                layer.add(reader.sampled("lineDashPhase", samples.map { .number($0.phase) }, over: frames))
+                layer.add(context.sampled("lineDashPattern", samples.map { .numbers($0.pattern) }, over: frames))
+                layer.add(context.sampled("lineDashPhase", samples.map { .number($0.phase) }, over: frames))
             }
         }
         guard let trim else { return layer }
@@ -765,12 +665,12 @@ struct LottieShapes {
         }
         // An offset (or a start past the end): lottie-web's part of the path, sampled every
         // frame, on this layer and, for the part that wraps past the path's end, on a copy.
-        guard let copy = try paint(item, type: type, path: path, geometry: geometry, trim: nil, solid: solid, ownOpacity: ownOpacity,
+        guard let copy = try paint(item, geometry: geometry, trim: nil, solid: solid, ownOpacity: ownOpacity,
                                    placing: placing) as? ShapeLayer else { return layer }
         let keyed = [trim.start, trim.end, trim.offset].flatMap { $0.keyframes.map(\.frame) }
         let (first, last) = (keyed.min() ?? 0, keyed.max() ?? 0)
         let count = last > first ? Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples))) : 0
-        try reader.budget.charge(count + 1, at: path, in: reader.file)
+        try context.budget.charge(count + 1, at: path, in: context.file)
         let parts = (0...count).map { trim.segments(at: count == 0 ? first : first + (last - first) * Double($0) / Double(count)) }
         let container = Layer()
         container.anchorPoint = .zero
@@ -787,11 +687,37 @@ struct LottieShapes {
             for (layer, key, samples) in [(target as Layer, "strokeStart", values.map { AnimationValue.number($0.lowerBound) }),
                                           (target, "strokeEnd", values.map { AnimationValue.number($0.upperBound) }),
                                           (holder, "opacity", ranges.map { AnimationValue.number($0 == nil ? 0 : 1) })] {
-                layer.add(reader.sampled(key, samples, from: first, to: last))
+                layer.add(context.sampled(key, samples, from: first, to: last))
             }
         }
         add(layer, parts.map(\.first))
         add(copy, parts.map(\.wrapped))
         return container
+    }
+}
+
+extension LottieTrim {
+    /// Whether the trim needs lottie-web's arithmetic (an offset, or a start past the end)
+    /// rather than a plain strokeStart…strokeEnd.
+    var wraps: Bool {
+        if offset.isAnimated || offset.initial.first ?? 0 != 0 { return true }
+        let frames = [0] + (start.keyframes + end.keyframes).map(\.frame)
+        return frames.contains { (start.value(at: $0).first ?? 0) > (end.value(at: $0).first ?? 100) }
+    }
+
+    /// The trimmed part at `frame` as lottie-web computes it: start and end (swapped when the
+    /// start is past the end) moved by the offset's share of a turn; the part from 0…1 and,
+    /// when it wraps past the path's end, the part from its start.
+    func segments(at frame: Double) -> (first: ClosedRange<Double>?, wrapped: ClosedRange<Double>?) {
+        var (s, e) = ((start.value(at: frame).first ?? 0) / 100, (end.value(at: frame).first ?? 100) / 100)
+        if s > e { swap(&s, &e) }
+        (s, e) = (min(max(s, 0), 1), min(max(e, 0), 1))
+        guard e > s else { return (nil, nil) }
+        var o = (offset.value(at: frame).first ?? 0) / 360
+        o -= o.rounded(.down)
+        (s, e) = (s + o, e + o)
+        if s >= 1 { (s, e) = (s - 1, e - 1) }
+        guard e > 1 else { return (s...e, nil) }
+        return (s...1, e - 1 > 0 ? 0...(e - 1) : nil)
     }
 }

@@ -12,112 +12,79 @@ import Text
 /// (`LottieTextAnimators`). A document that changes (several keyframes) shows each one from its
 /// keyframe until the next.
 struct LottieText {
-    let reader: LottieReader
-    /// The file's `fonts` (`{"list": [{"fName", "fFamily", "fStyle"}…]}`).
-    let fonts: JSONValue?
-    /// The file's `chars`: glyph outlines.
-    let chars: [JSONValue]
-    /// The composition's frame rate.
-    let frameRate: Double
+    let context: LottieContext
+    /// The file's font list and glyph outlines.
+    let fonts: [LottieFont]
+    let glyphs: [LottieGlyph]
 
     /// How wide point text may run either side of its anchor.
     static let reach = 16_384.0
 
-    func layer(_ value: JSONValue, path: String) throws(DocumentError) -> Layer {
-        let animating = LottieTextAnimators(reader: reader, frameRate: frameRate)
-        let animators = try animating.animators(LottieReader.member(LottieReader.member(value, "t"), "a"), path: path + ".t.a")
-        let data = LottieReader.member(value, "t")
-        guard case let .array(frames, _)? = LottieReader.member(LottieReader.member(data, "d"), "k"), !frames.isEmpty else {
-            throw reader.fail(path + ".t.d.k", LottieReader.member(data, "d") ?? value, "expected the text document's keyframes")
-        }
-        guard frames.count <= LottieFile.maximumLayers else {
-            throw reader.fail(path + ".t.d.k", LottieReader.member(data, "d"), "\(frames.count) text documents; at most \(LottieFile.maximumLayers)")
-        }
+    func layer(_ model: LottieTextModel) throws(DocumentError) -> Layer {
+        let animating = LottieTextAnimators(context: context)
         // Each document a layer of its own, shown from its keyframe until the next (held, as
         // text documents are).
         var documents: [(frame: Double, layer: Layer)] = []
-        for (k, keyframe) in frames.enumerated() {
-            let p = "\(path).t.d.k[\(k)]"
-            guard let document = LottieReader.member(keyframe, "s") else { throw reader.fail(p + ".s", keyframe, "missing: a text document s") }
-            documents.append((try reader.number(LottieReader.member(keyframe, "t"), p + ".t", default: 0),
-                              try layer(value, document: document, p: p + ".s", path: path, animating: animating, animators: animators)))
+        for (frame, document) in model.documents {
+            documents.append((frame, try layer(document, of: model, animating: animating)))
         }
         guard documents.count > 1 else { return documents[0].layer }
         let container = Layer()
         container.anchorPoint = .zero
         for (k, document) in documents.enumerated() {
-            reader.show(document.layer, from: k == 0 ? -Double.greatestFiniteMagnitude : document.frame,
-                        until: k + 1 < documents.count ? documents[k + 1].frame : Double.greatestFiniteMagnitude)
+            context.show(document.layer, from: k == 0 ? -Double.greatestFiniteMagnitude : document.frame,
+                         until: k + 1 < documents.count ? documents[k + 1].frame : Double.greatestFiniteMagnitude)
             container.addSublayer(document.layer)
         }
         return container
     }
 
-    /// One text document (`d.k[…].s`) of the layer `value` as a layer.
-    private func layer(_ value: JSONValue, document: JSONValue, p: String, path: String, animating: LottieTextAnimators,
-                       animators: [LottieTextAnimators.Animator]) throws(DocumentError) -> Layer {
-        let text = (try reader.string(LottieReader.member(document, "t"), p + ".t") ?? "").replacingOccurrences(of: "\r", with: "\n")
-        guard text.unicodeScalars.count <= TextLayout.maximumCharacters else {
-            throw reader.fail(p + ".t", LottieReader.member(document, "t"),
-                              "\(text.unicodeScalars.count) characters; a text layer holds at most \(TextLayout.maximumCharacters)")
-        }
-        let size = try reader.number(LottieReader.member(document, "s"), p + ".s", default: 36)
-        guard size > 0, size <= 10_000 else { throw reader.fail(p + ".s", LottieReader.member(document, "s"), "a font size of 0…10000") }
-        let stroke = try TextStroke(document: document, path: p, reader: reader,
-                                    animated: (animators.contains { $0.strokeWidth != nil }, animators.contains { $0.strokeColor != nil }))
-        if !chars.isEmpty {
-            let (family, style) = try listedFont(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
+    /// One text document of the text layer `model` as a layer.
+    private func layer(_ document: LottieTextDocument, of model: LottieTextModel, animating: LottieTextAnimators) throws(DocumentError) -> Layer {
+        let (text, size, animators, path) = (document.text, document.size, model.animators, model.place.path)
+        let stroke = TextStroke(document: document, animated: (animators.contains { $0.strokeWidth != nil }, animators.contains { $0.strokeColor != nil }))
+        if !glyphs.isEmpty {
+            let (family, style) = listedFont(document.font)
             var request = LottieGlyphs.Request(
-                text: text, family: family, style: style, size: size,
-                tracking: try reader.number(LottieReader.member(document, "tr"), p + ".tr", default: 0),
-                lineHeight: try reader.number(LottieReader.member(document, "lh"), p + ".lh", default: size * 1.2),
-                justification: try reader.integer(LottieReader.member(document, "j"), p + ".j", default: 0),
-                color: try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) },
-                stroke: stroke,
-                animators: animators,
-                frames: try span(value, path: path))
-            if let sz = LottieReader.member(document, "sz"), case let boxSize = try reader.numbers(sz, p + ".sz"), boxSize.count >= 2,
-               boxSize[0] > 0, boxSize[0].isFinite {
+                text: text, family: family, style: style, size: size, tracking: document.tracking, lineHeight: document.lineHeight ?? size * 1.2,
+                justification: document.justification, color: document.fillColor, stroke: stroke, animators: animators, frames: model.span)
+            if let boxSize = document.boxSize, boxSize.count >= 2, boxSize[0] > 0, boxSize[0].isFinite {
                 // Box text: wrapped in the box's width, its first baseline the font list's ascent below its top.
-                let origin = try LottieReader.member(document, "ps").map { v throws(DocumentError) in try reader.numbers(v, p + ".ps") } ?? [0, 0]
-                let ascent = try listedAscent(try reader.string(LottieReader.member(document, "f"), p + ".f")).map { $0 / 100 * size } ?? size * 0.75
-                request.box = (LottieReader.point(origin), boxSize[0], ascent)
+                let ascent = listedAscent(document.font).map { $0 / 100 * size } ?? size * 0.75
+                request.box = (LottieContext.point(document.boxPosition), boxSize[0], ascent)
             }
-            if let layer = try LottieGlyphs(reader: reader, chars: chars).layer(request, path: path, animating: animating) { return layer }
-            reader.warnings.note("text with characters the file's glyphs lack: drawn with an installed font", at: path)
+            if let layer = try LottieGlyphs(context: context, glyphs: glyphs).layer(request, path: path, animating: animating) { return layer }
+            context.warnings.note("text with characters the file's glyphs lack: drawn with an installed font", at: path)
         }
-        let font = try fontName(try reader.string(LottieReader.member(document, "f"), p + ".f"), path: p + ".f")
+        let font = try fontName(document.font, place: document.place)
         let face: FontFace
         do {
             face = try FontFace.face(for: FontLookup.file(for: font))
         } catch {
-            throw reader.fail(p + ".f", LottieReader.member(document, "f"), "\(error)")
+            throw context.fail(document.place.path + ".f", "\(error)")
         }
         let scale = size / face.unitsPerEm
         let layer = TextLayer()
         layer.anchorPoint = .zero
-        layer.string = TextString(runs: [.init(text, kern: try reader.number(LottieReader.member(document, "tr"), p + ".tr", default: 0) * size / 1000)])
+        layer.string = TextString(runs: [.init(text, kern: document.tracking * size / 1000)])
         layer.font = font
         layer.fontSize = size
-        layer.foregroundColor = try LottieReader.member(document, "fc").map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, p + ".fc")) }
-        for (key, kind) in [("ls", "text baseline shifts"), ("ca", "all-caps text")] {
-            if case .number(let n, _)? = LottieReader.member(document, key), n != 0 { reader.warnings.note(kind, at: path) }
-        }
+        layer.foregroundColor = document.fillColor
         let natural = (face.ascender + face.descender + face.lineGap) * scale
-        if let height = LottieReader.member(document, "lh"), natural > 0 {
-            layer.lineHeightMultiple = min(max(try reader.number(height, p + ".lh") / natural, 0.1), 10)
+        if let height = document.lineHeight, natural > 0 {
+            layer.lineHeightMultiple = min(max(height / natural, 0.1), 10)
         }
-        let justify = try reader.integer(LottieReader.member(document, "j"), p + ".j", default: 0)
+        let justify = document.justification
         layer.alignmentMode = [1: .right, 2: .center, 3: .justified, 4: .justified, 5: .justified, 6: .justified][justify] ?? .left
         let lines = Double(max(text.split(separator: "\n", omittingEmptySubsequences: false).count, 1))
-        if let sz = LottieReader.member(document, "sz"), case let boxSize = try reader.numbers(sz, p + ".sz"), boxSize.count >= 2 {
+        if let boxSize = document.boxSize, boxSize.count >= 2 {
             // Box text: wrapped in the box, its first baseline one ascent below the box's top.
-            let origin = try LottieReader.member(document, "ps").map { v throws(DocumentError) in try reader.numbers(v, p + ".ps") } ?? [0, 0]
+            let origin = document.boxPosition
             layer.bounds = Rect(x: 0, y: 0, width: boxSize[0], height: boxSize[1])
             layer.isWrapped = true
             // Players put the first baseline the font list's ascent (a percentage of the size)
             // below the box's top; the layer puts it the face's ascender below.
-            let ascent = try listedAscent(try reader.string(LottieReader.member(document, "f"), p + ".f")).map { $0 / 100 * size } ?? face.ascender * scale
+            let ascent = listedAscent(document.font).map { $0 / 100 * size } ?? face.ascender * scale
             layer.position = Point(origin.first ?? 0, (origin.count > 1 ? origin[1] : 0) + ascent - face.ascender * scale)
         } else {
             // Point text: the first baseline on the origin, running from it as justified.
@@ -130,18 +97,18 @@ struct LottieText {
             return try outlined(layer, stroke: stroke, path: path)
         }
         guard let (characters, setText) = try characters(of: layer, text: text, stroke: stroke, path: path) else {
-            reader.warnings.note("text animators on text with colour glyphs (emoji): drawn still", at: path)
+            context.warnings.note("text animators on text with colour glyphs (emoji): drawn still", at: path)
             guard let stroke else { return layer }
             return try outlined(layer, stroke: stroke, path: path)
         }
         // Each character a layer of its own, where the text layer would have set it.
-        try LottieTextAnimators.checkCharacterCount(characters.count, path: path, reader: reader)
+        try LottieTextAnimators.checkCharacterCount(characters.count, path: path, context: context)
         let container = Layer()
         container.anchorPoint = .zero
         container.position = layer.position
         for character in characters { container.addSublayer(character.holder) }
         try animating.animate(characters, of: setText, with: animators, color: layer.foregroundColor, stroke: stroke, justification: justify,
-                              frames: try span(value, path: path))
+                              frames: model.span)
         return container
     }
 
@@ -151,7 +118,7 @@ struct LottieText {
     private func outlined(_ layer: TextLayer, stroke: TextStroke, path: String) throws(DocumentError) -> Layer {
         let set = try typeset(layer, path: path)
         guard set.glyphs.allSatisfy({ $0.picture == nil }) else {
-            reader.warnings.note("stroked text with colour glyphs: drawn without its stroke", at: path)
+            context.warnings.note("stroked text with colour glyphs: drawn without its stroke", at: path)
             return layer
         }
         var outline = Path()
@@ -246,45 +213,35 @@ struct LottieText {
         do {
             return try layer.typeset(ligatures: ligatures)
         } catch {
-            throw reader.fail(path + ".t", nil, "\(error)")
+            throw context.fail(path + ".t", "\(error)")
         }
     }
 
-    /// The layer's span in frames (`ip`…`op`), over which text animators are sampled.
-    private func span(_ value: JSONValue, path: String) throws(DocumentError) -> ClosedRange<Double> {
-        let inPoint = try reader.number(LottieReader.member(value, "ip"), path + ".ip", default: 0)
-        return inPoint...max(inPoint, try reader.number(LottieReader.member(value, "op"), path + ".op", default: inPoint))
-    }
-
     /// The `ascent` the font list gives the font called `name`, a percentage of the size.
-    private func listedAscent(_ name: String?) throws(DocumentError) -> Double? {
-        guard let name, case let .array(list, _)? = LottieReader.member(fonts, "list"),
-              let entry = list.first(where: { if case .string(name, _)? = LottieReader.member($0, "fName") { true } else { false } }),
-              let ascent = LottieReader.member(entry, "ascent") else { return nil }
-        return try reader.number(ascent, "fonts.list.ascent")
+    private func listedAscent(_ name: String?) -> Double? {
+        guard let name else { return nil }
+        return fonts.first { $0.name == name }?.ascent
     }
 
     /// The family and style the font list gives the font called `name` (`fName`); the name
     /// itself and no style when the list does not have it.
-    private func listedFont(_ name: String?, path: String) throws(DocumentError) -> (family: String, style: String) {
+    private func listedFont(_ name: String?) -> (family: String, style: String) {
         guard let name else { return (FontLookup.defaultFont, "") }
-        guard case let .array(list, _)? = LottieReader.member(fonts, "list"),
-              let entry = list.first(where: { if case .string(name, _)? = LottieReader.member($0, "fName") { true } else { false } }) else {
-            return (name, "")
-        }
-        return (try reader.string(LottieReader.member(entry, "fFamily"), path) ?? name, try reader.string(LottieReader.member(entry, "fStyle"), path) ?? "")
+        guard let entry = fonts.first(where: { $0.name == name }) else { return (name, "") }
+        return (entry.family ?? name, entry.style ?? "")
     }
 
     /// The font a document names (`f`: a font list entry's `fName`), as a family and style
     /// fontconfig finds. A family the user mapped (`--font-map`) is drawn in the family it is
     /// mapped to; one that is not installed (a designer's font the machine lacks) in the one
     /// fontconfig substitutes for it, with a warning naming both.
-    private func fontName(_ name: String?, path: String) throws(DocumentError) -> String {
+    private func fontName(_ name: String?, place: LottiePlace) throws(DocumentError) -> String {
         guard name != nil else { return FontLookup.defaultFont }
-        let (listed, style) = try listedFont(name, path: path)
-        let family = reader.fontMap[listed] ?? listed
+        let path = place.path + ".f"
+        let (listed, style) = listedFont(name)
+        let family = context.fontMap[listed] ?? listed
         if family != listed, (try? FontLookup.file(for: family)) == nil {
-            throw reader.fail(path, nil, "--font-map maps \"\(listed)\" to \"\(family)\", which is not an installed font")
+            throw context.fail(path, "--font-map maps \"\(listed)\" to \"\(family)\", which is not an installed font")
         }
         let candidates = style.isEmpty ? [family] : [family + " " + style, family]
         for candidate in candidates where (try? FontLookup.file(for: candidate)) != nil { return candidate }
@@ -292,9 +249,9 @@ struct LottieText {
             _ = try FontLookup.file(for: family)
         } catch {
             guard let substitute = FontLookup.substitute(for: family), (try? FontLookup.file(for: substitute)) != nil else {
-                throw reader.fail(path, nil, "\(error)")
+                throw context.fail(path, "\(error)")
             }
-            reader.warnings.notice("fonts not installed, drawn in the family fontconfig substitutes: \"\(family)\" in \"\(substitute)\"", at: path)
+            context.warnings.notice("fonts not installed, drawn in the family fontconfig substitutes: \"\(family)\" in \"\(substitute)\"", at: path)
             return substitute
         }
         return family

@@ -12,36 +12,7 @@ import Geometry
 /// weights are sampled every frame of the animators' keyframes into animations of one layer
 /// per character. A randomized selector takes the characters in an order shuffled by its seed.
 struct LottieTextAnimators {
-    let reader: LottieReader
-    let frameRate: Double
-
-    /// One animator: its selector and what it sets.
-    struct Animator {
-        var start, end, offset, amount, easeHigh, easeLow: LottieProperty<[Double]>?
-        /// 1 square, 2 ramp up, 3 ramp down, 4 triangle, 5 round, 6 smooth.
-        var shape: Int
-        /// Start, end and offset in characters rather than percent.
-        var inCharacters: Bool
-        /// What an index counts: 1 characters, 2 characters but spaces, 3 words, 4 lines.
-        var basedOn: Int
-        /// A randomized selector's seed (`rs`, 0 without one): its indices in an order shuffled
-        /// by it; nil takes them in order.
-        var shuffleSeed: UInt64?
-        var opacity, position, scale, rotation, fillColor: LottieProperty<[Double]>?
-        /// Tracking (`t`): space added before each character it weighs, in points.
-        var tracking: LottieProperty<[Double]>?
-        /// Stroke width added (`sw`) and stroke colour mixed in (`sc`), on stroked text.
-        var strokeWidth, strokeColor: LottieProperty<[Double]>?
-        /// Anchor point (`a`): the point each character turns and scales about, from the middle
-        /// of its advance on the baseline (the character drawn that much the other way).
-        var anchor: LottieProperty<[Double]>?
-        /// Fill hue (`fh`, degrees), saturation and brightness (`fs`, `fb`, percent) added.
-        var fillHue, fillSaturation, fillBrightness: LottieProperty<[Double]>?
-        /// Skew (`sk`, degrees) along an axis (`sa`, degrees).
-        var skew, skewAxis: LottieProperty<[Double]>?
-        /// Turns about the y and x axes (`ry`, `rx`, degrees), seen flat as lottie-web draws them.
-        var rotationY, rotationX: LottieProperty<[Double]>?
-    }
+    let context: LottieContext
 
     /// One character's layers: `holder` at the middle of its advance on the baseline (where it
     /// turns and scales, as lottie-web's letters do), its glyph `shape` inside, and the layer
@@ -65,51 +36,10 @@ struct LottieTextAnimators {
 
     /// Refuses animated text of more characters than a file may have layers (each character is
     /// a layer of its own).
-    static func checkCharacterCount(_ count: Int, path: String, reader: LottieReader) throws(DocumentError) {
+    static func checkCharacterCount(_ count: Int, path: String, context: LottieContext) throws(DocumentError) {
         guard count <= LottieFile.maximumLayers else {
-            throw reader.fail(path + ".t.a", nil, "text animators over \(count) characters; at most \(LottieFile.maximumLayers)")
+            throw context.fail(path + ".t.a", "text animators over \(count) characters; at most \(LottieFile.maximumLayers)")
         }
-    }
-
-    /// The animators of a text layer (`t.a`); empty when it has none.
-    func animators(_ value: JSONValue?, path: String) throws(DocumentError) -> [Animator] {
-        guard case let .array(items, _)? = value else { return [] }
-        var animators: [Animator] = []
-        for (i, item) in items.enumerated() {
-            let p = "\(path)[\(i)]"
-            let selector = LottieReader.member(item, "s"), properties = LottieReader.member(item, "a")
-            func property(_ holder: JSONValue?, _ key: String, _ q: String) throws(DocumentError) -> LottieProperty<[Double]>? {
-                try reader.property(LottieReader.member(holder, key), "\(q).\(key)")
-            }
-            if !(1...4).contains(try reader.integer(LottieReader.member(selector, "b"), p + ".s.b", default: 1)) {
-                reader.warnings.note("text selectors based on something other than characters, words or lines: drawn by characters", at: p)
-            }
-            // Randomized only where `rn` is 1, as lottie-web reads it; the seed a number, its whole part taken.
-            let randomized = try reader.number(LottieReader.member(selector, "rn"), p + ".s.rn", default: 0) == 1
-            if case let .object(members, _)? = properties {
-                let known: Set = ["o", "p", "s", "r", "fc", "a", "t", "sw", "sc", "fh", "fs", "fb", "sk", "sa", "rx", "ry"]
-                for member in members where !known.contains(member.key) {
-                    reader.warnings.note("text animator property \(member.key)", at: "\(p).a.\(member.key)")
-                }
-            }
-            animators.append(Animator(
-                start: try property(selector, "s", p + ".s"), end: try property(selector, "e", p + ".s"),
-                offset: try property(selector, "o", p + ".s"), amount: try property(selector, "a", p + ".s"),
-                easeHigh: try property(selector, "xe", p + ".s"), easeLow: try property(selector, "ne", p + ".s"),
-                shape: try reader.integer(LottieReader.member(selector, "sh"), p + ".s.sh", default: 1),
-                inCharacters: try reader.integer(LottieReader.member(selector, "r"), p + ".s.r", default: 1) == 2,
-                basedOn: try reader.integer(LottieReader.member(selector, "b"), p + ".s.b", default: 1),
-                shuffleSeed: randomized ? try Self.seed(reader.number(LottieReader.member(selector, "rs"), p + ".s.rs", default: 0)) : nil,
-                opacity: try property(properties, "o", p + ".a"), position: try property(properties, "p", p + ".a"),
-                scale: try property(properties, "s", p + ".a"), rotation: try property(properties, "r", p + ".a"),
-                fillColor: try property(properties, "fc", p + ".a"), tracking: try property(properties, "t", p + ".a"),
-                strokeWidth: try property(properties, "sw", p + ".a"), strokeColor: try property(properties, "sc", p + ".a"),
-                anchor: try property(properties, "a", p + ".a"), fillHue: try property(properties, "fh", p + ".a"),
-                fillSaturation: try property(properties, "fs", p + ".a"), fillBrightness: try property(properties, "fb", p + ".a"),
-                skew: try property(properties, "sk", p + ".a"), skewAxis: try property(properties, "sa", p + ".a"),
-                rotationY: try property(properties, "ry", p + ".a"), rotationX: try property(properties, "rx", p + ".a")))
-        }
-        return animators
     }
 
     /// The index of each character of `text` but line breaks, and how many indices there are, as
@@ -150,7 +80,7 @@ struct LottieTextAnimators {
 
     /// The pose of character `index` at `frame` (`tracking`: its shift from tracking there;
     /// `stroke`: the document's, which stroke animators change).
-    static func pose(of index: Int, at frame: Double, animators: [Animator], indexing: [(indices: [Int], count: Int)], color: Color?,
+    static func pose(of index: Int, at frame: Double, animators: [LottieTextAnimator], indexing: [(indices: [Int], count: Int)], color: Color?,
                      stroke: TextStroke?, tracking: Double) -> Pose {
         var pose = Pose(offset: Point(tracking, 0), fill: color.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0],
                         strokeWidth: stroke?.width ?? 0, stroke: stroke.map { [$0.color.red, $0.color.green, $0.color.blue] } ?? [0, 0, 0])
@@ -257,7 +187,7 @@ struct LottieTextAnimators {
 
     /// The weight of the `character`th character (line breaks are no characters), by its index
     /// in `indexing` (a character past the indices, its own number).
-    static func weight(_ a: Animator, character: Int, indexing: (indices: [Int], count: Int), at frame: Double) -> Double {
+    static func weight(_ a: LottieTextAnimator, character: Int, indexing: (indices: [Int], count: Int), at frame: Double) -> Double {
         weight(a, index: character < indexing.indices.count ? indexing.indices[character] : character, count: indexing.count, at: frame)
     }
 
@@ -267,7 +197,7 @@ struct LottieTextAnimators {
     }
 
     /// The weight lottie-web's selector gives character `index` of `count` at `frame`.
-    static func weight(_ a: Animator, index: Int, count: Int, at frame: Double) -> Double {
+    static func weight(_ a: LottieTextAnimator, index: Int, count: Int, at frame: Double) -> Double {
         func scalar(_ p: LottieProperty<[Double]>?, _ fallback: Double) -> Double { p?.value(at: frame).first ?? fallback }
         let unit = a.inCharacters ? 1 : 100 / Double(max(count, 1))
         let offset = scalar(a.offset, 0) / unit
@@ -306,7 +236,7 @@ struct LottieTextAnimators {
     /// draws it) — and, on text with a `stroke`, its stroke's width and colour; animated every
     /// frame from the animators' first keyframe to their last (within the layer's span `frames`
     /// when it has one).
-    func animate(_ characters: [Character], of text: String, with animators: [Animator], color: Color?, stroke: TextStroke?,
+    func animate(_ characters: [Character], of text: String, with animators: [LottieTextAnimator], color: Color?, stroke: TextStroke?,
                  justification: Int, frames: ClosedRange<Double>) throws(DocumentError) {
         // Each animator's index of each character (line breaks are no characters), and its count.
         let indexing = animators.map { a in
@@ -323,7 +253,7 @@ struct LottieTextAnimators {
         let samples = last > first ? Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples))) : 0
         let times = (0...samples).map { samples == 0 ? first : first + (last - first) * Double($0) / Double(samples) }
         // A character a sample: a pose of every animator, and up to ten sampled values.
-        try reader.budget.charge(times.count * characters.count * (10 + animators.count), at: "text animators", in: reader.file)
+        try context.budget.charge(times.count * characters.count * (10 + animators.count), at: "text animators", in: context.file)
         // Each character's line (line breaks are no characters), and, a frame at a time, how far
         // tracking moves each character.
         var lines: [Int] = [], line = 0
@@ -343,7 +273,7 @@ struct LottieTextAnimators {
                 Self.pose(of: index, at: frame, animators: animators, indexing: indexing, color: color, stroke: stroke,
                           tracking: tracked && index < lines.count ? trackingShifts[sample][index] : 0)
             }
-            let fills = poses.map { LottieReader.color($0.fill) }, strokes = poses.map { LottieReader.color($0.stroke) }
+            let fills = poses.map { LottieDecoder.color($0.fill) }, strokes = poses.map { LottieDecoder.color($0.stroke) }
             // (Text with stroke animators always has a stroke, from its document or lottie-web's defaults.)
             let stroked = stroking ? character.stroke : nil
             let positions = poses.map { Point(character.position.x + $0.offset.x, character.position.y + $0.offset.y) }
@@ -358,7 +288,7 @@ struct LottieTextAnimators {
                 continue
             }
             func add(_ keyPath: String, _ values: [AnimationValue], to layer: Layer) {
-                layer.add(reader.sampled(keyPath, values, from: first, to: last))
+                layer.add(context.sampled(keyPath, values, from: first, to: last))
             }
             add("opacity", poses.map { .number($0.opacity) }, to: character.holder)
             add("position", positions.map { .point($0) }, to: character.holder)

@@ -1,5 +1,4 @@
 import Animation
-import Documents
 import Geometry
 
 /// A text document's stroke (`sc`, `sw`, `of`): its colour and width, over the fill (`of` true
@@ -10,19 +9,16 @@ struct TextStroke {
     var width: Double
     var overFill: Bool
 
-    /// The stroke of `document` (at `path`), nil when it has none. Without stroke animators: `sc`
-    /// and `sw` above 0. With them (`animated`: some set a width, some only a colour), as
-    /// lottie-web strokes each letter then: from `sc` or black, and `sw`, or 0 where a width is
-    /// animated, or SVG's default 1 where only the colour is and the document has no `sc`.
-    init?(document: JSONValue, path: String, reader: LottieReader, animated: (width: Bool, color: Bool)) throws(DocumentError) {
-        let colorValue = LottieReader.member(document, "sc")
-        let given = try reader.number(LottieReader.member(document, "sw"), path + ".sw", default: 0)
-        guard given.isFinite, given >= 0, given <= 10_000 else { throw reader.fail(path + ".sw", LottieReader.member(document, "sw"), "a stroke width of 0…10000") }
-        let width = !animated.width && colorValue == nil && animated.color ? 1 : given
-        guard width > 0 || animated.width, colorValue != nil || animated.width || animated.color else { return nil }
-        self.color = try colorValue.map { v throws(DocumentError) in LottieReader.color(try reader.numbers(v, path + ".sc")) } ?? .black
+    /// The stroke of `document`, nil when it has none. Without stroke animators: `sc` and `sw`
+    /// above 0. With them (`animated`: some set a width, some only a colour), as lottie-web
+    /// strokes each letter then: from `sc` or black, and `sw`, or 0 where a width is animated, or
+    /// SVG's default 1 where only the colour is and the document has no `sc`.
+    init?(document: LottieTextDocument, animated: (width: Bool, color: Bool)) {
+        let width = !animated.width && document.strokeColor == nil && animated.color ? 1 : document.strokeWidth
+        guard width > 0 || animated.width, document.strokeColor != nil || animated.width || animated.color else { return nil }
+        self.color = document.strokeColor ?? .black
         self.width = width
-        overFill = if case .bool(false, _)? = LottieReader.member(document, "of") { false } else { true }
+        overFill = document.strokeOverFill
     }
 
     /// `shape` (filled) with this stroke, and the layer that carries the stroke: the shape

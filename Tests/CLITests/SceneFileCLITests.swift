@@ -93,7 +93,7 @@ final class SceneFileCLITests: XCTestCase {
     /// A Lottie file, recognised by its content, encodes with its own size, rate and length;
     /// --size fits and centres it; validate names what is not drawn yet.
     func testALottieFileEncodesWithItsOwnDefaults() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../DocumentsTests/Lottie").standardized
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../LottieTests/Files").standardized
         try FileManager.default.copyItem(atPath: corpus.appendingPathComponent("eased-move.json").path,
                                          toPath: folder.appendingPathComponent("move.lottie.json").path)
         let encoded = try cli.run(["encode", "--scene-file", "move.lottie.json", "-q", "move.mp4"])

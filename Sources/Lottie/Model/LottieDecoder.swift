@@ -2,24 +2,22 @@ import Animation
 import Documents
 import Foundation
 import Geometry
-import Synchronization
 
-/// Reads a Lottie document's values, every error naming the JSON path of the field at fault
-/// (`layers[3].shapes[0].it[2].ks`); what animvid does not draw yet is collected as warnings.
-struct LottieReader {
+/// Reads a Lottie document into its typed model (`LottieAnimation`), each key once, every error
+/// naming the JSON path of the field at fault (`layers[3].shapes[0].it[2].ks`); what animvid
+/// does not draw yet is collected as warnings.
+struct LottieDecoder {
     let file: String
-    let frameRate: Double
     let warnings: LottieWarnings
     /// The document's `slots`: a property with a slot id (`sid`) takes its slot's value.
     var slots: JSONValue? = nil
-    /// The work the file may ask for in all (keyframes read, points sampled).
+    /// The work the file may ask for in all (keyframes read, points sampled), shared with the
+    /// mapping that builds layers from the model.
     var budget = LottieBudget()
     /// Whether the glyph outlines in `chars` give their tangents as points, not offsets from
     /// their vertices: files Bodymovin exported before 4.7.99 do (lottie-web converts only
     /// newer files' glyphs).
     var glyphTangentsArePoints = false
-    /// The installed family that draws each font family the user mapped (`--font-map`).
-    var fontMap: [String: String] = [:]
 
     /// Whether a document's Bodymovin version `v` is older than `version` (no version: newest).
     static func isOlder(_ document: JSONValue, than version: [Int]) -> Bool {
@@ -27,6 +25,11 @@ struct LottieReader {
         let parts = text.split(separator: ".").map { Int($0) ?? 0 }
         for (part, minimum) in zip(parts + [0, 0, 0], version) where part != minimum { return part < minimum }
         return false
+    }
+
+    /// Where `value` (at `path`) is, for errors found after decoding.
+    func place(_ path: String, _ value: JSONValue?) -> LottiePlace {
+        LottiePlace(path: path, position: value?.position)
     }
 
     func fail(_ path: String, _ value: JSONValue?, _ message: String) -> DocumentError {
@@ -157,12 +160,6 @@ struct LottieReader {
         return (0..<count).map { d in (x.isEmpty ? fallback.0 : x[min(d, x.count - 1)], y.isEmpty ? fallback.1 : y[min(d, y.count - 1)]) }
     }
 
-    /// `seconds` as an animation's beginTime in its layer's own time: 0 would mean "when added"
-    /// (Core Animation's rule), which inside a layer whose time is offset is not its time 0.
-    static func beginTime(_ seconds: Double) -> Double {
-        seconds == 0 ? 1e-12 : seconds
-    }
-
     /// A Lottie colour (`[r, g, b]` or `[r, g, b, a]`, 0…1; 0…255 in some old files) at
     /// `alpha`: a fill's, stroke's or text's fourth component is ignored, as lottie-web and
     /// rlottie ignore it (their opacity is a property of its own).
@@ -214,34 +211,25 @@ struct LottieReader {
     }
 }
 
-/// What a Lottie file asks for that animvid does not draw yet, and what in the file keeps it from
-/// drawing as written (a missing picture), by kind, with the layers (JSON paths) it concerns: one
-/// warning a kind, never a silent drop.
-final class LottieWarnings: Sendable {
-    private let places = Mutex<[(kind: String, unsupported: Bool, paths: [String])]>([])
 
-    /// A feature animvid does not draw yet, at `path`.
-    func note(_ kind: String, at path: String) {
-        add(kind, unsupported: true, at: path)
+extension LottieDecoder {
+    /// The property of numbers at `key` in `holder` (its path `path.key`), nil when absent.
+    func property(_ holder: JSONValue?, _ key: String, at path: String) throws(DocumentError) -> LottieProperty<[Double]>? {
+        try property(Self.member(holder, key), "\(path).\(key)")
     }
 
-    /// Something in the file that is drawn otherwise than written (`kind` says how), at `path`.
-    func notice(_ kind: String, at path: String) {
-        add(kind, unsupported: false, at: path)
+    /// The property of numbers at `key` in `holder`, or a still `fallback` when absent.
+    func property(_ holder: JSONValue?, _ key: String, at path: String, default fallback: [Double]) throws(DocumentError) -> LottieProperty<[Double]> {
+        try property(holder, key, at: path) ?? LottieProperty(initial: fallback, keyframes: [])
     }
 
-    private func add(_ kind: String, unsupported: Bool, at path: String) {
-        places.withLock { places in
-            if let i = places.firstIndex(where: { $0.kind == kind }) {
-                if places[i].paths.count < 5 && !places[i].paths.contains(path) { places[i].paths.append(path) }
-            } else {
-                places.append((kind, unsupported, [path]))
-            }
-        }
+    /// The path property at `key` in `holder`, nil when absent.
+    func pathProperty(_ holder: JSONValue?, _ key: String, at path: String) throws(DocumentError) -> LottieProperty<Path>? {
+        try property(Self.member(holder, key), "\(path).\(key)") { (v, q) throws(DocumentError) in try shape(v, q) }
     }
 
-    /// One line a kind: `not supported yet: masks (layers[2], layers[5])`.
-    var lines: [String] {
-        places.withLock { $0.map { "\($0.unsupported ? "not supported yet: " : "")\($0.kind) (\($0.paths.joined(separator: ", ")))" } }
+    /// Whether `key` in `holder` is `true`.
+    static func isTrue(_ holder: JSONValue?, _ key: String) -> Bool {
+        if case .bool(true, _)? = member(holder, key) { true } else { false }
     }
 }

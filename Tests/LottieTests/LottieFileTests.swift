@@ -1,6 +1,7 @@
 import Documents
 import Foundation
 import Geometry
+import Jobs
 import GoldenFiles
 import Lottie
 import Media
@@ -9,12 +10,12 @@ import Raster
 import Text
 import XCTest
 
-/// Lottie files, a corpus written for these tests (Tests/DocumentsTests/Lottie): each checked at
+/// Lottie files, a corpus written for these tests (Tests/LottieTests/Files): each checked at
 /// pixels whose colour follows from the file by hand (After Effects' rules: easing curves, hold
 /// keyframes, in- and out-points, parenting without opacity, precomposition start times, trim
 /// paths), then hashed as golden frames.
 final class LottieFileTests: XCTestCase {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Lottie")
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Files")
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/lottie.rgba.md5")
 
     func load(_ name: String) throws -> LottieFile {
