@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev pkg-config ffmpeg \
-	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji zlib1g-dev parallel python3-yaml binutils
+	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji zlib1g-dev parallel python3-yaml binutils duktape-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
@@ -18,8 +18,8 @@ deps:
 	@if pkg-config --exists libavcodec libavformat libavfilter libswscale libswresample libavutil freetype2 harfbuzz fribidi fontconfig zlib 2>/dev/null \
 		&& command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && fc-list | grep -q "Inter" \
 		&& fc-list | grep -q "Noto Color Emoji" && command -v parallel >/dev/null && /usr/bin/python3 -c "import yaml" 2>/dev/null \
-		&& command -v objdump >/dev/null; then \
-		echo "deps: FFmpeg, the text libraries, the fonts, GNU parallel, PyYAML and binutils present"; \
+		&& command -v objdump >/dev/null && test -f /usr/share/duktape/duktape.c; then \
+		echo "deps: FFmpeg, the text libraries, the fonts, Duktape's source, GNU parallel, PyYAML and binutils present"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \

@@ -49,6 +49,8 @@ let package = Package(
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev", "libfontconfig-dev", "fonts-inter"])]
         ),
         .systemLibrary(name: "CProcessor", path: "Sources/CProcessor"),
+        // Duktape, built from the source Debian's duktape-dev ships, with a time limit per run.
+        .target(name: "CDuktape"),
         .target(name: "Geometry"),
         .target(name: "Text", dependencies: ["CText", "Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry", "Text"]),
@@ -59,7 +61,7 @@ let package = Package(
         .target(name: "Sessions", dependencies: ["Pipeline", "Media"]),
         .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),
         .target(name: "Documents", dependencies: ["Scenes", "Animation", "Geometry", "Text", "Media", "Pipeline"]),
-        .target(name: "Lottie", dependencies: ["CZlib", "Documents", "Scenes", "Animation", "Geometry", "Text", "Media"]),
+        .target(name: "Lottie", dependencies: ["CZlib", "CDuktape", "Documents", "Scenes", "Animation", "Geometry", "Text", "Media"]),
         .target(name: "Jobs", dependencies: ["Documents", "Lottie", "Pipeline", "Sessions", "Scenes", "Media", "Animation", "Geometry"]),
         .target(name: "AnimvidKit", dependencies: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Sessions", "Scenes", "Documents", "Lottie", "Jobs"]),
         .executableTarget(name: "raster-bench", dependencies: ["Pipeline", "Raster", "Geometry", "Media", "Text"] + fasterRaster),

@@ -23,15 +23,23 @@ extension LottieDecoder {
             throw fail("w", Self.member(document, "w"), "the size must be 1…\(Int(LottieFile.maximumSide)) pixels a side")
         }
         let name = try string(Self.member(document, "nm"), "nm")
-        var assets = Assets(images: images)
+        var decoder = self
+        if Self.hasExpressions(document) { decoder.expressions = try? LottieExpressions(frameRate: rate) }
+        return try decoder.animation(document, rate: rate, span: inPoint...outPoint, size: Size(width, height), name: name, images: images)
+    }
+
+    /// The rest of `animation(_:path:decodeImage:)`, with the file's expressions ready.
+    private func animation(_ document: JSONValue, rate: Double, span: ClosedRange<Double>, size: Size, name: String?,
+                           images: [String: LottieImageAsset]) throws(DocumentError) -> LottieAnimation {
+        var assets = Assets(images: images, frameRate: rate, span: span)
         if case let .array(items, _)? = Self.member(document, "assets") {
             for (i, item) in items.enumerated() {
                 if let id = try string(Self.member(item, "id"), "assets[\(i)].id") { assets.all[id] = (item, i) }
             }
         }
         try LottieBudget.checkExpandedKeyframes(of: Self.member(document, "layers"), assets: assets.all.mapValues(\.value), decoder: self)
-        let layers = try layerList(Self.member(document, "layers"), path: "layers", assets: &assets)
-        return LottieAnimation(frameRate: rate, inPoint: inPoint, outPoint: outPoint, width: width, height: height, name: name,
+        let layers = try layerList(Self.member(document, "layers"), path: "layers", size: size, assets: &assets)
+        return LottieAnimation(frameRate: rate, inPoint: span.lowerBound, outPoint: span.upperBound, width: size.width, height: size.height, name: name,
                                layers: layers, precompositions: assets.decoded, images: images,
                                fonts: try fonts(Self.member(document, "fonts")), glyphs: try glyphs(Self.member(document, "chars")))
     }
@@ -40,6 +48,9 @@ extension LottieDecoder {
     /// drawn layer first shows it).
     private struct Assets {
         let images: [String: LottieImageAsset]
+        /// The document's frame rate and span, which expressions of layers without their own span run over.
+        let frameRate: Double
+        let span: ClosedRange<Double>
         var all: [String: (value: JSONValue, index: Int)] = [:]
         var decoded: [String: LottieLayerList] = [:]
         /// The precompositions being decoded (one that shows itself is reported by the mapping).
@@ -88,10 +99,22 @@ extension LottieDecoder {
 
     /// A composition's layers, decoded from the bottom up as they are composited; the
     /// precompositions its drawn layers show are decoded into `assets`.
-    private func layerList(_ value: JSONValue?, path: String, assets: inout Assets) throws(DocumentError) -> LottieLayerList {
+    private func layerList(_ value: JSONValue?, path: String, size: Size, assets: inout Assets) throws(DocumentError) -> LottieLayerList {
         guard case let .array(items, _)? = value else { throw fail(path, value, "expected a list of layers") }
         var layers: [LottieLayerModel] = []
+        let composition = LottieExpressions.Composition(width: size.width, height: size.height,
+                                                        duration: (assets.span.upperBound - assets.span.lowerBound) / assets.frameRate, numLayers: items.count)
         for (i, item) in items.enumerated().reversed() {
+            // Its expressions run over its span within the document's (the document's when it gives none).
+            if let expressions {
+                func frame(_ key: String) -> Double? { if case .number(let n, _)? = Self.member(item, key) { n } else { nil } }
+                let name: String = if case .string(let n, _)? = Self.member(item, "nm") { n } else { "" }
+                expressions.enter(.init(name: name, index: Self.index(Self.member(item, "ind")) ?? i + 1,
+                                        inPoint: max(frame("ip") ?? assets.span.lowerBound, assets.span.lowerBound),
+                                        outPoint: min(frame("op") ?? assets.span.upperBound, assets.span.upperBound),
+                                        startTime: frame("st") ?? 0), in: composition)
+            }
+            defer { expressions?.leave() }
             layers.append(try layer(item, path: "\(path)[\(i)]", assets: &assets))
         }
         return LottieLayerList(layers: layers.reversed(), place: place(path, value))
@@ -164,7 +187,9 @@ extension LottieDecoder {
         }
         if assets.decoded[id] == nil, !assets.decoding.contains(id) {
             assets.decoding.insert(id)
-            assets.decoded[id] = try layerList(Self.member(asset.value, "layers"), path: "assets[\(asset.index)].layers", assets: &assets)
+            let size = Size(try number(Self.member(asset.value, "w"), "assets[\(asset.index)].w", default: 0),
+                            try number(Self.member(asset.value, "h"), "assets[\(asset.index)].h", default: 0))
+            assets.decoded[id] = try layerList(Self.member(asset.value, "layers"), path: "assets[\(asset.index)].layers", size: size, assets: &assets)
             assets.decoding.remove(id)
         }
         let w = try number(Self.member(value, "w"), path + ".w", default: 0)
@@ -255,6 +280,17 @@ extension LottieDecoder {
             effects.append(LottieEffect(place: place(p, effect), order: i, kind: kind))
         }
         return effects
+    }
+
+    /// Whether some property of `value` has an expression.
+    static func hasExpressions(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members, _):
+            if expression(of: value) != nil { return true }
+            return members.contains { hasExpressions($0.value) }
+        case .array(let items, _): return items.contains(where: hasExpressions)
+        default: return false
+        }
     }
 
     /// A solid's `#RRGGBB` colour.

@@ -18,6 +18,8 @@ struct LottieDecoder {
     /// their vertices: files Bodymovin exported before 4.7.99 do (lottie-web converts only
     /// newer files' glyphs).
     var glyphTangentsArePoints = false
+    /// Runs the file's expressions (nil when it has none, or the engine could not start).
+    var expressions: LottieExpressions? = nil
 
     /// Whether a document's Bodymovin version `v` is older than `version` (no version: newest).
     static func isOlder(_ document: JSONValue, than version: [Int]) -> Bool {
@@ -93,8 +95,24 @@ struct LottieDecoder {
     /// An animatable property of numbers (`{"a": …, "k": …}`), nil when absent.
     /// A property of numbers. One whose keyframes ease each dimension differently is sampled
     /// every frame (animvid's keyframes ease all dimensions alike).
+    /// An expression (`x`) is baked into keyframes (`LottieExpressions`); one that fails leaves
+    /// the keyframes as they are, with a warning giving its error.
     func property(_ value: JSONValue?, _ path: String) throws(DocumentError) -> LottieProperty<[Double]>? {
-        guard let property = try property(value, path, { (v, p) throws(DocumentError) in try numbers(v, p) }) else { return nil }
+        guard var property = try property(value, path, { (v, p) throws(DocumentError) in try numbers(v, p) }) else { return nil }
+        if let expression = Self.expression(of: value) {
+            guard let expressions else {
+                warnings.note("expressions", at: path)
+                return property
+            }
+            do throws(LottieExpressions.Failure) {
+                property = try expressions.bake(property, expression: expression, seed: path)
+            } catch {
+                warnings.notice("expressions that fail, drawn without them: \(error.message)", at: path)
+                return property.hasDimensionEases ? property.sampled(maximumSamples: LottieFile.maximumSamples) : property
+            }
+            try budget.charge(property.keyframes.count, at: path, in: file)
+            return property
+        }
         guard property.hasDimensionEases else { return property }
         try budget.charge(LottieFile.maximumSamples, at: path, in: file)
         return property.sampled(maximumSamples: LottieFile.maximumSamples)
@@ -106,8 +124,8 @@ struct LottieDecoder {
                          _ read: (JSONValue, String) throws(DocumentError) -> Value) throws(DocumentError) -> LottieProperty<Value>? {
         guard var value else { return nil }
         if case .string(let id, _)? = Self.member(value, "sid"), let slot = Self.member(Self.member(slots, id), "p") { value = slot }
-        if case .string = Self.member(value, "x") {
-            warnings.note("expressions", at: path)
+        if Value.self != [Double].self, Self.expression(of: value) != nil {
+            warnings.note("expressions on paths", at: path)
         }
         guard let k = Self.member(value, "k") else { throw fail(path + ".k", value, "missing: an animatable property has k") }
         // Keyframes are a list of objects with a time `t`.
@@ -149,6 +167,11 @@ struct LottieDecoder {
         }
         if keyframes.count == 1 { return LottieProperty(initial: keyframes[0].value, keyframes: []) }
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+    }
+
+    /// The expression of an animatable property (its `x`), if it has one.
+    static func expression(of value: JSONValue?) -> String? {
+        if case .string(let text, _)? = member(value, "x"), !text.isEmpty { text } else { nil }
     }
 
     /// A keyframe's easing handle: `{"x": n or [n…], "y": …}`, one (x, y) a dimension (at least one).

@@ -1,0 +1,115 @@
+import Foundation
+import Geometry
+import Lottie
+import Media
+import Pipeline
+import Raster
+import XCTest
+
+/// Expressions run (Duktape, `LottieExpressions`): a 10 × 10 red solid whose position an
+/// expression sets, found by its red pixels. Expected positions follow from the helpers'
+/// definitions (After Effects' and lottie-web's): keyframes move x from 20 at frame 0 to 80 at
+/// frame 10, linearly.
+final class LottieExpressionTests: XCTestCase {
+    private let moving = #"{"a": 1, "k": [{"t": 0, "s": [20, 50], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 10, "s": [80, 50]}], "x": "EXPRESSION"}"#
+
+    /// A file of one red solid whose position has `expression`.
+    private func file(_ expression: String, name: String = "e.json") throws -> LottieFile {
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: [expression]), as: UTF8.self).dropFirst().dropLast()
+        let position = moving.replacingOccurrences(of: #""EXPRESSION""#, with: String(text))
+        let layer = ##"{"ty": 1, "nm": "Dot", "ind": 1, "ip": 0, "op": 60, "st": 0, "sc": "#ff0000", "sw": 10, "sh": 10, "ks": {"a": {"a": 0, "k": [5, 5]}, "p": \##(position)}}"##
+        return try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [\#(layer)]}"#, path: name)
+    }
+
+    /// The centre of the red pixels at Lottie frame `frame`.
+    private func centre(_ file: LottieFile, _ frame: Double) throws -> Point {
+        let timeline = try file.timeline(canvas: Size(100, 100), duration: file.cycle + 1)
+        let image = try XCTUnwrap(StillImage.render(timeline, at: frame / 30, width: 100, height: 100, scale: 1))
+        var (sx, sy, n) = (0.0, 0.0, 0.0)
+        for y in 0..<100 {
+            for x in 0..<100 {
+                let p = image.pixel(x: x, y: y)
+                let weight = Double(255 - Int(p.g)) / 255
+                (sx, sy, n) = (sx + Double(x) * weight, sy + Double(y) * weight, n + weight)
+            }
+        }
+        return Point(sx / max(n, 1) + 0.5, sy / max(n, 1) + 0.5)
+    }
+
+    private func assertCentre(_ file: LottieFile, _ frame: Double, _ x: Double, _ y: Double, _ message: String,
+                              line: UInt = #line) throws {
+        let found = try centre(file, frame)
+        XCTAssertEqual(found.x, x, accuracy: 0.6, "\(message): x", line: line)
+        XCTAssertEqual(found.y, y, accuracy: 0.6, "\(message): y", line: line)
+    }
+
+    /// Each row's expression puts the solid's centre at (x, y) at its frame.
+    private func assertCentres(_ rows: [(expression: String, frame: Double, x: Double, y: Double, message: String)], line: UInt = #line) throws {
+        for row in rows { try assertCentre(try file("var $bm_rt; " + row.expression), row.frame, row.x, row.y, row.message, line: line) }
+    }
+
+    /// `value` and `time`: the keyframed value, and seconds.
+    func testValueAndTime() throws {
+        let file = try file("var $bm_rt;\n$bm_rt = add(value, [0, time * 30]);")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        try assertCentre(file, 5, 50, 55, "frame 5: x half way, y down 5")
+    }
+
+    /// loopOut: cycle repeats frames 0…10, pingpong runs back on odd cycles, offset adds the
+    /// change each cycle, continue goes on at the last speed (6 a frame); then interpolation,
+    /// vector, key and time helpers.
+    func testHelpers() throws {
+        try assertCentres([
+            ("$bm_rt = loopOut('cycle');", 15, 50, 50, "cycle: frame 15 is frame 5"),
+            ("$bm_rt = loopOut('pingpong');", 13, 62, 50, "pingpong: frame 13 is frame 7"),
+            ("$bm_rt = loopOut('offset');", 12, 92, 50, "offset: frame 2's 32, plus 60 a cycle"),
+            ("$bm_rt = loopOut('continue');", 12, 92, 50, "continue: 80 + 2 × 6"),
+            ("$bm_rt = loopIn('cycle');", 5, 50, 50, "loopIn inside the keys: the value"),
+            ("$bm_rt = [linear(time, 0, 1, 10, 90), 50];", 15, 50, 50, "linear at 0.5 s"),
+            ("$bm_rt = [ease(time, 0, 1, 10, 90), 50];", 15, 50, 50, "ease is symmetric: half at half"),
+            ("$bm_rt = [clamp(value[0], 30, 60), 50];", 9, 60, 50, "clamped"),
+            ("$bm_rt = add(mul(normalize([3, 4]), 50), [0, 0]);", 0, 30, 40, "normalize, mul"),
+            ("$bm_rt = [length([30, 40]), sub(60, 10)];", 0, 50, 50, "length, sub"),
+            ("$bm_rt = [valueAtTime(time - framesToTime(5))[0], 50];", 8, 38, 50, "valueAtTime: frame 3"),
+            ("$bm_rt = [velocityAtTime(time)[0] / 10, 50];", 5, 18, 50, "velocity: 180 a second"),
+            ("$bm_rt = [key(2)[0] - numKeys * 10, nearestKey(0.2).index * 25];", 0, 60, 50, "keys"),
+            ("$bm_rt = [thisLayer.outPoint * 30, radiansToDegrees(Math.PI / 4)];", 0, 60, 45, "layer (its out-point, 2 s), angles"),
+        ])
+    }
+
+    /// wiggle and random are seeded by the property: the same on every load, within the
+    /// amplitude, and moving.
+    func testWiggleIsSeededAndBounded() throws {
+        let source = "var $bm_rt; $bm_rt = wiggle(2, 10);"
+        let a = try file(source), b = try file(source)
+        var seen: Set<Int> = []
+        for frame in stride(from: 0.0, through: 50, by: 7) {
+            let (p, q) = (try centre(a, frame), try centre(b, frame))
+            XCTAssertEqual(p.x, q.x, accuracy: 1e-9, "the same on every load")
+            XCTAssertEqual(p.y, q.y, accuracy: 1e-9, "the same on every load")
+            let base = frame >= 10 ? 80.0 : 20 + 6 * frame
+            XCTAssertLessThanOrEqual(abs(p.x - base), 10.6, "within the amplitude at \(frame)")
+            XCTAssertLessThanOrEqual(abs(p.y - 50), 10.6, "within the amplitude at \(frame)")
+            seen.insert(Int(p.y.rounded()))
+        }
+        XCTAssertGreaterThan(seen.count, 2, "it moves")
+    }
+
+    /// An expression that throws, loops for ever or asks for what is not read yet leaves the
+    /// keyframes, with one warning naming the property and the error.
+    func testFailingExpressionsFallBackWithAWarning() throws {
+        let cases = [("$bm_rt = thisComp.layer('X').transform.position;", "other layers' properties are not read by expressions yet"),
+                     ("var $bm_rt; while (true) {}", "execution timeout"),
+                     ("var $bm_rt; function f() { return f(); } $bm_rt = f();", "RangeError"),
+                     ("var $bm_rt; var a = []; while (true) { a.push([1, 2, 3, 4]); }", "Error"),
+                     ("$bm_rt = 'text';", "not a number")]
+        for (source, error) in cases {
+            let file = try file(source)
+            XCTAssertEqual(file.warnings.count, 1, "\(source): \(file.warnings)")
+            XCTAssertTrue(file.warnings.first?.contains("expressions that fail, drawn without them") ?? false, "\(file.warnings)")
+            XCTAssertTrue(file.warnings.first?.contains(error) ?? false, "\(source): \(file.warnings)")
+            XCTAssertTrue(file.warnings.first?.contains("layers[0].ks.p") ?? false, "\(file.warnings)")
+            try assertCentre(file, 5, 50, 50, "\(source): the keyframes")
+        }
+    }
+}
