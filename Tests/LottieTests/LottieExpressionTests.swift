@@ -73,6 +73,7 @@ final class LottieExpressionTests: XCTestCase {
             ("$bm_rt = [valueAtTime(time - framesToTime(5))[0], 50];", 8, 38, 50, "valueAtTime: frame 3"),
             ("$bm_rt = [velocityAtTime(time)[0] / 10, 50];", 5, 18, 50, "velocity: 180 a second"),
             ("$bm_rt = [key(2)[0] - numKeys * 10, nearestKey(0.2).index * 25];", 0, 60, 50, "keys"),
+            ("$bm_rt = [hasParent ? 0 : index * 20, 50];", 0, 20, 50, "index, hasParent"),
             ("$bm_rt = [thisLayer.outPoint * 30, radiansToDegrees(Math.PI / 4)];", 0, 60, 45, "layer (its out-point, 2 s), angles"),
         ])
     }

@@ -1,7 +1,7 @@
 /// The helper library expressions run with, as lottie-web and After Effects give it: time and
 /// the property (`time`, `value`, `thisProperty`, keys, `valueAtTime`, `velocityAtTime`,
-/// `loopIn`/`loopOut`), the layer and composition (`thisLayer`, `thisComp`, `inPoint`,
-/// `outPoint`), interpolation (`linear`, `ease`, `easeIn`, `easeOut`, `clamp`), vector maths
+/// `loopIn`/`loopOut`), the layer and composition (`thisLayer`, `thisComp`, `index`,
+/// `hasParent`, `inPoint`, `outPoint`), interpolation (`linear`, `ease`, `easeIn`, `easeOut`, `clamp`), vector maths
 /// (`add`, `sub`, `mul`, `div`, `length`, `normalize` and Bodymovin's `sum`, `$bm_neg`, …),
 /// time conversions, and random numbers and `wiggle` seeded per property, so that a render is
 /// the same on every run, resume and shard. Other layers, effects and shape contents are not
@@ -184,14 +184,14 @@ function __setProperty(json) {
     var p = JSON.parse(json);
     __keys = p.keys; __seed = p.seed >>> 0; __frameRate = p.frameRate;
     numKeys = __keys.length;
-    thisLayer.name = p.layer.name; thisLayer.index = p.layer.index;
+    thisLayer.name = p.layer.name; thisLayer.index = index = p.layer.index; thisLayer.hasParent = hasParent = p.layer.hasParent;
     thisLayer.inPoint = inPoint = p.layer.inPoint; thisLayer.outPoint = outPoint = p.layer.outPoint;
     thisLayer.startTime = p.layer.startTime;
     thisComp.width = p.comp.width; thisComp.height = p.comp.height; thisComp.frameDuration = 1 / p.frameRate;
     thisComp.duration = p.comp.duration; thisComp.numLayers = p.comp.numLayers;
     return 0;
 }
-var numKeys = 0, inPoint = 0, outPoint = 0;
+var numKeys = 0, inPoint = 0, outPoint = 0, index = 0, hasParent = false;
 // The value of expression `id` at composition frame `frame`.
 function __evaluate(argument) {
     var parts = argument.split(' ');

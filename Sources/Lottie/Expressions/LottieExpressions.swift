@@ -8,9 +8,10 @@ import Foundation
 /// one that throws, overruns or gives something other than numbers leaves the property as
 /// its keyframes say, and the caller warns with the error.
 final class LottieExpressions {
-    /// The layer whose properties are being read: its name, index and span (its composition's frames).
+    /// The layer whose properties are being read: its name, index, whether it has a parent, and
+    /// its span and start (its composition's frames).
     struct Layer {
-        var name: String, index: Int
+        var name: String, index: Int, hasParent: Bool
         var inPoint: Double, outPoint: Double, startTime: Double
     }
 
@@ -82,7 +83,7 @@ final class LottieExpressions {
         let keys = property.keyframes.map { "[\(jsonNumber($0.frame)),[\($0.value.map(jsonNumber).joined(separator: ","))]]" }
         let setup = """
             {"keys":[\(keys.joined(separator: ","))],"seed":\(Self.hash(seed)),"frameRate":\(jsonNumber(frameRate)),\
-            "layer":{"name":\(Self.quoted(layer.name)),"index":\(layer.index),"inPoint":\(jsonNumber(layer.inPoint / frameRate)),\
+            "layer":{"name":\(Self.quoted(layer.name)),"index":\(layer.index),"hasParent":\(layer.hasParent),"inPoint":\(jsonNumber(layer.inPoint / frameRate)),\
             "outPoint":\(jsonNumber(layer.outPoint / frameRate)),"startTime":\(jsonNumber(layer.startTime / frameRate))},\
             "comp":{"width":\(jsonNumber(composition.width)),"height":\(jsonNumber(composition.height)),\
             "duration":\(jsonNumber(composition.duration)),"numLayers":\(composition.numLayers)}}

@@ -110,6 +110,7 @@ extension LottieDecoder {
                 func frame(_ key: String) -> Double? { if case .number(let n, _)? = Self.member(item, key) { n } else { nil } }
                 let name: String = if case .string(let n, _)? = Self.member(item, "nm") { n } else { "" }
                 expressions.enter(.init(name: name, index: Self.index(Self.member(item, "ind")) ?? i + 1,
+                                        hasParent: Self.member(item, "parent") != nil,
                                         inPoint: max(frame("ip") ?? assets.span.lowerBound, assets.span.lowerBound),
                                         outPoint: min(frame("op") ?? assets.span.upperBound, assets.span.upperBound),
                                         startTime: frame("st") ?? 0), in: composition)
