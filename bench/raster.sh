@@ -21,9 +21,9 @@ if ! pkg-config --exists cairo || ! python3 -c 'import venv' 2>/dev/null || ! dp
   sudo=$([ "$(id -u)" = 0 ] || echo sudo)
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libcairo2-dev python3-venv pkg-config
 fi
-if [ ! -x "$work/venv/bin/python" ] || ! "$work/venv/bin/python" -c 'import skia, numpy, blend2d' 2>/dev/null; then
+if [ ! -x "$work/venv/bin/python" ] || ! "$work/venv/bin/python" -c 'import skia, numpy, blend2d, uharfbuzz' 2>/dev/null; then
   python3 -m venv "$work/venv"
-  "$work/venv/bin/pip" install -q skia-python numpy blend2d-py
+  "$work/venv/bin/pip" install -q skia-python numpy blend2d-py uharfbuzz
 fi
 cc -O2 -o "$work/cairo-ref" bench/cairo-ref.c $(pkg-config --cflags --libs cairo) -lm
 swift build -c release --product raster-bench >/dev/null
