@@ -28,7 +28,7 @@ extension LottieDecoder {
             case "gf", "gs":
                 list.append(.gradient(try gradient(item, isStroke: type == "gs", path: p)))
             case "tm":
-                list.append(.trim(LottieTrim(place: place(p, item), start: try property(item, "s", at: p, default: [0]),
+                list.append(.trim(LottieTrim(start: try property(item, "s", at: p, default: [0]),
                                              end: try property(item, "e", at: p, default: [100]), offset: try property(item, "o", at: p, default: [0]),
                                              asOne: try number(Self.member(item, "m"), p + ".m", default: 1) == 2)))
             case "tr":

@@ -221,7 +221,6 @@ struct LottieGradient: Sendable {
 /// and whether several paths are trimmed as one (`m` 2, "individually" in After Effects' words)
 /// or each by the same share (`m` 1).
 struct LottieTrim: Sendable {
-    let place: LottiePlace
     var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, offset: LottieProperty<[Double]>
     var asOne: Bool
 }
