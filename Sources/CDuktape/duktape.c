@@ -125,9 +125,10 @@ static duk_ret_t call_native(duk_context *ctx) {
     int count = duk_get_top(ctx);
     if (count > 16) count = 16;
     double args[16], results[64];
+    char error[256] = "no value there";
     for (int i = 0; i < count; i++) args[i] = duk_to_number(ctx, i);
-    int written = binding->native(binding->context, args, count, results, 64);
-    if (written < 0) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "no value there");
+    int written = binding->native(binding->context, args, count, results, 64, error, (int)sizeof error);
+    if (written < 0) return duk_error(ctx, DUK_ERR_ERROR, "%s", error);
     if (written == 1) {
         duk_push_number(ctx, results[0]);
         return 1;

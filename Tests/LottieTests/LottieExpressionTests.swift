@@ -13,12 +13,12 @@ import XCTest
 final class LottieExpressionTests: XCTestCase {
     private let moving = #"{"a": 1, "k": [{"t": 0, "s": [20, 50], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 10, "s": [80, 50]}], "x": "EXPRESSION"}"#
 
-    /// A file of one red solid whose position has `expression`.
-    private func file(_ expression: String, name: String = "e.json") throws -> LottieFile {
+    /// A file of one red solid whose position has `expression`, over `others` (layers' JSON).
+    private func file(_ expression: String, others: [String] = [], name: String = "e.json") throws -> LottieFile {
         let text = String(decoding: try JSONSerialization.data(withJSONObject: [expression]), as: UTF8.self).dropFirst().dropLast()
         let position = moving.replacingOccurrences(of: #""EXPRESSION""#, with: String(text))
         let layer = ##"{"ty": 1, "nm": "Dot", "ind": 1, "ip": 0, "op": 60, "st": 0, "sc": "#ff0000", "sw": 10, "sh": 10, "ks": {"a": {"a": 0, "k": [5, 5]}, "p": \##(position)}}"##
-        return try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [\#(layer)]}"#, path: name)
+        return try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [\#(([layer] + others).joined(separator: ","))]}"#, path: name)
     }
 
     /// The centre of the red pixels at Lottie frame `frame`.
@@ -43,9 +43,14 @@ final class LottieExpressionTests: XCTestCase {
         XCTAssertEqual(found.y, y, accuracy: 0.6, "\(message): y", line: line)
     }
 
-    /// Each row's expression puts the solid's centre at (x, y) at its frame.
-    private func assertCentres(_ rows: [(expression: String, frame: Double, x: Double, y: Double, message: String)], line: UInt = #line) throws {
-        for row in rows { try assertCentre(try file("var $bm_rt; " + row.expression), row.frame, row.x, row.y, row.message, line: line) }
+    /// Each row's expression puts the solid's centre at (x, y) at its frame, with no warning.
+    private func assertCentres(_ rows: [(expression: String, frame: Double, x: Double, y: Double, message: String)], others: [String] = [],
+                               line: UInt = #line) throws {
+        for row in rows {
+            let file = try file("var $bm_rt; " + row.expression, others: others)
+            XCTAssertEqual(file.warnings, [], row.message, line: line)
+            try assertCentre(file, row.frame, row.x, row.y, row.message, line: line)
+        }
     }
 
     /// `value` and `time`: the keyframed value, and seconds.
@@ -78,6 +83,46 @@ final class LottieExpressionTests: XCTestCase {
         ])
     }
 
+    /// Other layers as lottie-web's interfaces give them: a null "Control" at (10, 20) turning
+    /// 0 → 90° over frames 0…10, with a slider at 33 and a second whose expression doubles 21;
+    /// a shape layer "Shapes" (parented to Control) with a group "Box" holding a 30 × 20
+    /// rectangle "Rect" and a trim whose end reads the slider. Expected values are the
+    /// keyframes' and the transform's definitions.
+    func testReadingOtherLayers() throws {
+        let rotation = #"{"a": 1, "k": [{"t": 0, "s": [0], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 10, "s": [90]}]}"#
+        let slider = #"{"ty": 5, "nm": "Slider Control", "mn": "ADBE Slider Control", "ix": 1, "ef": [{"ty": 0, "nm": "Slider", "mn": "ADBE Slider Control-0001", "ix": 1, "v": {"a": 0, "k": 33}}]}"#
+        let doubled = #"{"ty": 5, "nm": "Doubled", "mn": "ADBE Slider Control", "ix": 2, "ef": [{"ty": 0, "nm": "Slider", "ix": 1, "v": {"a": 0, "k": 21, "x": "var $bm_rt; $bm_rt = value * 2;"}}]}"#
+        let control = #"{"ty": 3, "nm": "Control", "ind": 2, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [10, 20]}, "r": \#(rotation)}, "ef": [\#(slider), \#(doubled)]}"#
+        let rect = #"{"ty": "rc", "nm": "Rect", "ix": 1, "s": {"a": 0, "k": [30, 20], "ix": 2}, "p": {"a": 0, "k": [0, 0], "ix": 3}, "r": {"a": 0, "k": 0, "ix": 4}}"#
+        let trim = #"{"ty": "tm", "nm": "Trim", "ix": 2, "s": {"a": 0, "k": 0, "ix": 1}, "e": {"a": 0, "k": 100, "ix": 2, "x": "var $bm_rt; $bm_rt = thisComp.layer('Control').effect('Slider Control')('Slider') + 1;"}, "o": {"a": 0, "k": 0, "ix": 3}}"#
+        let group = #"{"ty": "gr", "nm": "Box", "ix": 1, "it": [\#(rect), \#(trim), {"ty": "tr", "p": {"a": 0, "k": [7, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}"#
+        let shapes = #"{"ty": 4, "nm": "Shapes", "ind": 3, "parent": 2, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [5, 0]}}, "shapes": [\#(group)]}"#
+        try assertCentres([
+            ("$bm_rt = [thisComp.layer('Control').transform.rotation, 50];", 5, 45, 50, "another layer's rotation, keyframed"),
+            ("$bm_rt = [thisComp.layer(2).rotation.valueAtTime(1 / 3) - 40, 50];", 0, 50, 50, "by index, at another time"),
+            ("$bm_rt = [thisComp.layer('Control').effect('Slider Control')('Slider'), 50];", 0, 33, 50, "an effect's value by names"),
+            ("$bm_rt = [thisComp.layer('Control').effect(2)(1), 50];", 0, 42, 50, "an effect's value with its own expression, by indexes"),
+            ("$bm_rt = [thisComp.layer('Shapes').content('Box').content('Rect').size[0], 50];", 0, 30, 50, "a shape's size"),
+            ("$bm_rt = [thisComp.layer('Shapes')('ADBE Root Vectors Group')('Box')(2)('Trim')('End'), 50];", 0, 34, 50,
+             "a trim's end, its expression reading the slider, by call syntax"),
+            ("$bm_rt = [thisComp.layer('Shapes').content('Box').transform.position[0] * 10, thisComp.layer('Shapes').parent.index * 25];", 0, 70, 50,
+             "a group's transform; the parent"),
+            ("$bm_rt = thisComp.layer('Shapes').toComp([0, 10]);", 0, 15, 30, "toComp: (5, 10) in Control, at (10, 20), unturned"),
+            ("$bm_rt = thisComp.layer('Shapes').toComp([25, -30]);", 10, 40, 50, "toComp: (30, -30) in Control turned 90° about its origin"),
+            ("$bm_rt = thisComp.layer('Control').fromComp([60, 60]);", 0, 50, 40, "fromComp"),
+            ("$bm_rt = [transform.anchorPoint[0] * 10, thisProperty.propertyGroup(1).anchorPoint[1] * 10];", 0, 50, 50, "its own transform"),
+            ("$bm_rt = [thisComp.numLayers * 20, thisComp.layer('Control').hasParent ? 0 : 50];", 0, 60, 50, "the composition"),
+        ], others: [control, shapes])
+    }
+
+    /// Expressions that read each other in a cycle each read the other's keyframes.
+    func testExpressionsReadingEachOther() throws {
+        let other = #"{"ty": 3, "nm": "Other", "ind": 2, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [30, 40], "x": "var $bm_rt; $bm_rt = thisComp.layer('Dot').transform.position;"}}}"#
+        let file = try file("var $bm_rt; $bm_rt = add(thisComp.layer('Other').transform.position, [0, 1]);", others: [other])
+        XCTAssertEqual(file.warnings, [])
+        try assertCentre(file, 0, 30, 41, "Other's keyframes, then one down")
+    }
+
     /// wiggle and random are seeded by the property: the same on every load, within the
     /// amplitude, and moving.
     func testWiggleIsSeededAndBounded() throws {
@@ -99,7 +144,7 @@ final class LottieExpressionTests: XCTestCase {
     /// An expression that throws, loops for ever or asks for what is not read yet leaves the
     /// keyframes, with one warning naming the property and the error.
     func testFailingExpressionsFallBackWithAWarning() throws {
-        let cases = [("$bm_rt = thisComp.layer('X').transform.position;", "other layers' properties are not read by expressions yet"),
+        let cases = [("$bm_rt = thisComp.layer('X').transform.position;", "no layer \"X\" in the composition"),
                      ("var $bm_rt; while (true) {}", "execution timeout"),
                      ("var $bm_rt; function f() { return f(); } $bm_rt = f();", "RangeError"),
                      ("var $bm_rt; var a = []; while (true) { a.push([1, 2, 3, 4]); }", "Error"),

@@ -9,8 +9,9 @@
 typedef struct animvid_js animvid_js;
 
 /// A native function scripts may call: `args` numbers in, up to `max_results` numbers out;
-/// returns how many it wrote, or -1 to throw an error.
-typedef int (*animvid_js_native)(void *context, const double *args, int count, double *results, int max_results);
+/// returns how many it wrote, or -1 to throw an error with the message it wrote to `error`.
+typedef int (*animvid_js_native)(void *context, const double *args, int count, double *results, int max_results,
+                                 char *error, int error_size);
 
 /// A new engine, or NULL when out of memory.
 animvid_js *animvid_js_create(size_t memory_limit);

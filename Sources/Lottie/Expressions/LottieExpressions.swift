@@ -1,38 +1,71 @@
 import CDuktape
+import Documents
 import Foundation
 
 /// Runs the expressions of a file's properties (JavaScript, as Bodymovin exports it) in an
 /// embedded engine (Duktape) with `LottieExpressionPrelude`'s helpers, and bakes each into
 /// keyframes: the property's value at every frame of its layer's span (at most
-/// `LottieFile.maximumSamples` steps, linear between). Each run is bounded in time and memory;
-/// one that throws, overruns or gives something other than numbers leaves the property as
-/// its keyframes say, and the caller warns with the error.
+/// `LottieFile.maximumSamples` steps, linear between). Expressions read the other layers of
+/// their composition (`LottieExpressionScope`); a property read that has an expression of its
+/// own is baked first. Each run is bounded in time and memory; one that throws, overruns or
+/// gives something other than numbers leaves the property as its keyframes say, and the caller
+/// warns with the error.
 final class LottieExpressions {
-    /// The layer whose properties are being read: its name, index, whether it has a parent, and
-    /// its span and start (its composition's frames).
+    /// A layer whose properties are read: its name, index, parent, and its span and start (its
+    /// composition's frames).
     struct Layer {
-        var name: String, index: Int, hasParent: Bool
+        var name: String, index: Int, parent: Int?
         var inPoint: Double, outPoint: Double, startTime: Double
     }
 
-    /// The composition the layers are in: size, length in seconds, layer count.
-    struct Composition {
-        var width: Double, height: Double, duration: Double, numLayers: Int
+    /// A composition being read: its layers, size and span, and its description once the
+    /// engine has it (`LottieExpressionScope`).
+    final class Composition {
+        let path: String, items: [JSONValue], layers: [Layer]
+        let width: Double, height: Double, span: ClosedRange<Double>
+        /// The composition's number in the engine, once described to it.
+        var described: Int?
+
+        init(path: String, items: [JSONValue], layers: [Layer], width: Double, height: Double, span: ClosedRange<Double>) {
+            (self.path, self.items, self.layers, self.width, self.height, self.span) = (path, items, layers, width, height, span)
+        }
     }
 
-    /// Time for one evaluation, for all of a file's, and the engine's memory.
-    static let secondsPerRun = 0.05, secondsPerFile = 20.0, memoryLimit = 64 << 20
+    /// A property other expressions may read: its JSON and path, and the layer it belongs to
+    /// (its position in its composition).
+    struct Reference {
+        let value: JSONValue, path: String, layer: Int, composition: Composition
+    }
+
+    /// Reads a property's JSON at `path` as the decoder does (its own expression baked).
+    typealias Resolver = (JSONValue, String) -> LottieProperty<[Double]>?
+
+    /// Time for one evaluation, for all of a file's, the engine's memory, and how deep
+    /// expressions may read properties whose expressions read others.
+    static let secondsPerRun = 0.05, secondsPerFile = 20.0, memoryLimit = 64 << 20, maximumDepth = 16
 
     private let engine: OpaquePointer
-    private let frameRate: Double
-    /// The layers being read, innermost last (a precomposition's layers are read inside the
-    /// layer that shows it).
-    private var layers: [(layer: Layer, composition: Composition)] = []
-    /// The keyframes of the property being evaluated, which `valueAtTime` reads.
+    let frameRate: Double
+    /// The compositions being read, innermost last, and in each the layer being read.
+    private var scopes: [(composition: Composition, layer: Int)] = []
+    /// The properties expressions may read, numbered as the engine knows them.
+    var references: [Reference] = []
+    var referenceOfPath: [String: Int] = [:]
+    /// Properties baked or decoded so far, by path: read by other expressions, and not baked twice.
+    private(set) var resolved: [String: LottieProperty<[Double]>] = [:]
+    /// The property being evaluated (its keyframes, which `valueAtTime` reads) and its path.
     private var current = LottieProperty<[Double]>(initial: [0], keyframes: [])
+    private var currentPath = ""
+    /// The paths being baked, outermost first (a property read while its own bake is under way
+    /// is a cycle).
+    private var baking: [String] = []
+    /// A property an evaluation read before it was baked: baked next, then the bake starts over.
+    private var needed: Int?
+    private var resolver: Resolver?
     private var compiled = 0
-    /// The time the file's expressions have taken so far.
+    /// The time the file's expressions have taken, and when the bake under way began.
     private var spent = Duration.zero
+    private var started: ContinuousClock.Instant?
 
     /// A failed expression: the engine's message.
     struct Failure: Error { let message: String }
@@ -41,21 +74,42 @@ final class LottieExpressions {
         guard let engine = animvid_js_create(Self.memoryLimit) else { throw Failure(message: "no memory for the JavaScript engine") }
         self.engine = engine
         self.frameRate = frameRate
-        animvid_js_define(engine, "__valueAt", { context, arguments, count, results, maximum in
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        animvid_js_define(engine, "__valueAt", { context, arguments, count, results, maximum, _, _ in
             guard let context, let arguments, let results, count >= 1 else { return -1 }
             let expressions = Unmanaged<LottieExpressions>.fromOpaque(context).takeUnretainedValue()
-            let value = expressions.current.value(at: arguments[0])
-            for (i, v) in value.prefix(Int(maximum)).enumerated() { results[i] = v }
-            return Int32(min(value.count, Int(maximum)))
-        }, Unmanaged.passUnretained(self).toOpaque())
+            return LottieExpressions.write(expressions.current.value(at: arguments[0]), to: results, maximum)
+        }, context)
+        animvid_js_define(engine, "__property", { context, arguments, count, results, maximum, error, size in
+            guard let context, let arguments, let results, count >= 2 else { return -1 }
+            let expressions = Unmanaged<LottieExpressions>.fromOpaque(context).takeUnretainedValue()
+            switch expressions.read(Int(arguments[0]), at: arguments[1]) {
+            case .success(let value): return LottieExpressions.write(value, to: results, maximum)
+            case .failure(let failure):
+                if let error { _ = failure.message.withCString { strncpy(error, $0, Int(size) - 1) } }
+                return -1
+            }
+        }, context)
+        animvid_js_define(engine, "__keyCount", { context, arguments, count, results, _, _, _ in
+            guard let context, let arguments, let results, count >= 1 else { return -1 }
+            let expressions = Unmanaged<LottieExpressions>.fromOpaque(context).takeUnretainedValue()
+            let id = Int(arguments[0])
+            guard expressions.references.indices.contains(id) else { return -1 }
+            let keys = LottieDecoder.member(expressions.references[id].value, "k")
+            results[0] = if case .array(let items, _)? = keys, case .object? = items.first { Double(items.count) } else { 0 }
+            return 1
+        }, context)
         try run(LottieExpressionPrelude.source)
     }
 
     deinit { animvid_js_destroy(engine) }
 
-    /// Reads the properties of `layer` (in `composition`) until `leave()`.
-    func enter(_ layer: Layer, in composition: Composition) { layers.append((layer, composition)) }
-    func leave() { layers.removeLast() }
+    /// Reads the layers of `composition` until `leaveComposition()`, the one at `enter(layer:)`
+    /// until `leave()`.
+    func enter(_ composition: Composition) { scopes.append((composition, -1)) }
+    func leaveComposition() { scopes.removeLast() }
+    func enter(layer: Int) { scopes[scopes.count - 1].layer = layer }
+    func leave() { scopes[scopes.count - 1].layer = -1 }
 
     private func run(_ source: String) throws(Failure) {
         var message = [CChar](repeating: 0, count: 512)
@@ -64,31 +118,70 @@ final class LottieExpressions {
         }
     }
 
-    /// `property` with `expression` baked into keyframes over its layer's span; `seed` makes
-    /// its random numbers its own (the property's JSON path, hashed).
-    func bake(_ property: LottieProperty<[Double]>, expression: String, seed: String) throws(Failure) -> LottieProperty<[Double]> {
-        guard spent < .seconds(Self.secondsPerFile) else {
+    /// `property` (at `path`) with `expression` baked into keyframes over its layer's span; the
+    /// path also seeds its random numbers. `resolve` reads the properties it reads.
+    func bake(_ property: LottieProperty<[Double]>, expression: String, path: String, resolve: Resolver) throws(Failure) -> LottieProperty<[Double]> {
+        if let done = resolved[path] { return done }
+        let clock = ContinuousClock()
+        guard spent + (started.map { clock.now - $0 } ?? .zero) < .seconds(Self.secondsPerFile) else {
             throw Failure(message: "the file's expressions took more than \(Int(Self.secondsPerFile)) s in all")
         }
-        let clock = ContinuousClock(), start = clock.now
-        defer { spent += clock.now - start }
-        return try baking(property, expression: expression, seed: seed)
-    }
-
-    private func baking(_ property: LottieProperty<[Double]>, expression: String, seed: String) throws(Failure) -> LottieProperty<[Double]> {
-        guard let (layer, composition) = layers.last else { throw Failure(message: "an expression outside a layer") }
+        guard baking.count < Self.maximumDepth else {
+            throw Failure(message: "expressions that read properties with expressions more than \(Self.maximumDepth) deep")
+        }
+        let outermost = started == nil
+        if outermost { started = clock.now }
+        baking.append(path)
+        defer {
+            baking.removeLast()
+            if outermost, let started {
+                spent += clock.now - started
+                self.started = nil
+            }
+        }
         let id = compiled
         compiled += 1
         try run("__expressions[\(id)] = function () { var $bm_rt;\n\(expression)\n;return $bm_rt; };")
+        return try withoutActuallyEscaping(resolve) { resolve throws(Failure) in
+            // Each property the expression reads that has an expression of its own is baked
+            // first; then the expression runs again from its first frame.
+            while true {
+                let outer = resolver
+                resolver = resolve
+                needed = nil
+                let result = Result { () throws(Failure) in try baking(property, function: id, path: path) }
+                resolver = outer
+                guard let reading = needed else {
+                    let baked = try result.get()
+                    resolved[path] = baked
+                    return baked
+                }
+                let reference = references[reading]
+                scopes.append((reference.composition, reference.layer))
+                let read = resolve(reference.value, reference.path)
+                scopes.removeLast()
+                resolved[reference.path] = read ?? resolved[reference.path]
+                guard read != nil else { throw Failure(message: "a property it reads (\(reference.path)) could not be read") }
+            }
+        }
+    }
+
+    /// The bake itself: the property's description to the engine, then one evaluation a frame.
+    private func baking(_ property: LottieProperty<[Double]>, function id: Int, path: String) throws(Failure) -> LottieProperty<[Double]> {
+        guard let (composition, position) = scopes.last, composition.layers.indices.contains(position) else {
+            throw Failure(message: "an expression outside a layer")
+        }
+        let layer = composition.layers[position]
+        try describe(composition)
+        let reference = referenceOfPath[path]
+        let ix = reference.flatMap { LottieDecoder.index(LottieDecoder.member(references[$0].value, "ix")) }
         let keys = property.keyframes.map { "[\(jsonNumber($0.frame)),[\($0.value.map(jsonNumber).joined(separator: ","))]]" }
         let setup = """
-            {"keys":[\(keys.joined(separator: ","))],"seed":\(Self.hash(seed)),"frameRate":\(jsonNumber(frameRate)),\
-            "layer":{"name":\(Self.quoted(layer.name)),"index":\(layer.index),"hasParent":\(layer.hasParent),"inPoint":\(jsonNumber(layer.inPoint / frameRate)),\
-            "outPoint":\(jsonNumber(layer.outPoint / frameRate)),"startTime":\(jsonNumber(layer.startTime / frameRate))},\
-            "comp":{"width":\(jsonNumber(composition.width)),"height":\(jsonNumber(composition.height)),\
-            "duration":\(jsonNumber(composition.duration)),"numLayers":\(composition.numLayers)}}
+            {"keys":[\(keys.joined(separator: ","))],"seed":\(Self.hash(path)),"frameRate":\(jsonNumber(frameRate)),\
+            "comp":\(composition.described ?? 0),"layer":\(position),"reference":\(reference ?? -1),"ix":\(ix ?? -1)}
             """
         current = property
+        currentPath = path
         _ = try call("__setProperty", setup)
         let (first, last) = (layer.inPoint, max(layer.outPoint, layer.inPoint))
         let steps = Int(min(max((last - first).rounded(.up), 0), Double(LottieFile.maximumSamples)))
@@ -96,14 +189,49 @@ final class LottieExpressions {
         for n in 0...steps {
             let frame = steps == 0 ? first : first + (last - first) * Double(n) / Double(steps)
             var value = try call("__evaluate", "\(id) \(jsonNumber(frame))")
+            if needed != nil { break }
             // A scalar property keeps one number; a list keeps its length (a 2D result for a 3D value).
             if property.initial.count > value.count { value += property.initial[value.count...] }
             keyframes.append(.init(frame: frame, value: value, easeOut: (0, 0), easeIn: (1, 1), hold: false))
         }
-        guard keyframes.count > 1, keyframes.contains(where: { $0.value != keyframes[0].value }) else {
-            return LottieProperty(initial: keyframes[0].value, keyframes: [])
+        guard needed == nil, keyframes.count > 1, keyframes.contains(where: { $0.value != keyframes[0].value }) else {
+            return LottieProperty(initial: keyframes.first?.value ?? property.initial, keyframes: [])
         }
         return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+    }
+
+    /// Gives the engine `composition`'s description, once.
+    private func describe(_ composition: Composition) throws(Failure) {
+        guard composition.described == nil else { return }
+        let description = LottieExpressionScope.describe(composition, into: self)
+        composition.described = Int(try call("__defineComposition", description).first ?? 0)
+    }
+
+    /// Keeps `property` as what is read at `path` (a property whose expression failed, as drawn).
+    func remember(_ property: LottieProperty<[Double]>, at path: String) { resolved[path] = property }
+
+    /// The value of reference `id` at `frame`, as the current expression reads it.
+    private func read(_ id: Int, at frame: Double) -> Result<[Double], Failure> {
+        guard references.indices.contains(id) else { return .failure(Failure(message: "no such property")) }
+        let reference = references[id]
+        if reference.path == currentPath { return .success(current.value(at: frame)) }
+        if let property = resolved[reference.path] { return .success(property.value(at: frame)) }
+        var value = reference.value
+        if LottieDecoder.expression(of: value) != nil {
+            // A property whose bake is under way (expressions reading each other in a cycle)
+            // reads as its keyframes say, as lottie-web reads the value it has before the expression runs.
+            guard baking.contains(reference.path), case .object(let members, let position) = value else {
+                // Baked before this expression runs again (see `bake`).
+                if needed == nil { needed = id }
+                return .failure(Failure(message: "\(reference.path) is read before its expression has run"))
+            }
+            value = .object(members.filter { $0.key != "x" }, position)
+        }
+        guard let resolver, let property = resolver(value, reference.path) else {
+            return .failure(Failure(message: "\(reference.path) could not be read"))
+        }
+        if value == reference.value { resolved[reference.path] = property }
+        return .success(property.value(at: frame))
     }
 
     private func call(_ function: String, _ argument: String) throws(Failure) -> [Double] {
@@ -115,15 +243,15 @@ final class LottieExpressions {
         return Array(results[..<Int(count)])
     }
 
+    /// Writes `value` to a native function's results; how many it wrote.
+    private static func write(_ value: [Double], to results: UnsafeMutablePointer<Double>, _ maximum: Int32) -> Int32 {
+        for (i, v) in value.prefix(Int(maximum)).enumerated() { results[i] = v }
+        return Int32(min(value.count, Int(maximum)))
+    }
+
     /// The text of a NUL-terminated message buffer.
     private static func text(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// A string as a JSON string.
-    private static func quoted(_ text: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 
     /// FNV-1a of `text`, 32 bits: a seed that depends only on the property's place in the file.
@@ -133,6 +261,6 @@ final class LottieExpressions {
 }
 
 /// A number as JSON writes it (`.nan` and infinities, which JSON lacks, as 0).
-private func jsonNumber(_ value: Double) -> String {
+func jsonNumber(_ value: Double) -> String {
     value.isFinite ? "\(value)" : "0"
 }

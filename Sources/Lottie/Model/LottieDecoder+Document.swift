@@ -102,19 +102,21 @@ extension LottieDecoder {
     private func layerList(_ value: JSONValue?, path: String, size: Size, assets: inout Assets) throws(DocumentError) -> LottieLayerList {
         guard case let .array(items, _)? = value else { throw fail(path, value, "expected a list of layers") }
         var layers: [LottieLayerModel] = []
-        let composition = LottieExpressions.Composition(width: size.width, height: size.height,
-                                                        duration: (assets.span.upperBound - assets.span.lowerBound) / assets.frameRate, numLayers: items.count)
-        for (i, item) in items.enumerated().reversed() {
-            // Its expressions run over its span within the document's (the document's when it gives none).
-            if let expressions {
+        if let expressions {
+            // Its layers' expressions run over their spans within the document's (the document's when they give none).
+            let span = assets.span
+            let described = items.enumerated().map { i, item in
                 func frame(_ key: String) -> Double? { if case .number(let n, _)? = Self.member(item, key) { n } else { nil } }
-                let name: String = if case .string(let n, _)? = Self.member(item, "nm") { n } else { "" }
-                expressions.enter(.init(name: name, index: Self.index(Self.member(item, "ind")) ?? i + 1,
-                                        hasParent: Self.member(item, "parent") != nil,
-                                        inPoint: max(frame("ip") ?? assets.span.lowerBound, assets.span.lowerBound),
-                                        outPoint: min(frame("op") ?? assets.span.upperBound, assets.span.upperBound),
-                                        startTime: frame("st") ?? 0), in: composition)
+                return LottieExpressions.Layer(name: (try? string(Self.member(item, "nm"), "")) ?? "", index: Self.index(Self.member(item, "ind")) ?? i + 1,
+                                               parent: Self.index(Self.member(item, "parent")),
+                                               inPoint: max(frame("ip") ?? span.lowerBound, span.lowerBound),
+                                               outPoint: min(frame("op") ?? span.upperBound, span.upperBound), startTime: frame("st") ?? 0)
             }
+            expressions.enter(LottieExpressions.Composition(path: path, items: items, layers: described, width: size.width, height: size.height, span: span))
+        }
+        defer { expressions?.leaveComposition() }
+        for (i, item) in items.enumerated().reversed() {
+            expressions?.enter(layer: i)
             defer { expressions?.leave() }
             layers.append(try layer(item, path: "\(path)[\(i)]", assets: &assets))
         }
@@ -275,7 +277,12 @@ extension LottieDecoder {
             default: break
             }
             guard let kind else {
-                warnings.note("effects other than Gaussian blur, drop shadow, fill and tint", at: p)
+                // Expression controls and pseudo effects (RubberHose's, Duik's) hold values for
+                // expressions and draw nothing, in After Effects as in the players.
+                let match: String = if case .string(let m, _)? = Self.member(effect, "mn") { m } else { "" }
+                if !(match.hasPrefix("ADBE ") && match.hasSuffix(" Control")) && !match.hasPrefix("Pseudo/") {
+                    warnings.note("effects other than Gaussian blur, drop shadow, fill and tint", at: p)
+                }
                 continue
             }
             effects.append(LottieEffect(place: place(p, effect), order: i, kind: kind))

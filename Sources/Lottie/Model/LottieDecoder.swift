@@ -98,17 +98,21 @@ struct LottieDecoder {
     /// An expression (`x`) is baked into keyframes (`LottieExpressions`); one that fails leaves
     /// the keyframes as they are, with a warning giving its error.
     func property(_ value: JSONValue?, _ path: String) throws(DocumentError) -> LottieProperty<[Double]>? {
+        let expression = Self.expression(of: value)
+        if expression != nil, let known = expressions?.resolved[path] { return known }
         guard var property = try property(value, path, { (v, p) throws(DocumentError) in try numbers(v, p) }) else { return nil }
-        if let expression = Self.expression(of: value) {
+        if let expression {
             guard let expressions else {
                 warnings.note("expressions", at: path)
                 return property
             }
             do throws(LottieExpressions.Failure) {
-                property = try expressions.bake(property, expression: expression, seed: path)
+                property = try expressions.bake(property, expression: expression, path: path) { v, p in try? self.property(v, p) }
             } catch {
                 warnings.notice("expressions that fail, drawn without them: \(error.message)", at: path)
-                return property.hasDimensionEases ? property.sampled(maximumSamples: LottieFile.maximumSamples) : property
+                let unbaked = property.hasDimensionEases ? property.sampled(maximumSamples: LottieFile.maximumSamples) : property
+                expressions.remember(unbaked, at: path)
+                return unbaked
             }
             try budget.charge(property.keyframes.count, at: path, in: file)
             return property
