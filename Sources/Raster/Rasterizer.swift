@@ -50,6 +50,9 @@ public struct Rasterizer {
         // A gradient or an image under a singular mapping shows nothing.
         if case .solid = paint {} else if mapping == nil { return }
         guard let (x0, columns, rows) = accumulate(path, transform: transform, for: target.window) else { return }
+        // A rectangle clip around the whole draw (a precomposition's bounds) clips nothing.
+        let offset = target.firstRow
+        let clip = clip.flatMap { $0.keepsAll(columns: x0..<(x0 + columns), rows: (rows.lowerBound - offset)..<(rows.upperBound - offset)) ? nil : $0 }
         let area = ShadedArea(x0: x0, rows: rows, rule: rule, clip: clip)
         switch (paint, mapping) {
         case (.solid(let color), _) where clip == nil:
@@ -105,18 +108,19 @@ public struct Rasterizer {
                     shader.start(row: y)
                     let pixelBase = (y - offset) * rowPixels + x0
                     let columns = accumulator.resolveRow(y, rule: area.rule, into: coverageRow)
+                    clip?.multiply(coverageRow, columns: columns, x0: x0, y: y - offset)
                     var column = columns.lowerBound
                     // The quads through the shader's own loop, where it has one.
-                    if clip == nil, let coverageBase = coverageRow.baseAddress,
+                    if let coverageBase = coverageRow.baseAddress,
                        shader.blendQuads((columns.upperBound &- column) / 4, x: x0 &+ column, y: y, coverage: coverageBase + column,
                                          into: p + (pixelBase &+ column) &* 4) {
                         column &+= (columns.upperBound &- column) / 4 * 4
                     }
-                    // Four pixels a step without a clip, blended at once: their colours worked
-                    // out together where the shader can (uncovered pixels' colours are not drawn:
-                    // their coverage is 0), else one by one, none where the coverage is 0.
+                    // Four pixels a step, blended at once: their colours worked out together where
+                    // the shader can (uncovered pixels' colours are not drawn: their coverage is 0),
+                    // else one by one, none where the coverage is 0.
                     // (Columns and pixels within the frame: the arithmetic wraps instead of checking.)
-                    while clip == nil, column &+ 4 <= columns.upperBound, let coverageBase = coverageRow.baseAddress {
+                    while column &+ 4 <= columns.upperBound, let coverageBase = coverageRow.baseAddress {
                         defer { column &+= 4 }
                         let word = UnsafeRawPointer(coverageBase + column).loadUnaligned(as: UInt32.self)
                         if word == 0 { continue }
@@ -135,14 +139,9 @@ public struct Rasterizer {
                         Blend.sourceOverQuad(colors, coverage: coverages, into: p + (pixelBase &+ column) &* 4)
                     }
                     for column in column..<max(column, columns.upperBound) {
-                        var coverage = UInt32(coverageRow[column])
+                        let coverage = UInt32(coverageRow[column])
                         if coverage == 0 { continue }
-                        let x = x0 + column
-                        if let clip {
-                            coverage = Blend.div255(coverage * clip.at(x, y - offset))
-                            if coverage == 0 { continue }
-                        }
-                        Blend.sourceOver(shader.color(x: x, y: y), coverage: coverage, into: p, at: (pixelBase + column) * 4)
+                        Blend.sourceOver(shader.color(x: x0 + column, y: y), coverage: coverage, into: p, at: (pixelBase + column) * 4)
                     }
                 }
             }
@@ -331,6 +330,36 @@ public struct ClipMask: Sendable {
     let area: PixelArea
     /// One byte a pixel of `area`, rows top to bottom.
     let coverage: [UInt8]
+    /// Whether every pixel of `area` is wholly inside (a rectangle on pixel edges, such as a
+    /// layer's bounds): a draw within `area` is then not clipped at all.
+    let isRectangle: Bool
+
+    init(width: Int, height: Int, area: PixelArea, coverage: [UInt8]) {
+        (self.width, self.height, self.area, self.coverage) = (width, height, area, coverage)
+        isRectangle = !area.isEmpty && !coverage.contains { $0 != 255 }
+    }
+
+    /// Whether the clip leaves the pixmap's `columns` of `rows` as they are.
+    func keepsAll(columns: Range<Int>, rows: Range<Int>) -> Bool {
+        isRectangle && columns.lowerBound >= area.x0 && columns.upperBound <= area.x1 && rows.lowerBound >= area.y0 && rows.upperBound <= area.y1
+    }
+
+    /// Multiplies `row`'s coverage of `columns` (pixmap columns `x0 + column`) on pixmap row `y`
+    /// by the clip's.
+    func multiply(_ row: UnsafeMutableBufferPointer<UInt8>, columns: Range<Int>, x0: Int, y: Int) {
+        guard y >= area.y0, y < area.y1 else {
+            for column in columns { row[column] = 0 }
+            return
+        }
+        let first = min(max(columns.lowerBound, area.x0 - x0), columns.upperBound)
+        let inside = first..<max(first, min(columns.upperBound, area.x1 - x0))
+        for column in columns.lowerBound..<inside.lowerBound { row[column] = 0 }
+        for column in inside.upperBound..<columns.upperBound { row[column] = 0 }
+        coverage.withUnsafeBufferPointer { clip in
+            let base = (y - area.y0) * area.width + x0 - area.x0
+            for column in inside { row[column] = UInt8(truncatingIfNeeded: Blend.div255(UInt32(row[column]) &* UInt32(clip[base &+ column]))) }
+        }
+    }
 
     /// Whether the clip was made for pixmaps of `target`'s size.
     func fits(_ target: Pixmap) -> Bool { width == target.width && height == target.height }
