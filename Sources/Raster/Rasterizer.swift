@@ -204,6 +204,15 @@ public struct Rasterizer {
     public mutating func clipMask(_ path: Path, transform: Transform3D, within outer: ClipMask?, for target: Pixmap) -> ClipMask {
         precondition(outer.map { $0.fits(target) } ?? true, "the outer clip covers the pixmap")
         let none = ClipMask(width: target.width, height: target.height, area: PixelArea(x0: 0, y0: 0, x1: 0, y1: 0), coverage: [])
+        // A rectangle on pixel edges (a layer's bounds) within a rectangle clip is kept as its
+        // area alone: no coverage to build, none to read.
+        if outer?.isRectangle ?? true, let rectangle = pixelRectangle(path, transform: transform) {
+            let top = target.firstRow
+            let bounds = PixelArea(x0: max(rectangle.x0, 0), y0: max(rectangle.y0 - top, 0),
+                                   x1: min(rectangle.x1, target.width), y1: min(rectangle.y1 - top, target.height))
+            guard let area = outer.map({ bounds.intersection($0.area) }) ?? (bounds.isEmpty ? nil : bounds), !area.isEmpty else { return none }
+            return ClipMask(width: target.width, height: target.height, rectangle: area)
+        }
         guard let (x0, columns, rows) = accumulate(path, transform: transform, for: target.window) else { return none }
         let top = target.firstRow
         var area = PixelArea(x0: x0, y0: rows.lowerBound - top, x1: x0 + columns, y1: rows.upperBound - top)
@@ -224,6 +233,27 @@ public struct Rasterizer {
             }
         }
         return ClipMask(width: target.width, height: target.height, area: area, coverage: mask)
+    }
+
+    /// The frame pixels `path` mapped by `transform` covers when it is one rectangle whose edges
+    /// lie on pixel edges (within a millionth of a pixel), else nil.
+    mutating func pixelRectangle(_ path: Path, transform: Transform3D) -> PixelArea? {
+        path.flattenClosed(transform: transform, tolerance: Self.flatteningTolerance, into: &points, starts: &subpathStarts)
+        guard subpathStarts.count == 1, (4...5).contains(points.count), let first = points.first else { return nil }
+        var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
+        for p in points {
+            guard p.x.isFinite, p.y.isFinite else { return nil }
+            (minX, maxX, minY, maxY) = (min(minX, p.x), max(maxX, p.x), min(minY, p.y), max(maxY, p.y))
+        }
+        // Every corner on the box, each side along an axis.
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
+        for (i, p) in points.enumerated() {
+            let q = points[(i + 1) % points.count]
+            guard (near(p.x, minX) || near(p.x, maxX)) && (near(p.y, minY) || near(p.y, maxY)), near(p.x, q.x) || near(p.y, q.y) else { return nil }
+        }
+        let edges = [minX, minY, maxX, maxY]
+        guard edges.allSatisfy({ near($0, $0.rounded()) && abs($0) < 1e9 }), maxX - minX >= 1, maxY - minY >= 1 else { return nil }
+        return PixelArea(x0: Int(minX.rounded()), y0: Int(minY.rounded()), x1: Int(maxX.rounded()), y1: Int(maxY.rounded()))
     }
 
     /// Accumulates a device-space path's coverage for the rows `window` holds; returns the first
@@ -339,6 +369,11 @@ public struct ClipMask: Sendable {
         isRectangle = !area.isEmpty && !coverage.contains { $0 != 255 }
     }
 
+    /// A clip wholly inside `area` and outside it elsewhere (no coverage held).
+    init(width: Int, height: Int, rectangle area: PixelArea) {
+        (self.width, self.height, self.area, self.coverage, isRectangle) = (width, height, area, [], true)
+    }
+
     /// Whether the clip leaves the pixmap's `columns` of `rows` as they are.
     func keepsAll(columns: Range<Int>, rows: Range<Int>) -> Bool {
         isRectangle && columns.lowerBound >= area.x0 && columns.upperBound <= area.x1 && rows.lowerBound >= area.y0 && rows.upperBound <= area.y1
@@ -355,6 +390,7 @@ public struct ClipMask: Sendable {
         let inside = first..<max(first, min(columns.upperBound, area.x1 - x0))
         for column in columns.lowerBound..<inside.lowerBound { row[column] = 0 }
         for column in inside.upperBound..<columns.upperBound { row[column] = 0 }
+        guard !isRectangle else { return }
         coverage.withUnsafeBufferPointer { clip in
             let base = (y - area.y0) * area.width + x0 - area.x0
             for column in inside { row[column] = UInt8(truncatingIfNeeded: Blend.div255(UInt32(row[column]) &* UInt32(clip[base &+ column]))) }
@@ -367,6 +403,6 @@ public struct ClipMask: Sendable {
     /// The coverage at column `x` of pixmap row `y`.
     @inline(__always) func at(_ x: Int, _ y: Int) -> UInt32 {
         guard x >= area.x0, x < area.x1, y >= area.y0, y < area.y1 else { return 0 }
-        return UInt32(coverage[(y - area.y0) * area.width + x - area.x0])
+        return isRectangle ? 255 : UInt32(coverage[(y - area.y0) * area.width + x - area.x0])
     }
 }

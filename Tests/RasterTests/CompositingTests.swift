@@ -57,6 +57,32 @@ final class CompositingTests: XCTestCase {
         XCTAssertEqual(frame.pixel(x: 4, y: 3), .white)
     }
 
+    /// A clip that is a rectangle on pixel edges keeps exactly its pixels of a draw (a disc and a
+    /// turned, translucent bar, their edges anti-aliased): inside it the pixels of the same draw
+    /// unclipped, outside it the background; one around the whole draw changes nothing.
+    func testARectangleClipKeepsExactlyItsPixels() throws {
+        func frame(clip: Rect?) throws -> Pixmap {
+            let canvas = Canvas()
+            canvas.begin(try XCTUnwrap(Pixmap(width: 40, height: 40)), clearingTo: .white)
+            if let clip { canvas.beginClip(Path.roundedRect(clip, cornerRadius: 0), transform: .identity) }
+            canvas.fill(Path.ellipse(in: Rect(x: 3.3, y: 4.1, width: 30, height: 27)), transform: .identity,
+                        color: PremultipliedColor(r: 200, g: 30, b: 60, a: 255), rule: .nonZero)
+            canvas.fill(Path.roundedRect(Rect(x: -5, y: 17, width: 50, height: 7), cornerRadius: 0), transform: Transform3D(rotationAngle: 0.4),
+                        color: PremultipliedColor(red: 0.1, green: 0.3, blue: 0.6, alpha: 0.6), rule: .nonZero)
+            if clip != nil { canvas.endClip() }
+            return canvas.end()
+        }
+        let whole = try frame(clip: nil)
+        XCTAssertEqual(try frame(clip: Rect(x: -2, y: 0, width: 50, height: 40)).bytes, whole.bytes, "a clip around the whole draw")
+        let clipped = try frame(clip: Rect(x: 7, y: 11, width: 20, height: 16))
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let inside = (7..<27).contains(x) && (11..<27).contains(y)
+                XCTAssertEqual(clipped.pixel(x: x, y: y), inside ? whole.pixel(x: x, y: y) : .white, "(\(x), \(y))")
+            }
+        }
+    }
+
     /// Groups and masks draw into pixmaps reused from layer to layer and frame to frame, cleared
     /// only where something was drawn (or as they are drawn): what a blurred group, a filter
     /// that paints transparent pixels, a mask, a group's pixels its mask hid (left as they were
