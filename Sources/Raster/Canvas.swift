@@ -11,7 +11,8 @@ public final class Canvas {
     private var frame = Pixmap.empty
     /// Open groups and masks, innermost last; draws go to the innermost layer.
     private var layers: [Layer] = []
-    private var clips: [ClipMask] = []
+    /// Open clips, innermost last.
+    private var clips: [Clip] = []
     /// Transparent layer pixmaps kept from closed groups and masks, for the next ones.
     private var spares: [Pixmap] = []
     private var rasterizer = Rasterizer()
@@ -30,6 +31,16 @@ public final class Canvas {
         var shadow: ShadowPaint?
         /// How a mask's pixels become coverage; nil for a group.
         var maskMode: MaskMode?
+    }
+
+    /// A clip: its outline, and its coverage (within the clips around it) once a draw needs it.
+    private struct Clip {
+        let path: Path
+        let transform: Transform3D
+        /// The outline in frame pixels when it is one convex polygon (a layer's bounds, turned or
+        /// not): a draw wholly inside it is drawn unclipped, and its coverage is never built.
+        let polygon: ConvexPolygon?
+        var mask: ClipMask?
     }
 
     /// The most layer pixmaps kept for reuse.
@@ -61,8 +72,9 @@ public final class Canvas {
 
     /// Fills `path` mapped by `transform` into device pixels, source-over.
     public func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule) {
-        let clip = clips.last
-        withTarget(touching: { Rasterizer.deviceArea(of: path, transform: transform, margin: 1, in: $0) }) {
+        let area = drawnArea { Rasterizer.deviceArea(of: path, transform: transform, margin: 1, in: frame) }
+        let clip = clip(covering: area)
+        withTarget(touching: area) {
             rasterizer.fill(path, transform: transform, paint: paint, rule: rule, clip: clip, into: &$0)
         }
     }
@@ -79,8 +91,9 @@ public final class Canvas {
             fill(glyph.outline, transform: transform, color: color, rule: .nonZero)
             return
         }
-        let clip = clips.last
-        withTarget(touching: { Rasterizer.deviceArea(of: glyph.outline, transform: transform, margin: 1, in: $0) }) { target in
+        let area = drawnArea { Rasterizer.deviceArea(of: glyph.outline, transform: transform, margin: 1, in: frame) }
+        let clip = clip(covering: area)
+        withTarget(touching: area) { target in
             guard Rasterizer.mayTouch(target, glyph.outline, transform: transform, margin: 1) else { return }
             switch glyphMasks.mask(of: glyph, transform: transform, frameOf: target, rasterizer: &rasterizer) {
             case .mask(let mask): rasterizer.fill(mask, color: color, clip: clip, into: &target)
@@ -93,30 +106,33 @@ public final class Canvas {
     /// Fills a sprite, the rectangle (0, 0)…`size` mapped by `transform`, over what is there or
     /// added to it (see `Rasterizer.fillSprite`).
     public func fillSprite(size: Size, transform: Transform3D, paint: Paint, additive: Bool = false) {
-        let clip = clips.last
         // The four corners, handed over one by one (a list a sprite would be allocated per particle).
         let corners = { (include: (Point) -> Void) in
             include(Point(0, 0)); include(Point(size.width, 0)); include(Point(0, size.height)); include(Point(size.width, size.height))
         }
-        withTarget(touching: { Rasterizer.deviceArea(transform: transform, margin: 1, in: $0, points: corners) }) {
+        let area = drawnArea { Rasterizer.deviceArea(transform: transform, margin: 1, in: frame, points: corners) }
+        let clip = clip(covering: area)
+        withTarget(touching: area) {
             rasterizer.fillSprite(size: size, transform: transform, paint: paint, additive: additive, clip: clip, into: &$0)
         }
     }
 
     /// Strokes `path` with `style` (see `Rasterizer.stroke`).
     public func stroke(_ path: Path, transform: Transform3D, color: PremultipliedColor, style: StrokeStyle) {
-        let clip = clips.last
         let reach = Rasterizer.strokeReach(style, transform: transform)
-        withTarget(touching: { Rasterizer.deviceArea(of: path, transform: transform, margin: reach, in: $0) }) {
+        let area = drawnArea { Rasterizer.deviceArea(of: path, transform: transform, margin: reach, in: frame) }
+        let clip = clip(covering: area)
+        withTarget(touching: area) {
             rasterizer.stroke(path, transform: transform, color: color, style: style, clip: clip, into: &$0)
         }
     }
 
     /// Draws the blurred silhouette of `path`, moved by the shadow's offset, in its colour.
     public func drawShadow(_ path: Path, transform: Transform3D, shadow: ShadowPaint) {
-        let clip = clips.last
         let (dx, dy) = shadow.pixelOffset
-        withTarget(touching: { Rasterizer.deviceArea(of: path, transform: transform, margin: 1, in: $0)?.grown(by: shadow.reach, dx: dx, dy: dy, within: $0) }) {
+        let area = drawnArea { Rasterizer.deviceArea(of: path, transform: transform, margin: 1, in: frame)?.grown(by: shadow.reach, dx: dx, dy: dy, within: frame) }
+        let clip = clip(covering: area)
+        withTarget(touching: area) {
             rasterizer.shadow(path, transform: transform, shadow: shadow, clip: clip, into: &$0)
         }
     }
@@ -151,7 +167,6 @@ public final class Canvas {
             if let blurred = group.drawn { written = written.map(blurred.union) ?? blurred }
         }
         guard let drawn = group.drawn else { return }
-        let clip = clips.last
         let shadowed = group.shadow.flatMap { shadow in
             let (dx, dy) = shadow.pixelOffset
             return drawn.grown(by: shadow.reach, dx: dx, dy: dy, within: group.pixels)
@@ -160,7 +175,8 @@ public final class Canvas {
         let touched = shownAlone ? shadowed : shadowed.map(drawn.union) ?? drawn
         // A group of normal blend is drawn with its shadow, in the shadow's pass where it can be.
         let drawnWithShadow = group.shadow != nil && !shownAlone && group.blend == .normal
-        withTarget(touching: { _ in touched }) { target in
+        let clip = clip(covering: touched)
+        withTarget(touching: touched) { target in
             if let shadow = group.shadow {
                 rasterizer.drawShadow(of: &group.pixels, within: drawn, shadow, clip: clip,
                                       drawingSourceAt: drawnWithShadow ? group.opacity : nil, into: &target)
@@ -204,7 +220,7 @@ public final class Canvas {
     /// Restricts later draws to the inside of `path` (anti-aliased), intersected with any
     /// enclosing clip, until `endClip`.
     public func beginClip(_ path: Path, transform: Transform3D) {
-        clips.append(rasterizer.clipMask(path, transform: transform, within: clips.last, for: frame))
+        clips.append(Clip(path: path, transform: transform, polygon: rasterizer.convexOutline(of: path, transform: transform), mask: nil))
     }
 
     /// Ends the innermost clip.
@@ -212,14 +228,43 @@ public final class Canvas {
         _ = clips.popLast()
     }
 
-    /// Runs `body` on the innermost open layer, recording in it the area `area` says the draw
-    /// may touch, or on the frame when no layer is open.
-    private func withTarget(touching area: (Pixmap) -> PixelArea?, _ body: (inout Pixmap) -> Void) {
+    /// The pixels a draw may touch, worked out by `area` when a layer or a clip needs them.
+    private func drawnArea(_ area: () -> PixelArea?) -> PixelArea? {
+        layers.isEmpty && clips.isEmpty ? nil : area()
+    }
+
+    /// The clip a draw that may touch `area` (nil: anywhere) is drawn through: none when every
+    /// open clip is a convex outline holding the area; else the innermost clip's coverage,
+    /// built the first time a draw needs it.
+    private func clip(covering area: PixelArea?) -> ClipMask? {
+        guard !clips.isEmpty else { return nil }
+        if let area, clips.allSatisfy({ $0.polygon?.holds(area, firstRow: frame.firstRow) ?? false }) { return nil }
+        return mask(ofClip: clips.count - 1)
+    }
+
+    /// Clip `index`'s coverage within the clips around it (those whose outlines hold it all are left out).
+    private func mask(ofClip index: Int) -> ClipMask {
+        if let mask = clips[index].mask { return mask }
+        let clip = clips[index]
+        var outer: ClipMask?
+        if index > 0 {
+            let area = Rasterizer.deviceArea(of: clip.path, transform: clip.transform, margin: 1, in: frame)
+            let held = area.map { area in clips[..<index].allSatisfy { $0.polygon?.holds(area, firstRow: frame.firstRow) ?? false } } ?? false
+            if !held { outer = mask(ofClip: index - 1) }
+        }
+        let mask = rasterizer.clipMask(clip.path, transform: clip.transform, within: outer, for: frame)
+        clips[index].mask = mask
+        return mask
+    }
+
+    /// Runs `body` on the innermost open layer, recording in it the area `area` the draw may
+    /// touch, or on the frame when no layer is open.
+    private func withTarget(touching area: PixelArea?, _ body: (inout Pixmap) -> Void) {
         if layers.isEmpty {
             body(&frame)
         } else {
             let top = layers.count - 1
-            if let touched = area(layers[top].pixels) { layers[top].drawn = layers[top].drawn.map(touched.union) ?? touched }
+            if let area { layers[top].drawn = layers[top].drawn.map(area.union) ?? area }
             body(&layers[top].pixels)
         }
     }

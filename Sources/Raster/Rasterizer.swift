@@ -222,17 +222,27 @@ public struct Rasterizer {
         }
         guard !area.isEmpty else { return none }
         var mask = [UInt8](repeating: 0, count: area.width * area.height)
-        rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
-            for y in (area.y0 + top)..<(area.y1 + top) {
-                let row = (y - top - area.y0) * area.width
-                for column in accumulator.resolveRow(y, rule: .nonZero, into: coverageRow) where x0 + column >= area.x0 && x0 + column < area.x1 {
-                    var c = UInt32(coverageRow[column])
-                    if let outer { c = Blend.div255(c * outer.at(x0 + column, y - top)) }
-                    mask[row + x0 + column - area.x0] = UInt8(c)
+        mask.withUnsafeMutableBufferPointer { mask in
+            rowCoverage.withUnsafeMutableBufferPointer { coverageRow in
+                guard let masks = mask.baseAddress, let coverage = coverageRow.baseAddress else { return }
+                for y in (area.y0 + top)..<(area.y1 + top) {
+                    let columns = accumulator.resolveRow(y, rule: .nonZero, into: coverageRow)
+                    outer?.multiply(coverageRow, columns: columns, x0: x0, y: y - top)
+                    // The row's columns within the area, copied at once.
+                    let first = max(columns.lowerBound, area.x0 - x0), end = min(columns.upperBound, area.x1 - x0)
+                    if first < end { (masks + (y - top - area.y0) * area.width + x0 + first - area.x0).update(from: coverage + first, count: end - first) }
                 }
             }
         }
         return ClipMask(width: target.width, height: target.height, area: area, coverage: mask)
+    }
+
+    /// The outline of `path` mapped by `transform`, flattened as a fill flattens it, when it is
+    /// one convex polygon.
+    mutating func convexOutline(of path: Path, transform: Transform3D) -> ConvexPolygon? {
+        path.flattenClosed(transform: transform, tolerance: Self.flatteningTolerance, into: &points, starts: &subpathStarts)
+        guard subpathStarts.count == 1 else { return nil }
+        return ConvexPolygon(points)
     }
 
     /// The frame pixels `path` mapped by `transform` covers when it is one rectangle whose edges
