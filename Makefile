@@ -6,7 +6,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
-.PHONY: all build deps demo test test-cluster browser-test test-dependent lottie-report fuzz goldens bench sheets install clean
+.PHONY: all build deps demo test test-cluster browser-test test-dependent lottie-report lottie-speed fuzz goldens bench sheets install clean
 
 all: build
 
@@ -66,6 +66,15 @@ lottie-report: deps
 		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q playwright pillow numpy pylottie rlottie-python thorvg-python; }
 	$(SWIFT) build -c release --product animvid
 	.build/browser-venv/bin/python browser/lottie-report.py $(RELEASE_BIN) "$(CORPUS)" "$(OUT)"
+
+## lottie-speed: CORPUS=DIR of Lottie files, 26 at even steps, drawn by animvid (release), rlottie and ThorVG, one
+## thread each, long side 1080 px: ms a frame and the ratio to the faster player (bench/lottie-corpus.py)
+lottie-speed: deps
+	@test -n "$(CORPUS)" || { echo "lottie-speed: give CORPUS=DIR, a folder of Lottie files"; exit 2; }
+	@.build/browser-venv/bin/python -c 'import rlottie_python, thorvg_python' 2>/dev/null || \
+		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q rlottie-python thorvg-python; }
+	$(SWIFT) build -c release --product animvid
+	.build/browser-venv/bin/python bench/lottie-corpus.py $(RELEASE_BIN) "$(CORPUS)"
 
 ## test-dependent: a throwaway package that depends on AnimvidKit by version (a tagged clone of HEAD) builds and
 ## encodes (tools/check-versioned-dependency.sh); CI runs it after make test
