@@ -34,8 +34,8 @@ extension Timeline {
     /// attached animation applied in the order they were added. `parentTime` is the superlayer's
     /// layer time (the video time for the root; the masked layer's time for a mask).
     func presentationValues(of node: Int, at t: Double, parentTime: Double) -> (values: LayerValues, sublayers: [Int], layerTime: Double) {
-        let model = nodes[node].model(at: t)
-        var values = model.values
+        let model = nodes[node].modelIndex(at: t)
+        var values = nodes[node].history[model].values
         let local = values.timing.layerTime(fromParent: parentTime)
         // Staggered text hands its opacity, transform and colour animations to its units.
         let staggered = values.kind == .text && values.staggerUnit != .none
@@ -43,7 +43,7 @@ extension Timeline {
             if staggered && animation.spec.animatesOnlyUnitKeys { continue }
             animation.spec.apply(to: &values, at: local)
         }
-        return (values, model.sublayers, local)
+        return (values, nodes[node].history[model].sublayers, local)
     }
 
     /// The animations staggered text layer `node` hands to its units at video time `t`.
@@ -161,7 +161,7 @@ private struct PresentationWalk {
             layers.append(PresentedLayer(path: path, values: v, toCanvas: matrix, opacity: opacity, tint: context.tint, isDrawn: isDrawn,
                                          transition: inTransition ? drawnTransition : nil))
         }
-        let mask = drawsItself ? timeline.nodes[node].model(at: time).mask : nil
+        let mask = drawsItself ? timeline.nodes[node].history[timeline.nodes[node].modelIndex(at: time)].mask : nil
 
         // Shadows: the shadowPath fast path, or the whole layer's blurred alpha via its group.
         var shadow: Shadow?
@@ -242,11 +242,15 @@ private struct PresentationWalk {
                 // Siblings draw in order of their presentation zPosition (an animated one counts);
                 // a transform layer's, back to front by the depth of their centres in its 3D
                 // space. Ties keep sublayer order.
-                let children = sublayers.enumerated().map { order, node in
+                var children = sublayers.enumerated().map { order, node in
                     let presented = timeline.presentationValues(of: node, at: time, parentTime: inner.parentTime)
                     let depth = v.kind == .transform ? Self.depth(of: presented.values, in: inner.inPlane) : presented.values.zPosition
                     return (order: order, node: node, presented: presented, depth: depth)
-                }.sorted { ($0.depth, $0.order) < ($1.depth, $1.order) }
+                }
+                // (Most sublayers share one depth: already in order, they are not moved.)
+                if zip(children, children.dropFirst()).contains(where: { $0.depth > $1.depth }) {
+                    children.sort { ($0.depth, $0.order) < ($1.depth, $1.order) }
+                }
                 for (index, child) in children.enumerated() {
                     visit(child.presented, node: child.node, siblingIndex: index, context: inner)
                 }

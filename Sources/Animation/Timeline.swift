@@ -41,13 +41,15 @@ public struct Timeline: Sendable {
         }
 
         /// The model state in force at video time `t` (the first one before the first change).
-        func model(at t: Double) -> ModelState {
+        /// The index in `history` of the model state at video time `t` (read in place: a state
+        /// holds a layer's every value, and copying one retains each of them).
+        func modelIndex(at t: Double) -> Int {
             var lo = 0, hi = history.count - 1
             while lo < hi {
                 let mid = (lo + hi + 1) / 2
                 if history[mid].time <= t { lo = mid } else { hi = mid - 1 }
             }
-            return history[lo]
+            return lo
         }
     }
 

@@ -6,12 +6,33 @@ import Raster
 /// animation engine's display list to the rasterizer. One renderer per thread.
 public final class FrameRenderer {
     private let canvas = Canvas()
+    /// Ramp tables by stops and opacity, kept from draw to draw and frame to frame (a file's
+    /// gradients mostly keep their stops): a table is 256 colours worked out from the stops.
+    private var rampTables: [RampStops: [UInt32]] = [:]
+    private struct RampStops: Hashable {
+        let colors: [Color], locations: [Double], opacity: Double
+    }
+    /// The most ramp tables kept.
+    private static let rampTableLimit = 256
     /// Pixels per point.
     public let scale: Double
 
     /// A renderer drawing at `scale` pixels per point.
     public init(scale: Double) {
         self.scale = scale
+    }
+
+    /// The ramp table of `gradient`'s stops at `opacity`, from the kept ones when it is there.
+    private func rampTable(_ gradient: Gradient, opacity: Double) -> [UInt32] {
+        let stops = RampStops(colors: gradient.colors, locations: gradient.locations, opacity: opacity)
+        if let table = rampTables[stops] { return table }
+        if rampTables.count >= Self.rampTableLimit { rampTables.removeAll(keepingCapacity: true) }
+        let table = GradientPaint.table(opacity: opacity) { t in
+            let c = gradient.color(at: t)
+            return (c.red, c.green, c.blue, c.alpha)
+        }
+        rampTables[stops] = table
+        return table
     }
 
     /// Renders `list` into `frame` (its old contents are cleared first) and returns it,
@@ -49,10 +70,7 @@ public final class FrameRenderer {
                 canvas.fillGlyph(glyph, transform: transform.concatenating(toPixels), color: Self.premultiplied(color))
             case let .fillGradient(path, transform, gradient, opacity):
                 let paint = GradientPaint(kind: Self.kind(gradient.type), start: gradient.start, end: gradient.end, focus: gradient.focus,
-                                          opacity: opacity) { t in
-                    let c = gradient.color(at: t)
-                    return (c.red, c.green, c.blue, c.alpha)
-                }
+                                          table: rampTable(gradient, opacity: opacity))
                 canvas.fill(path, transform: transform.concatenating(toPixels), paint: .gradient(paint), rule: .nonZero)
             case let .stroke(path, transform, color, style):
                 canvas.stroke(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), style: style)

@@ -39,6 +39,12 @@ public struct GradientPaint: Sendable {
     /// Conic: t is the clockwise angle about `start` from the direction of `end`, in turns.
     public init(kind: Kind, start: Point, end: Point, focus: Point = .zero, opacity: Double,
                 color: (Double) -> (r: Double, g: Double, b: Double, a: Double)) {
+        self.init(kind: kind, start: start, end: end, focus: focus, table: Self.table(opacity: opacity, color: color))
+    }
+
+    /// A ramp whose colours are `table` (from `table(opacity:color:)`, kept for ramps of the same stops).
+    public init(kind: Kind, start: Point, end: Point, focus: Point = .zero, table: [UInt32]) {
+        precondition(table.count == 256, "a ramp's table holds 256 colours")
         self.kind = kind
         self.start = start
         self.end = end
@@ -50,7 +56,12 @@ public struct GradientPaint: Sendable {
         (dx, dy) = (end.x - start.x, end.y - start.y)
         func inverse(_ x: Double) -> Double { x > 0 && (1 / x).isFinite ? 1 / x : 0 }
         (inverseLengthSquared, inverseRx, inverseRy) = (inverse(dx * dx + dy * dy), inverse(abs(dx)), inverse(abs(dy)))
-        table = (0..<256).map { i in
+        self.table = table
+    }
+
+    /// A ramp's 256 colours: `color` at 0, 1/255 … 1, straight alpha, times `opacity`, premultiplied.
+    public static func table(opacity: Double, color: (Double) -> (r: Double, g: Double, b: Double, a: Double)) -> [UInt32] {
+        (0..<256).map { i in
             let c = color(Double(i) / 255)
             return PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * opacity).word
         }

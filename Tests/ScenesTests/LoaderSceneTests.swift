@@ -25,8 +25,8 @@ final class LoaderSceneTests: XCTestCase {
 
     func dotScales(at t: Double) throws -> [Double] {
         let timeline = try LoaderScene().timeline(canvas: Size(640, 360), duration: 4)
-        let view = timeline.nodes[timeline.root].model(at: 0).sublayers[0]
-        let dots = timeline.nodes[view].model(at: 0).sublayers
+        let view = timeline.presentationValues(of: timeline.root, at: 0, parentTime: 0).sublayers[0]
+        let dots = timeline.presentationValues(of: view, at: 0, parentTime: 0).sublayers
         XCTAssertEqual(dots.count, 3)
         return dots.map { timeline.presentationValues(of: $0, at: t, parentTime: t).values.transform.m11 }
     }
@@ -47,8 +47,8 @@ final class LoaderSceneTests: XCTestCase {
     /// The dots are centred: 20 pt wide, 15 pt apart, on the canvas's horizontal midline.
     func testDotPositions() throws {
         let timeline = try LoaderScene().timeline(canvas: Size(640, 360), duration: 1)
-        let view = timeline.nodes[timeline.root].model(at: 0).sublayers[0]
-        let positions = timeline.nodes[view].model(at: 0).sublayers.map { timeline.nodes[$0].model(at: 0).values.position }
+        let view = timeline.presentationValues(of: timeline.root, at: 0, parentTime: 0).sublayers[0]
+        let positions = timeline.presentationValues(of: view, at: 0, parentTime: 0).sublayers.map { timeline.presentationValues(of: $0, at: 0, parentTime: 0).values.position }
         XCTAssertEqual(positions, [Point(285, 180), Point(320, 180), Point(355, 180)])
     }
 
