@@ -124,13 +124,19 @@ static duk_ret_t call_native(duk_context *ctx) {
     duk_pop_2(ctx);
     int count = duk_get_top(ctx);
     if (count > 16) count = 16;
-    double args[16], results[64];
+    double args[16];
     char error[256] = "no value there";
     for (int i = 0; i < count; i++) args[i] = duk_to_number(ctx, i);
-    int written = binding->native(binding->context, args, count, results, 64, error, (int)sizeof error);
-    if (written < 0) return duk_error(ctx, DUK_ERR_ERROR, "%s", error);
+    double *results = malloc(sizeof(double) * ANIMVID_JS_MAX_RESULTS);
+    if (results == NULL) return duk_error(ctx, DUK_ERR_RANGE_ERROR, "out of memory");
+    int written = binding->native(binding->context, args, count, results, ANIMVID_JS_MAX_RESULTS, error, (int)sizeof error);
+    if (written < 0) {
+        free(results);
+        return duk_error(ctx, DUK_ERR_ERROR, "%s", error);
+    }
     if (written == 1) {
         duk_push_number(ctx, results[0]);
+        free(results);
         return 1;
     }
     duk_push_array(ctx);
@@ -138,6 +144,7 @@ static duk_ret_t call_native(duk_context *ctx) {
         duk_push_number(ctx, results[i]);
         duk_put_prop_index(ctx, -2, (duk_uarridx_t)i);
     }
+    free(results);
     return 1;
 }
 

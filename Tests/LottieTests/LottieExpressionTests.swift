@@ -123,6 +123,26 @@ final class LottieExpressionTests: XCTestCase {
         try assertCentre(file, 0, 30, 41, "Other's keyframes, then one down")
     }
 
+    /// An expression on a path gives a path a frame: a rectangle made by `createPath` (40 × 30
+    /// at (20, 20), then moved right 1 a frame), found by its red area and centre; one that
+    /// gives something else leaves the path as its keyframes say, with a warning.
+    func testExpressionsOnPaths() throws {
+        func shapes(_ expression: String) throws -> LottieFile {
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: [expression]), as: UTF8.self).dropFirst().dropLast()
+            let path = #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10], [0, 10]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}, "x": \#(text)}}"#
+            let layer = #"{"ty": 4, "nm": "Box", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(path), {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+            return try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [\#(layer)]}"#, path: "p.json")
+        }
+        let made = try shapes("var $bm_rt; $bm_rt = createPath([[20 + time * 30, 20], [60 + time * 30, 20], [60 + time * 30, 50], [20 + time * 30, 50]], [], [], true);")
+        XCTAssertEqual(made.warnings, [])
+        try assertCentre(made, 0, 40, 35, "the rectangle made at frame 0")
+        try assertCentre(made, 10, 50, 35, "moved right 10 at frame 10")
+        let failing = try shapes("var $bm_rt; $bm_rt = [1, 2];")
+        XCTAssertEqual(failing.warnings.count, 1)
+        XCTAssertTrue(failing.warnings.first?.contains("expressions that fail, drawn without them: the expression on a path gave something other than a path (layers[0].shapes[0].ks)") ?? false, "\(failing.warnings)")
+        try assertCentre(failing, 0, 5, 5, "the keyframes' 10 × 10 square")
+    }
+
     /// wiggle and random are seeded by the property: the same on every load, within the
     /// amplitude, and moving.
     func testWiggleIsSeededAndBounded() throws {

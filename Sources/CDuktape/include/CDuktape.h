@@ -8,6 +8,9 @@
 /// call. Values cross as numbers and JSON text.
 typedef struct animvid_js animvid_js;
 
+/// The most numbers a native function or a call gives back (a path of 1,365 vertices).
+#define ANIMVID_JS_MAX_RESULTS 8192
+
 /// A native function scripts may call: `args` numbers in, up to `max_results` numbers out;
 /// returns how many it wrote, or -1 to throw an error with the message it wrote to `error`.
 typedef int (*animvid_js_native)(void *context, const double *args, int count, double *results, int max_results,

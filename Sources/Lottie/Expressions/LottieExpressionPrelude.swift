@@ -6,7 +6,8 @@
 /// time conversions, random numbers and `wiggle` seeded per property, so that a render is
 /// the same on every run, resume and shard, and the composition's layers with their transforms,
 /// effects and shape contents (`thisComp.layer(…)`, `effect(…)(…)`, `content(…)`, `transform`,
-/// `toComp`/`fromComp`), as lottie-web's expression interfaces give them. Other compositions,
+/// `toComp`/`fromComp`), as lottie-web's expression interfaces give them, and paths (`path` of
+/// a path item, `createPath`, `points()`…) for expressions on paths. Other compositions,
 /// footage, masks and layers' drawn bounds are not read: an expression that asks for them
 /// throws, and its property keeps its keyframes.
 enum LottieExpressionPrelude {
@@ -124,7 +125,7 @@ function wiggle(freq, amp, octaves, ampMult, t) {
     if (base instanceof Array) return base.map(function (v, d) { return v + offset(d); });
     return base + offset(0);
 }
-function __valueAtSeconds(t) { return __valueAt(t * __frameRate); }
+function __valueAtSeconds(t) { var v = __valueAt(t * __frameRate); return __isShape ? __shape(v) : v; }
 function valueAtTime(t) { return __valueAtSeconds(t); }
 function velocityAtTime(t) {
     var h = 0.001;
@@ -201,6 +202,39 @@ function __read(ref, owner) {
     r.propertyGroup = function (n) { n = n === undefined ? 1 : n; return n <= 0 ? r : owner.propertyGroup(n - 1); };
     return r;
 }
+// Paths: Lottie's shape (`v` vertices, `i` and `o` tangents relative to them, `c` closed) with
+// After Effects' path methods; in numbers as `LottieExpressionPaths` writes them.
+var __isShape = false;
+function createPath(points, inTangents, outTangents, isClosed) {
+    var n = points.length;
+    function zeros() { var z = []; for (var k = 0; k < n; k++) z.push([0, 0]); return z; }
+    var p = { v: points, i: inTangents && inTangents.length ? inTangents : zeros(), o: outTangents && outTangents.length ? outTangents : zeros(),
+              c: isClosed === undefined ? true : !!isClosed, __isPath: true };
+    p.points = function () { return p.v; }; p.inTangents = function () { return p.i; };
+    p.outTangents = function () { return p.o; }; p.isClosed = function () { return p.c; };
+    return p;
+}
+function __shape(numbers) {
+    var v = [], i = [], o = [];
+    for (var k = 0; k < numbers[1]; k++) {
+        var b = 2 + 6 * k;
+        v.push([numbers[b], numbers[b + 1]]); i.push([numbers[b + 2], numbers[b + 3]]); o.push([numbers[b + 4], numbers[b + 5]]);
+    }
+    return createPath(v, i, o, numbers[0] !== 0);
+}
+function __encodeShape(p) {
+    var r = [p.c ? 1 : 0, p.v.length];
+    for (var k = 0; k < p.v.length; k++) r.push(p.v[k][0], p.v[k][1], p.i[k][0], p.i[k][1], p.o[k][0], p.o[k][1]);
+    return r;
+}
+// A path read from an expression: the shape now, with valueAtTime and propertyGroup.
+function __readShape(ref, owner) {
+    var id = ref[0], r = __shape(__property(id, time * __frameRate));
+    r.valueAtTime = function (t) { return __shape(__property(id, t * __frameRate)); };
+    r.numKeys = __keyCount(id);
+    r.propertyGroup = function (n) { n = n === undefined ? 1 : n; return n <= 0 ? r : owner.propertyGroup(n - 1); };
+    return r;
+}
 // Gives `self` a getter for each of `table`'s rows [getter, key, names...] reading `refs[key]`,
 // and returns a function finding a row's property by one of its names or its `ix`.
 function __getters(self, table, refs, defaults) {
@@ -210,7 +244,7 @@ function __getters(self, table, refs, defaults) {
         if (ref) __comp.owners[ref[0]] = self;
         rows.push({ row: row, ref: ref });
         Object.defineProperty(self, row[0], { get: function () {
-            if (ref) return __read(ref, self);
+            if (ref) return row[1] === 'ks' ? __readShape(ref, self) : __read(ref, self);
             return defaults && defaults[row[1]] !== undefined ? __copy(defaults[row[1]]) : undefined;
         }, configurable: true });
     });
@@ -257,7 +291,7 @@ var __shapeTables = {
         ['innerRadius', 'ir', 'Inner Radius', 'ADBE Vector Star Inner Radius'], ['innerRoundness', 'is', 'Inner Roundness']],
     rd: [['radius', 'r', 'Radius', 'Round Corners 1']],
     rp: [['copies', 'c', 'Copies'], ['offset', 'o', 'Offset']],
-    sh: [],
+    sh: [['path', 'ks', 'Path', 'path', 'ADBE Vector Shape']],
     tr: [['anchorPoint', 'a', 'Anchor Point'], ['position', 'p', 'Position'], ['scale', 's', 'Scale'],
         ['rotation', 'r', 'Rotation', 'ADBE Vector Rotation'], ['opacity', 'o', 'Opacity'], ['skew', 'sk', 'Skew'], ['skewAxis', 'sa', 'Skew Axis']]
 };
@@ -431,7 +465,7 @@ function posterizeTime(fps) { time = fps === 0 ? 0 : Math.floor(time * fps) / fp
 // random numbers, its composition and layer, and its own reference (-1 when it has none).
 function __setProperty(json) {
     var p = JSON.parse(json);
-    __keys = p.keys; __seed = p.seed >>> 0; __frameRate = p.frameRate;
+    __keys = p.keys; __seed = p.seed >>> 0; __frameRate = p.frameRate; __isShape = p.isShape;
     numKeys = __keys.length;
     __comp = __comps[p.comp]; __reference = p.reference;
     thisLayer = __layer(p.layer);
@@ -457,12 +491,13 @@ function __evaluate(argument) {
     var parts = argument.split(' ');
     var id = parseInt(parts[0], 10), frame = parseFloat(parts[1]);
     time = frame / __frameRate;
-    value = __valueAt(frame);
-    thisProperty.value = __copy(value); thisProperty.numKeys = numKeys;
+    value = __valueAtSeconds(time);
+    thisProperty.value = __isShape ? value : __copy(value); thisProperty.numKeys = numKeys;
     anchorPoint = transform.anchorPoint; parent = thisLayer.parent; active = thisLayer.active;
-    velocity = velocityAtTime(time);
+    velocity = __isShape ? 0 : velocityAtTime(time);
     __randomSeed = 0; __timeless = false; __restartRandom();
     var result = __expressions[id]();
+    if (result && result.__isPath) return __encodeShape(result);
     if (result instanceof Number) result = result.valueOf();
     if (typeof result === 'boolean') return result ? 1 : 0;
     if (result instanceof Array) result = result.map(function (x) { return Number(x); });

@@ -38,15 +38,16 @@ enum LottieExpressionScope {
     private struct Writer {
         let expressions: LottieExpressions, composition: LottieExpressions.Composition, layer: Int
 
-        /// An animatable property as `[id, ix]`, registered for reading (nil when absent).
-        func reference(_ value: JSONValue?, _ path: String) -> String? {
+        /// An animatable property as `[id, ix]`, registered for reading (nil when absent); a
+        /// shape's path when `isShape`.
+        func reference(_ value: JSONValue?, _ path: String, isShape: Bool = false) -> String? {
             guard let value, LottieDecoder.member(value, "k") != nil else { return nil }
             let id: Int
             if let known = expressions.referenceOfPath[path] {
                 id = known
             } else {
                 id = expressions.references.count
-                expressions.references.append(.init(value: value, path: path, layer: layer, composition: composition))
+                expressions.references.append(.init(value: value, path: path, isShape: isShape, layer: layer, composition: composition))
                 expressions.referenceOfPath[path] = id
             }
             return "[\(id),\(LottieDecoder.index(LottieDecoder.member(value, "ix")) ?? -1)]"
@@ -84,13 +85,15 @@ enum LottieExpressionScope {
             guard case .array(let items, _)? = list else { return "[]" }
             return "[" + items.enumerated().map { i, item in
                 let p = "\(path)[\(i)]"
+                let type: String = if case .string(let t, _)? = LottieDecoder.member(item, "ty") { t } else { "" }
                 var properties: [(String, String?)] = []
                 if case .object(let members, _) = item {
-                    for (key, value) in members where !["ks", "g", "it", "tr"].contains(key) {
-                        properties.append((key, reference(value, "\(p).\(key)")))
+                    for (key, value) in members where !["g", "it", "tr"].contains(key) {
+                        // A path's outline (`ks` of a path item) is read as a path.
+                        guard key != "ks" || type == "sh" else { continue }
+                        properties.append((key, reference(value, "\(p).\(key)", isShape: key == "ks")))
                     }
                 }
-                let type: String = if case .string(let t, _)? = LottieDecoder.member(item, "ty") { t } else { "" }
                 return object(names(item) + [
                     ("ty", quoted(type)), ("p", object(properties)),
                     ("it", LottieDecoder.member(item, "it").map { shapes($0, p + ".it") }),

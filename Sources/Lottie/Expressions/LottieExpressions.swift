@@ -1,11 +1,13 @@
 import CDuktape
 import Documents
 import Foundation
+import Geometry
 
 /// Runs the expressions of a file's properties (JavaScript, as Bodymovin exports it) in an
 /// embedded engine (Duktape) with `LottieExpressionPrelude`'s helpers, and bakes each into
 /// keyframes: the property's value at every frame of its layer's span (at most
-/// `LottieFile.maximumSamples` steps, linear between). Expressions read the other layers of
+/// `LottieFile.maximumSamples` steps, linear between); a path's expression gives a path a frame
+/// (`LottieExpressionPaths`). Expressions read the other layers of
 /// their composition (`LottieExpressionScope`); a property read that has an expression of its
 /// own is baked first. Each run is bounded in time and memory; one that throws, overruns or
 /// gives something other than numbers leaves the property as its keyframes say, and the caller
@@ -31,14 +33,19 @@ final class LottieExpressions {
         }
     }
 
-    /// A property other expressions may read: its JSON and path, and the layer it belongs to
-    /// (its position in its composition).
+    /// A property other expressions may read: its JSON and path, whether it is a path (a
+    /// shape's outline) rather than numbers, and the layer it belongs to (its position in its
+    /// composition).
     struct Reference {
-        let value: JSONValue, path: String, layer: Int, composition: Composition
+        let value: JSONValue, path: String, isShape: Bool, layer: Int, composition: Composition
     }
 
-    /// Reads a property's JSON at `path` as the decoder does (its own expression baked).
-    typealias Resolver = (JSONValue, String) -> LottieProperty<[Double]>?
+    /// Reads a property's JSON at a path as the decoder does (its own expression baked): one of
+    /// numbers, or a shape's path.
+    struct Resolver {
+        let numbers: (JSONValue, String) -> LottieProperty<[Double]>?
+        let shape: (JSONValue, String) -> LottieProperty<Path>?
+    }
 
     /// Time for one evaluation, for all of a file's, the engine's memory, and how deep
     /// expressions may read properties whose expressions read others.
@@ -53,8 +60,11 @@ final class LottieExpressions {
     var referenceOfPath: [String: Int] = [:]
     /// Properties baked or decoded so far, by path: read by other expressions, and not baked twice.
     private(set) var resolved: [String: LottieProperty<[Double]>] = [:]
-    /// The property being evaluated (its keyframes, which `valueAtTime` reads) and its path.
+    private(set) var resolvedShapes: [String: LottieProperty<Path>] = [:]
+    /// The property being evaluated (its keyframes, which `valueAtTime` reads; a shape's when it
+    /// is a path) and its path.
     private var current = LottieProperty<[Double]>(initial: [0], keyframes: [])
+    private var currentShape: LottieProperty<Path>?
     private var currentPath = ""
     /// The paths being baked, outermost first (a property read while its own bake is under way
     /// is a cycle).
@@ -78,7 +88,9 @@ final class LottieExpressions {
         animvid_js_define(engine, "__valueAt", { context, arguments, count, results, maximum, _, _ in
             guard let context, let arguments, let results, count >= 1 else { return -1 }
             let expressions = Unmanaged<LottieExpressions>.fromOpaque(context).takeUnretainedValue()
-            return LottieExpressions.write(expressions.current.value(at: arguments[0]), to: results, maximum)
+            let value = expressions.currentShape.map { LottieExpressionPaths.numbers(of: $0.value(at: arguments[0])) }
+                ?? expressions.current.value(at: arguments[0])
+            return LottieExpressions.write(value, to: results, maximum)
         }, context)
         animvid_js_define(engine, "__property", { context, arguments, count, results, maximum, error, size in
             guard let context, let arguments, let results, count >= 2 else { return -1 }
@@ -122,6 +134,41 @@ final class LottieExpressions {
     /// path also seeds its random numbers. `resolve` reads the properties it reads.
     func bake(_ property: LottieProperty<[Double]>, expression: String, path: String, resolve: Resolver) throws(Failure) -> LottieProperty<[Double]> {
         if let done = resolved[path] { return done }
+        let keys = property.keyframes.map { "[\(jsonNumber($0.frame)),[\($0.value.map(jsonNumber).joined(separator: ","))]]" }
+        let values = try evaluate(expression, path: path, keys: keys, shape: nil, numbers: property, resolve: resolve).map { frame, value in
+            // A scalar property keeps one number; a list keeps its length (a 2D result for a 3D value).
+            (frame, property.initial.count > value.count ? value + property.initial[value.count...] : value)
+        }
+        let baked = Self.keyframes(values, initial: property.initial)
+        resolved[path] = baked
+        return baked
+    }
+
+    /// A path's `property` with `expression` baked into a path a frame (see the other `bake`).
+    func bake(_ property: LottieProperty<Path>, expression: String, path: String, resolve: Resolver) throws(Failure) -> LottieProperty<Path> {
+        if let done = resolvedShapes[path] { return done }
+        var shapes: [(Double, Path)] = []
+        for (frame, value) in try evaluate(expression, path: path, keys: [], shape: property, numbers: nil, resolve: resolve) {
+            guard let shape = LottieExpressionPaths.path(from: value) else { throw Failure(message: "the expression on a path gave something other than a path") }
+            shapes.append((frame, shape))
+        }
+        let baked = Self.keyframes(shapes, initial: property.initial)
+        resolvedShapes[path] = baked
+        return baked
+    }
+
+    /// Linear keyframes through `values` (none when they are all the same).
+    private static func keyframes<Value: Equatable>(_ values: [(Double, Value)], initial: Value) -> LottieProperty<Value> {
+        guard let first = values.first?.1 else { return LottieProperty(initial: initial, keyframes: []) }
+        guard values.count > 1, values.contains(where: { $0.1 != first }) else { return LottieProperty(initial: first, keyframes: []) }
+        return LottieProperty(initial: first, keyframes: values.map { .init(frame: $0.0, value: $0.1, easeOut: (0, 0), easeIn: (1, 1), hold: false) })
+    }
+
+    /// The values `expression` gives at every frame of its layer's span, as numbers, with the
+    /// time it may take checked: the property's keys (`keys`, JSON) and its keyframes (a path's
+    /// `shape` or `numbers`) are what `value` and `valueAtTime` read.
+    private func evaluate(_ expression: String, path: String, keys: [String], shape: LottieProperty<Path>?, numbers: LottieProperty<[Double]>?,
+                          resolve: Resolver) throws(Failure) -> [(Double, [Double])] {
         let clock = ContinuousClock()
         guard spent + (started.map { clock.now - $0 } ?? .zero) < .seconds(Self.secondsPerFile) else {
             throw Failure(message: "the file's expressions took more than \(Int(Self.secondsPerFile)) s in all")
@@ -142,32 +189,33 @@ final class LottieExpressions {
         let id = compiled
         compiled += 1
         try run("__expressions[\(id)] = function () { var $bm_rt;\n\(expression)\n;return $bm_rt; };")
-        return try withoutActuallyEscaping(resolve) { resolve throws(Failure) in
-            // Each property the expression reads that has an expression of its own is baked
-            // first; then the expression runs again from its first frame.
-            while true {
-                let outer = resolver
-                resolver = resolve
-                needed = nil
-                let result = Result { () throws(Failure) in try baking(property, function: id, path: path) }
-                resolver = outer
-                guard let reading = needed else {
-                    let baked = try result.get()
-                    resolved[path] = baked
-                    return baked
-                }
-                let reference = references[reading]
-                scopes.append((reference.composition, reference.layer))
-                let read = resolve(reference.value, reference.path)
-                scopes.removeLast()
-                resolved[reference.path] = read ?? resolved[reference.path]
-                guard read != nil else { throw Failure(message: "a property it reads (\(reference.path)) could not be read") }
+        // Each property the expression reads that has an expression of its own is baked
+        // first; then the expression runs again from its first frame.
+        while true {
+            let outer = resolver
+            resolver = resolve
+            needed = nil
+            current = numbers ?? LottieProperty(initial: [0], keyframes: [])
+            currentShape = shape
+            let result = Result { () throws(Failure) in try frames(of: id, path: path, keys: keys) }
+            resolver = outer
+            guard let reading = needed else { return try result.get() }
+            let reference = references[reading]
+            scopes.append((reference.composition, reference.layer))
+            var found = false
+            if reference.isShape, let shape = resolve.shape(reference.value, reference.path) {
+                (resolvedShapes[reference.path], found) = (shape, true)
+            } else if !reference.isShape, let property = resolve.numbers(reference.value, reference.path) {
+                (resolved[reference.path], found) = (property, true)
             }
+            scopes.removeLast()
+            guard found else { throw Failure(message: "a property it reads (\(reference.path)) could not be read") }
         }
     }
 
-    /// The bake itself: the property's description to the engine, then one evaluation a frame.
-    private func baking(_ property: LottieProperty<[Double]>, function id: Int, path: String) throws(Failure) -> LottieProperty<[Double]> {
+    /// The property's description to the engine, then expression `id`'s value at each frame of
+    /// its layer's span (stopping at a value read before its expression ran: see `evaluate`).
+    private func frames(of id: Int, path: String, keys: [String]) throws(Failure) -> [(Double, [Double])] {
         guard let (composition, position) = scopes.last, composition.layers.indices.contains(position) else {
             throw Failure(message: "an expression outside a layer")
         }
@@ -175,29 +223,23 @@ final class LottieExpressions {
         try describe(composition)
         let reference = referenceOfPath[path]
         let ix = reference.flatMap { LottieDecoder.index(LottieDecoder.member(references[$0].value, "ix")) }
-        let keys = property.keyframes.map { "[\(jsonNumber($0.frame)),[\($0.value.map(jsonNumber).joined(separator: ","))]]" }
         let setup = """
             {"keys":[\(keys.joined(separator: ","))],"seed":\(Self.hash(path)),"frameRate":\(jsonNumber(frameRate)),\
-            "comp":\(composition.described ?? 0),"layer":\(position),"reference":\(reference ?? -1),"ix":\(ix ?? -1)}
+            "comp":\(composition.described ?? 0),"layer":\(position),"reference":\(reference ?? -1),"ix":\(ix ?? -1),\
+            "isShape":\(currentShape != nil)}
             """
-        current = property
         currentPath = path
         _ = try call("__setProperty", setup)
         let (first, last) = (layer.inPoint, max(layer.outPoint, layer.inPoint))
         let steps = Int(min(max((last - first).rounded(.up), 0), Double(LottieFile.maximumSamples)))
-        var keyframes: [LottieProperty<[Double]>.Keyframe] = []
+        var values: [(Double, [Double])] = []
         for n in 0...steps {
             let frame = steps == 0 ? first : first + (last - first) * Double(n) / Double(steps)
-            var value = try call("__evaluate", "\(id) \(jsonNumber(frame))")
+            let value = try call("__evaluate", "\(id) \(jsonNumber(frame))")
             if needed != nil { break }
-            // A scalar property keeps one number; a list keeps its length (a 2D result for a 3D value).
-            if property.initial.count > value.count { value += property.initial[value.count...] }
-            keyframes.append(.init(frame: frame, value: value, easeOut: (0, 0), easeIn: (1, 1), hold: false))
+            values.append((frame, value))
         }
-        guard needed == nil, keyframes.count > 1, keyframes.contains(where: { $0.value != keyframes[0].value }) else {
-            return LottieProperty(initial: keyframes.first?.value ?? property.initial, keyframes: [])
-        }
-        return LottieProperty(initial: keyframes[0].value, keyframes: keyframes)
+        return needed == nil ? values : []
     }
 
     /// Gives the engine `composition`'s description, once.
@@ -209,33 +251,43 @@ final class LottieExpressions {
 
     /// Keeps `property` as what is read at `path` (a property whose expression failed, as drawn).
     func remember(_ property: LottieProperty<[Double]>, at path: String) { resolved[path] = property }
+    func remember(_ property: LottieProperty<Path>, at path: String) { resolvedShapes[path] = property }
 
-    /// The value of reference `id` at `frame`, as the current expression reads it.
+    /// The value of reference `id` at `frame`, as the current expression reads it (a path as
+    /// `LottieExpressionPaths` writes it in numbers).
     private func read(_ id: Int, at frame: Double) -> Result<[Double], Failure> {
         guard references.indices.contains(id) else { return .failure(Failure(message: "no such property")) }
         let reference = references[id]
-        if reference.path == currentPath { return .success(current.value(at: frame)) }
-        if let property = resolved[reference.path] { return .success(property.value(at: frame)) }
+        if reference.path == currentPath {
+            return .success(currentShape.map { LottieExpressionPaths.numbers(of: $0.value(at: frame)) } ?? current.value(at: frame))
+        }
+        if reference.isShape, let shape = resolvedShapes[reference.path] { return .success(LottieExpressionPaths.numbers(of: shape.value(at: frame))) }
+        if !reference.isShape, let property = resolved[reference.path] { return .success(property.value(at: frame)) }
         var value = reference.value
         if LottieDecoder.expression(of: value) != nil {
             // A property whose bake is under way (expressions reading each other in a cycle)
             // reads as its keyframes say, as lottie-web reads the value it has before the expression runs.
             guard baking.contains(reference.path), case .object(let members, let position) = value else {
-                // Baked before this expression runs again (see `bake`).
+                // Baked before this expression runs again (see `evaluate`).
                 if needed == nil { needed = id }
                 return .failure(Failure(message: "\(reference.path) is read before its expression has run"))
             }
             value = .object(members.filter { $0.key != "x" }, position)
         }
-        guard let resolver, let property = resolver(value, reference.path) else {
-            return .failure(Failure(message: "\(reference.path) could not be read"))
+        guard let resolver else { return .failure(Failure(message: "\(reference.path) could not be read")) }
+        let keep = value == reference.value
+        if reference.isShape {
+            guard let shape = resolver.shape(value, reference.path) else { return .failure(Failure(message: "\(reference.path) could not be read")) }
+            if keep { resolvedShapes[reference.path] = shape }
+            return .success(LottieExpressionPaths.numbers(of: shape.value(at: frame)))
         }
-        if value == reference.value { resolved[reference.path] = property }
+        guard let property = resolver.numbers(value, reference.path) else { return .failure(Failure(message: "\(reference.path) could not be read")) }
+        if keep { resolved[reference.path] = property }
         return .success(property.value(at: frame))
     }
 
     private func call(_ function: String, _ argument: String) throws(Failure) -> [Double] {
-        var results = [Double](repeating: 0, count: 64)
+        var results = [Double](repeating: 0, count: Int(ANIMVID_JS_MAX_RESULTS))
         var message = [CChar](repeating: 0, count: 512)
         let count = animvid_js_call(engine, function, argument, Self.secondsPerRun, &results, Int32(results.count), &message, message.count)
         guard count >= 0 else { throw Failure(message: Self.text(message)) }

@@ -100,22 +100,17 @@ struct LottieDecoder {
     func property(_ value: JSONValue?, _ path: String) throws(DocumentError) -> LottieProperty<[Double]>? {
         let expression = Self.expression(of: value)
         if expression != nil, let known = expressions?.resolved[path] { return known }
-        guard var property = try property(value, path, { (v, p) throws(DocumentError) in try numbers(v, p) }) else { return nil }
+        guard let property = try property(value, path, { (v, p) throws(DocumentError) in try numbers(v, p) }) else { return nil }
         if let expression {
-            guard let expressions else {
-                warnings.note("expressions", at: path)
-                return property
-            }
-            do throws(LottieExpressions.Failure) {
-                property = try expressions.bake(property, expression: expression, path: path) { v, p in try? self.property(v, p) }
-            } catch {
-                warnings.notice("expressions that fail, drawn without them: \(error.message)", at: path)
+            let (result, baked) = running(expression, on: property, at: path) { (expressions) throws(LottieExpressions.Failure) in
+                try expressions.bake(property, expression: expression, path: path, resolve: expressionResolver)
+            } unbaked: { expressions in
                 let unbaked = property.hasDimensionEases ? property.sampled(maximumSamples: LottieFile.maximumSamples) : property
                 expressions.remember(unbaked, at: path)
                 return unbaked
             }
-            try budget.charge(property.keyframes.count, at: path, in: file)
-            return property
+            if baked { try budget.charge(result.keyframes.count, at: path, in: file) }
+            return result
         }
         guard property.hasDimensionEases else { return property }
         try budget.charge(LottieFile.maximumSamples, at: path, in: file)
@@ -128,9 +123,6 @@ struct LottieDecoder {
                          _ read: (JSONValue, String) throws(DocumentError) -> Value) throws(DocumentError) -> LottieProperty<Value>? {
         guard var value else { return nil }
         if case .string(let id, _)? = Self.member(value, "sid"), let slot = Self.member(Self.member(slots, id), "p") { value = slot }
-        if Value.self != [Double].self, Self.expression(of: value) != nil {
-            warnings.note("expressions on paths", at: path)
-        }
         guard let k = Self.member(value, "k") else { throw fail(path + ".k", value, "missing: an animatable property has k") }
         // Keyframes are a list of objects with a time `t`.
         guard case let .array(items, _) = k, case .object? = items.first, Self.member(items.first, "t") != nil else {
@@ -252,7 +244,47 @@ extension LottieDecoder {
 
     /// The path property at `key` in `holder`, nil when absent.
     func pathProperty(_ holder: JSONValue?, _ key: String, at path: String) throws(DocumentError) -> LottieProperty<Path>? {
-        try property(Self.member(holder, key), "\(path).\(key)") { (v, q) throws(DocumentError) in try shape(v, q) }
+        try pathProperty(Self.member(holder, key), "\(path).\(key)")
+    }
+
+    /// A path property; its expression (`x`) baked into a path a frame, or, when it fails, the
+    /// keyframes as they are with a warning giving its error.
+    func pathProperty(_ value: JSONValue?, _ path: String) throws(DocumentError) -> LottieProperty<Path>? {
+        let expression = Self.expression(of: value)
+        if expression != nil, let known = expressions?.resolvedShapes[path] { return known }
+        guard let property = try property(value, path, { (v, q) throws(DocumentError) in try shape(v, q) }) else { return nil }
+        guard let expression else { return property }
+        let (result, baked) = running(expression, on: property, at: path) { (expressions) throws(LottieExpressions.Failure) in
+            try expressions.bake(property, expression: expression, path: path, resolve: expressionResolver)
+        } unbaked: { expressions in
+            expressions.remember(property, at: path)
+            return property
+        }
+        if baked { try budget.charge(result.keyframes.reduce(0) { $0 + $1.value.elements.count }, at: path, in: file) }
+        return result
+    }
+
+    /// `property` with `expression` baked by `bake`, and whether it was; when the file's
+    /// expressions cannot run or this one fails, `unbaked`'s property, with a warning (giving
+    /// the expression's error).
+    private func running<Value>(_ expression: String, on property: LottieProperty<Value>, at path: String,
+                                bake: (LottieExpressions) throws(LottieExpressions.Failure) -> LottieProperty<Value>,
+                                unbaked: (LottieExpressions) -> LottieProperty<Value>) -> (LottieProperty<Value>, baked: Bool) {
+        guard let expressions else {
+            warnings.note("expressions", at: path)
+            return (property, false)
+        }
+        do throws(LottieExpressions.Failure) {
+            return (try bake(expressions), true)
+        } catch {
+            warnings.notice("expressions that fail, drawn without them: \(error.message)", at: path)
+            return (unbaked(expressions), false)
+        }
+    }
+
+    /// How expressions read the properties they read: as this decoder reads them.
+    var expressionResolver: LottieExpressions.Resolver {
+        LottieExpressions.Resolver(numbers: { v, p in try? self.property(v, p) }, shape: { v, p in try? self.pathProperty(v, p) })
     }
 
     /// Whether `key` in `holder` is `true`.
