@@ -573,8 +573,14 @@ struct LottieShapes {
             let (first, wrapped) = trim.segments(at: frame)
             var result = Path()
             for part in parts {
-                for range in [first, wrapped].compactMap({ $0 }) {
-                    result.addPath(part.trimmed(from: range.lowerBound, to: range.upperBound, tolerance: Self.trimTolerance))
+                let pieces = [first, wrapped].compactMap { $0 }.map { part.trimmed(from: $0.lowerBound, to: $0.upperBound, tolerance: Self.trimTolerance) }
+                // On one closed outline the piece up to its end runs on into the piece from its
+                // start: one part, filled as one (lottie-web's, and ThorVG's), not two each
+                // closed by its own chord.
+                if pieces.count == 2, Self.isOneClosedOutline(part) {
+                    result.addPath(Self.joined(pieces[0], pieces[1]))
+                } else {
+                    for piece in pieces { result.addPath(piece) }
                 }
             }
             return result
@@ -583,6 +589,26 @@ struct LottieShapes {
 
     /// How far trimmed paths' straight segments stray from the curves, in the layer's units.
     static let trimTolerance = 0.05
+
+    /// Whether `path` is one subpath, closed.
+    static func isOneClosedOutline(_ path: Path) -> Bool {
+        path.elements.filter { if case .move = $0 { true } else { false } }.count == 1 && path.elements.contains(.close)
+    }
+
+    /// `head` followed by `tail` as one open subpath (`tail` starting where `head` ends).
+    static func joined(_ head: Path, _ tail: Path) -> Path {
+        guard !head.elements.isEmpty else { return tail }
+        var result = head
+        for element in tail.elements {
+            switch element {
+            case .move(let p), .line(let p): result.addLine(to: p)
+            case .quad(let control, let p): result.addQuadCurve(to: p, control: control)
+            case .cubic(let c1, let c2, let p): result.addCurve(to: p, control1: c1, control2: c2)
+            case .close: break
+            }
+        }
+        return result
+    }
 
     /// With `solid` false the colour and opacity are left out (a gradient's mask); `placing`
     /// moves the paths.

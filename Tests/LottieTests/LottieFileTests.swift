@@ -190,6 +190,23 @@ final class LottieFileTests: XCTestCase {
         assertColor(image.pixel(x: 140, y: 100), 255, 255, 255, "the second is cut")
     }
 
+    /// A fill of a closed outline trimmed across its start (an ellipse trimmed to 40% from 101°
+    /// before its start) fills one circular segment, the arc closed by one chord, as lottie-web
+    /// and ThorVG do: r²/2 · (θ − sin θ) with θ = 0.4 · 2π and r = 50 is 2,406.6 px (two pieces
+    /// each closed by its own chord would be 1,057).
+    func testAFillOfAClosedOutlineTrimmedAcrossItsStartIsOnePiece() throws {
+        let ellipse = #"{"ty": "el", "d": 1, "s": {"a": 0, "k": [100, 100]}, "p": {"a": 0, "k": [0, 0]}}"#
+        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 40}, "o": {"a": 0, "k": -101}, "m": 1}"#
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "r": 1}"#
+        let layer = #"{"ty": 4, "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {"p": {"a": 0, "k": [60, 60]}}, "shapes": [\#(ellipse), \#(trim), \#(fill)]}"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 120, "h": 120, "layers": [\#(layer)]}"#, path: "t.json")
+        let image = try frame(file, 0)
+        var area = 0.0
+        for y in 0..<120 { for x in 0..<120 { area += Double(255 - Int(image.pixel(x: x, y: y).r)) / 255 } }
+        let theta = 0.4 * 2 * Double.pi
+        XCTAssertEqual(area, 50 * 50 / 2 * (theta - sin(theta)), accuracy: 12)
+    }
+
     func testGoldenFrames() throws {
         var frames: [GoldenFrame] = []
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
