@@ -38,7 +38,7 @@ def animvid_ms(animvid, path, width, height, frames, rate):
     def run(last):
         start = time.perf_counter()
         subprocess.run([animvid, "encode", "--scene-file", path, "--size", f"{width}x{height}", "--threads", "1", "--no-session",
-                        "-q", "--fps", str(rate * finer), "--frames", f"0-{last}", "-"],
+                        "-q", "--fps", f"{rate * finer:.3f}".rstrip("0").rstrip("."), "--frames", f"0-{last}", "-"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         return time.perf_counter() - start
     whole, first = run(frames * finer - 1), run(0)
