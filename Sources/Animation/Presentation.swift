@@ -153,9 +153,14 @@ private struct PresentationWalk {
         // A transform layer draws nothing of its own (no background, contents, border, shadow,
         // mask or clip) and applies its opacity to each sublayer; it only holds them in 3D.
         let drawsItself = v.kind != .transform
-        let name = (v.name ?? "\(v.kind.rawValue)[\(siblingIndex)]")
-            + (context.instances.isEmpty ? "" : "#" + context.instances.map(String.init).joined(separator: "."))
-        let path = context.path.isEmpty ? name : context.path + "/" + name
+        // Its place in the tree, which only inspection reads (building it for every layer of
+        // every frame drawn was a string's allocations a layer).
+        var path = ""
+        if recordsLayers {
+            let name = (v.name ?? "\(v.kind.rawValue)[\(siblingIndex)]")
+                + (context.instances.isEmpty ? "" : "#" + context.instances.map(String.init).joined(separator: "."))
+            path = context.path.isEmpty ? name : context.path + "/" + name
+        }
         let opacity = context.opacity * v.opacity
         if recordsLayers {
             layers.append(PresentedLayer(path: path, values: v, toCanvas: matrix, opacity: opacity, tint: context.tint, isDrawn: isDrawn,
