@@ -7,6 +7,9 @@ import RasterCore
 /// for each column and the term of v once a row, leaving a pixel a sum and a product or a square
 /// root. The same operations on the same numbers as `AxialRamp` and `RadialRamp` through
 /// `MappedShader`, so the same bytes (tests), at a fraction of their work (`make bench`).
+/// An axial ramp under any affine mapping (turned or skewed) splits too: its position is affine
+/// in the pixel's column and row, so it is worked out the same way, from other terms (within a
+/// rounding of the general shader's position, so of its colours: tests).
 struct AlignedRampShader: Shader {
     private let ramp: GradientPaint
     private let mapping: PlaneMapping
@@ -14,25 +17,45 @@ struct AlignedRampShader: Shader {
     private let firstColumn: Int
     /// Each device column's term from `firstColumn` on.
     private let columnTerms: [Double]
+    /// A turned axial ramp's row term: a row's centre times `step`, plus `offset`; nil for an
+    /// aligned mapping, whose row term is the ramp's own of the row's v.
+    private let turnedRows: (step: Double, offset: Double)?
     /// The current row's term, in every lane.
     private var rowTerms = SIMD4<Double>(repeating: 0)
 
-    /// The shader for device columns `columns`, nil when the mapping turns, skews or projects the
-    /// plane or the ramp's position does not split into a column's and a row's terms.
+    /// The shader for device columns `columns`, nil when the mapping projects the plane, or turns
+    /// or skews it under a radial ramp, or the ramp's position does not split into a column's and
+    /// a row's terms.
     init?(_ ramp: GradientPaint, mapping: PlaneMapping, columns: Range<Int>) {
-        guard mapping.isAxisAligned, ramp.splitsIntoColumnsAndRows else { return nil }
+        guard ramp.splitsIntoColumnsAndRows else { return nil }
         (self.ramp, self.mapping, firstColumn) = (ramp, mapping, columns.lowerBound)
-        // Row 0's u is every row's (`PlaneMapping.isAxisAligned`).
-        columnTerms = columns.map { ramp.columnTerms(SIMD4(repeating: mapping.points(x: $0, y: 0).u[0]))[0] }
+        if mapping.isAxisAligned {
+            // Row 0's u is every row's (`PlaneMapping.isAxisAligned`).
+            columnTerms = columns.map { ramp.columnTerms(SIMD4(repeating: mapping.points(x: $0, y: 0).u[0]))[0] }
+            turnedRows = nil
+            return
+        }
+        guard ramp.kind == .axial, let (column, row, offset) = mapping.affineParts else { return nil }
+        // (u − start.x)·dx + (v − start.y)·dy, u and v affine in the pixel's centre (x, y).
+        let (dx, dy) = (ramp.end.x - ramp.start.x, ramp.end.y - ramp.start.y)
+        let perColumn = column.x * dx + column.y * dy
+        columnTerms = columns.map { (Double($0) + 0.5) * perColumn }
+        turnedRows = (row.x * dx + row.y * dy, (offset.x - ramp.start.x) * dx + (offset.y - ramp.start.y) * dy)
     }
 
-    /// Works out row `y`'s term (column 0's v is every column's).
+    /// Works out row `y`'s term (column 0's v is every column's when aligned).
     mutating func start(row y: Int) {
-        rowTerms = ramp.rowTerms(SIMD4(repeating: mapping.points(x: 0, y: y).v[0]))
+        if let (step, offset) = turnedRows {
+            rowTerms = SIMD4(repeating: (Double(y) + 0.5) * step + offset)
+        } else {
+            rowTerms = ramp.rowTerms(SIMD4(repeating: mapping.points(x: 0, y: y).v[0]))
+        }
     }
 
     func color(x: Int, y: Int) -> PremultipliedColor {
-        ramp.color(at: mapping.point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        guard turnedRows != nil else { return ramp.color(at: mapping.point(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
+        let terms = SIMD4(repeating: columnTerms[x - firstColumn])
+        return PremultipliedColor(word: ramp.words(at: ramp.positions(columnTerms: terms, rowTerms: rowTerms))[0])
     }
 
     /// The quads through RasterCore's ramp row (`RampRow.blend`), in the build this processor runs best.

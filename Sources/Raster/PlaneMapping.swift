@@ -25,6 +25,14 @@ struct PlaneMapping {
     /// terms are zeros, which add exactly, and w is the same everywhere, if not exactly 1).
     var isAxisAligned: Bool { m1 == 0 && m3 == 0 && m2 == 0 && m5 == 0 }
 
+    /// For an affine mapping, the plane point of device point (x, y) as x · `column` + y · `row`
+    /// + `offset` (u in each point's x, v in its y; w, the same everywhere, divided in); nil when
+    /// the mapping projects.
+    var affineParts: (column: Point, row: Point, offset: Point)? {
+        guard m2 == 0, m5 == 0, m8 != 0 else { return nil }
+        return (Point(m0 / m8, m1 / m8), Point(m3 / m8, m4 / m8), Point(m6 / m8, m7 / m8))
+    }
+
     /// The plane points under the centres of four pixels of a row, x … x + 3 on row y, as
     /// `point` gives each: the same operations in the same order, lane by lane (a division by
     /// a w of exactly 1 is exact, so dividing always equals `point`'s skipping it; an affine

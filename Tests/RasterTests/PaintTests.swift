@@ -193,8 +193,44 @@ final class PaintTests: XCTestCase {
         XCTAssertNil(AlignedRampShader(ramp(.conic, Point(0, 0), Point(1, 0)), mapping: identity, columns: 0..<4))
         XCTAssertNil(AlignedRampShader(ramp(.radial, Point(0, 0), Point(5, 5), focus: Point(0.3, 0)), mapping: identity, columns: 0..<4))
         XCTAssertNil(AlignedRampShader(ramp(.radial, Point(0, 0), Point(5, 0)), mapping: identity, columns: 0..<4))
-        XCTAssertNil(AlignedRampShader(ramp(.axial, Point(0, 0), Point(5, 0)), mapping: try XCTUnwrap(PlaneMapping(Transform3D(rotationAngle: 0.3))),
-                                       columns: 0..<4))
+        XCTAssertNil(AlignedRampShader(ramp(.radial, Point(0, 0), Point(5, 5)), mapping: try XCTUnwrap(PlaneMapping(Transform3D(rotationAngle: 0.3))),
+                                       columns: 0..<4), "a turned radial ramp")
+        var turnedAndProjected = Transform3D(rotationAngle: 0.3)
+        turnedAndProjected.m14 = 0.001
+        XCTAssertNil(AlignedRampShader(ramp(.axial, Point(0, 0), Point(0, 40)), mapping: try XCTUnwrap(PlaneMapping(turnedAndProjected)),
+                                       columns: 0..<4), "a turned mapping that projects")
+    }
+
+    /// An axial ramp under a turned or skewed mapping is worked out from terms too
+    /// (`AlignedRampShader`): its position is affine in the pixel's column and row. Every pixel,
+    /// four at a time and one at a time, is the general shader's colour, or (where the position
+    /// rounds across a table entry the other way) its neighbour's in the table.
+    func testTurnedAxialRampsMatchTheGeneralShader() throws {
+        let ramp = GradientPaint(kind: .axial, start: Point(10, 20), end: Point(90, 60), opacity: 0.9) { t in (t, 1 - t, t * t, 0.5 + t / 2) }
+        let turned = Transform3D(rotationAngle: 0.7).concatenating(Transform3D(scaleX: 2.2, y: 1.6, z: 1)).concatenating(Transform3D(translationX: 40.3, y: -7.1))
+        var skewed = Transform3D(scaleX: 1.3, y: 2.1, z: 1)
+        skewed.m21 = 0.45
+        for (index, transform) in [turned, skewed].enumerated() {
+            let mapping = try XCTUnwrap(PlaneMapping(transform))
+            var fast = try XCTUnwrap(AlignedRampShader(ramp, mapping: mapping, columns: 5..<301), "case \(index)")
+            let general = MappedShader(paint: AxialRamp(ramp: ramp), mapping: mapping)
+            var (same, differing) = (0, Set<UInt32>())
+            for y in 0..<120 {
+                fast.start(row: y)
+                for x in stride(from: 5, to: 301, by: 4) {
+                    let expected = try XCTUnwrap(general.colorWords(x: x, y: y)), got = try XCTUnwrap(fast.colorWords(x: x, y: y))
+                    for lane in 0..<4 {
+                        XCTAssertEqual(fast.color(x: x + lane, y: y).word, got[lane], "one at a time as four at a time")
+                        let (a, b) = (try XCTUnwrap(ramp.table.firstIndex(of: expected[lane])), try XCTUnwrap(ramp.table.firstIndex(of: got[lane])))
+                        XCTAssertLessThanOrEqual(abs(a - b), 1, "case \(index), pixel \(x + lane), row \(y)")
+                        if a == b { same += 1 }
+                        differing.insert(expected[lane])
+                    }
+                }
+            }
+            XCTAssertGreaterThan(Double(same), 0.99 * 120 * 296, "case \(index): nearly every pixel the same")
+            XCTAssertGreaterThan(differing.count, 20, "case \(index) spans the ramp")
+        }
     }
 
     /// A 64×64 checkerboard of single pixels shrunk to 8×8 averages to grey through mipmaps
