@@ -97,10 +97,27 @@ public struct DecomposedTransform: Hashable, Sendable {
         var qx = 0.5 * max(1 + rows[0].x - rows[1].y - rows[2].z, 0).squareRoot()
         var qy = 0.5 * max(1 - rows[0].x + rows[1].y - rows[2].z, 0).squareRoot()
         var qz = 0.5 * max(1 - rows[0].x - rows[1].y + rows[2].z, 0).squareRoot()
-        let qw = 0.5 * max(1 + rows[0].x + rows[1].y + rows[2].z, 0).squareRoot()
-        if rows[2].y > rows[1].z { qx = -qx }
-        if rows[0].z > rows[2].x { qy = -qy }
-        if rows[1].x > rows[0].y { qz = -qz }
+        var qw = 0.5 * max(1 + rows[0].x + rows[1].y + rows[2].z, 0).squareRoot()
+        if qw >= max(qx, qy, qz) {
+            // The signs from the antisymmetric parts (4·x·w and so on), w positive.
+            if rows[2].y > rows[1].z { qx = -qx }
+            if rows[0].z > rows[2].x { qy = -qy }
+            if rows[1].x > rows[0].y { qz = -qz }
+        } else {
+            // Near a half turn (w about 0: a mirror taken as a flip and a half turn about an axis
+            // in the plane) those parts vanish and say nothing: the signs come from the
+            // symmetric parts (4·x·y and so on) against the largest component, then w made positive.
+            func sign(_ v: Double, _ q: Double) -> Double { v < 0 ? -q : q }
+            let (xy, xz, yz) = (rows[0].y + rows[1].x, rows[0].z + rows[2].x, rows[1].z + rows[2].y)
+            if qx >= max(qy, qz) {
+                (qy, qz, qw) = (sign(xy, qy), sign(xz, qz), sign(rows[1].z - rows[2].y, qw))
+            } else if qy >= qz {
+                (qx, qz, qw) = (sign(xy, qx), sign(yz, qz), sign(rows[2].x - rows[0].z, qw))
+            } else {
+                (qx, qy, qw) = (sign(xz, qx), sign(yz, qy), sign(rows[0].y - rows[1].x, qw))
+            }
+            if qw < 0 { (qx, qy, qz, qw) = (-qx, -qy, -qz, -qw) }
+        }
         quaternion = (qx, qy, qz, qw)
     }
 

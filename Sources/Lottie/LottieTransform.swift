@@ -30,8 +30,9 @@ extension LottieContext {
             if let a = property.animation(keyPath: "position", frameRate: frameRate, { .point(LottieContext.point($0.map { -$0 })) }) { inner.add(a) }
         }
         // Scale, then skew (`sk` degrees along the axis `sa`), then rotation: the model transform;
-        // animations change its components. A changing skew, or a changing scale through a
-        // mirror or through 0, is one transform sampled every frame instead.
+        // animations change its components. A changing skew, a changing scale through a mirror
+        // or through 0, or anything changing under a mirror, is one transform sampled every
+        // frame instead.
         let (scale, rotation, skew, axis) = (model.scale, model.rotation, model.skew, model.axis)
         let moving = [model.position, model.positionX, model.positionY].compactMap { $0 }.filter(\.isAnimated)
         let orients = autoOrient && !moving.isEmpty
@@ -40,7 +41,8 @@ extension LottieContext {
             return model.matrix(at: frame).concatenating(Transform3D(rotationAngle: model.heading(at: frame)))
         }
         outer.transform = matrix(at: nil)
-        let mirrors = scale.map { $0.isAnimated && ([$0.initial] + $0.keyframes.map(\.value)).contains { $0.prefix(2).contains { $0 < 0 } } } ?? false
+        let mirrored = scale.map { ([$0.initial] + $0.keyframes.map(\.value)).contains { $0.prefix(2).contains { $0 < 0 } } } ?? false
+        let mirrors = mirrored && (scale?.isAnimated ?? false)
         // A scale that is, or passes through, 0 on an axis makes the transform singular: its
         // parts cannot be read back from it, so animating one part would lose the others.
         let collapses = scale.map { ([$0.initial] + $0.keyframes.map(\.value)).contains { $0.prefix(2).contains(0) } } ?? false
@@ -48,7 +50,10 @@ extension LottieContext {
         // So do a 3D layer's turns out of the plane (their parts cannot be animated apart).
         let animated = [scale, rotation, skew, axis, model.rotationX, model.rotationY, model.orientation].compactMap { $0 }.filter(\.isAnimated)
             + (orients ? moving : [])
-        if (skew?.isAnimated ?? false) || (axis?.isAnimated ?? false) || mirrors || (collapses && !animated.isEmpty) || orients
+        // A mirrored transform's parts are not read back as they were given (a mirror is a half
+        // turn and a flip of the other axis to a decomposition), so animating a part of one — its
+        // rotation under a scale of [−191, 191] — would turn it the wrong way.
+        if (skew?.isAnimated ?? false) || (axis?.isAnimated ?? false) || mirrors || ((collapses || mirrored) && !animated.isEmpty) || orients
             || (model.is3D && !animated.isEmpty) {
             let first = animated.compactMap { $0.keyframes.first?.frame }.min() ?? 0, last = animated.compactMap { $0.keyframes.last?.frame }.max() ?? 0
             let count = Int(min(max((last - first).rounded(.up), 1), Double(LottieFile.maximumSamples)))

@@ -46,6 +46,12 @@ final class TransformTests: XCTestCase {
             Transform3D(scaleX: 1.5, y: 1.5, z: 1.5),
             Transform3D(rotationAngle: -0.3).scaledBy(x: 2, y: 0.7).translatedBy(x: 5, y: 9),
             Transform3D(rotationAngle: 0.8, x: 1, y: 1, z: 0).translatedBy(x: 3, y: 4, z: 5),
+            // Mirrors, which decompose as a flip and a half turn about an axis in the plane (a
+            // Lottie layer scaled [−191, 191] and turned −112.6°), and a half turn itself.
+            Transform3D(scaleX: -1.91401, y: 1.91401, z: 1).concatenating(Transform3D(rotationAngle: -112.605 * .pi / 180)),
+            Transform3D(scaleX: 1, y: -2, z: 1).concatenating(Transform3D(rotationAngle: 0.4)),
+            Transform3D(scaleX: -1, y: 1, z: 1),
+            Transform3D(rotationAngle: .pi, x: 1, y: 1, z: 0),
         ]
         for t in cases {
             let d = try XCTUnwrap(DecomposedTransform(t))

@@ -207,6 +207,24 @@ final class LottieFileTests: XCTestCase {
         XCTAssertEqual(area, 50 * 50 / 2 * (theta - sin(theta)), accuracy: 12)
     }
 
+    /// A mirrored layer (scale [−191.4, 191.4], as a corpus file's hand) whose rotation is
+    /// animated (−112.6° → −69.9° over frames 0…10) turns as After Effects' matrix says,
+    /// position · rotation · scale: a bar centred at (20, 8) is at (−38.3, 15.3) scaled, then
+    /// turned: (88.8, 89.5) at frame 0 and (61.2, 101.2) at frame 10. (A mirror's parts are not
+    /// read back as given: its rotation animated alone turned the bar the other way, to (60.6,
+    /// 18.8) at frame 0.)
+    func testAMirroredLayerTurnsAsItsMatrixSays() throws {
+        let bar = #"{"ty": "rc", "s": {"a": 0, "k": [20, 4]}, "p": {"a": 0, "k": [20, 8]}, "r": {"a": 0, "k": 0}}"#
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        let turn = #"{"a": 1, "k": [{"t": 0, "s": [-112.605], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 10, "s": [-69.855]}]}"#
+        let layer = #"{"ty": 4, "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {"p": {"a": 0, "k": [60, 60]}, "s": {"a": 0, "k": [-191.401, 191.401]}, "r": \#(turn)}, "shapes": [\#(bar), \#(fill)]}"#
+        let file = try LottieFile(text: #"{"v": "5.7", "fr": 30, "ip": 0, "op": 30, "w": 120, "h": 120, "layers": [\#(layer)]}"#, path: "m.json")
+        let red = { (image: Pixmap, x: Int, y: Int) in image.pixel(x: x, y: y).g < 40 }
+        let (start, end) = (try frame(file, 0), try frame(file, 10))
+        XCTAssertTrue(red(start, 89, 89) && !red(start, 61, 19), "(88.8, 89.5) at frame 0")
+        XCTAssertTrue(red(end, 61, 101), "(61.2, 101.2) at frame 10")
+    }
+
     func testGoldenFrames() throws {
         var frames: [GoldenFrame] = []
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
