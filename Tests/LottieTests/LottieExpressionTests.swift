@@ -165,6 +165,8 @@ final class LottieExpressionTests: XCTestCase {
     /// keyframes, with one warning naming the property and the error.
     func testFailingExpressionsFallBackWithAWarning() throws {
         let cases = [("$bm_rt = thisComp.layer('X').transform.position;", "no layer \"X\" in the composition"),
+                     ("$bm_rt = [__keyCount(1e300) + __property(NaN, 0), 0];", "no value there"),
+                     ("$bm_rt = [__property(-5, 0), 0];", "no such property"),
                      ("var $bm_rt; while (true) {}", "execution timeout"),
                      ("var $bm_rt; function f() { return f(); } $bm_rt = f();", "RangeError"),
                      ("var $bm_rt; var a = []; while (true) { a.push([1, 2, 3, 4]); }", "Error"),

@@ -98,7 +98,7 @@ final class LottieExpressions {
         animvid_js_define(engine, "__property", { context, arguments, count, results, maximum, error, size in
             guard let context, let arguments, let results, count >= 2 else { return -1 }
             let expressions = Unmanaged<LottieExpressions>.fromOpaque(context).takeUnretainedValue()
-            switch expressions.read(Int(arguments[0]), at: arguments[1]) {
+            switch expressions.read(LottieExpressions.index(arguments[0]), at: arguments[1]) {
             case .success(let value): return LottieExpressions.write(value, to: results, maximum)
             case .failure(let failure):
                 if let error { _ = failure.message.withCString { strncpy(error, $0, Int(size) - 1) } }
@@ -108,7 +108,7 @@ final class LottieExpressions {
         animvid_js_define(engine, "__keyCount", { context, arguments, count, results, _, _, _ in
             guard let context, let arguments, let results, count >= 1 else { return -1 }
             let expressions = Unmanaged<LottieExpressions>.fromOpaque(context).takeUnretainedValue()
-            let id = Int(arguments[0])
+            let id = LottieExpressions.index(arguments[0])
             guard expressions.references.indices.contains(id) else { return -1 }
             let keys = LottieDecoder.member(expressions.references[id].value, "k")
             results[0] = if case .array(let items, _)? = keys, case .object? = items.first { Double(items.count) } else { 0 }
@@ -296,6 +296,12 @@ final class LottieExpressions {
         guard count >= 0 else { throw Failure(message: Self.text(message)) }
         guard results[..<Int(count)].allSatisfy(\.isFinite) else { throw Failure(message: "the expression gave a number that is not finite") }
         return Array(results[..<Int(count)])
+    }
+
+    /// A reference's number as a script passed it: -1 (none) for one that is not a whole number
+    /// an Int holds (a script may pass anything, NaN included).
+    private static func index(_ number: Double) -> Int {
+        number.isFinite && abs(number) < 1e15 ? Int(number.rounded(.down)) : -1
     }
 
     /// Writes `value` to a native function's results; how many it wrote.
