@@ -233,12 +233,12 @@ public final class Canvas {
         layers.isEmpty && clips.isEmpty ? nil : area()
     }
 
-    /// The clip a draw that may touch `area` (nil: anywhere) is drawn through: none when every
-    /// open clip is a convex outline holding the area; else the innermost clip's coverage,
-    /// built the first time a draw needs it.
+    /// The clip a draw that may touch `area` is drawn through: none when it touches nothing
+    /// (nil: a path outside a band's rows) or every open clip is a convex outline holding the
+    /// area; else the innermost clip's coverage, built the first time a draw needs it.
     private func clip(covering area: PixelArea?) -> ClipMask? {
-        guard !clips.isEmpty else { return nil }
-        if let area, clips.allSatisfy({ $0.polygon?.holds(area, firstRow: frame.firstRow) ?? false }) { return nil }
+        guard !clips.isEmpty, let area else { return nil }
+        if clips.allSatisfy({ $0.polygon?.holds(area, firstRow: frame.firstRow) ?? false }) { return nil }
         return mask(ofClip: clips.count - 1)
     }
 
