@@ -28,6 +28,20 @@ struct ConvexPolygon {
         self.corners = corners
     }
 
+    /// The frame pixels inside when the polygon is a rectangle whose sides lie along the axes on
+    /// pixel edges (within a millionth of a pixel), else nil.
+    var pixelRectangle: PixelArea? {
+        guard corners.count == 4 else { return nil }
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
+        for (i, p) in corners.enumerated() {
+            let q = corners[(i + 1) % 4]
+            guard near(p.x, q.x) || near(p.y, q.y), near(p.x, p.x.rounded()), near(p.y, p.y.rounded()), abs(p.x) < 1e9, abs(p.y) < 1e9 else { return nil }
+        }
+        let xs = corners.map { Int($0.x.rounded()) }, ys = corners.map { Int($0.y.rounded()) }
+        let area = PixelArea(x0: xs.min()!, y0: ys.min()!, x1: xs.max()!, y1: ys.max()!)
+        return area.isEmpty ? nil : area
+    }
+
     /// Whether every pixel of `area` (of a pixmap whose row 0 is frame row `firstRow`) lies
     /// wholly inside.
     func holds(_ area: PixelArea, firstRow: Int) -> Bool {

@@ -206,7 +206,7 @@ public struct Rasterizer {
         let none = ClipMask(width: target.width, height: target.height, area: PixelArea(x0: 0, y0: 0, x1: 0, y1: 0), coverage: [])
         // A rectangle on pixel edges (a layer's bounds) within a rectangle clip is kept as its
         // area alone: no coverage to build, none to read.
-        if outer?.isRectangle ?? true, let rectangle = pixelRectangle(path, transform: transform) {
+        if outer?.isRectangle ?? true, let rectangle = convexOutline(of: path, transform: transform)?.pixelRectangle {
             let top = target.firstRow
             let bounds = PixelArea(x0: max(rectangle.x0, 0), y0: max(rectangle.y0 - top, 0),
                                    x1: min(rectangle.x1, target.width), y1: min(rectangle.y1 - top, target.height))
@@ -243,27 +243,6 @@ public struct Rasterizer {
         path.flattenClosed(transform: transform, tolerance: Self.flatteningTolerance, into: &points, starts: &subpathStarts)
         guard subpathStarts.count == 1 else { return nil }
         return ConvexPolygon(points)
-    }
-
-    /// The frame pixels `path` mapped by `transform` covers when it is one rectangle whose edges
-    /// lie on pixel edges (within a millionth of a pixel), else nil.
-    mutating func pixelRectangle(_ path: Path, transform: Transform3D) -> PixelArea? {
-        path.flattenClosed(transform: transform, tolerance: Self.flatteningTolerance, into: &points, starts: &subpathStarts)
-        guard subpathStarts.count == 1, (4...5).contains(points.count), let first = points.first else { return nil }
-        var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
-        for p in points {
-            guard p.x.isFinite, p.y.isFinite else { return nil }
-            (minX, maxX, minY, maxY) = (min(minX, p.x), max(maxX, p.x), min(minY, p.y), max(maxY, p.y))
-        }
-        // Every corner on the box, each side along an axis.
-        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
-        for (i, p) in points.enumerated() {
-            let q = points[(i + 1) % points.count]
-            guard (near(p.x, minX) || near(p.x, maxX)) && (near(p.y, minY) || near(p.y, maxY)), near(p.x, q.x) || near(p.y, q.y) else { return nil }
-        }
-        let edges = [minX, minY, maxX, maxY]
-        guard edges.allSatisfy({ near($0, $0.rounded()) && abs($0) < 1e9 }), maxX - minX >= 1, maxY - minY >= 1 else { return nil }
-        return PixelArea(x0: Int(minX.rounded()), y0: Int(minY.rounded()), x1: Int(maxX.rounded()), y1: Int(maxY.rounded()))
     }
 
     /// Accumulates a device-space path's coverage for the rows `window` holds; returns the first

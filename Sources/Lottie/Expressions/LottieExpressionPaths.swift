@@ -15,22 +15,22 @@ enum LottieExpressionPaths {
                 (vertices, ins, outs) = ([p], [.zero], [.zero])
             case .line(let p):
                 guard !vertices.isEmpty else { continue }
-                (vertices, ins, outs) = (vertices + [p], ins + [.zero], outs + [.zero])
+                vertices.append(p); ins.append(.zero); outs.append(.zero)
             case .quad(let control, let p):
                 guard let last = vertices.last else { continue }
                 // The cubic through the same points: its handles two thirds of the way to the control point.
                 outs[outs.count - 1] = Point((control.x - last.x) * 2 / 3, (control.y - last.y) * 2 / 3)
-                (vertices, ins, outs) = (vertices + [p], ins + [Point((control.x - p.x) * 2 / 3, (control.y - p.y) * 2 / 3)], outs + [.zero])
+                vertices.append(p); ins.append(Point((control.x - p.x) * 2 / 3, (control.y - p.y) * 2 / 3)); outs.append(.zero)
             case .cubic(let c1, let c2, let p):
                 guard let last = vertices.last else { continue }
                 outs[outs.count - 1] = Point(c1.x - last.x, c1.y - last.y)
-                (vertices, ins, outs) = (vertices + [p], ins + [Point(c2.x - p.x, c2.y - p.y)], outs + [.zero])
+                vertices.append(p); ins.append(Point(c2.x - p.x, c2.y - p.y)); outs.append(.zero)
             case .close:
                 closed = true
                 // The closing segment ends on the first vertex: its tangent in is the first's.
                 if vertices.count > 1, let first = vertices.first, let last = vertices.last, abs(last.x - first.x) < 1e-9, abs(last.y - first.y) < 1e-9 {
                     ins[0] = ins[ins.count - 1]
-                    (vertices, ins, outs) = (Array(vertices.dropLast()), Array(ins.dropLast()), Array(outs.dropLast()))
+                    vertices.removeLast(); ins.removeLast(); outs.removeLast()
                 }
                 return encode(closed, vertices, ins, outs)
             }

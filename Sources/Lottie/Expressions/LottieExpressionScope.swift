@@ -42,14 +42,7 @@ enum LottieExpressionScope {
         /// shape's path when `isShape`.
         func reference(_ value: JSONValue?, _ path: String, isShape: Bool = false) -> String? {
             guard let value, LottieDecoder.member(value, "k") != nil else { return nil }
-            let id: Int
-            if let known = expressions.referenceOfPath[path] {
-                id = known
-            } else {
-                id = expressions.references.count
-                expressions.references.append(.init(value: value, path: path, isShape: isShape, layer: layer, composition: composition))
-                expressions.referenceOfPath[path] = id
-            }
+            let id = expressions.register(.init(value: value, path: path, isShape: isShape, layer: layer, composition: composition))
             return "[\(id),\(LottieDecoder.index(LottieDecoder.member(value, "ix")) ?? -1)]"
         }
 

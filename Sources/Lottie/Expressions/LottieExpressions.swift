@@ -57,9 +57,9 @@ final class LottieExpressions {
     let frameRate: Double
     /// The compositions being read, innermost last, and in each the layer being read.
     private var scopes: [(composition: Composition, layer: Int)] = []
-    /// The properties expressions may read, numbered as the engine knows them.
-    var references: [Reference] = []
-    var referenceOfPath: [String: Int] = [:]
+    /// The properties expressions may read, numbered as the engine knows them (`register`).
+    private(set) var references: [Reference] = []
+    private var referenceOfPath: [String: Int] = [:]
     /// Properties baked or decoded so far, by path: read by other expressions, and not baked twice.
     private(set) var resolved: [String: LottieProperty<[Double]>] = [:]
     private(set) var resolvedShapes: [String: LottieProperty<Path>] = [:]
@@ -75,6 +75,8 @@ final class LottieExpressions {
     private var needed: Int?
     private var resolver: Resolver?
     private var compiled = 0
+    /// Where a call's numbers are written (kept: a call an evaluation, a path's worth of room).
+    private var results = [Double](repeating: 0, count: Int(ANIMVID_JS_MAX_RESULTS))
     /// The time the file's expressions have taken, and when the bake under way began.
     private var spent = Duration.zero
     private var started: ContinuousClock.Instant?
@@ -252,6 +254,14 @@ final class LottieExpressions {
         composition.described = Int(try call("__defineComposition", description).first ?? 0)
     }
 
+    /// The number of `reference` as the engine knows it, registered the first time.
+    func register(_ reference: Reference) -> Int {
+        if let known = referenceOfPath[reference.path] { return known }
+        references.append(reference)
+        referenceOfPath[reference.path] = references.count - 1
+        return references.count - 1
+    }
+
     /// Keeps `property` as what is read at `path` (a property whose expression failed, as drawn).
     func remember(_ property: LottieProperty<[Double]>, at path: String) { resolved[path] = property }
     func remember(_ property: LottieProperty<Path>, at path: String) { resolvedShapes[path] = property }
@@ -290,7 +300,6 @@ final class LottieExpressions {
     }
 
     private func call(_ function: String, _ argument: String) throws(Failure) -> [Double] {
-        var results = [Double](repeating: 0, count: Int(ANIMVID_JS_MAX_RESULTS))
         var message = [CChar](repeating: 0, count: 512)
         let count = animvid_js_call(engine, function, argument, Self.secondsPerRun, &results, Int32(results.count), &message, message.count)
         guard count >= 0 else { throw Failure(message: Self.text(message)) }
