@@ -37,7 +37,69 @@ public final class FrameRenderer {
 
     /// Renders `list` into `frame` (its old contents are cleared first) and returns it,
     /// premultiplied.
+    ///
+    /// The renderer keeps the frame it drew last: when the next list changes only some rows
+    /// (`ChangedRows`), it draws those rows again, in bands of the frame, and copies the rest.
+    /// A band's rows come out as those of a whole-frame draw, so the pixels are the same either
+    /// way. While whole frames change, it stops keeping them (the copy would cost as much as a
+    /// clear), and tries again now and then; frames over 4096 × 4096 pixels are not kept.
     public func render(_ list: DisplayList, into frame: consuming Pixmap) -> Pixmap {
+        let (background, items) = prepared(list, width: frame.width, height: frame.height)
+        var last = self.last.take()
+        if var kept = last, kept.pixels.width == frame.width, kept.pixels.height == frame.height, kept.background == background,
+           let changed = ChangedRows(from: kept.items, to: items, scale: scale, height: frame.height),
+           changed.rows.reduce(0, { $0 + $1.count + 2 * changed.margin }) < frame.height * 3 / 4 {
+            last = nil
+            rowsDrawn = 0
+            for rows in changed.rows {
+                let drawn = max(rows.lowerBound - changed.margin, 0)..<min(rows.upperBound + changed.margin, frame.height)
+                rowsDrawn += drawn.count
+                band = Pixmap(rows: drawn, ofWidth: frame.width, frameHeight: frame.height, reusing: band)
+                canvas.begin(band, clearingTo: background)
+                draw(items)
+                band = canvas.end()
+                kept.pixels.copyRows(rows, from: band)
+            }
+            frame.copyRows(0..<frame.height, from: kept.pixels)
+            wholeFramesInARow = 0
+            self.last = (items, background, kept.pixels)
+            return frame
+        }
+        canvas.begin(consume frame, clearingTo: background)
+        draw(items)
+        let drawn = canvas.end()
+        rowsDrawn = drawn.height
+        wholeFramesInARow += 1
+        if drawn.width * drawn.height <= Self.largestKeptFrame,
+           wholeFramesInARow <= Self.wholeFramesKept || wholeFramesInARow % Self.wholeFramesBetweenTries == 0 {
+            var pixels = last?.pixels ?? .empty
+            last = nil
+            if !pixels.sameWindow(as: drawn) { pixels = Pixmap(sameWindowAs: drawn) }
+            pixels.copyRows(0..<drawn.height, from: drawn)
+            self.last = (items, background, pixels)
+        }
+        return drawn
+    }
+
+    /// How many rows the last `render` drew (the rest it copied from the frame before).
+    package private(set) var rowsDrawn = 0
+    /// The last frame drawn, what drew it and over what background, when it is kept.
+    private var last: (items: [DisplayItem], background: PremultipliedColor, pixels: Pixmap)?
+    /// The pixmap of the band being drawn again, kept from band to band.
+    private var band = Pixmap.empty
+    /// Frames drawn whole one after another.
+    private var wholeFramesInARow = 0
+    /// The most pixels a kept frame has (4096 × 4096, 64 MiB): a larger frame is not kept, so
+    /// that huge frames cost no more memory than the frames in flight.
+    private static let largestKeptFrame = 4096 * 4096
+    /// Whole frames kept one after another before the renderer stops keeping them.
+    private static let wholeFramesKept = 3
+    /// While whole frames change, one in this many is kept, to see whether the next changes less.
+    private static let wholeFramesBetweenTries = 16
+
+    /// What `list` draws into a frame of `width` × `height` pixels: the colour its first items
+    /// cover the frame with, and the items drawn over it, groups that one draw gives flattened.
+    private func prepared(_ list: DisplayList, width: Int, height: Int) -> (PremultipliedColor, [DisplayItem]) {
         let toPixels = Transform3D(scaleX: scale, y: scale)
         // A scene usually starts with an opaque background over the whole canvas (an imported
         // file often with two: the output's background, then its own). What an opaque fill of
@@ -55,14 +117,19 @@ public final class FrameRenderer {
             case .beginClip: clips += 1
             case .endClip: clips = max(clips - 1, 0)
             case let .fill(path, transform, color, _) where layers == 0 && clips == 0 && color.alpha >= 1 && path.elements.count <= 6:
-                guard Self.covers(path.applying(transform.concatenating(toPixels)), width: frame.width, height: frame.height) else { break }
+                guard Self.covers(path.applying(transform.concatenating(toPixels)), width: width, height: height) else { break }
                 background = Self.premultiplied(color)
                 items = list.items[(index + 1)...]
             default: break
             }
         }
-        canvas.begin(consume frame, clearingTo: background)
-        for item in GroupFlattening.flattened(items) {
+        return (background, GroupFlattening.flattened(items))
+    }
+
+    /// Draws `items` on the canvas, which has begun a frame or a band of one.
+    private func draw(_ items: [DisplayItem]) {
+        let toPixels = Transform3D(scaleX: scale, y: scale)
+        for item in items {
             switch item {
             case let .fill(path, transform, color, rule):
                 canvas.fill(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), rule: rule)
@@ -85,9 +152,10 @@ public final class FrameRenderer {
                                              opacity: opacity, tint: tint, sampling: ImageSampling()) else { continue }
                 canvas.fillSprite(size: size, transform: device, paint: paint, additive: additive)
             case let .shadow(path, transform, shadow):
-                canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: shadowPaint(shadow))
+                canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: Self.shadowPaint(shadow, scale: scale))
             case let .beginGroup(opacity, shadow, blend, blur, colorFilters):
-                canvas.beginGroup(opacity: opacity, shadow: shadow.map(shadowPaint), blend: blend, blur: blur * scale, colorFilters: colorFilters)
+                canvas.beginGroup(opacity: opacity, shadow: shadow.map { Self.shadowPaint($0, scale: scale) }, blend: blend, blur: blur * scale,
+                                  colorFilters: colorFilters)
             case .endGroup:
                 canvas.endGroup()
             case let .beginClip(path, transform):
@@ -100,7 +168,6 @@ public final class FrameRenderer {
                 canvas.endMask()
             }
         }
-        return canvas.end()
     }
 
     /// The paint of an image drawn into `destination` by `device`: its samples, or the one colour
@@ -121,8 +188,8 @@ public final class FrameRenderer {
                                  minification: drawn > 0 ? shown / drawn : 1, sampling: sampling))
     }
 
-    /// A shadow in device pixels: offset and blur radius scale with the frame.
-    private func shadowPaint(_ s: Shadow) -> ShadowPaint {
+    /// A shadow in device pixels, at `scale` pixels a point: offset and blur radius scale with the frame.
+    static func shadowPaint(_ s: Shadow, scale: Double) -> ShadowPaint {
         ShadowPaint(color: Self.premultiplied(s.color), offsetX: s.offset.width * scale, offsetY: s.offset.height * scale,
                     radius: s.radius * scale, castsAlone: s.castsAlone)
     }

@@ -81,6 +81,22 @@ struct CoverageAccumulator {
         }
     }
 
+    /// Clears the cells of kept frame rows `frameRows` unread, so that the next path starts
+    /// from empty cells (a clip within another resolves only the rows the other holds).
+    mutating func discardRows(_ frameRows: Range<Int>) {
+        for frameRow in frameRows {
+            let kept = frameRow - regionTop - firstRow
+            let lo = touchedMin[kept], hi = touchedMax[kept]
+            touchedMin[kept] = Int.max
+            touchedMax[kept] = Int.min
+            guard lo <= hi else { continue }
+            let base = kept * (width + 2)
+            cells.withUnsafeMutableBufferPointer { cells in
+                for x in lo...min(hi, width + 1) { cells[base + x] = 0 }
+            }
+        }
+    }
+
     /// Sums frame row `frameRow` (one of the kept rows) into per-pixel coverage (0…255) under
     /// `rule`, clears its cells for the next path, and returns the columns that may be covered
     /// (empty when the row was not touched). Columns outside the range have zero coverage.

@@ -110,6 +110,23 @@ public struct Pixmap: Sendable, Equatable {
         }
     }
 
+    /// Copies frame rows `rows` from `source`, a pixmap of the same frame's width and height
+    /// (a band or the whole frame) that holds them, as this one must.
+    package mutating func copyRows(_ rows: Range<Int>, from source: Pixmap) {
+        precondition(source.width == width && source.frameHeight == frameHeight
+                     && rows.lowerBound >= max(firstRow, source.firstRow) && rows.upperBound <= min(firstRow + height, source.firstRow + source.height),
+                     "rows outside a pixmap")
+        guard !rows.isEmpty else { return }
+        let rowBytes = width * 4
+        let (into, from) = ((rows.lowerBound - firstRow) * rowBytes, (rows.lowerBound - source.firstRow) * rowBytes)
+        bytes.withUnsafeMutableBytes { target in
+            source.bytes.withUnsafeBytes { pixels in
+                guard let to = target.baseAddress, let start = pixels.baseAddress else { return }
+                (to + into).copyMemory(from: start + from, byteCount: rows.count * rowBytes)
+            }
+        }
+    }
+
     /// Makes the pixels within `area` transparent.
     mutating func clear(_ area: PixelArea) {
         let (w, x0, count) = (width, area.x0, area.width)

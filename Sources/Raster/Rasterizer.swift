@@ -220,6 +220,13 @@ public struct Rasterizer {
             area = PixelArea(x0: max(area.x0, outer.area.x0), y0: max(area.y0, outer.area.y0),
                              x1: min(area.x1, outer.area.x1), y1: min(area.y1, outer.area.y1))
         }
+        // The rows outside the outer clip are not read: their cells are cleared for the next path
+        // (left, they added a stale outline to it: a mask drawn after a nested clip lost pixels).
+        defer {
+            let read = area.isEmpty ? rows.lowerBound..<rows.lowerBound : (area.y0 + top)..<(area.y1 + top)
+            accumulator.discardRows(rows.lowerBound..<read.lowerBound)
+            accumulator.discardRows(read.upperBound..<rows.upperBound)
+        }
         guard !area.isEmpty else { return none }
         var mask = [UInt8](repeating: 0, count: area.width * area.height)
         mask.withUnsafeMutableBufferPointer { mask in
@@ -294,15 +301,25 @@ public struct Rasterizer {
         // First the rows the control box maps to, which hold those of the mapped points (the map
         // is affine): a box whose rows miss the pixmap's, by the test the area below makes, has
         // a path that misses them too. A band's canvas is handed mostly such paths.
-        let box = path.controlBox
-        if transform.mapsPlaneAffinely, box.min.x.isFinite, box.min.y.isFinite, box.max.x.isFinite, box.max.y.isFinite {
-            let (top, bottom) = (box.min.y * transform.m22, box.max.y * transform.m22)
-            let (left, right) = (box.min.x * transform.m12, box.max.x * transform.m12)
-            let highest = min(top, bottom) + min(left, right) + transform.m42 - margin
-            let lowest = max(top, bottom) + max(left, right) + transform.m42 + margin
-            if lowest < Double(target.firstRow) - 1 || highest >= Double(target.firstRow + target.height) { return nil }
+        if let rows = deviceRows(of: path, transform: transform, margin: margin),
+           rows.upperBound < Double(target.firstRow) - 1 || rows.lowerBound >= Double(target.firstRow + target.height) {
+            return nil
         }
         return deviceArea(transform: transform, margin: margin, in: target) { path.forEachControlPoint($0) }
+    }
+
+    /// The frame rows, top to bottom, that the control box of `path` reaches under `transform`,
+    /// widened by `margin` pixels: they hold the rows of the mapped control points, and so of
+    /// the path (the map is affine). Nil when the transform is not affine in the plane or the
+    /// box is not finite.
+    package static func deviceRows(of path: Path, transform: Transform3D, margin: Double) -> ClosedRange<Double>? {
+        let box = path.controlBox
+        guard transform.mapsPlaneAffinely, box.min.x.isFinite, box.min.y.isFinite, box.max.x.isFinite, box.max.y.isFinite else { return nil }
+        let (top, bottom) = (box.min.y * transform.m22, box.max.y * transform.m22)
+        let (left, right) = (box.min.x * transform.m12, box.max.x * transform.m12)
+        let highest = min(top, bottom) + min(left, right) + transform.m42 - margin
+        let lowest = max(top, bottom) + max(left, right) + transform.m42 + margin
+        return highest.isFinite && lowest.isFinite ? highest...lowest : nil
     }
 
     /// `deviceArea(of:…)` for the points `points` hands its argument.
@@ -329,7 +346,7 @@ public struct Rasterizer {
     /// pixels, antialiasing included: miters reach miterLimit half-widths (caps and joins stay
     /// within that) at the transform's largest stretch (at most its 2D part's Frobenius norm),
     /// and a line thinner than a pixel is drawn 1 / `scaleFactor` wide.
-    static func strokeReach(_ style: StrokeStyle, transform t: Transform3D) -> Double {
+    package static func strokeReach(_ style: StrokeStyle, transform t: Transform3D) -> Double {
         let stretch = (t.m11 * t.m11 + t.m12 * t.m12 + t.m21 * t.m21 + t.m22 * t.m22).squareRoot()
         return max(style.lineWidth, 1 / scaleFactor(of: t)) / 2 * max(style.miterLimit, 1.5) * stretch + 1
     }

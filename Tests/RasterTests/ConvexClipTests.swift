@@ -48,3 +48,33 @@ final class ConvexClipTests: XCTestCase {
         }
     }
 }
+
+extension ConvexClipTests {
+    /// A clip inside a smaller one reads only the rows the outer clip holds; the rest of its
+    /// outline is cleared, not left for the next path. Here a diamond clip spanning the frame,
+    /// inside a small disc, is built for a bar across both; the disc drawn afterwards, in rows
+    /// of the diamond the disc clip left unread, is the disc drawn on its own.
+    func testANestedClipLeavesNothingForTheNextPath() throws {
+        let outer = Path.ellipse(in: Rect(x: 30, y: 30, width: 20, height: 20))
+        let inner = Path.roundedRect(Rect(x: -30, y: -30, width: 60, height: 60), cornerRadius: 0)
+        let disc = Path.ellipse(in: Rect(x: 5.5, y: 3.2, width: 30, height: 20))
+        func frame(nested: Bool) throws -> Pixmap {
+            let canvas = Canvas()
+            canvas.begin(try XCTUnwrap(Pixmap(width: 80, height: 80)), clearingTo: .white)
+            if nested {
+                canvas.beginClip(outer, transform: .identity)
+                canvas.beginClip(inner, transform: Transform3D(rotationAngle: .pi / 4).concatenating(Transform3D(translationX: 40, y: 40)))
+                canvas.fill(.roundedRect(Rect(x: 0, y: 38, width: 80, height: 4), cornerRadius: 0), transform: .identity,
+                            color: PremultipliedColor(r: 0, g: 0, b: 255, a: 255), rule: .nonZero)
+                canvas.endClip()
+                canvas.endClip()
+            }
+            canvas.fill(disc, transform: .identity, color: black, rule: .nonZero)
+            return canvas.end()
+        }
+        let (nested, alone) = (try frame(nested: true), try frame(nested: false))
+        for y in 0..<30 {
+            for x in 0..<80 { XCTAssertEqual(nested.pixel(x: x, y: y), alone.pixel(x: x, y: y), "(\(x), \(y))") }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Animation
+import Geometry
+import Raster
+
+/// The rows of a frame that one display list draws differently from another, in device pixels:
+/// what a renderer that keeps its last frame draws again (`FrameRenderer`).
+///
+/// Each item changes the rows it may draw into (`DrawnRows`); a group, clip or mask the rows of
+/// everything in it, a group's grown by the reach of its blur and shadow. The lists are matched
+/// item by item after their common start and end: each item that differs (a group's start or end
+/// standing for the whole group) damages its rows in both frames, grown by the blurs and
+/// shadows of the groups around it. When the two middles differ in length, all of both is
+/// damaged. Nil, every row, when an item's rows cannot be bounded (a transform with
+/// perspective, a colour filter that colours transparent pixels).
+struct ChangedRows {
+    /// The rows to draw again, top to bottom, apart from each other.
+    var rows: [Range<Int>]
+    /// How many rows beyond its own a band must be drawn for its rows to come out as in a
+    /// whole-frame draw: the reach of the blurs and shadows it may hold, nested ones added.
+    var margin: Int
+
+    /// The rows of a `height`-row frame drawn at `scale` pixels a point that change from `old`
+    /// to `new`; nil when they cannot be bounded.
+    init?(from old: [DisplayItem], to new: [DisplayItem], scale: Double, height: Int) {
+        guard let before = Extents(old, scale: scale), let after = Extents(new, scale: scale) else { return nil }
+        var prefix = 0
+        while prefix < min(old.count, new.count), old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let (oldMiddle, newMiddle) = (prefix..<(old.count - suffix), prefix..<(new.count - suffix))
+        var spans: [ClosedRange<Double>] = []
+        if oldMiddle.count == newMiddle.count {
+            for i in oldMiddle where old[i] != new[i] {
+                spans += [before.damage(of: i), after.damage(of: i)].compactMap { $0 }
+            }
+        } else {
+            spans += oldMiddle.compactMap(before.damage) + newMiddle.compactMap(after.damage)
+        }
+        var rows: [Range<Int>] = []
+        for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            // Whole rows, one more each side for the rounding of coverage at their edges.
+            // (Clamped to the frame before they become whole numbers: a shape far off it is no
+            // number of rows an Int holds.)
+            func row(_ y: Double) -> Int { Int(min(max(y, 0), Double(height))) }
+            let (top, bottom) = (row(span.lowerBound.rounded(.down) - 1), row(span.upperBound.rounded(.up) + 2))
+            guard top < bottom else { continue }
+            if let last = rows.last, top <= last.upperBound {
+                rows[rows.count - 1] = last.lowerBound..<max(last.upperBound, bottom)
+            } else {
+                rows.append(top..<bottom)
+            }
+        }
+        self.rows = rows
+        margin = Int(min(max(before.margin, after.margin).rounded(.up), Double(height)))
+    }
+
+    /// The rows each item of a list may change, and the reach of the groups around it.
+    private struct Extents {
+        /// Each item's rows: a draw's own, a group's, clip's or mask's start and end those of
+        /// all it holds (a group's grown by its blur and shadow); nil for an item that draws nothing.
+        var rows: [ClosedRange<Double>?]
+        /// How far the blurs and shadows of the groups around each item spread a change in it.
+        var around: [Double]
+        /// The largest reach of nested blurs and shadows in the list.
+        var margin = 0.0
+
+        init?(_ items: [DisplayItem], scale: Double) {
+            let toPixels = Transform3D(scaleX: scale, y: scale)
+            rows = Array(repeating: nil, count: items.count)
+            around = Array(repeating: 0, count: items.count)
+            // The groups, clips and masks open: where each began, the rows of what it holds so
+            // far, and how far it spreads them.
+            var open: [(start: Int, rows: ClosedRange<Double>?, spread: Double)] = []
+            var spreadAround = 0.0
+            for (index, item) in items.enumerated() {
+                around[index] = spreadAround
+                var drawn: ClosedRange<Double>?
+                switch item {
+                case let .beginGroup(_, shadow, _, blur, filters):
+                    guard !DrawnRows.fillsOutsideItsDrawing(filters) else { return nil }
+                    let spread = DrawnRows.spread(blur: blur * scale, shadow: shadow.map { FrameRenderer.shadowPaint($0, scale: scale) })
+                    open.append((index, nil, spread))
+                    spreadAround += spread
+                    margin = max(margin, spreadAround)
+                    continue
+                case .beginClip, .beginMask:
+                    open.append((index, nil, 0))
+                    continue
+                case .endGroup, .endClip, .endMask:
+                    // An end with nothing open draws nothing (the canvas passes over it).
+                    guard let group = open.popLast() else { continue }
+                    spreadAround -= group.spread
+                    around[index] = spreadAround
+                    drawn = group.rows.map { ($0.lowerBound - group.spread)...($0.upperBound + group.spread) }
+                    rows[group.start] = drawn
+                case let .fill(path, transform, _, _), let .fillGradient(path, transform, _, _):
+                    guard let span = DrawnRows.fill(path, transform: transform.concatenating(toPixels)) else { return nil }
+                    drawn = span
+                case let .glyph(glyph, transform, _):
+                    guard let span = DrawnRows.fill(glyph.outline, transform: transform.concatenating(toPixels)) else { return nil }
+                    drawn = span
+                case let .stroke(path, transform, _, style):
+                    guard let span = DrawnRows.stroke(path, transform: transform.concatenating(toPixels), style: style) else { return nil }
+                    drawn = span
+                case let .image(_, transform, destination, _, _, _, _):
+                    guard let span = DrawnRows.fill(.roundedRect(destination, cornerRadius: 0), transform: transform.concatenating(toPixels)) else { return nil }
+                    drawn = span
+                case let .sprite(_, transform, size, _, _, _, _):
+                    guard let span = DrawnRows.fill(.roundedRect(Rect(origin: .zero, size: size), cornerRadius: 0),
+                                                    transform: transform.concatenating(toPixels)) else { return nil }
+                    drawn = span
+                case let .shadow(path, transform, shadow):
+                    let paint = FrameRenderer.shadowPaint(shadow, scale: scale)
+                    guard let span = DrawnRows.shadow(path, transform: transform.concatenating(toPixels), shadow: paint) else { return nil }
+                    drawn = span
+                    margin = max(margin, spreadAround + DrawnRows.spread(blur: 0, shadow: paint))
+                }
+                rows[index] = drawn
+                if let drawn, !open.isEmpty {
+                    let holder = open.count - 1
+                    open[holder].rows = open[holder].rows.map { min($0.lowerBound, drawn.lowerBound)...max($0.upperBound, drawn.upperBound) } ?? drawn
+                }
+            }
+            // A group never closed is never drawn; its start stands for what it holds.
+            for group in open { rows[group.start] = group.rows }
+        }
+
+        /// The rows a change in item `index` changes: its own, spread by the groups around it.
+        func damage(of index: Int) -> ClosedRange<Double>? {
+            rows[index].map { ($0.lowerBound - around[index])...($0.upperBound + around[index]) }
+        }
+    }
+}
