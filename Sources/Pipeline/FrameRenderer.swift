@@ -1,6 +1,7 @@
 import Animation
 import Geometry
 import Raster
+import Synchronization
 
 /// Draws display lists into pixmaps at a scale of pixels per point: the bridge from the
 /// animation engine's display list to the rasterizer. One renderer per thread.
@@ -38,64 +39,52 @@ public final class FrameRenderer {
     /// Renders `list` into `frame` (its old contents are cleared first) and returns it,
     /// premultiplied.
     ///
-    /// The renderer keeps the frame it drew last: when the next list changes only some rows
-    /// (`ChangedRows`), it draws those rows again, in bands of the frame, and copies the rest.
-    /// A band's rows come out as those of a whole-frame draw, so the pixels are the same either
-    /// way. While whole frames change, it stops keeping them (the copy would cost as much as a
-    /// clear), and tries again now and then; frames over 4096 × 4096 pixels are not kept.
+    /// A frame this renderer drew before, unchanged since (frames come back from an encode's
+    /// pool with what they showed), is drawn again only where `list` changes it: the rows
+    /// whose items differ from what drew it (`ChangedRows`), drawn in bands of the frame. A
+    /// band's rows come out as those of a whole-frame draw, so the pixels are the same either way.
     public func render(_ list: DisplayList, into frame: consuming Pixmap) -> Pixmap {
         let (background, items) = prepared(list, width: frame.width, height: frame.height)
-        var last = self.last.take()
-        if var kept = last, kept.pixels.width == frame.width, kept.pixels.height == frame.height, kept.background == background,
-           let changed = ChangedRows(from: kept.items, to: items, scale: scale, height: frame.height),
+        let before = drawn.firstIndex { $0.mark == frame.drawingMark }.map { drawn.remove(at: $0) }
+        if let before, before.background == background,
+           let changed = ChangedRows(from: before.items, to: items, scale: scale, height: frame.height),
            changed.rows.reduce(0, { $0 + $1.count + 2 * changed.margin }) < frame.height * 3 / 4 {
-            last = nil
             rowsDrawn = 0
             for rows in changed.rows {
-                let drawn = max(rows.lowerBound - changed.margin, 0)..<min(rows.upperBound + changed.margin, frame.height)
-                rowsDrawn += drawn.count
-                band = Pixmap(rows: drawn, ofWidth: frame.width, frameHeight: frame.height, reusing: band)
-                canvas.begin(band, clearingTo: background)
+                let drawnRows = max(rows.lowerBound - changed.margin, 0)..<min(rows.upperBound + changed.margin, frame.height)
+                rowsDrawn += drawnRows.count
+                // Moved out of its property and into the canvas, so that its memory is drawn in place, not copied.
+                var pixmap = Pixmap.empty
+                swap(&pixmap, &band)
+                pixmap = Pixmap(rows: drawnRows, ofWidth: frame.width, frameHeight: frame.height, reusing: pixmap)
+                canvas.begin(consume pixmap, clearingTo: background)
                 draw(items)
                 band = canvas.end()
-                kept.pixels.copyRows(rows, from: band)
+                frame.copyRows(rows, from: band)
             }
-            frame.copyRows(0..<frame.height, from: kept.pixels)
-            wholeFramesInARow = 0
-            self.last = (items, background, kept.pixels)
-            return frame
+        } else {
+            canvas.begin(consume frame, clearingTo: background)
+            draw(items)
+            frame = canvas.end()
+            rowsDrawn = frame.height
         }
-        canvas.begin(consume frame, clearingTo: background)
-        draw(items)
-        let drawn = canvas.end()
-        rowsDrawn = drawn.height
-        wholeFramesInARow += 1
-        if drawn.width * drawn.height <= Self.largestKeptFrame,
-           wholeFramesInARow <= Self.wholeFramesKept || wholeFramesInARow % Self.wholeFramesBetweenTries == 0 {
-            var pixels = last?.pixels ?? .empty
-            last = nil
-            if !pixels.sameWindow(as: drawn) { pixels = Pixmap(sameWindowAs: drawn) }
-            pixels.copyRows(0..<drawn.height, from: drawn)
-            self.last = (items, background, pixels)
-        }
-        return drawn
+        frame.drawingMark = Self.marks.add(1, ordering: .relaxed).newValue
+        if drawn.count >= Self.drawnKept { drawn.removeFirst() }
+        drawn.append((frame.drawingMark, items, background))
+        return frame
     }
 
-    /// How many rows the last `render` drew (the rest it copied from the frame before).
+    /// How many rows the last `render` drew (the rest the frame showed already).
     package private(set) var rowsDrawn = 0
-    /// The last frame drawn, what drew it and over what background, when it is kept.
-    private var last: (items: [DisplayItem], background: PremultipliedColor, pixels: Pixmap)?
+    /// What drew the frames this renderer drew last, by the marks it gave them, oldest first.
+    private var drawn: [(mark: UInt64, items: [DisplayItem], background: PremultipliedColor)] = []
+    /// The most frames remembered: more than an encode has in flight.
+    private static let drawnKept = 16
     /// The pixmap of the band being drawn again, kept from band to band.
     private var band = Pixmap.empty
-    /// Frames drawn whole one after another.
-    private var wholeFramesInARow = 0
-    /// The most pixels a kept frame has (4096 × 4096, 64 MiB): a larger frame is not kept, so
-    /// that huge frames cost no more memory than the frames in flight.
-    private static let largestKeptFrame = 4096 * 4096
-    /// Whole frames kept one after another before the renderer stops keeping them.
-    private static let wholeFramesKept = 3
-    /// While whole frames change, one in this many is kept, to see whether the next changes less.
-    private static let wholeFramesBetweenTries = 16
+    /// Marks for drawn frames, unique in the process (so a frame drawn by another renderer is
+    /// not taken for one of this one's).
+    private static let marks = Atomic<UInt64>(0)
 
     /// What `list` draws into a frame of `width` × `height` pixels: the colour its first items
     /// cover the frame with, and the items drawn over it, groups that one draw gives flattened.

@@ -269,9 +269,15 @@ public final class Canvas {
         }
     }
 
-    /// A transparent pixmap of the frame's size and rows: a spare one when there is one.
+    /// A transparent pixmap of the frame's size and rows: a spare one when there is one, of
+    /// these rows, or of others, its memory reshaped (spares are transparent throughout, so
+    /// the reshaped one is too): bands of changing rows, as a renderer drawing only what
+    /// changed draws, would otherwise take new pixmaps for every group of every band.
     private func transparentLayer() -> Pixmap {
         if let index = spares.lastIndex(where: { $0.sameWindow(as: frame) }) { return spares.remove(at: index) }
+        if let spare = spares.popLast(), spare.width > 0 {
+            return Pixmap(rows: frame.firstRow..<(frame.firstRow + frame.height), ofWidth: frame.width, frameHeight: frame.frameHeight, reusing: spare)
+        }
         return Pixmap(sameWindowAs: frame)
     }
 

@@ -56,12 +56,13 @@ enum Compositing {
     static func multiply(_ target: inout Pixmap, within area: PixelArea, byCoverageOf mask: Pixmap, mode: MaskMode = .alpha) {
         precondition(mask.sameWindow(as: target), "a mask covers a pixmap of its own size and rows")
         let alphaOnly = mode == .alpha || mode == .alphaInverted
+        let width = target.width
         mask.bytes.withUnsafeBufferPointer { m in
             target.bytes.withUnsafeMutableBufferPointer { p in
                 guard let mBase = m.baseAddress, let pBase = p.baseAddress else { return }
                 let low = SIMD8<UInt16>(repeating: 0x00FF)
                 for y in area.y0..<area.y1 {
-                    let row = y * target.width * 4
+                    let row = y * width * 4
                     var start = row + area.x0 * 4
                     // Alpha masks four pixels a step: each pixel's four channels times its mask
                     // alpha, divided by 255 rounded (div255) in 16-bit lanes, as one at a time.
@@ -105,10 +106,11 @@ enum Compositing {
     /// Transforms the pixels of `target` within `area` by `filter`, in 8 bits: a transparent
     /// pixel is (0, 0, 0, 0) straight.
     static func transform(_ target: inout Pixmap, within area: PixelArea, by filter: ColorFilter) {
+        let width = target.width
         target.bytes.withUnsafeMutableBufferPointer { p in
             var last: (key: UInt32?, value: (UInt8, UInt8, UInt8, UInt8)) = (nil, (0, 0, 0, 0))
             for y in area.y0..<area.y1 {
-                let row = y * target.width * 4
+                let row = y * width * 4
                 for i in stride(from: row + area.x0 * 4, to: row + area.x1 * 4, by: 4) {
                     // Runs of one colour (a fill's inside, the empty outside) are transformed once.
                     let key = UInt32(p[i]) | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]) << 16 | UInt32(p[i + 3]) << 24

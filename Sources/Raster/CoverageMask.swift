@@ -36,19 +36,19 @@ extension Rasterizer {
         guard color.a > 0, mask.width > 0 else { return }
         let rows = max(mask.y, target.firstRow)..<min(mask.y + mask.height, target.firstRow + target.height)
         guard !rows.isEmpty, mask.x + mask.width <= target.width else { return }
-        let width = target.width
+        let (width, firstRow) = (target.width, target.firstRow)
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let pixels = buffer.baseAddress else { return }
             mask.coverage.withUnsafeBufferPointer { coverage in
                 for y in rows {
                     let source = (y - mask.y) * mask.width
-                    let pixelBase = (y - target.firstRow) * width + mask.x
+                    let pixelBase = (y - firstRow) * width + mask.x
                     let row = pixels + pixelBase * 4
                     var column = 0
                     while column < mask.width {
                         var c = UInt32(coverage[source + column])
                         if let clip {
-                            c = Blend.div255(c * clip.at(mask.x + column, y - target.firstRow))
+                            c = Blend.div255(c * clip.at(mask.x + column, y - firstRow))
                             if c > 0 { Blend.sourceOver(color, coverage: c, into: row, at: column * 4) }
                             column += 1
                             continue

@@ -13,9 +13,12 @@ public struct Pixmap: Sendable, Equatable {
     public let firstRow: Int
     /// The height of the frame this is part of (`height` for a whole frame).
     public let frameHeight: Int
-    /// The pixels: premultiplied RGBA8, `width` × `height` × 4 bytes, rows top to bottom.
-    /// The pixels, 4 bytes each; set only within the package, so the count always matches the size.
-    public package(set) var bytes: [UInt8]
+    /// The pixels: premultiplied RGBA8, `width` × `height` × 4 bytes, rows top to bottom; set
+    /// only within the package, so the count always matches the size.
+    public package(set) var bytes: [UInt8] { didSet { drawingMark = 0 } }
+    /// What the pixels show, for a renderer that draws into pixmaps it drew before: the mark it
+    /// gave the pixmap when it drew it, reset to 0 (unknown) by any change to the pixels.
+    package var drawingMark: UInt64 = 0
 
     /// A transparent pixmap; nil when a side is not positive or the size is absurd.
     public init?(width: Int, height: Int) {
@@ -96,6 +99,11 @@ public struct Pixmap: Sendable, Equatable {
         firstRow = 0
         frameHeight = 0
         bytes = []
+    }
+
+    /// Pixmaps are equal when they hold the same pixels of the same rows (whatever drew them).
+    public static func == (a: Pixmap, b: Pixmap) -> Bool {
+        a.sameWindow(as: b) && a.bytes == b.bytes
     }
 
     /// A pixmap of no pixels, a placeholder for a frame handed elsewhere.
