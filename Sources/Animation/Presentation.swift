@@ -114,6 +114,9 @@ private struct PresentationWalk {
     }
 
     mutating func visitRoot() {
+        // Room for about an item a layer (grown by doubling, a designer's file of hundreds of
+        // layers was copied over several times a frame).
+        items.reserveCapacity(timeline.nodes.count + 16)
         let root = Context(parentTime: time, plane: .identity, alpha: 1, opacity: 1, tint: .white, path: "", instances: [])
         visit(timeline.presentationValues(of: timeline.root, at: time, parentTime: time), node: timeline.root, siblingIndex: 0, context: root)
     }
@@ -199,7 +202,9 @@ private struct PresentationWalk {
             items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur, colorFilters: colorFilters))
         }
 
-        let outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve)
+        // The rounded bounds, built only for a background or a clip (most layers of a designer's
+        // file have neither, and a path is allocations).
+        var outline: Path { Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve) }
         if drawsItself, let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
             items.append(.fill(outline, transform: matrix, color: paint(background, alpha, context.tint), rule: .nonZero))
         }

@@ -65,6 +65,16 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         // Written out (no arrays to allocate: this runs for every layer and particle), each
         // entry summed from 0 in the order k = 1…4, as a loop would.
         let b = other
+        // Two maps of the plane (most layers'): the entries a 4 × 4 product would add zero
+        // products to, left out. The sums are the same: they start from +0, so never are −0,
+        // and adding ±0 changes no other number.
+        if isPlanar && b.isPlanar {
+            var r = self
+            (r.m11, r.m12) = (0 + m11 * b.m11 + m12 * b.m21, 0 + m11 * b.m12 + m12 * b.m22)
+            (r.m21, r.m22) = (0 + m21 * b.m11 + m22 * b.m21, 0 + m21 * b.m12 + m22 * b.m22)
+            (r.m41, r.m42) = (0 + m41 * b.m11 + m42 * b.m21 + b.m41, 0 + m41 * b.m12 + m42 * b.m22 + b.m42)
+            return r
+        }
         func row(_ a1: Double, _ a2: Double, _ a3: Double, _ a4: Double) -> (Double, Double, Double, Double) {
             func entry(_ b1: Double, _ b2: Double, _ b3: Double, _ b4: Double) -> Double {
                 var sum = 0.0
@@ -83,6 +93,13 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         (r.m31, r.m32, r.m33, r.m34) = row(m31, m32, m33, m34)
         (r.m41, r.m42, r.m43, r.m44) = row(m41, m42, m43, m44)
         return r
+    }
+
+    /// Whether the transform maps the plane z = 0 to itself affinely, leaving z and w alone:
+    /// only m11, m12, m21, m22, m41 and m42 differ from the identity's, all finite.
+    var isPlanar: Bool {
+        m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m43 == 0 && m44 == 1
+            && (m11 + m12 + m21 + m22 + m41 + m42).isFinite
     }
 
     /// `CATransform3DTranslate(self, …)`: the translation is applied first, then `self`.

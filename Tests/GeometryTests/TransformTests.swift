@@ -79,3 +79,31 @@ final class TransformTests: XCTestCase {
         assertClose(half, expected, accuracy: 1e-9)
     }
 }
+
+extension TransformTests {
+    /// Maps of the plane multiply to exactly the entries of the 4 × 4 product (summed in the
+    /// order k = 1…4), turned, skewed, mirrored, scaled through 0 and moved; a map with depth
+    /// or perspective still multiplies in full.
+    func testProductsOfPlanarMapsEqualTheFullProduct() {
+        func product(_ a: Transform3D, _ b: Transform3D) -> [Double] {
+            let (x, y) = (a.entries, b.entries)
+            return (0..<4).flatMap { i in (0..<4).map { j in (0..<4).reduce(0.0) { $0 + x[i * 4 + $1] * y[$1 * 4 + j] } } }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            func planar() -> Transform3D {
+                var t = Transform3D.identity
+                (t.m11, t.m12, t.m21, t.m22) = (.random(in: -3...3, using: &generator), .random(in: -3...3, using: &generator),
+                                                .random(in: -3...3, using: &generator), [0, 1, -0.5][Int.random(in: 0...2, using: &generator)])
+                (t.m41, t.m42) = (.random(in: -500...500, using: &generator), .random(in: -500...500, using: &generator))
+                return t
+            }
+            let (a, b) = (planar(), planar())
+            XCTAssertEqual(a.concatenating(b).entries, product(a, b))
+            var deep = b
+            deep.m34 = -1.0 / 500
+            deep.m43 = 3
+            XCTAssertEqual(a.concatenating(deep).entries, product(a, deep))
+        }
+    }
+}
