@@ -3,14 +3,14 @@ import Geometry
 import Raster
 
 /// The rows of a frame that one display list draws differently from another, in device pixels:
-/// what a renderer that keeps its last frame draws again (`FrameRenderer`).
+/// what a renderer handed back a frame it drew draws again (`FrameRenderer`).
 ///
 /// Each item changes the rows it may draw into (`DrawnRows`); a group, clip or mask the rows of
 /// everything in it, a group's grown by the reach of its blur and shadow. The lists are matched
-/// item by item after their common start and end: each item that differs (a group's start or end
-/// standing for the whole group) damages its rows in both frames, grown by the blurs and
-/// shadows of the groups around it. When the two middles differ in length, all of both is
-/// damaged. Nil, every row, when an item's rows cannot be bounded (a transform with
+/// in order, item by item: each item added, removed or changed (a group's start or end standing
+/// for the whole group) damages its rows in the frame that draws it, grown by the blurs and
+/// shadows of the groups around it; the items matched are drawn in the same order, so they
+/// change no pixel elsewhere. Nil, every row, when an item's rows cannot be bounded (a transform with
 /// perspective, a colour filter that colours transparent pixels).
 struct ChangedRows {
     /// The rows to draw again, top to bottom, apart from each other.
@@ -23,18 +23,38 @@ struct ChangedRows {
     /// to `new`; nil when they cannot be bounded.
     init?(from old: [DisplayItem], to new: [DisplayItem], scale: Double, height: Int) {
         guard let before = Extents(old, scale: scale), let after = Extents(new, scale: scale) else { return nil }
+        /// Whether old item `i` is new item `j`: their transforms compared first, from the
+        /// extents (looking ahead compares many items that differ, and a transform is numbers
+        /// where an item is paths and arrays).
+        func same(_ i: Int, _ j: Int) -> Bool {
+            before.transforms[i] == after.transforms[j] && old[i] == new[j]
+        }
         var prefix = 0
-        while prefix < min(old.count, new.count), old[prefix] == new[prefix] { prefix += 1 }
+        while prefix < min(old.count, new.count), same(prefix, prefix) { prefix += 1 }
         var suffix = 0
-        while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        let (oldMiddle, newMiddle) = (prefix..<(old.count - suffix), prefix..<(new.count - suffix))
+        while suffix < min(old.count, new.count) - prefix, same(old.count - 1 - suffix, new.count - 1 - suffix) { suffix += 1 }
+        // The rest matched in order: an item found a little further on in the other list has
+        // the items before it there added (or removed); items matched nowhere near changed.
         var spans: [ClosedRange<Double>] = []
-        if oldMiddle.count == newMiddle.count {
-            for i in oldMiddle where old[i] != new[i] {
-                spans += [before.damage(of: i), after.damage(of: i)].compactMap { $0 }
+        var (i, j) = (prefix, prefix)
+        let (oldEnd, newEnd) = (old.count - suffix, new.count - suffix)
+        while i < oldEnd || j < newEnd {
+            if i < oldEnd, j < newEnd, same(i, j) {
+                (i, j) = (i + 1, j + 1)
+                continue
             }
-        } else {
-            spans += oldMiddle.compactMap(before.damage) + newMiddle.compactMap(after.damage)
+            let inNew = i < oldEnd ? (j..<min(j + Self.lookahead, newEnd)).first { same(i, $0) } : nil
+            let inOld = j < newEnd ? (i..<min(i + Self.lookahead, oldEnd)).first { same($0, j) } : nil
+            if let k = inNew, inOld.map({ k - j <= $0 - i }) ?? true {
+                spans += (j..<k).compactMap(after.damage)
+                j = k
+            } else if let k = inOld {
+                spans += (i..<k).compactMap(before.damage)
+                i = k
+            } else {
+                if i < oldEnd { spans += [before.damage(of: i)].compactMap { $0 }; i += 1 }
+                if j < newEnd { spans += [after.damage(of: j)].compactMap { $0 }; j += 1 }
+            }
         }
         var rows: [Range<Int>] = []
         for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
@@ -54,11 +74,16 @@ struct ChangedRows {
         margin = Int(min(max(before.margin, after.margin).rounded(.up), Double(height)))
     }
 
+    /// How far on in the other list an item is looked for.
+    private static let lookahead = 32
+
     /// The rows each item of a list may change, and the reach of the groups around it.
     private struct Extents {
         /// Each item's rows: a draw's own, a group's, clip's or mask's start and end those of
         /// all it holds (a group's grown by its blur and shadow); nil for an item that draws nothing.
         var rows: [ClosedRange<Double>?]
+        /// Each draw's transform (nil for the others).
+        var transforms: [Transform3D?]
         /// How far the blurs and shadows of the groups around each item spread a change in it.
         var around: [Double]
         /// The largest reach of nested blurs and shadows in the list.
@@ -68,6 +93,7 @@ struct ChangedRows {
             let toPixels = Transform3D(scaleX: scale, y: scale)
             rows = Array(repeating: nil, count: items.count)
             around = Array(repeating: 0, count: items.count)
+            transforms = Array(repeating: nil, count: items.count)
             // The groups, clips and masks open: where each began, the rows of what it holds so
             // far, and how far it spreads them.
             var open: [(start: Int, rows: ClosedRange<Double>?, spread: Double)] = []
@@ -94,22 +120,28 @@ struct ChangedRows {
                     drawn = group.rows.map { ($0.lowerBound - group.spread)...($0.upperBound + group.spread) }
                     rows[group.start] = drawn
                 case let .fill(path, transform, _, _), let .fillGradient(path, transform, _, _):
+                    transforms[index] = transform
                     guard let span = DrawnRows.fill(path, transform: transform.concatenating(toPixels)) else { return nil }
                     drawn = span
                 case let .glyph(glyph, transform, _):
+                    transforms[index] = transform
                     guard let span = DrawnRows.fill(glyph.outline, transform: transform.concatenating(toPixels)) else { return nil }
                     drawn = span
                 case let .stroke(path, transform, _, style):
+                    transforms[index] = transform
                     guard let span = DrawnRows.stroke(path, transform: transform.concatenating(toPixels), style: style) else { return nil }
                     drawn = span
                 case let .image(_, transform, destination, _, _, _, _):
+                    transforms[index] = transform
                     guard let span = DrawnRows.fill(.roundedRect(destination, cornerRadius: 0), transform: transform.concatenating(toPixels)) else { return nil }
                     drawn = span
                 case let .sprite(_, transform, size, _, _, _, _):
+                    transforms[index] = transform
                     guard let span = DrawnRows.fill(.roundedRect(Rect(origin: .zero, size: size), cornerRadius: 0),
                                                     transform: transform.concatenating(toPixels)) else { return nil }
                     drawn = span
                 case let .shadow(path, transform, shadow):
+                    transforms[index] = transform
                     let paint = FrameRenderer.shadowPaint(shadow, scale: scale)
                     guard let span = DrawnRows.shadow(path, transform: transform.concatenating(toPixels), shadow: paint) else { return nil }
                     drawn = span

@@ -61,3 +61,16 @@ extension ChangedRowsTests {
         XCTAssertEqual(ChangedRows(from: [square(y: 10)], to: [square(y: 10), far], scale: 2, height: 200)?.rows, [])
     }
 }
+
+extension ChangedRowsTests {
+    /// A layer appearing between others (its items inserted), one leaving, and two swapping
+    /// places damage only their own rows.
+    func testItemsAddedRemovedOrSwappedDamageOnlyTheirRows() {
+        let (a, b, c) = (square(y: 10), square(y: 50, color: .white), square(y: 90))
+        XCTAssertEqual(rows([a, c], [a, b, c]), [98..<123], "b added between: its rows")
+        XCTAssertEqual(rows([a, b, c], [a, c]), [98..<123], "b removed")
+        XCTAssertEqual(rows([a, b, c], [b, a, c]), [98..<123], "a and b swapped: b is taken as moved")
+        XCTAssertEqual(rows([a, c], [a, .beginGroup(opacity: 0.5, shadow: nil, blend: .normal, blur: 0), c, .endGroup]), [178..<200],
+                       "c put in a group: c's rows (to the frame's last)")
+    }
+}
