@@ -6,7 +6,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev li
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
-.PHONY: all build deps demo test test-cluster browser-test test-dependent lottie-report lottie-speed fuzz goldens bench sheets install clean
+.PHONY: all build deps demo test test-cluster browser-test test-dependent lottie-report lottie-speed lottie-gif fuzz goldens bench sheets install clean
 
 all: build
 
@@ -76,6 +76,15 @@ lottie-speed: deps
 	$(SWIFT) build -c release --product animvid
 	.build/browser-venv/bin/python bench/lottie-corpus.py $(RELEASE_BIN) "$(CORPUS)"
 
+## lottie-gif: CORPUS=DIR of Lottie files, 8 at even steps, made into 480 px GIFs by animvid and by ThorVG's GIF
+## saver, one thread each: time, size and the mean difference from rlottie's frames (bench/lottie-gif.py)
+lottie-gif: deps
+	@test -n "$(CORPUS)" || { echo "lottie-gif: give CORPUS=DIR, a folder of Lottie files"; exit 2; }
+	@.build/browser-venv/bin/python -c 'import rlottie_python, thorvg_python, numpy' 2>/dev/null || \
+		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q rlottie-python thorvg-python numpy; }
+	$(SWIFT) build -c release --product animvid
+	.build/browser-venv/bin/python bench/lottie-gif.py $(RELEASE_BIN) "$(CORPUS)"
+
 ## test-dependent: a throwaway package that depends on AnimvidKit by version (a tagged clone of HEAD) builds and
 ## encodes (tools/check-versioned-dependency.sh); CI runs it after make test
 test-dependent: deps
@@ -110,7 +119,7 @@ goldens: deps
 
 ## bench: the rasterizer beside Cairo and Skia, the encoder beside ffmpeg, sessions, 5,000 particles
 ## beside the loader, text and a clip-like scene beside Skia, Lottie files beside rlottie, shards and batches (installs Cairo, skia-python, uharfbuzz, rlottie-python
-## and GNU time for the comparison)
+## and GNU time for the comparison); with CORPUS=DIR also lottie-speed and lottie-gif on that folder of Lottie files
 bench: deps
 	bench/raster.sh
 	bench/encode.sh
@@ -121,6 +130,7 @@ bench: deps
 	bench/lottie.sh
 	bench/scene.sh
 	bench/cluster.sh
+	@if [ -n "$(CORPUS)" ]; then $(MAKE) lottie-speed lottie-gif CORPUS="$(CORPUS)"; fi
 
 ## sheets: contact sheets of every built-in scene, example and template, and a still of each marketing preset,
 ## for the README, in docs/sheets
