@@ -191,3 +191,24 @@ extension ValueRuleTests {
                        Color(red: 0.6, green: 0, blue: 0.3, alpha: 0), "a keyframe's own transparent colour, unchanged")
     }
 }
+
+extension ValueRuleTests {
+    /// Layer values are values: copies share their storage only until one changes, and a
+    /// change to a copy (also through a key path, as animations write) leaves the original as it was.
+    func testLayerValuesAreCopiedWhenChanged() {
+        var original = LayerValues(kind: .shape)
+        original.opacity = 0.5
+        original.path = .ellipse(in: Rect(x: 0, y: 0, width: 10, height: 10))
+        var copy = original
+        XCTAssertEqual(copy, original)
+        copy.opacity = 0.25
+        copy[keyPath: \LayerValues.lineWidth] = 7
+        XCTAssertEqual([original.opacity, original.lineWidth], [0.5, 1])
+        XCTAssertEqual([copy.opacity, copy.lineWidth], [0.25, 7])
+        XCTAssertNotEqual(copy, original)
+        copy.opacity = 0.5
+        copy.lineWidth = 1
+        XCTAssertEqual(copy, original, "equal again by value, in storage of their own")
+        XCTAssertEqual(copy.hashValue, original.hashValue)
+    }
+}
