@@ -3,7 +3,8 @@
 
 Usage: bench/lottie-gif.py ANIMVID CORPUS_DIR [COUNT] [ROUNDS]
 
-Takes COUNT files (8) at even steps through CORPUS_DIR's sorted list. Each becomes a GIF with its
+Takes COUNT files (8) at even steps through CORPUS_DIR's sorted list, three on from lottie-corpus.py's
+steps (so that the two benchmarks look at different files). Each becomes a GIF with its
 long side 480 px at the file's own frame rate, whole, by both sides on one thread: animvid's
 `encode --threads 1 … out.gif` (its two-pass palette) and ThorVG's saver (`tvg_saver_save_animation`,
 quality 100; thorvg-python's `Saver.save_animation` calls the wrong C function, so it is called
@@ -27,6 +28,8 @@ import thorvg_python as thorvg
 from rlottie_python import LottieAnimation
 
 LONG_SIDE = 480
+# Files taken three on from lottie-corpus.py's even steps.
+OFFSET = 3
 
 
 def size(document):
@@ -71,9 +74,8 @@ def decoded(gif, width, height):
     return list(zip(times, frames))
 
 
-def reference(path, document, width, height, at):
+def reference(animation, document, width, height, at):
     """rlottie's frame at time `at` over white."""
-    animation = LottieAnimation.from_file(path)
     frame = min(int(round(at * document["fr"])), int(document["op"] - document["ip"]) - 1)
     bgra = np.frombuffer(animation.lottie_animation_render(frame_num=frame, width=width, height=height), dtype=np.uint8)
     pixels = bgra.reshape(height, width, 4).astype(np.float64)
@@ -85,7 +87,8 @@ def reference(path, document, width, height, at):
 def difference(gif, path, document, width, height):
     frames = decoded(gif, width, height)
     picked = frames[:: max(1, len(frames) // 12)]
-    return statistics.mean(float(np.abs(frame.astype(np.float64) - reference(path, document, width, height, t)).mean())
+    animation = LottieAnimation.from_file(path)
+    return statistics.mean(float(np.abs(frame.astype(np.float64) - reference(animation, document, width, height, t)).mean())
                            for t, frame in picked)
 
 
@@ -96,7 +99,7 @@ def main():
     count = int(sys.argv[3]) if len(sys.argv) > 3 else 8
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
     files = sorted(glob.glob(os.path.join(corpus, "*.json")))
-    chosen = [files[i * len(files) // count + 3] for i in range(min(count, len(files) - 3))]
+    chosen = [files[i * len(files) // count + OFFSET] for i in range(min(count, len(files) - OFFSET))]
     engine = thorvg.Engine(threads=0)
     print(f"GIFs of Lottie files, long side {LONG_SIDE} px, the file's rate, one thread (best of {rounds} rounds); "
           "difference: mean per channel from rlottie's frames over white")

@@ -204,7 +204,7 @@ private struct PresentationWalk {
 
         // The rounded bounds, built only for a background or a clip (most layers of a designer's
         // file have neither, and a path is allocations).
-        var outline: Path { Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve) }
+        lazy var outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve)
         if drawsItself, let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
             items.append(.fill(outline, transform: matrix, color: paint(background, alpha, context.tint), rule: .nonZero))
         }

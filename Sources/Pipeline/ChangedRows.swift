@@ -22,10 +22,17 @@ struct ChangedRows {
     /// The rows of a `height`-row frame drawn at `scale` pixels a point that change from `old`
     /// to `new`; nil when they cannot be bounded.
     init?(from old: [DisplayItem], to new: [DisplayItem], scale: Double, height: Int) {
-        guard let before = Extents(old, scale: scale), let after = Extents(new, scale: scale) else { return nil }
-        /// Whether old item `i` is new item `j`: their transforms compared first, from the
-        /// extents (looking ahead compares many items that differ, and a transform is numbers
-        /// where an item is paths and arrays).
+        self.init(from: old, Extents(old, scale: scale), to: new, Extents(new, scale: scale), height: height)
+    }
+
+    /// The rows that change from `old` to `new`, whose extents (worked out at the frame's scale)
+    /// are `before` and `after` (a renderer keeps each list's for the next frame); nil when they
+    /// cannot be bounded.
+    init?(from old: [DisplayItem], _ before: Extents?, to new: [DisplayItem], _ after: Extents?, height: Int) {
+        guard let before, let after else { return nil }
+        // Whether old item `i` is new item `j`: their transforms compared first, from the
+        // extents (looking ahead compares many items that differ, and a transform is numbers
+        // where an item is paths and arrays).
         func same(_ i: Int, _ j: Int) -> Bool {
             before.transforms[i] == after.transforms[j] && old[i] == new[j]
         }
@@ -52,8 +59,9 @@ struct ChangedRows {
                 spans += (i..<k).compactMap(before.damage)
                 i = k
             } else {
-                if i < oldEnd { spans += [before.damage(of: i)].compactMap { $0 }; i += 1 }
-                if j < newEnd { spans += [after.damage(of: j)].compactMap { $0 }; j += 1 }
+                if i < oldEnd, let span = before.damage(of: i) { spans.append(span) }
+                if j < newEnd, let span = after.damage(of: j) { spans.append(span) }
+                (i, j) = (min(i + 1, oldEnd), min(j + 1, newEnd))
             }
         }
         var rows: [Range<Int>] = []
@@ -78,17 +86,19 @@ struct ChangedRows {
     private static let lookahead = 32
 
     /// The rows each item of a list may change, and the reach of the groups around it.
-    private struct Extents {
+    struct Extents {
         /// Each item's rows: a draw's own, a group's, clip's or mask's start and end those of
         /// all it holds (a group's grown by its blur and shadow); nil for an item that draws nothing.
-        var rows: [ClosedRange<Double>?]
+        private(set) var rows: [ClosedRange<Double>?]
         /// Each draw's transform (nil for the others).
-        var transforms: [Transform3D?]
+        private(set) var transforms: [Transform3D?]
         /// How far the blurs and shadows of the groups around each item spread a change in it.
-        var around: [Double]
+        private(set) var around: [Double]
         /// The largest reach of nested blurs and shadows in the list.
-        var margin = 0.0
+        private(set) var margin = 0.0
 
+        /// The extents of `items` drawn at `scale` pixels a point; nil when an item's cannot be
+        /// bounded (a transform with perspective, a colour filter that colours transparent pixels).
         init?(_ items: [DisplayItem], scale: Double) {
             let toPixels = Transform3D(scaleX: scale, y: scale)
             rows = Array(repeating: nil, count: items.count)
@@ -133,12 +143,11 @@ struct ChangedRows {
                     drawn = span
                 case let .image(_, transform, destination, _, _, _, _):
                     transforms[index] = transform
-                    guard let span = DrawnRows.fill(.roundedRect(destination, cornerRadius: 0), transform: transform.concatenating(toPixels)) else { return nil }
+                    guard let span = DrawnRows.rectangle(destination, transform: transform.concatenating(toPixels)) else { return nil }
                     drawn = span
                 case let .sprite(_, transform, size, _, _, _, _):
                     transforms[index] = transform
-                    guard let span = DrawnRows.fill(.roundedRect(Rect(origin: .zero, size: size), cornerRadius: 0),
-                                                    transform: transform.concatenating(toPixels)) else { return nil }
+                    guard let span = DrawnRows.rectangle(Rect(origin: .zero, size: size), transform: transform.concatenating(toPixels)) else { return nil }
                     drawn = span
                 case let .shadow(path, transform, shadow):
                     transforms[index] = transform

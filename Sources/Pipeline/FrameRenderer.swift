@@ -45,9 +45,11 @@ public final class FrameRenderer {
     /// band's rows come out as those of a whole-frame draw, so the pixels are the same either way.
     public func render(_ list: DisplayList, into frame: consuming Pixmap) -> Pixmap {
         let (background, items) = prepared(list, width: frame.width, height: frame.height)
+        // Worked out once a list: kept with it, they are the old ones of a later frame's comparison.
+        let extents = ChangedRows.Extents(items, scale: scale)
         let before = drawn.firstIndex { $0.mark == frame.drawingMark }.map { drawn.remove(at: $0) }
         if let before, before.background == background,
-           let changed = ChangedRows(from: before.items, to: items, scale: scale, height: frame.height),
+           let changed = ChangedRows(from: before.items, before.extents, to: items, extents, height: frame.height),
            changed.rows.reduce(0, { $0 + $1.count + 2 * changed.margin }) < frame.height * 3 / 4 {
             rowsDrawn = 0
             for rows in changed.rows {
@@ -70,14 +72,14 @@ public final class FrameRenderer {
         }
         frame.drawingMark = Self.marks.add(1, ordering: .relaxed).newValue
         if drawn.count >= Self.drawnKept { drawn.removeFirst() }
-        drawn.append((frame.drawingMark, items, background))
+        drawn.append((frame.drawingMark, items, extents, background))
         return frame
     }
 
     /// How many rows the last `render` drew (the rest the frame showed already).
     package private(set) var rowsDrawn = 0
     /// What drew the frames this renderer drew last, by the marks it gave them, oldest first.
-    private var drawn: [(mark: UInt64, items: [DisplayItem], background: PremultipliedColor)] = []
+    private var drawn: [(mark: UInt64, items: [DisplayItem], extents: ChangedRows.Extents?, background: PremultipliedColor)] = []
     /// The most frames remembered: more than an encode has in flight.
     private static let drawnKept = 16
     /// The pixmap of the band being drawn again, kept from band to band.

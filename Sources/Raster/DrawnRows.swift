@@ -9,6 +9,11 @@ package enum DrawnRows {
         Rasterizer.deviceRows(of: path, transform: transform, margin: 1)
     }
 
+    /// A fill of `rectangle` (an image's, a sprite's) mapped by `transform`, with no path made.
+    package static func rectangle(_ rectangle: Rect, transform: Transform3D) -> ClosedRange<Double>? {
+        Rasterizer.deviceRows(ofBox: (Point(rectangle.minX, rectangle.minY), Point(rectangle.maxX, rectangle.maxY)), transform: transform, margin: 1)
+    }
+
     /// A stroke of `path` with `style` mapped by `transform`.
     package static func stroke(_ path: Path, transform: Transform3D, style: StrokeStyle) -> ClosedRange<Double>? {
         Rasterizer.deviceRows(of: path, transform: transform, margin: Rasterizer.strokeReach(style, transform: transform))

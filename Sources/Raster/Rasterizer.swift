@@ -313,7 +313,11 @@ public struct Rasterizer {
     /// the path (the map is affine). Nil when the transform is not affine in the plane or the
     /// box is not finite.
     package static func deviceRows(of path: Path, transform: Transform3D, margin: Double) -> ClosedRange<Double>? {
-        let box = path.controlBox
+        deviceRows(ofBox: path.controlBox, transform: transform, margin: margin)
+    }
+
+    /// `deviceRows(of:…)` for the box between `box.min` and `box.max`.
+    package static func deviceRows(ofBox box: (min: Point, max: Point), transform: Transform3D, margin: Double) -> ClosedRange<Double>? {
         guard transform.mapsPlaneAffinely, box.min.x.isFinite, box.min.y.isFinite, box.max.x.isFinite, box.max.y.isFinite else { return nil }
         let (top, bottom) = (box.min.y * transform.m22, box.max.y * transform.m22)
         let (left, right) = (box.min.x * transform.m12, box.max.x * transform.m12)
