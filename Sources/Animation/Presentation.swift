@@ -198,6 +198,7 @@ private struct PresentationWalk {
         let grouped = drawsItself
             && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene)) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0 || !colorFilters.isEmpty)
         let alpha = grouped ? 1 : context.alpha * v.opacity
+        let groupStart = items.count
         if grouped {
             items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur, colorFilters: colorFilters))
         }
@@ -276,6 +277,13 @@ private struct PresentationWalk {
             let maskContext = Context(parentTime: local, plane: matrix, alpha: 1, opacity: 1, tint: .white,
                                       path: path + "/mask", instances: [], isDrawn: isDrawn && showsItself)
             visit(timeline.presentationValues(of: mask, at: time, parentTime: local), node: mask, siblingIndex: 0, context: maskContext)
+            if case .beginMask = items.last, v.maskMode == .alpha || v.maskMode == .luminance {
+                // A mask that draws nothing hides the whole layer, shadow and all: its drawing
+                // is dropped rather than drawn and then cleared (a Lottie gradient stroke of
+                // width 0 is a frame-wide ramp under such a mask).
+                items.removeSubrange(groupStart...)
+                return
+            }
             items.append(.endMask)
         }
         if grouped { items.append(.endGroup) }

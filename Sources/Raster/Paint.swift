@@ -76,7 +76,7 @@ public struct GradientPaint: Sendable {
         case .radial:
             guard inverseRx > 0, inverseRy > 0 else { return 1 }
             let u = (p.x - start.x) * inverseRx, v = (p.y - start.y) * inverseRy
-            guard hasFocus else { return (u * u + v * v).squareRoot() }
+            guard hasFocus else { return RampLookup.radialPosition(min(u * u + v * v, 4)) }
             // The circle through (u, v) scaled about the focal point f by t reaches the unit
             // circle at t = 1: |d − t·e| = t with d = (u, v) − f, e = −f, a quadratic in t whose
             // root ≥ 0 is (d·e − √((d·e)² − (e·e − 1)(d·d))) / (e·e − 1) (e·e < 1: f is inside).

@@ -158,6 +158,14 @@ extension Blend {
             let words = UnsafeRawPointer(coverage + column).loadUnaligned(as: SIMD2<UInt32>.self)
             if words[0] != 0, words[1] != 0 {
                 let source = SIMD8(lowHalf: colors(column), highHalf: colors(column &+ 4))
+                // Opaque colours at full coverage replace their pixels: stored as they are (the
+                // blend's own result, without its arithmetic; an opaque ramp's inside).
+                let alphas = unsafeBitCast(source.lowHalf & source.highHalf, to: SIMD2<UInt64>.self)
+                if words[0] & words[1] == .max, alphas[0] & alphas[1] & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                    UnsafeMutableRawPointer(pixels + column &* 4).storeBytes(of: source, as: SIMD8<UInt32>.self)
+                    quad &+= 2
+                    continue
+                }
                 // Widened a half at a time: the eight-lane conversion was a call.
                 let coverages = SIMD8(lowHalf: SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(words[0], to: SIMD4<UInt8>.self)),
                                       highHalf: SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(words[1], to: SIMD4<UInt8>.self)))

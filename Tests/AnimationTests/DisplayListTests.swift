@@ -66,6 +66,32 @@ final class DisplayListTests: XCTestCase {
                                "fill #00FF00 evenOdd", "mask", "fill #000000 nonZero", "end mask", "end group"])
     }
 
+    /// A mask that draws nothing hides its layer (Core Animation: the mask's alpha decides what
+    /// shows), so nothing of the layer is drawn, not even its group; an inverted mask that draws
+    /// nothing hides nothing.
+    func testAMaskThatDrawsNothingHidesItsLayerWithoutDrawingIt() throws {
+        func masked(_ mode: MaskMode) throws -> [DisplayItem] {
+            try list { root in
+                let gradient = GradientLayer()
+                gradient.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+                gradient.colors = [.red, .blue]
+                gradient.shadowOpacity = 1
+                let mask = ShapeLayer()
+                mask.bounds = gradient.bounds
+                mask.path = .ellipse(in: gradient.bounds)
+                mask.fillColor = nil
+                mask.strokeColor = .black
+                mask.lineWidth = 0
+                gradient.mask = mask
+                gradient.maskMode = mode
+                root.addSublayer(gradient)
+            }
+        }
+        XCTAssertEqual(try masked(.alpha), [])
+        XCTAssertEqual(try masked(.luminance), [])
+        XCTAssertEqual(try masked(.alphaInverted).count, 5, "group, ramp, mask, end mask, end group")
+    }
+
     /// Paths with the same elements interpolate point by point; different ones jump at the midpoint.
     func testPathInterpolation() throws {
         var a = Path(), b = Path(), c = Path()
