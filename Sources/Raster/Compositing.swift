@@ -107,23 +107,47 @@ enum Compositing {
     /// pixel is (0, 0, 0, 0) straight.
     static func transform(_ target: inout Pixmap, within area: PixelArea, by filter: ColorFilter) {
         let width = target.width
-        target.bytes.withUnsafeMutableBufferPointer { p in
-            var last: (key: UInt32?, value: (UInt8, UInt8, UInt8, UInt8)) = (nil, (0, 0, 0, 0))
+        // Each colour is transformed once: the last one (runs of one colour: a fill's inside, the
+        // empty outside) and, before that, the colours met so far, kept by their word's hash
+        // (a ramp's or an edge's colours come again row after row; the filter's arithmetic is
+        // powers of doubles).
+        var seen = [UInt64](repeating: .max, count: Self.filteredColorSlots)
+        target.bytes.withUnsafeMutableBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            var last: (key: UInt32, value: UInt32)? = nil
             for y in area.y0..<area.y1 {
-                let row = y * width * 4
-                for i in stride(from: row + area.x0 * 4, to: row + area.x1 * 4, by: 4) {
-                    // Runs of one colour (a fill's inside, the empty outside) are transformed once.
-                    let key = UInt32(p[i]) | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]) << 16 | UInt32(p[i + 3]) << 24
-                    if key != last.key {
-                        let a = Double(p[i + 3]) / 255
-                        let straight = a > 0 ? SIMD4(Double(p[i]) / 255 / a, Double(p[i + 1]) / 255 / a, Double(p[i + 2]) / 255 / a, a) : .zero
-                        let premultiplied = filtered(straight, by: filter)
-                        last = (key, (byte(premultiplied[0]), byte(premultiplied[1]), byte(premultiplied[2]), byte(premultiplied[3])))
+                for i in (y * width + area.x0)..<(y * width + area.x1) {
+                    let key = words[i]
+                    if let last, key == last.key {
+                        words[i] = last.value
+                        continue
                     }
-                    (p[i], p[i + 1], p[i + 2], p[i + 3]) = last.value
+                    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> (32 - Self.filteredColorSlotBits))
+                    let value: UInt32
+                    if seen[slot] >> 32 == UInt64(key) {
+                        value = UInt32(truncatingIfNeeded: seen[slot])
+                    } else {
+                        value = filteredWord(key, by: filter)
+                        seen[slot] = UInt64(key) << 32 | UInt64(value)
+                    }
+                    last = (key, value)
+                    words[i] = value
                 }
             }
         }
+    }
+
+    /// The colours `transform` keeps, by their word's hash: 2¹² (48 KB, a group's once).
+    private static let filteredColorSlotBits = 12
+    private static let filteredColorSlots = 1 << filteredColorSlotBits
+
+    /// A premultiplied pixel word (RGBA bytes in memory order) transformed by `filter`.
+    private static func filteredWord(_ word: UInt32, by filter: ColorFilter) -> UInt32 {
+        let (r, g, b, alpha) = (word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
+        let a = Double(alpha) / 255
+        let straight = a > 0 ? SIMD4(Double(r) / 255 / a, Double(g) / 255 / a, Double(b) / 255 / a, a) : .zero
+        let out = filtered(straight, by: filter)
+        return UInt32(byte(out[0])) | UInt32(byte(out[1])) << 8 | UInt32(byte(out[2])) << 16 | UInt32(byte(out[3])) << 24
     }
 
     /// What `filter` makes of a straight colour, premultiplied.

@@ -273,4 +273,40 @@ extension CompositingTests {
         }
         XCTAssertGreaterThan(glowing, 40 * 40 + 4 * 40 * 10, "the glow reaches well beyond the square")
     }
+    /// A colour filter gives every colour what it gives that colour alone, also among thousands
+    /// of colours (more than the filter keeps worked out, so some share a place and are redone).
+    func testAColourFilterTransformsEachOfManyColoursAsItDoesThatColourAlone() throws {
+        let side = 96
+        var bytes = [UInt8]()
+        for i in 0..<(side * side) {
+            let a = 40 + i % 216
+            bytes += [UInt8(i * 7 % (a + 1)), UInt8(i * 13 % (a + 1)), UInt8(i * 29 % (a + 1)), UInt8(a)]
+        }
+        let tint = ColorFilter.tint(black: SIMD3(0.1, 0.2, 0.6), white: SIMD3(1, 0.9, 0.3), amount: 0.6)
+        func drawn(_ image: Pixmap, filters: [ColorFilter]) throws -> Pixmap {
+            let canvas = Canvas()
+            canvas.begin(try XCTUnwrap(Pixmap(width: image.width, height: image.height)), clearingTo: .transparent)
+            canvas.beginGroup(opacity: 1, colorFilters: filters)
+            let box = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+            canvas.fill(.roundedRect(box, cornerRadius: 0), transform: .identity,
+                        paint: .image(ImagePaint(image: image, destination: box, source: Rect(x: 0, y: 0, width: 1, height: 1), opacity: 1,
+                                                 sampling: ImageSampling(minification: .nearest, magnification: .nearest))),
+                        rule: .nonZero)
+            canvas.endGroup()
+            return canvas.end()
+        }
+        let image = try XCTUnwrap(Pixmap(width: side, height: side, premultipliedBytes: bytes))
+        let (plain, filtered) = (try drawn(image, filters: []), try drawn(image, filters: [tint]))
+        var mismatches = 0
+        for y in 0..<side {
+            for x in 0..<side {
+                let colour = plain.pixel(x: x, y: y)
+                let alone = try drawn(try XCTUnwrap(Pixmap(width: 1, height: 1, premultipliedBytes: [colour.r, colour.g, colour.b, colour.a])),
+                                      filters: [tint])
+                if alone.pixel(x: 0, y: 0) != filtered.pixel(x: x, y: y) { mismatches += 1 }
+            }
+        }
+        XCTAssertEqual(mismatches, 0)
+        XCTAssertGreaterThan(Set((0..<(side * side)).map { plain.pixel(x: $0 % side, y: $0 / side).word }).count, 5000, "colours drawn")
+    }
 }
