@@ -111,7 +111,7 @@ enum Compositing {
         // empty outside) and, before that, the colours met so far, kept by their word's hash
         // (a ramp's or an edge's colours come again row after row; the filter's arithmetic is
         // powers of doubles).
-        var seen = [UInt64](repeating: .max, count: Self.filteredColorSlots)
+        var (seenKeys, seenValues) = ([UInt64](repeating: .max, count: Self.filteredColorSlots), [UInt32](repeating: 0, count: Self.filteredColorSlots))
         target.bytes.withUnsafeMutableBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
             var last: (key: UInt32, value: UInt32)? = nil
@@ -124,11 +124,12 @@ enum Compositing {
                     }
                     let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> (32 - Self.filteredColorSlotBits))
                     let value: UInt32
-                    if seen[slot] >> 32 == UInt64(key) {
-                        value = UInt32(truncatingIfNeeded: seen[slot])
+                    // (A key is a 32-bit word: the empty slots' UInt64.max is none.)
+                    if seenKeys[slot] == UInt64(key) {
+                        value = seenValues[slot]
                     } else {
                         value = filteredWord(key, by: filter)
-                        seen[slot] = UInt64(key) << 32 | UInt64(value)
+                        (seenKeys[slot], seenValues[slot]) = (UInt64(key), value)
                     }
                     last = (key, value)
                     words[i] = value

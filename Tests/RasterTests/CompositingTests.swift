@@ -282,6 +282,8 @@ extension CompositingTests {
             let a = 40 + i % 216
             bytes += [UInt8(i * 7 % (a + 1)), UInt8(i * 13 % (a + 1)), UInt8(i * 29 % (a + 1)), UInt8(a)]
         }
+        // Opaque white and transparent among them (the words of all ones and all zeros).
+        bytes.replaceSubrange(0..<8, with: [255, 255, 255, 255, 0, 0, 0, 0])
         let tint = ColorFilter.tint(black: SIMD3(0.1, 0.2, 0.6), white: SIMD3(1, 0.9, 0.3), amount: 0.6)
         func drawn(_ image: Pixmap, filters: [ColorFilter]) throws -> Pixmap {
             let canvas = Canvas()
@@ -307,6 +309,10 @@ extension CompositingTests {
             }
         }
         XCTAssertEqual(mismatches, 0)
+        // White's grey is 1, which a full tint maps to its white colour; transparent stays so.
+        let blue = try drawn(image, filters: [.tint(black: SIMD3(0, 0, 0), white: SIMD3(0, 0, 1), amount: 1)])
+        XCTAssertEqual(blue.pixel(x: 0, y: 0), PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        XCTAssertEqual(blue.pixel(x: 1, y: 0), .transparent)
         XCTAssertGreaterThan(Set((0..<(side * side)).map { plain.pixel(x: $0 % side, y: $0 / side).word }).count, 5000, "colours drawn")
     }
 }
