@@ -27,30 +27,40 @@ struct LottieContext {
     }
 
     /// The frames at which to work out what changes between the keyframes at `keyed` (the
-    /// frames of the changing properties' keyframes): one a frame from the first to the last (at
-    /// most `LottieFile.maximumSamples` steps), each step charged `cost` against the file's
-    /// budget; nil when they span no time.
+    /// frames of the changing properties' keyframes): `LottieSampling.frames` from the first to
+    /// the last (at most `LottieFile.maximumSamples` steps), each charged `cost` against the
+    /// file's budget; nil when they span no time.
     func sampleFrames(_ keyed: [Double], cost: Int, at path: String) throws(DocumentError) -> [Double]? {
         guard let first = keyed.min(), let last = keyed.max(), last > first else { return nil }
-        let count = Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples)))
-        try budget.charge(count * cost, at: path, in: file)
-        return (0...count).map { first + (last - first) * Double($0) / Double(count) }
+        let frames = LottieSampling.frames(from: first, to: last, limit: LottieFile.maximumSamples)
+        try budget.charge((frames.count - 1) * cost, at: path, in: file)
+        return frames
     }
 
-    /// `sampled(_:_:from:to:)` over `frames` (from `sampleFrames`), one value a frame.
+    /// An animation of `keyPath` through `values`, one at each of `frames` (from `sampleFrames`,
+    /// at least two), linear between them, held before and after.
     func sampled(_ keyPath: String, _ values: [AnimationValue], over frames: [Double]) -> KeyframeAnimation {
-        sampled(keyPath, values, from: frames[0], to: frames[frames.count - 1])
-    }
-
-    /// An animation of `keyPath` through `values` sampled evenly from frame `first` to frame
-    /// `last` (linear between them), held before and after.
-    func sampled(_ keyPath: String, _ values: [AnimationValue], from first: Double, to last: Double) -> KeyframeAnimation {
+        let (first, last) = (frames[0], frames[frames.count - 1])
         let animation = KeyframeAnimation(keyPath: keyPath)
         animation.values = values
+        animation.keyTimes = frames.map { ($0 - first) / (last - first) }
         animation.beginTime = LottieContext.beginTime(first / frameRate)
-        animation.duration = max(last - first, 1e-6) / frameRate
+        animation.duration = (last - first) / frameRate
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
+        return animation
+    }
+
+    /// Values at `frames` (at least two) held each from halfway after the frame before to halfway
+    /// before the frame after (the first and last as far again beyond): for samples that must
+    /// not be interpolated.
+    func held(_ keyPath: String, _ values: [AnimationValue], at frames: [Double]) -> KeyframeAnimation {
+        let n = frames.count - 1
+        let edges = [frames[0] - (frames[1] - frames[0]) / 2] + (1...n).map { (frames[$0 - 1] + frames[$0]) / 2 }
+            + [frames[n] + (frames[n] - frames[n - 1]) / 2]
+        // A discrete animation's key times are its values' edges: one more than the values.
+        let animation = sampled(keyPath, values, over: edges)
+        animation.calculationMode = .discrete
         return animation
     }
 

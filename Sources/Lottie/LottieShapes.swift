@@ -694,10 +694,8 @@ struct LottieShapes {
         guard let copy = try paint(item, geometry: geometry, trim: nil, solid: solid, ownOpacity: ownOpacity,
                                    placing: placing) as? ShapeLayer else { return layer }
         let keyed = [trim.start, trim.end, trim.offset].flatMap { $0.keyframes.map(\.frame) }
-        let (first, last) = (keyed.min() ?? 0, keyed.max() ?? 0)
-        let count = last > first ? Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples))) : 0
-        try context.budget.charge(count + 1, at: path, in: context.file)
-        let parts = (0...count).map { trim.segments(at: count == 0 ? first : first + (last - first) * Double($0) / Double(count)) }
+        let frames = try context.sampleFrames(keyed, cost: 1, at: path)
+        let parts = (frames ?? [keyed.min() ?? 0]).map { trim.segments(at: $0) }
         let container = Layer()
         container.anchorPoint = .zero
         /// `target` trimmed to `ranges` (one a sample), in a holder that hides it where a range
@@ -709,11 +707,11 @@ struct LottieShapes {
             holder.addSublayer(target)
             container.addSublayer(holder)
             (target.strokeStart, target.strokeEnd, holder.opacity) = (values[0].lowerBound, values[0].upperBound, ranges[0] == nil ? 0 : 1)
-            guard values.count > 1 else { return }
+            guard let frames else { return }
             for (layer, key, samples) in [(target as Layer, "strokeStart", values.map { AnimationValue.number($0.lowerBound) }),
                                           (target, "strokeEnd", values.map { AnimationValue.number($0.upperBound) }),
                                           (holder, "opacity", ranges.map { AnimationValue.number($0 == nil ? 0 : 1) })] {
-                layer.add(context.sampled(key, samples, from: first, to: last))
+                layer.add(context.sampled(key, samples, over: frames))
             }
         }
         add(layer, parts.map(\.first))

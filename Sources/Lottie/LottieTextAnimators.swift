@@ -233,9 +233,9 @@ struct LottieTextAnimators {
     /// Sets each character's layers (`holder`, its glyph `shape` inside) to its `Pose` — opacity,
     /// position (tracking's shift too, lines justified by `justification` as the document's `j`),
     /// transform, anchor and fill colour (none without the document's `color`, as lottie-web
-    /// draws it) — and, on text with a `stroke`, its stroke's width and colour; animated every
-    /// frame from the animators' first keyframe to their last (within the layer's span `frames`
-    /// when it has one).
+    /// draws it) — and, on text with a `stroke`, its stroke's width and colour; sampled at
+    /// `LottieSampling.frames` from the animators' first keyframe to their last (within the
+    /// layer's span `frames` when it has one).
     func animate(_ characters: [Character], of text: String, with animators: [LottieTextAnimator], color: Color?, stroke: TextStroke?,
                  justification: Int, frames: ClosedRange<Double>) throws(DocumentError) {
         // Each animator's index of each character (line breaks are no characters), and its count.
@@ -250,8 +250,7 @@ struct LottieTextAnimators {
         let keyed = properties.flatMap { $0.keyframes.map(\.frame) }
         var (first, last) = (keyed.min() ?? frames.lowerBound, keyed.max() ?? frames.lowerBound)
         if frames.upperBound > frames.lowerBound { (first, last) = (max(first, frames.lowerBound), min(max(last, first), frames.upperBound)) }
-        let samples = last > first ? Int(min((last - first).rounded(.up), Double(LottieFile.maximumSamples))) : 0
-        let times = (0...samples).map { samples == 0 ? first : first + (last - first) * Double($0) / Double(samples) }
+        let times = LottieSampling.frames(from: first, to: last, limit: LottieFile.maximumSamples)
         // A character a sample: a pose of every animator, and up to ten sampled values.
         try context.budget.charge(times.count * characters.count * (10 + animators.count), at: "text animators", in: context.file)
         // Each character's line (line breaks are no characters), and, a frame at a time, how far
@@ -288,7 +287,7 @@ struct LottieTextAnimators {
                 continue
             }
             func add(_ keyPath: String, _ values: [AnimationValue], to layer: Layer) {
-                layer.add(context.sampled(keyPath, values, from: first, to: last))
+                layer.add(context.sampled(keyPath, values, over: times))
             }
             add("opacity", poses.map { .number($0.opacity) }, to: character.holder)
             add("position", positions.map { .point($0) }, to: character.holder)

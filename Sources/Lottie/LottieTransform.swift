@@ -55,19 +55,12 @@ extension LottieContext {
         // rotation under a scale of [−191, 191] — would turn it the wrong way.
         if (skew?.isAnimated ?? false) || (axis?.isAnimated ?? false) || mirrors || ((collapses || mirrored) && !animated.isEmpty) || orients
             || (model.is3D && !animated.isEmpty) {
-            let first = animated.compactMap { $0.keyframes.first?.frame }.min() ?? 0, last = animated.compactMap { $0.keyframes.last?.frame }.max() ?? 0
-            let count = Int(min(max((last - first).rounded(.up), 1), Double(LottieFile.maximumSamples)))
-            try budget.charge(count, at: path, in: file)
-            let sampled = self.sampled("transform", (0...count).map { .transform(matrix(at: first + (last - first) * Double($0) / Double(count))) },
-                                       from: first, to: last)
-            if mirrors {
-                // Through a mirror, two samples do not interpolate (their decompositions differ
-                // by a half turn): each is held from half a frame before its frame to half after.
-                sampled.calculationMode = .discrete
-                sampled.keyTimes = (0...(count + 1)).map { Double($0) / Double(count + 1) }
-                sampled.duration *= Double(count + 1) / Double(count)
-                sampled.beginTime = LottieContext.beginTime((first - (last - first) / Double(count) / 2) / frameRate)
-            }
+            let keyed = animated.flatMap { $0.keyframes.map(\.frame) }
+            let frames = try sampleFrames(keyed, cost: 1, at: path) ?? [keyed.min() ?? 0, (keyed.min() ?? 0) + 1]
+            let values = frames.map { AnimationValue.transform(matrix(at: $0)) }
+            // Through a mirror, two samples do not interpolate (their decompositions differ by a
+            // half turn): each is held from halfway after the frame before to halfway before the next.
+            let sampled = mirrors ? held("transform", values, at: frames) : self.sampled("transform", values, over: frames)
             outer.add(sampled)
         } else {
             if let scale {

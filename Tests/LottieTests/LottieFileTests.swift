@@ -65,6 +65,29 @@ final class LottieFileTests: XCTestCase {
 
     /// Turned 90° clockwise by its parent null, the child's square sits 40 pt below the pivot;
     /// the null's opacity (0) is not passed on, the child's own (50%) is.
+    /// A motion along a curve (`to`/`ti` given) keyed between whole frames, as a shake keyed
+    /// every frame at x.8 is, is at each whole frame where its easing puts it along the curve
+    /// (lottie-web evaluates every frame so). Here the tangents lie along the line, so the curve
+    /// is the line from x 0 to 200 and its length share is the eased fraction: at frame 1,
+    /// a quarter of the way from frame 0.5 to 2.5, x = 200 · ease(¼) with ease-in-out handles
+    /// (the square's left edge; it is 10 wide).
+    func testACurvedMotionKeyedBetweenFramesIsEasedAtEachFrame() throws {
+        let keys = #"[{"t": 0.5, "s": [0, 45, 0], "to": [20, 0, 0], "ti": [-20, 0, 0], "o": {"x": 0.42, "y": 0}, "i": {"x": 0.58, "y": 1}},"#
+            + #" {"t": 2.5, "s": [200, 45, 0]}]"#
+        let layers = ##"[{"ty": 1, "sc": "#000000", "sw": 10, "sh": 10, "ks": {"p": {"a": 1, "k": \##(keys)}}}]"##
+        let file = try lottie(layers, width: 220, height: 100, path: "curved-move.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        for (at, fraction) in [(1.0, 0.25), (2.0, 0.75)] {
+            let image = try frame(file, at)
+            // The black square's centre on white: its row's pixel centres weighed by darkness.
+            let coverage = (0..<image.width).map { 1 - Double(image.pixel(x: $0, y: 50).r) / 255 }
+            let covered = coverage.reduce(0, +)
+            XCTAssertEqual(covered, 10, accuracy: 0.02, "frame \(at): one square across")
+            let weighed = coverage.enumerated().map { (Double($0.offset) + 0.5) * $0.element }.reduce(0, +)
+            XCTAssertEqual(weighed / covered - 5, 200 * bezier(0.42, 0, 0.58, 1, at: fraction), accuracy: 0.05, "frame \(at)")
+        }
+    }
+
     func testParentsMoveTheirChildrenButKeepTheirOpacity() throws {
         let file = try load("parenting")
         let start = try frame(file, 0), turned = try frame(file, 30)

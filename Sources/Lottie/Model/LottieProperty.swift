@@ -82,15 +82,14 @@ extension LottieProperty where Value == [Double] {
         keyframes.contains { key in ((key.spatialOut ?? []) + (key.spatialIn ?? [])).contains { $0 != 0 } }
     }
 
-    /// The property sampled every frame between its first and last keyframes (at most
-    /// `maximumSamples`), as linear keyframes: for what animvid's keyframes cannot say as Lottie
-    /// does (a curved motion path walked at the pace its easing gives along the curve's length).
+    /// The property sampled at `LottieSampling.frames` between its first and last keyframes (at
+    /// most `maximumSamples` steps), as linear keyframes: for what animvid's keyframes cannot say
+    /// as Lottie does (a curved motion path walked at the pace its easing gives along the curve's
+    /// length).
     func sampled(maximumSamples: Int) -> LottieProperty {
         guard let first = keyframes.first?.frame, let last = keyframes.last?.frame, last > first else { return self }
-        let count = Int(min(max((last - first).rounded(.up), 1), Double(maximumSamples)))
-        let samples = (0...count).map { n in
-            let frame = first + (last - first) * Double(n) / Double(count)
-            return Keyframe(frame: frame, value: value(at: frame), easeOut: (0, 0), easeIn: (1, 1), hold: false)
+        let samples = LottieSampling.frames(from: first, to: last, limit: maximumSamples).map { frame in
+            Keyframe(frame: frame, value: value(at: frame), easeOut: (0, 0), easeIn: (1, 1), hold: false)
         }
         return LottieProperty(initial: initial, keyframes: samples)
     }
