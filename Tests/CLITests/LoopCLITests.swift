@@ -41,4 +41,41 @@ final class LoopCLITests: XCTestCase {
         XCTAssertEqual(encoded.status, 0, encoded.err)
         XCTAssertEqual(try frames("p.mkv"), loop)
     }
+    /// Every shipped preset that says it loops does: encoded at twice its length (twice the
+    /// whole cycles, from the same start), its frames are its own and then its first again, so
+    /// the frame after its last is its first. Raw frames, small: the scene's timing is what is
+    /// checked, not the preset's size or format; the first frame comes back to within a unit of
+    /// premultiplied colour (the bars' fades are sums of frame times and delays, a rounding apart).
+    func testTheShippedLoopingPresetsLoop() throws {
+        let presets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../presets").standardized
+        func fields(_ name: String) throws -> [String: Any] {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: presets.appendingPathComponent(name))) as? [String: Any])
+        }
+        let looping = try FileManager.default.contentsOfDirectory(atPath: presets.path)
+            .filter { try $0.hasSuffix(".json") && fields($0)["loop"] as? Bool == true }.sorted()
+        XCTAssertEqual(looping, ["readme-gif.json", "web-loader-transparent.json"])
+        let frameBytes = 48 * 48 * 4
+        /// The clip's frames, premultiplied.
+        func frames(_ arguments: [String]) throws -> [[Int]] {
+            let run = try cli.run(["encode", "--size", "48x48", "--scale", "0.2", "--no-session", "-q", "-y"] + arguments + ["out.rgba"])
+            XCTAssertEqual(run.status, 0, run.err)
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("out.rgba")))
+            return stride(from: 0, to: bytes.count, by: frameBytes).map { start in
+                (start..<(start + frameBytes)).map { i in
+                    i % 4 == 3 ? Int(bytes[i]) : (Int(bytes[i]) * Int(bytes[i - i % 4 + 3]) + 127) / 255
+                }
+            }
+        }
+        for name in looping {
+            let preset = presets.appendingPathComponent(name).path
+            let seconds = try XCTUnwrap(try fields(name)["seconds"] as? Double)
+            let once = try frames(["--preset", preset])
+            let twice = try frames(["--preset", preset, "--seconds", "\(2 * seconds)"])
+            XCTAssertEqual(twice.count, 2 * once.count, name)
+            XCTAssertTrue(Array(twice.prefix(once.count)) == once, "\(name): the same frames from the same start")
+            let after = zip(twice[once.count], once[0]).map { abs($0 - $1) }
+            XCTAssertLessThanOrEqual(after.max() ?? 0, 1, "\(name): the frame after the last is the first")
+            XCTAssertGreaterThan(Set(once).count, 2, "\(name): it moves")
+        }
+    }
 }
