@@ -265,9 +265,7 @@ public struct ClipOption: Sendable {
              (.fontMap, .string(let text, _)):
             return try value(text: text)
         case (.file, .string(let path, let position)):
-            // Relative to the preset that holds the value (a base preset's own folder).
-            let folder = URL(fileURLWithPath: position.source ?? holder).deletingLastPathComponent()
-            return .text(path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path)
+            return .text(PresetLoader.located(path, writtenAt: position, in: holder))
         case (.flag, .bool(let on, _)): return .flag(on)
         case (.number, _), (.wholeNumber, _): throw ValueTextError("expected a number, not \(json.kindName)")
         case (.flag, _): throw ValueTextError("expected true or false, not \(json.kindName)")

@@ -48,8 +48,20 @@ public enum OutputPath {
         }
     }
 
+    /// Makes the output's folder when it is missing (a batch's `clips/{name}/card.mp4`), and
+    /// refuses one that cannot be written.
     static func checkFolder(of output: String) throws(JobError) {
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                isFolder = true
+            } catch {
+                throw .runtime("cannot make the folder \(folder) for \(output)")
+            }
+        }
+        guard isFolder.boolValue else { throw .runtime("cannot make the folder \(folder) for \(output): a file has its name") }
         guard FileManager.default.isWritableFile(atPath: folder) else {
             throw .runtime("cannot write to the folder \(folder)")
         }

@@ -36,7 +36,7 @@ public enum PresetLoader {
             guard key != "extends" else {
                 throw DocumentError(file: "--set extends", position: nil, path: "", message: "the preset a preset extends is named in the file, not with --set")
             }
-            let place = JSONPosition(line: 0, column: 0, source: "--set " + key)
+            let place = JSONPosition(line: 0, column: 0, source: setSource + key)
             merged = try set(key.split(separator: ".").map(String.init), to: literal(text, at: place), in: merged, place: place)
         }
         return try preset(from: merged, file: path, decodeImage: decodeImage)
@@ -151,6 +151,20 @@ public enum PresetLoader {
         return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
     }
 
+    /// A file's `path` as a preset's field at `position` gives it: relative to the file that
+    /// writes it (a base preset's own folder), or to the working folder for a value given with
+    /// `--set` (or none of its own); `file` is the preset loaded.
+    static func located(_ path: String, writtenAt position: JSONPosition, in file: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        let source = position.source ?? file
+        let folder = source.hasPrefix(Self.setSource) ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            : URL(fileURLWithPath: source).deletingLastPathComponent()
+        return folder.appendingPathComponent(path).path
+    }
+
+    /// What a `--set` value's position names as its source (`--set KEY`).
+    static let setSource = "--set "
+
     /// Checks the merged JSON and builds the preset.
     static func preset(from value: JSONValue, file: String, decodeImage: @escaping SceneFile.ImageDecoder) throws(DocumentError) -> Preset {
         guard case let .object(members, position) = value else {
@@ -180,9 +194,7 @@ public enum PresetLoader {
             clip.scene = .named(sceneName)
         case let (nil, fileValue?):
             // Relative to the preset that holds the value (a base preset's own folder).
-            let relative = try string("scene-file", fileValue)
-            let holder = URL(fileURLWithPath: fileValue.position.source ?? file).deletingLastPathComponent()
-            let path = relative.hasPrefix("/") ? relative : holder.appendingPathComponent(relative).path
+            let path = Self.located(try string("scene-file", fileValue), writtenAt: fileValue.position, in: file)
             if LottieFile.isLottie(data: try DocumentFile.read(path, limit: SceneFileLimits.fileSize)) {
                 let lottie = try LottieFile.load(path: path, decodeImage: decodeImage)
                 // The file's own size, rate and length, under what the preset says.
@@ -208,12 +220,15 @@ public enum PresetLoader {
                     }
                     continue
                 }
-                let text: String
+                var text: String
                 switch entry.value {
                 case .string(let s, _): text = s
                 case .number(let n, _): text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
                 case .bool(let b, _): text = b ? "true" : "false"
                 default: throw fail("params." + entry.key, entry.value, "expected a string, number or true/false, not \(entry.value.kindName)")
+                }
+                if scene.parameters.first(where: { $0.name == entry.key })?.kind == .imageFile, !text.isEmpty, !text.hasPrefix("data:") {
+                    text = Self.located(text, writtenAt: entry.value.position, in: file)
                 }
                 do {
                     try settings.set(entry.key, to: text)

@@ -63,6 +63,15 @@ public struct ResolvedClip {
             throw .usage("\(command) needs --scene NAME (one of: \(ResolvedClip.sceneNames)) or --scene-file FILE")
         }
         self.scene = scene
+        // A picture's path given on the command line is relative to the working folder (a
+        // preset's are made whole from its own folder as it loads).
+        let pictures = Set(scene.parameters.filter { $0.kind == .imageFile }.map(\.name))
+        clip.params = clip.params.map { knob in
+            guard let equals = knob.firstIndex(of: "="), pictures.contains(String(knob[..<equals])) else { return knob }
+            let path = String(knob[knob.index(after: equals)...])
+            guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("data:") else { return knob }
+            return knob[...equals] + URL(fileURLWithPath: path).path
+        }
         var settings: SceneSettings
         do {
             settings = try scene.settings(clip.params)
@@ -76,8 +85,8 @@ public struct ResolvedClip {
                 throw .usage("--background: \(error)")
             }
         }
-        // A built-in scene's image knobs are read here; a scene file reads its own (relative to
-        // the file, recorded in the checksums as it decodes them).
+        // A built-in scene's image knobs are read here; a scene file reads its own as it builds
+        // (recorded in the checksums as it decodes them; a default relative to the file).
         for parameter in scene.parameters where parameter.kind == .imageFile && !(scene is SceneFile) {
             let path = settings.text(parameter.name)
             guard !path.isEmpty else { continue }

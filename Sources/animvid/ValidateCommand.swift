@@ -13,7 +13,10 @@ enum ValidateCommand {
 
     Checks a preset (and what it extends): JSON syntax, field names, types, ranges, the scene and
     its knobs, and each output's encoder setup (a codec its container holds, a pixel format the
-    codec takes, even sizes where the format needs them, rate control, the background's alpha).
+    codec takes, even sizes where the format needs them, rate control, the background's alpha);
+    opens every file an encode would open (the scene file, the knobs' pictures, the soundtrack).
+    A path in a preset is relative to the preset that writes it; one given with --set, to the
+    working folder.
 
     Checks a scene file (a file with "layers"; docs/scene-files.md): field names, types, ranges,
     key paths, parameter references, templates and the layers that script rules name, and the
@@ -45,6 +48,14 @@ enum ValidateCommand {
         guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
         let preset = try Preset.load(file, overrides: overrides)
         let clip = preset.clip
+        // Every file an encode opens: the knobs' pictures (a scene file's as it builds with them).
+        let resolved = try ResolvedClip(clip, command: "validate")
+        do {
+            _ = try resolved.timeline(duration: min(clip.seconds ?? 1, 1))
+        } catch {
+            // A file the scene cannot open is an invalid preset here, as every error is.
+            throw .usage("\(file): \(error)")
+        }
         if let track = clip.audio.track {
             do {
                 for warning in try track.check() { FileHandle.standardError.write(Data("warning: \(file): audio: \(warning)\n".utf8)) }

@@ -82,6 +82,49 @@ final class PresetCLITests: XCTestCase {
         XCTAssertEqual(try cli.run(["still", "--scene", "loader", "--set", "seconds=1", "c.png"]).status, 2, "--set needs a preset")
     }
 
+    /// One rule for paths: a picture knob's path in a preset is relative to the preset, a
+    /// template's default to the template, and one on the command line (`--set`, `--param`) to
+    /// the working folder; `validate` opens the knob's picture as an encode does. Here a red
+    /// picture beside the preset, a green one in the working folder and a blue default beside
+    /// the template, each shown over the whole frame.
+    func testAPathIsRelativeToTheFileThatWritesItOrToTheWorkingFolder() throws {
+        for (folder, name) in [("presets", "red"), ("", "green"), ("templates", "blue")] {
+            let place = self.folder.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+            _ = try cli.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=\(name):s=8x8", "-frames:v", "1", "-y",
+                                        place.appendingPathComponent(name + ".png").path])
+        }
+        let card = #"{"parameters": {"logo": {"type": "image", "default": "blue.png"}}, "#
+            + #""layers": [{"bounds": [0, 0, 8, 8], "position": [4, 4], "contents": "$logo"}]}"#
+        try Data(card.utf8).write(to: folder.appendingPathComponent("templates/card.json"))
+        let preset = #"{"scene-file": "../templates/card.json", "params": {"logo": "red.png"}, "size": "8x8", "scale": 1, "fps": 10, "seconds": 0.1, "#
+            + #""outputs": [{"file": "card.rgba"}]}"#
+        try Data(preset.utf8).write(to: folder.appendingPathComponent("presets/card.json"))
+        /// The colour of the first pixel of the clip the arguments make (raw RGBA): the name of
+        /// its strongest channel.
+        func colour(_ arguments: [String]) throws -> String {
+            let run = try cli.run(arguments + ["-q", "-y", "out.rgba"])
+            XCTAssertEqual(run.status, 0, run.err)
+            let pixel = [UInt8](try Data(contentsOf: folder.appendingPathComponent("out.rgba"))).prefix(3)
+            return pixel.max().map { ["red", "green", "blue"][pixel.firstIndex(of: $0)!] } ?? "none"
+        }
+        XCTAssertEqual(try colour(["encode", "--preset", "presets/card.json"]), "red", "the preset's picture, beside the preset")
+        XCTAssertEqual(try colour(["encode", "--preset", "presets/card.json", "--set", "params.logo=green.png"]), "green", "--set: the working folder")
+        XCTAssertEqual(try colour(["encode", "--scene-file", "templates/card.json", "--param", "logo=green.png", "--size", "8x8", "--scale", "1",
+                                   "--seconds", "0.1"]), "green", "--param: the working folder")
+        XCTAssertEqual(try colour(["encode", "--scene-file", "templates/card.json", "--size", "8x8", "--scale", "1", "--seconds", "0.1"]),
+                       "blue", "the template's default, beside the template")
+        // validate opens the picture an encode would, and says which it could not.
+        XCTAssertEqual(try cli.run(["validate", "presets/card.json"]).status, 0)
+        let missing = try cli.run(["validate", "presets/card.json", "--set", "params.logo=red.png"])
+        XCTAssertEqual(missing.status, 2, "red.png is beside the preset, not in the working folder")
+        XCTAssertTrue(missing.err.contains("red.png"), missing.err)
+        // An output's missing folders are made.
+        let nested = try cli.run(["encode", "--preset", "presets/card.json", "-q", "clips/new/card.rgba"])
+        XCTAssertEqual(nested.status, 0, nested.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("clips/new/card.rgba").path))
+    }
+
     /// Precedence: command-line flags over --set over the preset over what it extends.
     func testFlagsWinOverSetWhichWinsOverThePreset() throws {
         let path = Self.presets.appendingPathComponent("readme-gif.json").path
