@@ -4,19 +4,22 @@ import Foundation
 import Media
 
 /// One clip per row of a table: each row's non-empty cells are `--set` into a preset (the
-/// header names each column's key), and each clip is its own encode.
+/// header names each column's key; a path in a cell is relative to the table), and each clip is
+/// its own encode.
 public struct Batch {
     /// The preset every row starts from.
     public let preset: String
     /// The table.
     public let table: CSVTable
+    /// The table's file: a path in a cell is relative to it.
+    public let rowsFile: String
 
     /// The largest table read.
     public static let largestTable = 64 << 20
 
     /// The batch of `preset` over the CSV table in `rowsFile` (UTF-8, a header row).
     public init(preset: String, rowsFile: String) throws(JobError) {
-        self.preset = preset
+        (self.preset, self.rowsFile) = (preset, rowsFile)
         let data: Data
         do {
             data = try InputFile.read(rowsFile, limit: Self.largestTable)
@@ -42,7 +45,8 @@ public struct Batch {
         var writers: [String: Int] = [:]
         for number in table.rows.indices {
             guard let sets = try? assignments(ofRow: number),
-                  let outputs = try? PresetLoader.load(path: preset, overrides: sets, decodeImage: SceneFile.placeholderImages).outputs.map(\.file) else { continue }
+                  let outputs = try? PresetLoader.load(path: preset, overrides: sets, overridesFile: rowsFile,
+                                                       decodeImage: SceneFile.placeholderImages).outputs.map(\.file) else { continue }
             let line = table.rows[number].line
             for file in outputs {
                 if file == "-" {
@@ -80,12 +84,12 @@ public struct Batch {
             var line = Report(row: number + 1, line: table.rows[number].line)
             do {
                 let sets = try assignments(ofRow: number)
-                line.outputs = try Preset.load(preset, overrides: sets).outputs.map(\.file)
+                line.outputs = try Preset.load(preset, overrides: sets, overridesFile: rowsFile).outputs.map(\.file)
                 if !base.run.overwrite, !line.outputs.isEmpty, line.outputs.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
                     line.status = .skipped
                 } else {
                     var request = base
-                    request.preset = EncodeRequest.PresetSource(path: preset, overrides: sets)
+                    request.preset = EncodeRequest.PresetSource(path: preset, overrides: sets, overridesFile: rowsFile)
                     try encode(request)
                     line.status = .done
                 }

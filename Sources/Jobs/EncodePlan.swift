@@ -79,7 +79,7 @@ extension EncodeRequest {
             try resuming?.check(file)
             return [try plan(clip: choices.clip, output: choices.output, file: file, run: run, warn: warn)]
         }
-        let loaded = try Preset.load(preset.path, overrides: preset.overrides)
+        let loaded = try Preset.load(preset.path, overrides: preset.overrides, overridesFile: preset.overridesFile)
         loaded.warnings.forEach(warn)
         let clip = choices.clip.overriding(loaded.clip)
         return try Self.outputs(of: loaded, replacedBy: file).map { output throws(JobError) in

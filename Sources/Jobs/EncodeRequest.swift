@@ -14,11 +14,16 @@ public struct EncodeRequest: Sendable, Equatable {
         public var path: String
         /// `KEY=VALUE` changes, as `--set` gives them.
         public var overrides: [String]
+        /// The file the changes are written in (a batch's table), which relative paths in them
+        /// start from; nil: the command line's (the working folder).
+        public var overridesFile: String?
 
-        /// The preset at `path` with `overrides` made.
-        public init(path: String, overrides: [String] = []) {
+        /// The preset at `path` with `overrides` made, written in `overridesFile` (nil: on the
+        /// command line).
+        public init(path: String, overrides: [String] = [], overridesFile: String? = nil) {
             self.path = path
             self.overrides = overrides
+            self.overridesFile = overridesFile
         }
     }
 

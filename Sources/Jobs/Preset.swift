@@ -26,11 +26,12 @@ public struct Preset: Sendable {
 }
 
 extension Preset {
-    /// Loads the preset at `path` with its `--set` overrides for rendering (the pictures of a
-    /// scene file it names decoded); every error in it is a usage error naming the place.
-    public static func load(_ path: String, overrides: [String]) throws(JobError) -> Preset {
+    /// Loads the preset at `path` with its `--set` overrides (written in `overridesFile`, a
+    /// batch's table; nil: on the command line) for rendering (the pictures of a scene file it
+    /// names decoded); every error in it is a usage error naming the place.
+    public static func load(_ path: String, overrides: [String], overridesFile: String? = nil) throws(JobError) -> Preset {
         do {
-            return try PresetLoader.load(path: path, overrides: overrides, decodeImage: ResolvedClip.decodeSceneImage)
+            return try PresetLoader.load(path: path, overrides: overrides, overridesFile: overridesFile, decodeImage: ResolvedClip.decodeSceneImage)
         } catch {
             throw .usage("\(error)")
         }

@@ -23,9 +23,11 @@ public enum PresetLoader {
     public static let maximumFileSize = 1 << 20
 
     /// Loads `path` (and what it extends), applies `overrides` (`key=value`, dotted keys such as
-    /// `params.color` or `outputs.0.crf`), and checks everything. `decodeImage` reads the images
-    /// of a scene file the preset names (the default decodes none).
-    public static func load(path: String, overrides: [String] = [],
+    /// `params.color` or `outputs.0.crf`; written in `overridesFile`, a batch's table, whose
+    /// folder relative paths in them start from; nil: the command line, the working folder), and
+    /// checks everything. `decodeImage` reads the images of a scene file the preset names (the
+    /// default decodes none).
+    public static func load(path: String, overrides: [String] = [], overridesFile: String? = nil,
                             decodeImage: @escaping SceneFile.ImageDecoder = SceneFile.noImages) throws(DocumentError) -> Preset {
         var merged = try resolved(path: path, chain: [])
         for assignment in overrides {
@@ -36,7 +38,7 @@ public enum PresetLoader {
             guard key != "extends" else {
                 throw DocumentError(file: "--set extends", position: nil, path: "", message: "the preset a preset extends is named in the file, not with --set")
             }
-            let place = JSONPosition(line: 0, column: 0, source: setSource + key)
+            let place = JSONPosition(line: 0, column: 0, source: overridesFile ?? setSource + key)
             merged = try set(key.split(separator: ".").map(String.init), to: literal(text, at: place), in: merged, place: place)
         }
         return try preset(from: merged, file: path, decodeImage: decodeImage)

@@ -83,8 +83,9 @@ final class PresetCLITests: XCTestCase {
     }
 
     /// One rule for paths: a picture knob's path in a preset is relative to the preset, a
-    /// template's default to the template, and one on the command line (`--set`, `--param`) to
-    /// the working folder; `validate` opens the knob's picture as an encode does. Here a red
+    /// template's default to the template, one in a batch's table to the table, and one on the
+    /// command line (`--set`, `--param`) to the working folder; `validate` opens the knob's
+    /// picture as an encode does. Here a red
     /// picture beside the preset, a green one in the working folder and a blue default beside
     /// the template, each shown over the whole frame.
     func testAPathIsRelativeToTheFileThatWritesItOrToTheWorkingFolder() throws {
@@ -100,13 +101,16 @@ final class PresetCLITests: XCTestCase {
         let preset = #"{"scene-file": "../templates/card.json", "params": {"logo": "red.png"}, "size": "8x8", "scale": 1, "fps": 10, "seconds": 0.1, "#
             + #""outputs": [{"file": "card.rgba"}]}"#
         try Data(preset.utf8).write(to: folder.appendingPathComponent("presets/card.json"))
-        /// The colour of the first pixel of the clip the arguments make (raw RGBA): the name of
-        /// its strongest channel.
+        /// The colour of the first pixel of raw RGBA frames: the name of its strongest channel.
+        func firstColour(of file: String) throws -> String {
+            let pixel = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file))).prefix(3)
+            return pixel.max().map { ["red", "green", "blue"][pixel.firstIndex(of: $0)!] } ?? "none"
+        }
+        /// The colour of the first pixel of the clip the arguments make.
         func colour(_ arguments: [String]) throws -> String {
             let run = try cli.run(arguments + ["-q", "-y", "out.rgba"])
             XCTAssertEqual(run.status, 0, run.err)
-            let pixel = [UInt8](try Data(contentsOf: folder.appendingPathComponent("out.rgba"))).prefix(3)
-            return pixel.max().map { ["red", "green", "blue"][pixel.firstIndex(of: $0)!] } ?? "none"
+            return try firstColour(of: "out.rgba")
         }
         XCTAssertEqual(try colour(["encode", "--preset", "presets/card.json"]), "red", "the preset's picture, beside the preset")
         XCTAssertEqual(try colour(["encode", "--preset", "presets/card.json", "--set", "params.logo=green.png"]), "green", "--set: the working folder")
@@ -123,6 +127,14 @@ final class PresetCLITests: XCTestCase {
         let nested = try cli.run(["encode", "--preset", "presets/card.json", "-q", "clips/new/card.rgba"])
         XCTAssertEqual(nested.status, 0, nested.err)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("clips/new/card.rgba").path))
+        // A batch's table: a path in a cell is relative to the table (pick.png is beside it only).
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("rows"), withIntermediateDirectories: true)
+        _ = try cli.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=green:s=8x8", "-frames:v", "1", "-y",
+                                    folder.appendingPathComponent("rows/pick.png").path])
+        try Data("params.logo,outputs.0.file\npick.png,clips/row.rgba\n".utf8).write(to: folder.appendingPathComponent("rows/cards.csv"))
+        let batch = try cli.run(["batch", "presets/card.json", "--rows", "rows/cards.csv", "-q"])
+        XCTAssertEqual(batch.status, 0, batch.out + batch.err)
+        XCTAssertEqual(try firstColour(of: "clips/row.rgba"), "green", "the table's picture, beside the table")
     }
 
     /// Precedence: command-line flags over --set over the preset over what it extends.
