@@ -61,11 +61,13 @@ struct EmitterBirth {
         case (.circle, .points), (.sphere, .points):
             offset = .zero
         case (.circle, .outline):
+            // A circle's radius is the width itself (Apple's `circle`: "of radius
+            // emitterSize.width"; a line's and a rectangle's take half of it either side).
             let a = u() * 2 * .pi
-            offset = [cos(a) * w / 2, sin(a) * w / 2, 0]
+            offset = [cos(a) * w, sin(a) * w, 0]
         case (.circle, _):
             // Uniform over the disc: the radius goes as the square root.
-            let (a, r) = (u() * 2 * .pi, u().squareRoot() * w / 2)
+            let (a, r) = (u() * 2 * .pi, u().squareRoot() * w)
             offset = [cos(a) * r, sin(a) * r, 0]
         case (.sphere, _):
             // Uniform on the sphere (outline, surface) or in the ball (volume: radius as the cube root).

@@ -6,7 +6,7 @@ public enum CalculationMode: String, Hashable, Sendable, CaseIterable {
     case linear
     /// Each value holds until the next key time.
     case discrete
-    /// Constant speed across all values; keyTimes and timingFunctions are ignored.
+    /// Constant speed across all values; keyTimes, timingFunctions and the timingFunction are ignored.
     case paced
     /// A Catmull-Rom (Kochanek–Bartels) spline through the values.
     case cubic
@@ -78,7 +78,9 @@ public final class KeyframeAnimation: PropertyAnimation {
             keyPath: key, frames: frames, keyTimes: keyTimes, timingFunctions: timingFunctions ?? [],
             mode: calculationMode, tension: tensionValues ?? [], continuity: continuityValues ?? [], bias: biasValues ?? [],
             rotationMode: rotationMode, isAdditive: isAdditive, isCumulative: isCumulative)
-        return AnimationSpec(timing: timing, timingFunction: timingFunction, isRemovedOnCompletion: isRemovedOnCompletion,
+        // Paced modes ignore the timing function as they do keyTimes (Apple's `paced` page).
+        let paced = calculationMode == .paced || calculationMode == .cubicPaced
+        return AnimationSpec(timing: timing, timingFunction: paced ? nil : timingFunction, isRemovedOnCompletion: isRemovedOnCompletion,
                              content: .keyframes(keyframes))
     }
 }

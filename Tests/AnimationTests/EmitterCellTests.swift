@@ -88,6 +88,31 @@ final class EmitterCellTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(found.first).width, 1, accuracy: 1e-12)
     }
 
+    /// A circle's radius is emitterSize.width (Apple's `circle`: "of radius emitterSize.width"):
+    /// its outline at 40 from the centre for a width of 40, its disc within, in the plane.
+    func testACirclesRadiusIsTheWidth() {
+        var v = LayerValues(kind: .emitter)
+        (v.emitterSize, v.emitterShape) = (Size(40, 20), .circle)
+        var draw = 0
+        func unit() -> Double {
+            draw += 1
+            return LayerValues.random(11, 0, draw, 0)
+        }
+        for mode in [EmitterMode.outline, .surface, .volume] {
+            v.emitterMode = mode
+            let radii = (0..<200).map { _ in v.birth.emissionPoint(unit) }.map { p in
+                XCTAssertEqual(p.z, 0)
+                return (p.x * p.x + p.y * p.y).squareRoot()
+            }
+            if mode == .outline {
+                for r in radii { XCTAssertEqual(r, 40, accuracy: 1e-9) }
+            } else {
+                XCTAssertLessThanOrEqual(radii.max() ?? 0, 40 + 1e-9)
+                XCTAssertGreaterThan(radii.max() ?? 0, 30, "\(mode): the disc reaches out past half the width")
+            }
+        }
+    }
+
     /// The 3D shapes: a sphere's surface is at its radius (half the width), its volume inside;
     /// a cuboid's surface on a face, its volume inside, its points at the corners.
     func testCuboidsAndSpheres() {

@@ -58,6 +58,19 @@ final class KeyframeTests: XCTestCase {
         XCTAssertEqual(try x(at: 0.5) { $0.values = [0, 10, 40]; $0.calculationMode = .paced; $0.keyTimes = [0, 0.9, 1] }, 20, accuracy: 1e-12)
     }
 
+    /// Paced modes ignore the animation's timingFunction too (Apple's `paced` and `cubicPaced`
+    /// pages; seen on devices): an ease-in paced move is still halfway along at half time, where
+    /// a linear one with the same easing is at ease-in(½) of the way.
+    func testPacedIgnoresTheTimingFunction() throws {
+        for mode in [CalculationMode.paced, .cubicPaced] {
+            // (cubicPaced measures its spline's length numerically.)
+            XCTAssertEqual(try x(at: 0.5) { $0.values = [0, 10, 40]; $0.calculationMode = mode; $0.timingFunction = .easeIn }, 20, accuracy: 1e-3,
+                           "\(mode)")
+        }
+        XCTAssertEqual(try x(at: 0.5) { $0.values = [0, 40]; $0.timingFunction = .easeIn }, 40 * TimingTests.bezier(0.42, 0, 1, 1, at: 0.5),
+                       accuracy: 1e-6, "linear eases")
+    }
+
     /// Catmull-Rom through 0, 0, 10, 10: the middle segment has tangents 5 at both ends, so at a
     /// quarter of it the Hermite basis gives 5·0.140625 + 10·0.15625 − 5·0.046875 = 2.03125.
     /// Tension 1 zeroes the tangents: 10·0.15625.
