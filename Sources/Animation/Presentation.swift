@@ -235,7 +235,8 @@ private struct PresentationWalk {
             let preservesDepth = v.kind == .transform || (v.kind == .replicator && v.preservesDepth)
             let instanceCount = v.kind == .replicator ? max(v.instanceCount, 0) : 1
             var instanceTransform = Transform3D.identity
-            let step = Self.aboutAnchor(v.instanceTransform, of: v)
+            // Apple's instanceTransform: "applied relative to the center of the replicator layer".
+            let step = Self.about(v.instanceTransform, Point(v.bounds.midX, v.bounds.midY))
             // The time the sublayers see: this layer's, or the one it remaps them to.
             let sublayerTime = v.remapsTime ? v.remappedTime : local
             for k in 0..<instanceCount {
@@ -520,9 +521,13 @@ private struct PresentationWalk {
 
     /// `t` applied about the layer's anchor point: T(−A) · t · T(A).
     private static func aboutAnchor(_ t: Transform3D, of v: LayerValues) -> Transform3D {
+        about(t, v.anchorInBounds)
+    }
+
+    /// `t` applied about `pivot` (in the layer's bounds' coordinates).
+    private static func about(_ t: Transform3D, _ pivot: Point) -> Transform3D {
         guard !t.isIdentity else { return t }
-        let a = v.anchorInBounds
-        return Transform3D(translationX: -a.x, y: -a.y).concatenating(t).concatenating(Transform3D(translationX: a.x, y: a.y))
+        return Transform3D(translationX: -pivot.x, y: -pivot.y).concatenating(t).concatenating(Transform3D(translationX: pivot.x, y: pivot.y))
     }
 
     /// Component-wise product: a tint multiplies the premultiplied output, which for straight

@@ -2,11 +2,11 @@ import Animation
 import Geometry
 import XCTest
 
-/// Replicator layers (docs/core-animation.md §6): transforms about the anchor, delays, tints, nesting.
+/// Replicator layers (docs/core-animation.md §6): transforms about the centre, delays, tints, nesting.
 final class ReplicatorTests: XCTestCase {
     /// A 50×50 replicator at (100, 100) with a 10×10 dot at (25, 0) on its top edge, four instances
     /// a quarter turn apart; the dot fades 1 → 0 over 1 s, repeating; each instance 0.25 s later.
-    func makeTimeline() throws -> Timeline {
+    func makeTimeline(anchoredAtTopLeft: Bool = false) throws -> Timeline {
         try Timeline.resolve(canvasSize: Size(200, 200), duration: 2) { _ in
             let root = Layer()
             root.name = "root"
@@ -15,6 +15,7 @@ final class ReplicatorTests: XCTestCase {
             replicator.name = "spinner"
             replicator.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
             replicator.position = Point(100, 100)
+            if anchoredAtTopLeft { (replicator.anchorPoint, replicator.position) = (.zero, Point(75, 75)) }
             replicator.instanceCount = 4
             replicator.instanceTransform = Transform3D(rotationAngle: .pi / 2)
             replicator.instanceDelay = 0.25
@@ -42,16 +43,20 @@ final class ReplicatorTests: XCTestCase {
         timeline.presentedLayers(at: t).filter { $0.path.hasPrefix("root/spinner/dot") }
     }
 
-    func testInstancesTurnAboutTheReplicatorsAnchor() throws {
-        let dots = dots(try makeTimeline(), at: 0)
-        XCTAssertEqual(dots.map(\.path), ["root/spinner/dot#0", "root/spinner/dot#1", "root/spinner/dot#2", "root/spinner/dot#3"])
-        // The dot's centre (5, 5 in its bounds) sits 25 above the replicator's centre (100, 100);
-        // each quarter turn clockwise on screen moves it to the right, below, left.
-        let centres = dots.map { $0.toCanvas.apply(to: Point(5, 5)) }
-        let expected = [Point(100, 75), Point(125, 100), Point(100, 125), Point(75, 100)]
-        for (c, e) in zip(centres, expected) {
-            XCTAssertEqual(c.x, e.x, accuracy: 1e-9)
-            XCTAssertEqual(c.y, e.y, accuracy: 1e-9)
+    /// Apple's instanceTransform is "applied relative to the center of the replicator layer":
+    /// the same turns whether the replicator's anchor is its centre or its top left corner.
+    func testInstancesTurnAboutTheReplicatorsCentre() throws {
+        for anchoredAtTopLeft in [false, true] {
+            let dots = dots(try makeTimeline(anchoredAtTopLeft: anchoredAtTopLeft), at: 0)
+            XCTAssertEqual(dots.map(\.path), ["root/spinner/dot#0", "root/spinner/dot#1", "root/spinner/dot#2", "root/spinner/dot#3"])
+            // The dot's centre (5, 5 in its bounds) sits 25 above the replicator's centre (100, 100);
+            // each quarter turn clockwise on screen moves it to the right, below, left.
+            let centres = dots.map { $0.toCanvas.apply(to: Point(5, 5)) }
+            let expected = [Point(100, 75), Point(125, 100), Point(100, 125), Point(75, 100)]
+            for (c, e) in zip(centres, expected) {
+                XCTAssertEqual(c.x, e.x, accuracy: 1e-9, "anchored at the top left: \(anchoredAtTopLeft)")
+                XCTAssertEqual(c.y, e.y, accuracy: 1e-9, "anchored at the top left: \(anchoredAtTopLeft)")
+            }
         }
     }
 
