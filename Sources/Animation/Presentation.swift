@@ -177,7 +177,9 @@ private struct PresentationWalk {
         // nothing at all when it casts none (its group draws the shadow of what it draws alone).
         var shadowOnlyEnd: Int? = drawsItself && v.shadowOnly ? items.count : nil
         defer { if isDrawn, let shadowOnlyEnd { items.removeSubrange(shadowOnlyEnd...) } }
-        if drawsItself, v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 {
+        // A layer that masks to its bounds casts no shadow (devices: the rounded, clipped card
+        // with a shadow takes two layers for that reason).
+        if drawsItself, !v.masksToBounds, v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 {
             let (offset, radius) = Self.shadowOnCanvas(v, matrix: matrix)
             var cast = Shadow(color: paint(color, context.alpha * v.opacity * min(v.shadowOpacity, 1), context.tint),
                               offset: offset, radius: radius)

@@ -92,6 +92,36 @@ final class DisplayListTests: XCTestCase {
         XCTAssertEqual(try masked(.alphaInverted).count, 5, "group, ramp, mask, end mask, end group")
     }
 
+    /// A layer that masks to its bounds casts no shadow, as on devices (issue 41: the card with
+    /// rounded clipping and a shadow needs a second layer for its shadow); without it, it does.
+    func testMasksToBoundsRemovesTheLayersOwnShadow() throws {
+        func items(masking: Bool) throws -> [DisplayItem] {
+            try list { root in
+                let card = Layer()
+                card.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+                card.position = Point(50, 50)
+                (card.backgroundColor, card.cornerRadius, card.masksToBounds) = (.white, 8, masking)
+                (card.shadowOpacity, card.shadowRadius) = (0.5, 6)
+                let child = Layer()
+                child.frame = Rect(x: -10, y: -10, width: 30, height: 30)
+                child.backgroundColor = .red
+                card.addSublayer(child)
+                root.addSublayer(card)
+            }
+        }
+        func shadows(_ items: [DisplayItem]) -> Int {
+            items.filter { item in
+                switch item {
+                case .shadow: true
+                case .beginGroup(_, let shadow?, _, _, _): shadow.color.alpha > 0
+                default: false
+                }
+            }.count
+        }
+        XCTAssertEqual(shadows(try items(masking: false)), 1)
+        XCTAssertEqual(shadows(try items(masking: true)), 0)
+    }
+
     /// Paths with the same elements interpolate point by point; different ones jump at the midpoint.
     func testPathInterpolation() throws {
         var a = Path(), b = Path(), c = Path()
