@@ -281,9 +281,10 @@ private struct PresentationWalk {
                                       path: path + "/mask", instances: [], isDrawn: isDrawn && showsItself)
             visit(timeline.presentationValues(of: mask, at: time, parentTime: local), node: mask, siblingIndex: 0, context: maskContext)
             if case .beginMask = items.last, v.maskMode == .alpha || v.maskMode == .luminance {
-                // A mask that draws nothing hides the whole layer, shadow and all: its drawing
-                // is dropped rather than drawn and then cleared (a Lottie gradient stroke of
-                // width 0 is a frame-wide ramp under such a mask).
+                // A mask that draws nothing hides what the layer draws (and the shadow cast from
+                // it; a shadowPath's is drawn before the group): its drawing is dropped rather than
+                // drawn and then cleared (a Lottie gradient stroke of width 0 is a frame-wide ramp
+                // under such a mask).
                 items.removeSubrange(groupStart...)
                 return
             }
