@@ -12,16 +12,16 @@ frames after the first; rlottie's and ThorVG's the median of their render calls 
 draw and sync). Best of the rounds on each side. Prints a table, the median of animvid ÷ the
 faster player, and the files over 2 ×.
 """
-import glob
 import json
 import os
 import statistics
 import subprocess
-import sys
 import time
 
 import thorvg_python as thorvg
 from rlottie_python import LottieAnimation
+
+import corpus_choice
 
 FRAMES = 90
 # animvid's frames a file frame (its times are whole encodes, less one of a frame).
@@ -74,13 +74,8 @@ def thorvg_ms(engine, path, width, height, frames):
 
 
 def main():
-    if not 3 <= len(sys.argv) <= 5:
-        sys.exit(__doc__)
-    animvid, corpus = os.path.abspath(sys.argv[1]), sys.argv[2]
-    count = int(sys.argv[3]) if len(sys.argv) > 3 else 26
-    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
-    files = sorted(glob.glob(os.path.join(corpus, "*.json")))
-    chosen = [files[i * len(files) // count] for i in range(min(count, len(files)))]
+    animvid, corpus, count, rounds = corpus_choice.arguments(__doc__, 26)
+    chosen = corpus_choice.chosen(corpus, count)
     engine = thorvg.Engine(threads=1)
     print(f"Lottie files drawn, long side 1080 px, one thread, ms a frame (best of {rounds} rounds)")
     print(f"| file | size | animvid | rlottie | ThorVG | animvid / faster |")

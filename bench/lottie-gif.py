@@ -14,18 +14,18 @@ at the same time over white (an independent renderer), as the mean difference pe
 (0–255). Prints a table and the medians of the ratios animvid ÷ ThorVG.
 """
 import ctypes
-import glob
 import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 
 import numpy as np
 import thorvg_python as thorvg
 from rlottie_python import LottieAnimation
+
+import corpus_choice
 
 LONG_SIDE = 480
 # Files taken three on from lottie-corpus.py's even steps.
@@ -93,13 +93,8 @@ def difference(gif, path, document, width, height):
 
 
 def main():
-    if not 3 <= len(sys.argv) <= 5:
-        sys.exit(__doc__)
-    animvid, corpus = os.path.abspath(sys.argv[1]), sys.argv[2]
-    count = int(sys.argv[3]) if len(sys.argv) > 3 else 8
-    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
-    files = sorted(glob.glob(os.path.join(corpus, "*.json")))
-    chosen = [files[i * len(files) // count + OFFSET] for i in range(min(count, len(files) - OFFSET))]
+    animvid, corpus, count, rounds = corpus_choice.arguments(__doc__, 8)
+    chosen = corpus_choice.chosen(corpus, count, OFFSET)
     engine = thorvg.Engine(threads=0)
     print(f"GIFs of Lottie files, long side {LONG_SIDE} px, the file's rate, one thread (best of {rounds} rounds); "
           "difference: mean per channel from rlottie's frames over white")

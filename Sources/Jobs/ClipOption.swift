@@ -265,7 +265,7 @@ public struct ClipOption: Sendable {
              (.fontMap, .string(let text, _)):
             return try value(text: text)
         case (.file, .string(let path, let position)):
-            return .text(PresetLoader.located(path, writtenAt: position, in: holder))
+            return .text(WrittenPath.located(path, writtenAt: position, in: holder))
         case (.flag, .bool(let on, _)): return .flag(on)
         case (.number, _), (.wholeNumber, _): throw ValueTextError("expected a number, not \(json.kindName)")
         case (.flag, _): throw ValueTextError("expected true or false, not \(json.kindName)")

@@ -38,7 +38,7 @@ public enum PresetLoader {
             guard key != "extends" else {
                 throw DocumentError(file: "--set extends", position: nil, path: "", message: "the preset a preset extends is named in the file, not with --set")
             }
-            let place = JSONPosition(line: 0, column: 0, source: overridesFile ?? setSource + key)
+            let place = JSONPosition(line: 0, column: 0, source: overridesFile ?? WrittenPath.setSource + key)
             merged = try set(key.split(separator: ".").map(String.init), to: literal(text, at: place), in: merged, place: place)
         }
         return try preset(from: merged, file: path, decodeImage: decodeImage)
@@ -153,20 +153,6 @@ public enum PresetLoader {
         return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
     }
 
-    /// A file's `path` as a preset's field at `position` gives it: relative to the file that
-    /// writes it (a base preset's own folder), or to the working folder for a value given with
-    /// `--set` (or none of its own); `file` is the preset loaded.
-    static func located(_ path: String, writtenAt position: JSONPosition, in file: String) -> String {
-        guard !path.hasPrefix("/") else { return path }
-        let source = position.source ?? file
-        let folder = source.hasPrefix(Self.setSource) ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            : URL(fileURLWithPath: source).deletingLastPathComponent()
-        return folder.appendingPathComponent(path).path
-    }
-
-    /// What a `--set` value's position names as its source (`--set KEY`).
-    static let setSource = "--set "
-
     /// Checks the merged JSON and builds the preset.
     static func preset(from value: JSONValue, file: String, decodeImage: @escaping SceneFile.ImageDecoder) throws(DocumentError) -> Preset {
         guard case let .object(members, position) = value else {
@@ -196,7 +182,7 @@ public enum PresetLoader {
             clip.scene = .named(sceneName)
         case let (nil, fileValue?):
             // Relative to the preset that holds the value (a base preset's own folder).
-            let path = Self.located(try string("scene-file", fileValue), writtenAt: fileValue.position, in: file)
+            let path = WrittenPath.located(try string("scene-file", fileValue), writtenAt: fileValue.position, in: file)
             if LottieFile.isLottie(data: try DocumentFile.read(path, limit: SceneFileLimits.fileSize)) {
                 let lottie = try LottieFile.load(path: path, decodeImage: decodeImage)
                 // The file's own size, rate and length, under what the preset says.
@@ -229,8 +215,8 @@ public enum PresetLoader {
                 case .bool(let b, _): text = b ? "true" : "false"
                 default: throw fail("params." + entry.key, entry.value, "expected a string, number or true/false, not \(entry.value.kindName)")
                 }
-                if scene.parameters.first(where: { $0.name == entry.key })?.kind == .imageFile, !text.isEmpty, !text.hasPrefix("data:") {
-                    text = Self.located(text, writtenAt: entry.value.position, in: file)
+                if scene.parameters.first(where: { $0.name == entry.key })?.kind == .imageFile {
+                    text = WrittenPath.located(text, writtenAt: entry.value.position, in: file)
                 }
                 do {
                     try settings.set(entry.key, to: text)

@@ -67,10 +67,8 @@ public struct ResolvedClip {
         // preset's are made whole from its own folder as it loads).
         let pictures = Set(scene.parameters.filter { $0.kind == .imageFile }.map(\.name))
         clip.params = clip.params.map { knob in
-            guard let equals = knob.firstIndex(of: "="), pictures.contains(String(knob[..<equals])) else { return knob }
-            let path = String(knob[knob.index(after: equals)...])
-            guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("data:") else { return knob }
-            return knob[...equals] + URL(fileURLWithPath: path).path
+            guard let (name, path) = SceneSettings.assignment(knob), pictures.contains(name) else { return knob }
+            return name + "=" + WrittenPath.whole(path, from: WrittenPath.workingFolder)
         }
         var settings: SceneSettings
         do {

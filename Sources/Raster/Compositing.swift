@@ -110,8 +110,11 @@ enum Compositing {
         // Each colour is transformed once: the last one (runs of one colour: a fill's inside, the
         // empty outside) and, before that, the colours met so far, kept by their word's hash
         // (a ramp's or an edge's colours come again row after row; the filter's arithmetic is
-        // powers of doubles).
-        var (seenKeys, seenValues) = ([UInt64](repeating: .max, count: Self.filteredColorSlots), [UInt32](repeating: 0, count: Self.filteredColorSlots))
+        // powers of doubles). The table has about a slot a pixel, up to 2¹² (48 KB): a small
+        // group's is small.
+        let pixels = (area.x1 - area.x0) * (area.y1 - area.y0)
+        let bits = min(Self.mostFilteredColorSlotBits, max(1, Int.bitWidth - pixels.leadingZeroBitCount))
+        var (seenKeys, seenValues) = ([UInt64](repeating: .max, count: 1 << bits), [UInt32](repeating: 0, count: 1 << bits))
         target.bytes.withUnsafeMutableBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
             var last: (key: UInt32, value: UInt32)? = nil
@@ -122,7 +125,7 @@ enum Compositing {
                         words[i] = last.value
                         continue
                     }
-                    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> (32 - Self.filteredColorSlotBits))
+                    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> (32 - bits))
                     let value: UInt32
                     // (A key is a 32-bit word: the empty slots' UInt64.max is none.)
                     if seenKeys[slot] == UInt64(key) {
@@ -138,9 +141,8 @@ enum Compositing {
         }
     }
 
-    /// The colours `transform` keeps, by their word's hash: 2¹² (48 KB, a group's once).
-    private static let filteredColorSlotBits = 12
-    private static let filteredColorSlots = 1 << filteredColorSlotBits
+    /// The most colours `transform` keeps, by their word's hash, as a power of 2.
+    private static let mostFilteredColorSlotBits = 12
 
     /// A premultiplied pixel word (RGBA bytes in memory order) transformed by `filter`.
     private static func filteredWord(_ word: UInt32, by filter: ColorFilter) -> UInt32 {

@@ -29,10 +29,8 @@ extension Scene {
     public func settings(_ assignments: [String]) throws(SceneError) -> SceneSettings {
         var settings = SceneSettings(scene: self)
         for assignment in assignments {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw .malformedSetting(assignment)
-            }
-            try settings.set(String(assignment[..<equals]), to: String(assignment[assignment.index(after: equals)...]))
+            guard let (name, value) = SceneSettings.assignment(assignment) else { throw .malformedSetting(assignment) }
+            try settings.set(name, to: value)
         }
         return settings
     }
@@ -40,6 +38,12 @@ extension Scene {
 
 /// A scene's knob values: the defaults, with what the user set on top.
 public struct SceneSettings: Sendable {
+    /// A `NAME=VALUE` assignment's name and value; nil without a name and an equals sign.
+    public static func assignment(_ text: String) -> (name: String, value: String)? {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return nil }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    }
+
     /// The name of the scene the settings are for.
     public let sceneName: String
     /// The scene's knobs, in declaration order.

@@ -56,7 +56,7 @@ final class LoopCLITests: XCTestCase {
         XCTAssertEqual(looping, ["readme-gif.json", "web-loader-transparent.json"])
         let frameBytes = 48 * 48 * 4
         /// The clip's frames, premultiplied.
-        func frames(_ arguments: [String]) throws -> [[Int]] {
+        func premultipliedFrames(_ arguments: [String]) throws -> [[Int]] {
             let run = try cli.run(["encode", "--size", "48x48", "--scale", "0.2", "--no-session", "-q", "-y"] + arguments + ["out.rgba"])
             XCTAssertEqual(run.status, 0, run.err)
             let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("out.rgba")))
@@ -69,8 +69,8 @@ final class LoopCLITests: XCTestCase {
         for name in looping {
             let preset = presets.appendingPathComponent(name).path
             let seconds = try XCTUnwrap(try fields(name)["seconds"] as? Double)
-            let once = try frames(["--preset", preset])
-            let twice = try frames(["--preset", preset, "--seconds", "\(2 * seconds)"])
+            let once = try premultipliedFrames(["--preset", preset])
+            let twice = try premultipliedFrames(["--preset", preset, "--seconds", "\(2 * seconds)"])
             XCTAssertEqual(twice.count, 2 * once.count, name)
             XCTAssertTrue(Array(twice.prefix(once.count)) == once, "\(name): the same frames from the same start")
             let after = zip(twice[once.count], once[0]).map { abs($0 - $1) }
