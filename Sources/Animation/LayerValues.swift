@@ -198,6 +198,14 @@ public struct LayerValues: Hashable, Sendable {
     public var isWrapped: Bool { get { storage.fields.isWrapped } set { unique().fields.isWrapped = newValue } }
     /// What an unwrapped line too long for the bounds loses to "…".
     public var truncationMode: TruncationMode { get { storage.fields.truncationMode } set { unique().fields.truncationMode = newValue } }
+    /// What text too large for the bounds does: drawn as it is (`none`, Core Animation's), set
+    /// smaller (`shrink`) or cut to the lines that fit (`truncate`).
+    public var textFit: TextFit { get { storage.fields.textFit } set { unique().fields.textFit = newValue } }
+    /// The smallest factor `shrink` may scale the text by (UILabel's `minimumScaleFactor`).
+    public var minimumScaleFactor: Double { get { storage.fields.minimumScaleFactor } set { unique().fields.minimumScaleFactor = newValue } }
+    /// The most lines the text is set on, the last ending in "…" when text is left; 0: any
+    /// (UILabel's `numberOfLines`).
+    public var numberOfLines: Int { get { storage.fields.numberOfLines } set { unique().fields.numberOfLines = newValue } }
     /// The distance between baselines, as a multiple of the fonts' own line height.
     public var lineHeightMultiple: Double { get { storage.fields.lineHeightMultiple } set { unique().fields.lineHeightMultiple = newValue } }
     /// Whether the layer's opacity, transform and foregroundColor animations run per glyph,
@@ -315,6 +323,9 @@ public struct LayerValues: Hashable, Sendable {
         var alignmentMode: TextAlignment = .natural
         var isWrapped: Bool = false
         var truncationMode: TruncationMode = .none
+        var textFit: TextFit = .none
+        var minimumScaleFactor: Double = 0.5
+        var numberOfLines: Int = 0
         var lineHeightMultiple: Double = 1
         var staggerUnit: StaggerUnit = .none
         var staggerDelay: Double = 0

@@ -68,7 +68,8 @@ public enum SceneExporter {
             let shot = layer as? SceneLayer
             if let shot, shot.source == nil { throw ExportError.holdsShots(sceneName) }
             guard !layer.hasPendingRemovals else { throw ExportError.removesAnimations(sceneName) }
-            let defaults = LayerValues(kind: layer.kind)
+            var defaults = LayerValues(kind: layer.kind)
+            if layer.kind == .text { defaults.textFit = SceneFileReader.textFit }
             var fields: [(String, JSON)] = []
             if layer.kind != .plain { fields.append(("type", .string(layer.kind.rawValue))) }
             if let name = layer.name { fields.append(("name", .string(name))) }

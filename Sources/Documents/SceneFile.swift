@@ -93,22 +93,33 @@ public struct SceneFile: Scene {
         let background = try member("background").map { v throws(DocumentError) in try header.color(v, "background") } ?? .white
         parameters.append(SceneParameter("background", .color, default: .color(background), "canvas colour (clear for a transparent video)"))
         self.parameters = parameters
-        let checked = reader(SceneSettings(scene: self), canvas: Size(640, 360))
-        _ = try checked.build(document, canvas: Size(640, 360), layout: layout, script: Script())
+        let checked = try checkedBuild(canvas: Size(640, 360), settings: SceneSettings(scene: self))
         decodedImages = checked.images
         warnings = checked.warnings
+    }
+
+    /// Builds the scene on `canvas` with `settings` (default: the default knobs), so that every
+    /// error in the tree, the animations and the script is found before anything is rendered;
+    /// returns what the file says that rendering ignores or cannot show with these knobs on this
+    /// canvas (text that does not fit its box, characters no font has, invalid keyTimes, loops
+    /// that do not close), each with its place.
+    @discardableResult
+    public func check(canvas: Size, settings: SceneSettings? = nil) throws(DocumentError) -> [DocumentError] {
+        try checkedBuild(canvas: canvas, settings: settings ?? SceneSettings(scene: self)).warnings
+    }
+
+    /// A build on `canvas` with `settings`: the pictures it decoded and its warnings.
+    private func checkedBuild(canvas: Size, settings: SceneSettings) throws(DocumentError) -> (images: [String: Image], warnings: [DocumentError]) {
+        let checked = reader(settings, canvas: canvas)
+        _ = try checked.build(document, canvas: canvas, layout: layout, script: Script())
+        var warnings = checked.warnings
         for animation in checked.repeating {
             let cycles = cycle / animation.period
             guard abs(cycles - cycles.rounded()) > 1e-6 else { continue }
             warnings.append(checked.fail(animation.path, animation.value, "repeats every \(JSON.exact(animation.period)) s, "
                                          + "which the cycle of \(JSON.exact(cycle)) s is not a whole number of: a loop (--loop) will not close"))
         }
-    }
-
-    /// Builds the scene on `canvas` with `settings` (default: the default knobs), so that every
-    /// error in the tree, the animations and the script is found before anything is rendered.
-    public func check(canvas: Size, settings: SceneSettings? = nil) throws(DocumentError) {
-        _ = try reader(settings ?? SceneSettings(scene: self), canvas: canvas).build(document, canvas: canvas, layout: layout, script: Script())
+        return (checked.images, warnings)
     }
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {

@@ -28,6 +28,7 @@ extension SceneFileReader {
         case .text: TextLayer()
         case .scene: try shot(fields, path, value)
         }
+        if kind == .text { layer.textFit = Self.textFit }
         if let v = fields["name"] {
             let name = try literal(v, fields.path("name"))
             layerNames[name, default: 0] += 1
@@ -49,10 +50,7 @@ extension SceneFileReader {
             layer.frame = try rect(v, fields.path("frame"))
         }
         if let text = layer as? TextLayer, let set = try? text.typeset() {
-            if set.size.width > layer.bounds.width + 0.5 || set.size.height > layer.bounds.height + 0.5 {
-                warnings.append(fail(path, value, "the text needs \(Int(set.size.width.rounded(.up)))×\(Int(set.size.height.rounded(.up))) points "
-                                     + "but its bounds are \(Int(layer.bounds.width))×\(Int(layer.bounds.height)): it overflows"))
-            }
+            if set.overflows { warnings.append(fail(path, value, Self.overflow(of: text, set))) }
             if !set.missing.isEmpty {
                 let listed = set.missing.prefix(8).map { "\"\(Character($0))\" (U+\(String($0.value, radix: 16, uppercase: true)))" }
                 warnings.append(fail(path, value, "no installed font has \(listed.joined(separator: ", ")): drawn as empty boxes"))
@@ -78,6 +76,24 @@ extension SceneFileReader {
             }
         }
         return layer
+    }
+
+    /// A text layer's `textFit` in a scene file unless it says otherwise: text shrinks to fit its
+    /// box (Core Animation's, which Swift scenes keep, draws it past them).
+    static let textFit = TextFit.shrink
+
+    /// What a warning says of a text layer whose text does not fit: the layer, the text as given,
+    /// the box and what became of it.
+    static func overflow(of layer: TextLayer, _ set: TypesetText) -> String {
+        let plain = layer.string.runs.map(\.text).joined()
+        let shown = plain.count > 40 ? "\(plain.prefix(39))…" : plain
+        let name = layer.name.map { "\"\($0)\": " } ?? ""
+        let box = "\(JSON.exact(layer.bounds.width.rounded()))×\(JSON.exact(layer.bounds.height.rounded())) point box"
+        let needs = "\(Int(set.size.width.rounded(.up)))×\(Int(set.size.height.rounded(.up))) points"
+        let outcome = set.isCut ? "it is cut to \(set.lineCount) line\(set.lineCount == 1 ? "" : "s") with \"…\""
+            : set.breaksWord && layer.textFit != .none ? "a word is broken across lines" : "it needs \(needs) and is drawn past it"
+        let shrunk = layer.textFit == .shrink ? "even at \(Int((set.scale * 100).rounded()))% (its minimumScaleFactor) " : ""
+        return "\(name)the text \"\(shown)\" does not fit its \(box): \(shrunk)\(outcome)"
     }
 
     /// Fields that build the tree rather than set a property.

@@ -62,6 +62,17 @@ public struct Batch {
         }
     }
 
+    /// Checks row `number` (from 0) as `validate` checks a preset, without rendering: its preset
+    /// loads with the row's cells, its scene builds with them (every file it names opens), and
+    /// what it cannot show as given is returned, a line each (text that does not fit its box,
+    /// as this row's texts and the clip's size make it).
+    public func check(row number: Int) throws(JobError) -> [String] {
+        let loaded = try Preset.load(preset, overrides: try assignments(ofRow: number), overridesFile: rowsFile)
+        let resolved = try ResolvedClip(loaded.clip, command: "batch")
+        _ = try resolved.timeline(duration: min(loaded.clip.seconds ?? 1, 1))
+        return loaded.warnings + resolved.warnings + (try resolved.sceneWarnings())
+    }
+
     /// Row `number`'s `KEY=VALUE` assignments (from 0), one a non-empty cell.
     public func assignments(ofRow number: Int) throws(JobError) -> [String] {
         let row = table.rows[number]
@@ -75,13 +86,15 @@ public struct Batch {
     /// preset, through `encode` (the caller's way of running and showing an encode; a Swift
     /// program passes `{ _ = try $0.execute() }`). A row whose outputs all exist is skipped
     /// unless `base` overwrites. A failed row is reported and the next goes on; a stop by a
-    /// signal ends the batch. `report` gets each row's line.
-    public func run(rows: Range<Int>, base: EncodeRequest, encode: (EncodeRequest) throws(JobError) -> Void,
+    /// signal ends the batch. `report` gets each row's line, with the row's `warnings` (by row
+    /// number from 0; what `check(row:)` found before the first row was rendered).
+    public func run(rows: Range<Int>, base: EncodeRequest, warnings: [Int: [String]] = [:], encode: (EncodeRequest) throws(JobError) -> Void,
                     report: (Report) -> Void) throws(JobError) -> Counts {
         var counts = Counts()
         for number in rows {
             let start = DispatchTime.now()
             var line = Report(row: number + 1, line: table.rows[number].line)
+            line.warnings = warnings[number] ?? []
             do {
                 let sets = try assignments(ofRow: number)
                 line.outputs = try Preset.load(preset, overrides: sets, overridesFile: rowsFile).outputs.map(\.file)
@@ -130,12 +143,17 @@ public struct Batch {
         public var seconds = 0.0
         /// Why the row failed.
         public var reason: String?
+        /// What the row's check found that its clip cannot show as given (text that does not fit).
+        public var warnings: [String] = []
 
-        /// `{"row":3,"line":4,"status":"done","outputs":["out/ana.mp4"],"seconds":4.200}`.
+        /// `{"row":3,"line":4,"status":"done","outputs":["out/ana.mp4"],"seconds":4.200}`, with
+        /// `"reason"` when it failed and `"warnings"` when it has any.
         public var jsonLine: String {
             let outputs = self.outputs.map(JSON.quoted).joined(separator: ",")
             let reason = self.reason.map { ",\"reason\":" + JSON.quoted($0) } ?? ""
-            return "{\"row\":\(row),\"line\":\(line),\"status\":\"\(status.rawValue)\",\"outputs\":[\(outputs)],\"seconds\":\(String(format: "%.3f", seconds))\(reason)}"
+            let warnings = self.warnings.isEmpty ? "" : ",\"warnings\":[" + self.warnings.map(JSON.quoted).joined(separator: ",") + "]"
+            return "{\"row\":\(row),\"line\":\(line),\"status\":\"\(status.rawValue)\",\"outputs\":[\(outputs)],"
+                + "\"seconds\":\(String(format: "%.3f", seconds))\(reason)\(warnings)}"
         }
     }
 }

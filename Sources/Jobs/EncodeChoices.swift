@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Geometry
 import Media
 
 /// A frame's size in pixels.
@@ -65,6 +66,8 @@ public struct ClipChoices: Sendable, Equatable {
     public static let defaultSize = PixelSize(width: 1920, height: 1080)
     /// The scale when none is chosen: 3 pixels a point (a 640x360-point canvas, an @3x iPhone).
     public static let defaultScale = 3.0
+    /// The canvas in points when no size or scale is chosen.
+    public static var defaultCanvas: Size { Size(Double(defaultSize.width) / defaultScale, Double(defaultSize.height) / defaultScale) }
 
     /// The frame rate and the length when none is chosen.
     public static let defaultFrameRate = FrameRate(numerator: 30)!, defaultSeconds = 4.0

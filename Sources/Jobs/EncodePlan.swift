@@ -69,8 +69,11 @@ public struct Resumption: Sendable {
 
 extension EncodeRequest {
     /// The plans of the request's outputs: one, or a preset's. `resuming` holds a resumed
-    /// session to its own output; `warn` gets what is used but not as written, a line each.
-    public func plans(resuming: Resumption? = nil, warn: (String) -> Void) throws(JobError) -> [EncodePlan] {
+    /// session to its own output; `warn` gets what is used but not as written, a line each (once,
+    /// however many outputs it concerns).
+    public func plans(resuming: Resumption? = nil, warn show: (String) -> Void) throws(JobError) -> [EncodePlan] {
+        var shown = Set<String>()
+        func warn(_ warning: String) { if shown.insert(warning).inserted { show(warning) } }
         var run = self.run
         resuming?.restrict(&run)
         try run.check()
@@ -106,6 +109,7 @@ extension EncodeRequest {
               warn: (String) -> Void) throws(JobError) -> EncodePlan {
         let resolved = try ResolvedClip(chosen, command: "encode")
         resolved.warnings.forEach(warn)
+        try resolved.sceneWarnings().forEach(warn)
         var clip = resolved.clip.overriding(ClipChoices.defaults)
         guard let fps = clip.frameRate, var seconds = clip.seconds else { throw .usage("encode needs a frame rate and a length") }
         var start = clip.start ?? 0

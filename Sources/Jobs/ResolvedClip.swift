@@ -129,6 +129,18 @@ public struct ResolvedClip {
         }
     }
 
+    /// What a scene file says that this clip cannot show with its knobs on its canvas (text that
+    /// does not fit its box, characters no font has, …), each with its place; none for a
+    /// built-in scene or a Lottie file (whose warnings are `warnings`).
+    public func sceneWarnings() throws(JobError) -> [String] {
+        guard let file = scene as? SceneFile else { return [] }
+        do {
+            return try file.check(canvas: canvas, settings: settings).map(\.description)
+        } catch {
+            throw .usage("\(error)")
+        }
+    }
+
     /// How scene files' `contents` images are read: a side longer than a scene file allows is
     /// refused before decoding.
     public static let decodeSceneImage: SceneFile.ImageDecoder = { location in

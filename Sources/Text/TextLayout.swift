@@ -15,6 +15,17 @@ public struct TypesetText: Sendable {
     public var missing: [Unicode.Scalar]
     /// The size the lines take.
     public var size: Size
+    /// The factor the runs' sizes and tracking were scaled by to fit the box (1 unless shrunk).
+    public var scale: Double
+    /// Whether some of the text is not shown whole inside the box: lines cut or truncated,
+    /// lines past its width or height, or (when fitted) a word broken across lines.
+    public var overflows: Bool
+    /// Each line's bottom (its top plus the fonts' ascent and descent), top to bottom.
+    var lineBottoms: [Double]
+    /// Whether a line was broken inside a word (a word wider than the box).
+    public var breaksWord: Bool
+    /// Whether a line lost text to "…", or lines were left out.
+    public var isCut: Bool
 }
 
 /// A glyph as set: its placed outline, its style tag, and the line and word it belongs to
@@ -71,12 +82,81 @@ public enum TextLayout {
             return hit
         }
         lock.unlock()
-        var setter = try Typesetter(runs: runs, options: options)
-        let result = setter.set()
+        let result = try fitted(runs, options: options)
         lock.lock()
         if cache.count >= cacheLimit { cache.removeAll() }
         cache[request] = result
         lock.unlock()
+        return result
+    }
+}
+
+extension TextLayout {
+    /// `runs` set and fitted to the box as `options.fit` says.
+    static func fitted(_ runs: [TextRun], options: TextLayoutOptions) throws(TextError) -> TypesetText {
+        let asked = options.numberOfLines > 0 ? options.numberOfLines : Int.max
+        var natural = try set(runs, options: options, scale: 1, lines: asked)
+        natural.overflows = !fits(natural, options: options)
+        guard natural.overflows, options.fit != .none else { return natural }
+        if options.fit == .truncate { return try cut(runs, options: options, scale: 1) }
+        // The largest scale that fits, by bisection: fitting is monotonic in the size, and eight
+        // halvings leave less than half a percent of the range between the scale and the largest.
+        var trial = options
+        trial.truncation = .none
+        let smallest = min(max(options.minimumScaleFactor, 0.01), 1)
+        guard fits(try set(runs, options: trial, scale: smallest, lines: .max), options: options) else {
+            return try cut(runs, options: options, scale: smallest)
+        }
+        var (low, high) = (smallest, 1.0)
+        for _ in 0..<8 {
+            let middle = (low + high) / 2
+            if fits(try set(runs, options: trial, scale: middle, lines: .max), options: options) { low = middle } else { high = middle }
+        }
+        var shrunk = try set(runs, options: options, scale: low, lines: asked)
+        shrunk.overflows = false
+        return shrunk
+    }
+
+    /// `runs` at `scale`, on the lines that fit the box's height (and `numberOfLines`), the last
+    /// ending in "…" when text is left.
+    static func cut(_ runs: [TextRun], options: TextLayoutOptions, scale: Double) throws(TextError) -> TypesetText {
+        var room = options.numberOfLines > 0 ? options.numberOfLines : Int.max
+        if options.height > 0 {
+            let all = try set(runs, options: options, scale: scale, lines: .max)
+            room = min(room, max(all.lineBottoms.prefix { $0 <= options.height + fitTolerance }.count, 1))
+        }
+        var cut = options
+        if cut.truncation == .none { cut.truncation = .end }
+        var result = try set(runs, options: cut, scale: scale, lines: room)
+        result.overflows = !fits(result, options: options)
+        return result
+    }
+
+    /// How far text may pass its box's height and still fit: half a point, less than a pixel at
+    /// @2x (its width is exact: a line any wider is truncated).
+    static let fitTolerance = 0.5
+
+    /// Whether `text` shows whole inside the box `options` give.
+    static func fits(_ text: TypesetText, options: TextLayoutOptions) -> Bool {
+        if text.isCut { return false }
+        if options.fit != .none, text.breaksWord { return false }
+        if options.numberOfLines > 0, text.lineCount > options.numberOfLines { return false }
+        if options.width > 0, options.width.isFinite, text.size.width > options.width { return false }
+        if options.height > 0, let bottom = text.lineBottoms.last, bottom > options.height + fitTolerance { return false }
+        return true
+    }
+
+    /// `runs` with their sizes and tracking times `scale`, set on at most `lines` lines.
+    static func set(_ runs: [TextRun], options: TextLayoutOptions, scale: Double, lines: Int) throws(TextError) -> TypesetText {
+        let scaled = scale == 1 ? runs : runs.map { run in
+            var run = run
+            run.style.size *= scale
+            run.style.tracking *= scale
+            return run
+        }
+        var setter = try Typesetter(runs: scaled, options: options, maximumLines: lines)
+        var result = setter.set()
+        result.scale = scale
         return result
     }
 }
@@ -95,6 +175,10 @@ private struct Typesetter {
     var wordOf: [Int] = []
     var glyphCount = 0, lineCount = 0
     var top = 0.0, widest = 0.0
+    /// The most lines set; the last takes the rest of its paragraph, truncated.
+    let maximumLines: Int
+    var lineBottoms: [Double] = []
+    var breaksWord = false, isCut = false
 
     /// A glyph placed on a line, before alignment.
     struct LineGlyph {
@@ -110,8 +194,9 @@ private struct Typesetter {
         var scalar: Int?
     }
 
-    init(runs: [TextRun], options: TextLayoutOptions) throws(TextError) {
+    init(runs: [TextRun], options: TextLayoutOptions, maximumLines: Int) throws(TextError) {
         self.options = options
+        self.maximumLines = maximumLines
         for run in runs where !run.text.isEmpty {
             let index = styles.firstIndex(of: run.style) ?? styles.count
             if index == styles.count {
@@ -135,11 +220,15 @@ private struct Typesetter {
         }
         var start = 0
         for i in 0...scalars.count where i == scalars.count || scalars[i] == "\n" {
-            setParagraph(start..<i)
+            guard lineCount < maximumLines else {
+                isCut = true
+                break
+            }
+            setParagraph(start..<i, isLast: i == scalars.count)
             start = i + 1
         }
-        return TypesetText(glyphs: placed, glyphCount: glyphCount,
-                           lineCount: lineCount, missing: missing, size: Size(widest, top))
+        return TypesetText(glyphs: placed, glyphCount: glyphCount, lineCount: lineCount, missing: missing, size: Size(widest, top),
+                           scale: 1, overflows: false, lineBottoms: lineBottoms, breaksWord: breaksWord, isCut: isCut)
     }
 
     /// The face that draws `scalar` in `style`: the style's own, or the closest installed font
@@ -167,8 +256,9 @@ private struct Typesetter {
         }
     }
 
-    /// Sets one paragraph: bidi levels, shaping by segment, line breaks, then each line.
-    mutating func setParagraph(_ range: Range<Int>) {
+    /// Sets one paragraph: bidi levels, shaping by segment, line breaks, then each line (up to
+    /// `maximumLines`; the last allowed takes the rest of the text, truncated, when any is left).
+    mutating func setParagraph(_ range: Range<Int>, isLast: Bool) {
         let text = Array(scalars[range])
         let (levels, rightToLeft) = Bidi.levels(of: text)
         // Marks, joiners and variation selectors stay with the face of the character before
@@ -216,6 +306,7 @@ private struct Typesetter {
                 let space = text[i].properties.isWhitespace
                 if !space, lineWidth + widths[i] > limit, i > lineStart, clusterStart[i] {
                     let end = lastBreak.flatMap { $0 > lineStart ? $0 : nil } ?? i
+                    if end == i, lastBreak != i { breaksWord = true }
                     lines.append(lineStart..<end)
                     lineStart = end
                     lineWidth = widths[end..<i].reduce(0, +)
@@ -229,7 +320,14 @@ private struct Typesetter {
             lines = [0..<text.count]
         }
         for (n, line) in lines.enumerated() {
-            setLine(line, of: text, paragraph: range, segments: segments, rightToLeft: rightToLeft, isLast: n == lines.count - 1)
+            let isLastLine = n == lines.count - 1
+            if lineCount == maximumLines - 1, !isLastLine || !isLast {
+                isCut = true
+                setLine(line.lowerBound..<text.count, of: text, paragraph: range, segments: segments, rightToLeft: rightToLeft, isLast: true,
+                        textFollows: true)
+                return
+            }
+            setLine(line, of: text, paragraph: range, segments: segments, rightToLeft: rightToLeft, isLast: isLastLine)
         }
     }
 
@@ -259,8 +357,9 @@ private struct Typesetter {
     }
 
     /// Places one line's glyphs: runs in visual order, truncated and aligned, one line down.
+    /// A line that `textFollows` (the last of `maximumLines`) ends in "…" even when it fits.
     mutating func setLine(_ line: Range<Int>, of text: [Unicode.Scalar], paragraph: Range<Int>, segments: [Segment],
-                          rightToLeft: Bool, isLast: Bool) {
+                          rightToLeft: Bool, isLast: Bool, textFollows: Bool = false) {
         var end = line.upperBound
         while end > line.lowerBound && text[end - 1].properties.isWhitespace { end -= 1 }
         let shown = line.lowerBound..<end
@@ -281,8 +380,11 @@ private struct Typesetter {
                 x += width
             }
         }
-        if !options.isWrapped, options.truncation != .none, let limit, x > limit {
-            (glyphs, x) = truncated(glyphs, to: limit)
+        if textFollows {
+            (glyphs, x) = truncated(glyphs, to: limit ?? .infinity, mode: options.truncation == .none ? .end : options.truncation)
+        } else if !options.isWrapped, options.truncation != .none, let limit, x > limit {
+            (glyphs, x) = truncated(glyphs, to: limit, mode: options.truncation)
+            isCut = true
         }
         // Vertical metrics: the largest of the styles on the line (the paragraph's first style on an empty one).
         let lineStyles = Set(glyphs.map(\.style)).sorted()
@@ -347,13 +449,14 @@ private struct Typesetter {
                                    scalar: nil, advance: 0))
         }
         widest = max(widest, x + added)
+        lineBottoms.append(top + ascent + descent)
         top += (ascent + descent + gap) * options.lineHeightMultiple
         lineCount += 1
     }
 
     /// A line cut to fit `limit` with "…" (in the style of the glyph next to the cut) where
-    /// the truncation mode says: at the end, the start, or the middle of the visual line.
-    func truncated(_ glyphs: [LineGlyph], to limit: Double) -> ([LineGlyph], Double) {
+    /// `mode` says: at the end, the start, or the middle of the visual line.
+    func truncated(_ glyphs: [LineGlyph], to limit: Double, mode: TruncationMode) -> ([LineGlyph], Double) {
         func ellipsis(style: Int, word: Int) -> [LineGlyph] {
             faces[style].shape(["\u{2026}"], rightToLeft: false).map {
                 LineGlyph(id: $0.id, face: faces[style], style: style, x: 0, offset: $0.offset, advance: advance(of: $0, face: faces[style], style: style),
@@ -362,17 +465,17 @@ private struct Typesetter {
         }
         guard let first = glyphs.first, let last = glyphs.last else { return (glyphs, 0) }
         var head: [LineGlyph] = [], tail: [LineGlyph] = []
-        let next = options.truncation == .start ? first : last
+        let next = mode == .start ? first : last
         let dots = ellipsis(style: next.style, word: next.word)
         var room = limit - dots.reduce(0) { $0 + $1.advance }
         var (i, j) = (0, glyphs.count - 1)
-        var takeHead = options.truncation != .start
+        var takeHead = mode != .start
         while i <= j {
             let glyph = takeHead ? glyphs[i] : glyphs[j]
             guard glyph.advance <= room else { break }
             room -= glyph.advance
             if takeHead { head.append(glyph); i += 1 } else { tail.insert(glyph, at: 0); j -= 1 }
-            if options.truncation == .middle { takeHead.toggle() }
+            if mode == .middle { takeHead.toggle() }
         }
         var placed: [LineGlyph] = []
         var x = 0.0

@@ -43,8 +43,21 @@ public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
     case none, start, middle, end
 }
 
-/// How text is laid out in a box: its width (lines wrap or truncate there), alignment,
-/// wrapping, truncation, and line spacing as a multiple of the fonts' own.
+/// What a text layer does with text too large for its bounds (an animvid extension; Core
+/// Animation's `CATextLayer` draws it as `none` does).
+public enum TextFit: String, Hashable, Sendable, CaseIterable {
+    /// Set at its size: wrapped or truncated at the width as asked, lines past the height kept.
+    case none
+    /// Set smaller, down to `minimumScaleFactor`, until it fits the bounds (whole words on at
+    /// most `numberOfLines` lines when wrapped); truncated there when even that is too large.
+    case shrink
+    /// Set at its size and cut to the lines that fit the bounds' height (and `numberOfLines`),
+    /// the last one ending in "…" (where `truncationMode` says; at the end when it says none).
+    case truncate
+}
+
+/// How text is laid out in a box: its width (lines wrap or truncate there) and height, alignment,
+/// wrapping, truncation, line spacing as a multiple of the fonts' own, and how it is fitted.
 public struct TextLayoutOptions: Hashable, Sendable {
     public var width: Double
     public var alignment: TextAlignment
@@ -54,14 +67,26 @@ public struct TextLayoutOptions: Hashable, Sendable {
     /// Whether characters the font joins (ligatures) are set as one glyph; without, each
     /// character stays a glyph (`NSAttributedString`'s ligature attribute 0).
     public var ligatures: Bool
+    /// The box's height, which `fit` keeps the lines inside (0: no limit).
+    public var height: Double
+    public var fit: TextFit
+    /// The smallest factor `shrink` may scale the text's sizes by (0…1).
+    public var minimumScaleFactor: Double
+    /// The most lines the text is set on, the last ending in "…" when text is left (0: any).
+    public var numberOfLines: Int
 
     public init(width: Double, alignment: TextAlignment = .natural, isWrapped: Bool = false, truncation: TruncationMode = .none,
-                lineHeightMultiple: Double = 1, ligatures: Bool = true) {
+                lineHeightMultiple: Double = 1, ligatures: Bool = true, height: Double = 0, fit: TextFit = .none,
+                minimumScaleFactor: Double = 0.5, numberOfLines: Int = 0) {
         self.width = width
         self.alignment = alignment
         self.isWrapped = isWrapped
         self.truncation = truncation
         self.lineHeightMultiple = lineHeightMultiple
         self.ligatures = ligatures
+        self.height = height
+        self.fit = fit
+        self.minimumScaleFactor = minimumScaleFactor
+        self.numberOfLines = numberOfLines
     }
 }

@@ -7,7 +7,10 @@ enum BatchCommand {
     static let help = """
     usage: animvid batch PRESET --rows DATA.csv [--shard I/N] [encode options]
 
-    Renders one clip per row of DATA.csv from PRESET. The first row names the columns, each a
+    Renders one clip per row of DATA.csv from PRESET. Every row is checked first, as validate
+    checks a preset: what a row cannot show as given (a text that does not fit its box) is a
+    warning naming the row and the layer, before the first clip is rendered, and is repeated in
+    the row's report line. The first row names the columns, each a
     --set key of the preset (params.title, params.logo, params.color, outputs.0.file, …); every
     other row is one clip, encoded as animvid encode --preset PRESET --set KEY=CELL … would for
     its non-empty cells (an empty cell keeps the preset's value), except that a file's path in a
@@ -19,6 +22,7 @@ enum BatchCommand {
     A JSON line a row goes to standard output, a summary to standard error:
       {"row":3,"line":4,"status":"done","outputs":["out/ana.mp4"],"seconds":4.2}
       {"row":4,"line":5,"status":"failed","outputs":[],"seconds":0.0,"reason":"…"}
+      {"row":5,"line":6,"status":"done","outputs":["out/bo.mp4"],"seconds":4.1,"warnings":["…"]}
     row counts data rows from 1, line is the CSV line it starts on; status is done, skipped or
     failed. The exit status is 1 when a row failed, 2 for a bad command or table.
 
@@ -28,6 +32,8 @@ enum BatchCommand {
                      Slurm's, Kubernetes' or GNU parallel's task number (as encode --shard)
       other encode options (--threads, --encoder-threads, --segment-seconds, -y, --progress,
       -q) apply to every row; -y re-renders rows whose outputs exist
+
+    animvid validate PRESET --rows DATA.csv checks every row without rendering any.
 
     examples:
       animvid batch presets/promo-instagram-square.json --rows customers.csv > report.jsonl
@@ -66,7 +72,15 @@ enum BatchCommand {
         let batch = try Batch(preset: preset, rowsFile: rowsFile)
         try batch.checkOutputs()
         let rows = shard.map { $0.share(of: batch.table.rows.count) } ?? batch.table.rows.indices
-        let counts = try batch.run(rows: rows, base: base, encode: { request throws(CLIError) in try EncodeCommand.execute(request, display: display) }) {
+        // Every row is checked before the first is rendered; a row that does not load fails in
+        // its turn, with the reason in the report.
+        var warnings: [Int: [String]] = [:]
+        for number in rows {
+            guard let found = try? batch.check(row: number), !found.isEmpty else { continue }
+            warnings[number] = found
+            ResolvedClip.showWarnings(found.map { "batch: row \(number + 1) (line \(batch.table.rows[number].line)): \($0)" })
+        }
+        let counts = try batch.run(rows: rows, base: base, warnings: warnings, encode: { request throws(CLIError) in try EncodeCommand.execute(request, display: display) }) {
             FileHandle.standardOutput.write(Data(($0.jsonLine + "\n").utf8))
         }
         let share = shard.map { " (shard \($0): rows \(rows.lowerBound + 1)-\(rows.upperBound) of \(batch.table.rows.count))" } ?? ""

@@ -8,7 +8,7 @@ import Scenes
 /// `animvid validate FILE`: checks a preset or a scene file without rendering anything.
 enum ValidateCommand {
     static let help = """
-    usage: animvid validate PRESET.json [--set KEY=VALUE]...
+    usage: animvid validate PRESET.json [--set KEY=VALUE]... [--rows DATA.csv]
            animvid validate SCENE.json [--param NAME=VALUE]... [--font-map MAP]
 
     Checks a preset (and what it extends): JSON syntax, field names, types, ranges, the scene and
@@ -16,7 +16,11 @@ enum ValidateCommand {
     codec takes, even sizes where the format needs them, rate control, the background's alpha);
     opens every file an encode would open (the scene file, the knobs' pictures, the soundtrack).
     A path in a preset is relative to the preset that writes it; one given with --set, to the
-    working folder.
+    working folder. Text that does not fit its box with the knobs given, at the preset's size,
+    is a warning naming the layer, the text and what became of it (shrunk to its smallest and
+    cut, or drawn past the box). With --rows, every row of a batch's table is checked the same
+    way, as animvid batch PRESET --rows DATA.csv would render it: a row that does not load is an
+    error, a row whose text does not fit a warning, each naming the row and its CSV line.
 
     Checks a scene file (a file with "layers"; docs/scene-files.md): field names, types, ranges,
     key paths, parameter references, templates and the layers that script rules name, and the
@@ -36,12 +40,15 @@ enum ValidateCommand {
             return
         }
         let overrides = try args.options("--set")
+        let rowsFile = try args.option("--rows")
         let params = try args.options("--param", "-p")
         let fontMap = try args.option("--font-map").map { text throws(CLIError) in try Parse.text(text, option: "--font-map", ValueText.fontMap) } ?? [:]
         let files = try args.positionals()
         guard files.count == 1, let file = files.first else { throw .usage("validate takes one preset or scene file") }
         if isSceneFile(file) {
-            guard overrides.isEmpty else { throw .usage("--set is for presets; a scene file's knobs are set with --param NAME=VALUE") }
+            guard overrides.isEmpty, rowsFile == nil else {
+                throw .usage("--set and --rows are for presets; a scene file's knobs are set with --param NAME=VALUE")
+            }
             try validateSceneFile(file, params: params, fontMap: fontMap)
             return
         }
@@ -50,12 +57,15 @@ enum ValidateCommand {
         let clip = preset.clip
         // Every file an encode opens: the knobs' pictures (a scene file's as it builds with them).
         let resolved = try ResolvedClip(clip, command: "validate")
+        let warnings: [String]
         do {
             _ = try resolved.timeline(duration: min(clip.seconds ?? 1, 1))
+            warnings = try resolved.sceneWarnings()
         } catch {
             // A file the scene cannot open is an invalid preset here, as every error is.
             throw .usage("\(file): \(error)")
         }
+        ResolvedClip.showWarnings(warnings)
         if let track = clip.audio.track {
             do {
                 for warning in try track.check() { FileHandle.standardError.write(Data("warning: \(file): audio: \(warning)\n".utf8)) }
@@ -70,7 +80,39 @@ enum ValidateCommand {
         case nil: "?"
         }
         print("\(file): valid preset: \(scene), \(size), \(clip.frameRate?.description ?? "?") fps, \(clip.seconds.map { "\($0)" } ?? "?") s, "
-              + "\(preset.outputs.count) output\(preset.outputs.count == 1 ? "" : "s") (\(preset.outputs.map(\.file).joined(separator: ", ")))")
+              + "\(preset.outputs.count) output\(preset.outputs.count == 1 ? "" : "s") (\(preset.outputs.map(\.file).joined(separator: ", ")))"
+              + Self.counted(warnings.count))
+        if let rowsFile {
+            guard overrides.isEmpty else { throw .usage("--rows: a batch's rows are checked against the preset as it is, without --set") }
+            try validateRows(of: file, in: rowsFile)
+        }
+    }
+
+    /// Checks each row of a batch's table as `batch` would render it; an invalid row is an error
+    /// (after every row is checked), text that does not fit a warning.
+    static func validateRows(of preset: String, in rowsFile: String) throws(CLIError) {
+        let batch = try Batch(preset: preset, rowsFile: rowsFile)
+        try batch.checkOutputs()
+        var invalid = 0, warned = 0
+        for number in batch.table.rows.indices {
+            let place = "\(rowsFile): row \(number + 1) (line \(batch.table.rows[number].line))"
+            do {
+                let warnings = try batch.check(row: number)
+                warned += warnings.count
+                ResolvedClip.showWarnings(warnings.map { "\(place): \($0)" })
+            } catch {
+                invalid += 1
+                FileHandle.standardError.write(Data("error: \(place): \(error)\n".utf8))
+            }
+        }
+        let rows = batch.table.rows.count
+        guard invalid == 0 else { throw .usage("\(rowsFile): \(invalid) of \(rows) row\(rows == 1 ? "" : "s") invalid") }
+        print("\(rowsFile): \(rows) valid row\(rows == 1 ? "" : "s")" + counted(warned))
+    }
+
+    /// " (3 warnings)", or nothing without any.
+    static func counted(_ warnings: Int) -> String {
+        warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"))"
     }
 
     /// Whether `path` holds a scene file rather than a preset: an object with a field only scene
@@ -96,22 +138,23 @@ enum ValidateCommand {
             }
             print("\(path): valid Lottie file: \(lottie.name), \(JSON.exact(lottie.width))x\(JSON.exact(lottie.height)), "
                   + "\(JSON.exact(lottie.frameRate)) fps, \(JSON.exact(lottie.cycle)) s"
-                  + (lottie.warnings.isEmpty ? "" : " (\(lottie.warnings.count) warning\(lottie.warnings.count == 1 ? "" : "s"))"))
+                  + counted(lottie.warnings.count))
             return
         }
         let scene = try ResolvedClip.loadSceneFile(path, recordingInto: ImageChecksums())
-        // Loading built the scene with its default knobs; knobs set here are built again.
+        // Loading built the scene with its default knobs; knobs set here are built again, and
+        // what does not fit is what the knobs given make.
+        var warnings = scene.warnings
         if !params.isEmpty {
             do {
-                try scene.check(canvas: Size(640, 360), settings: try scene.settings(params))
+                warnings = try scene.check(canvas: ClipChoices.defaultCanvas, settings: try scene.settings(params))
             } catch let error as SceneError {
                 throw .usage("--param: \(error)")
             } catch {
                 throw .usage("\(error)")
             }
         }
-        for warning in scene.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-        print("\(path): valid scene file: \(scene.name), knobs: \(scene.parameters.map(\.name).joined(separator: ", "))"
-              + (scene.warnings.isEmpty ? "" : " (\(scene.warnings.count) warning\(scene.warnings.count == 1 ? "" : "s"))"))
+        ResolvedClip.showWarnings(warnings.map(\.description))
+        print("\(path): valid scene file: \(scene.name), knobs: \(scene.parameters.map(\.name).joined(separator: ", "))" + counted(warnings.count))
     }
 }

@@ -264,8 +264,11 @@ final class SceneFileTests: XCTestCase {
     func testTextWarnings() throws {
         let file = try scene(#"{"layers": [{"type": "text", "frame": [0, 0, 50, 20], "string": "Far too long for this"}]}"#)
         XCTAssertEqual(file.warnings.count, 1)
-        XCTAssertTrue("\(file.warnings[0])".contains("layers[0]: the text needs") && "\(file.warnings[0])".contains("it overflows"),
-                      "\(file.warnings[0])")
+        XCTAssertTrue("\(file.warnings[0])".contains(#"layers[0]: the text "Far too long for this" does not fit its 50×20 point box: "#
+                                                         + #"even at 50% (its minimumScaleFactor) it is cut to 1 line with "…""#), "\(file.warnings[0])")
+        let unfitted = try scene(#"{"layers": [{"type": "text", "name": "t", "frame": [0, 0, 50, 20], "string": "Far too long", "textFit": "none"}]}"#)
+        XCTAssertTrue("\(unfitted.warnings.first.map { "\($0)" } ?? "")".contains(#""t": the text "Far too long" does not fit its 50×20 point box: "#
+                                                                             + "it needs 204×44 points and is drawn past it"), "\(unfitted.warnings)")
         // U+10FFFD is a private-use character no font installed here has.
         let missing = try scene(#"{"layers": [{"type": "text", "frame": [0, 0, 500, 100], "string": "ok \#u{10FFFD}"}]}"#)
         XCTAssertEqual(missing.warnings.count, 1)

@@ -77,3 +77,86 @@ extension TextLayoutTests {
         XCTAssertGreaterThan(bet.map(\.advance).max() ?? 0, 15, "the letter")
     }
 }
+
+/// Fitting text to a box: shrinking (down to a smallest scale), truncating, at most N lines.
+extension TextLayoutTests {
+    var lineHeight: Double {
+        get throws {
+            let face = try FontFace.face(for: FontLookup.file(for: "Inter"))
+            return (face.ascender + face.descender + face.lineGap) * 20 / face.unitsPerEm
+        }
+    }
+
+    /// Advances scale with the size, so one line W wide shrinks to a box of W ÷ 1.6 by 1 ÷ 1.6.
+    func testAShrunkLineIsScaledByTheBoxOverItsWidth() throws {
+        let text = "Hello world again"
+        let natural = try set(text, TextLayoutOptions(width: 0)).size.width
+        let t = try set(text, TextLayoutOptions(width: natural / 1.6, height: 100, fit: .shrink))
+        XCTAssertEqual(t.scale, 1 / 1.6, accuracy: 0.5 / 256 + 1e-9, "bisection of 0.5…1 eight times")
+        XCTAssertLessThanOrEqual(t.scale, 1 / 1.6 + 1e-9)
+        XCTAssertLessThanOrEqual(t.size.width, natural / 1.6)
+        XCTAssertFalse(t.overflows)
+        XCTAssertEqual(t.glyphCount, text.count, "nothing cut")
+        let unfitted = try set(text, TextLayoutOptions(width: natural / 1.6, height: 100))
+        XCTAssertEqual(unfitted.scale, 1)
+        XCTAssertTrue(unfitted.overflows, "none: drawn past the box")
+    }
+
+    /// Shrinking stops at the minimum scale; what still does not fit ends in "…".
+    func testShrinkingStopsAtTheMinimumScaleAndTruncates() throws {
+        let text = "Hello world again"
+        let natural = try set(text, TextLayoutOptions(width: 0)).size.width
+        let t = try set(text, TextLayoutOptions(width: natural / 4, height: 100, fit: .shrink, minimumScaleFactor: 0.5))
+        XCTAssertEqual(t.scale, 0.5)
+        XCTAssertTrue(t.overflows)
+        XCTAssertTrue(t.isCut)
+        XCTAssertLessThanOrEqual(t.size.width, natural / 4)
+        XCTAssertTrue(t.glyphs.contains { $0.glyph != nil && $0.scalar == nil }, "an ellipsis")
+    }
+
+    /// Wrapped text shrinks until it takes at most `numberOfLines` lines of whole words: the
+    /// scale found is the largest that does (one percent more takes a third line).
+    func testWrappedTextShrinksToItsNumberOfLines() throws {
+        let text = "Capture, sort and share ideas with everyone on your team"
+        let width = 200.0
+        let natural = try set(text, TextLayoutOptions(width: width, isWrapped: true))
+        XCTAssertGreaterThan(natural.lineCount, 2)
+        let t = try set(text, TextLayoutOptions(width: width, isWrapped: true, fit: .shrink, minimumScaleFactor: 0.3, numberOfLines: 2))
+        XCTAssertEqual(t.lineCount, 2)
+        XCTAssertFalse(t.overflows)
+        XCTAssertFalse(t.breaksWord)
+        XCTAssertLessThan(t.scale, 1)
+        let larger = try TextLayout.typeset([TextRun(text, style: TextStyle(font: "Inter", size: 20 * (t.scale + 0.01)))],
+                                            options: TextLayoutOptions(width: width, isWrapped: true))
+        XCTAssertGreaterThan(larger.lineCount, 2)
+    }
+
+    /// Wrapped text shrinks to the box's height too: its outlines end inside it.
+    func testWrappedTextShrinksToTheHeight() throws {
+        let text = "Capture, sort and share ideas with everyone on your team"
+        let height = try 2 * lineHeight
+        let t = try set(text, TextLayoutOptions(width: 200, isWrapped: true, height: height, fit: .shrink, minimumScaleFactor: 0.3))
+        XCTAssertFalse(t.overflows)
+        XCTAssertLessThan(t.scale, 1)
+        XCTAssertLessThanOrEqual(bounds(t).maxY, height + 0.5)
+    }
+
+    /// `truncate` keeps the lines that fit the height, the last ending in "…"; so does
+    /// `numberOfLines` alone.
+    func testTruncatingKeepsTheLinesThatFit() throws {
+        let text = "Capture, sort and share ideas with everyone on your team"
+        let all = try set(text, TextLayoutOptions(width: 200, isWrapped: true))
+        XCTAssertGreaterThan(all.lineCount, 2)
+        for options in [TextLayoutOptions(width: 200, isWrapped: true, height: try 2 * lineHeight, fit: .truncate),
+                        TextLayoutOptions(width: 200, isWrapped: true, numberOfLines: 2)] {
+            let t = try set(text, options)
+            XCTAssertEqual(t.lineCount, 2)
+            XCTAssertEqual(t.scale, 1)
+            XCTAssertTrue(t.overflows)
+            XCTAssertLessThanOrEqual(t.size.width, 200)
+            let last = try XCTUnwrap(t.glyphs.last { $0.glyph != nil })
+            XCTAssertNil(last.scalar, "the last glyph is the ellipsis")
+            XCTAssertEqual(last.line, 1)
+        }
+    }
+}
