@@ -65,12 +65,9 @@ public struct Batch {
     /// Checks row `number` (from 0) as `validate` checks a preset, without rendering: its preset
     /// loads with the row's cells, its scene builds with them (every file it names opens), and
     /// what it cannot show as given is returned, a line each (text that does not fit its box,
-    /// as this row's texts and the clip's size make it).
+    /// as this row's texts and each output's size make it).
     public func check(row number: Int) throws(JobError) -> [String] {
-        let loaded = try Preset.load(preset, overrides: try assignments(ofRow: number), overridesFile: rowsFile)
-        let resolved = try ResolvedClip(loaded.clip, command: "batch")
-        _ = try resolved.timeline(duration: min(loaded.clip.seconds ?? 1, 1))
-        return loaded.warnings + resolved.warnings + (try resolved.sceneWarnings())
+        try Preset.load(preset, overrides: try assignments(ofRow: number), overridesFile: rowsFile).checkScenes(command: "batch")
     }
 
     /// Row `number`'s `KEY=VALUE` assignments (from 0), one a non-empty cell.

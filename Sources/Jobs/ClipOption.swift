@@ -76,6 +76,9 @@ public struct ClipOption: Sendable {
     public let field: String?
     /// The preset level the field sits at.
     public let scope: Scope
+    /// Whether an output may also give the field, for itself (the frame's size and scale, the
+    /// frame rate: one preset writes a square, a story and a landscape cut).
+    public let eachOutput: Bool
     /// The value's kind and range.
     public let kind: Kind
     /// The placeholder for its value in help, `S`.
@@ -95,11 +98,12 @@ public struct ClipOption: Sendable {
     private let set: @Sendable (inout EncodeChoices, Value) -> Void
 
     private init<T: OptionValue>(_ flag: String, field: String?, _ scope: Scope, _ kind: Kind, _ placeholder: String, default defaultText: String,
-                                 _ help: String, setting: EncoderSettingsError.Setting? = nil, decidesVideo: Bool = true,
+                                 _ help: String, setting: EncoderSettingsError.Setting? = nil, decidesVideo: Bool = true, eachOutput: Bool = false,
                                  sets keyPath: WritableKeyPath<EncodeChoices, T?> & Sendable) {
         self.flag = flag
         self.field = field
         self.scope = scope
+        self.eachOutput = eachOutput
         self.kind = kind
         self.placeholder = placeholder
         self.defaultText = defaultText
@@ -113,11 +117,12 @@ public struct ClipOption: Sendable {
     /// Every clip and output option, in the order help lists them.
     public static let all: [ClipOption] = [
         ClipOption("--size", field: "size", .frame, .size, "WxH", default: "\(ClipChoices.defaultSize.width)x\(ClipChoices.defaultSize.height)",
-                   "output size in pixels, each side 2…\(ValueText.maximumSide) (even for 4:2:0 formats)", setting: .size, sets: \.clip.size),
+                   "output size in pixels, each side 2…\(ValueText.maximumSide) (even for 4:2:0 formats)", setting: .size, eachOutput: true,
+                   sets: \.clip.size),
         ClipOption("--scale", field: "scale", .frame, .number(0.01...100), "S", default: JSON.exact(ClipChoices.defaultScale),
-                   "pixels per point (3: an @3x iPhone); the canvas is size ÷ scale points", sets: \.clip.scale),
+                   "pixels per point (3: an @3x iPhone); the canvas is size ÷ scale points", eachOutput: true, sets: \.clip.scale),
         ClipOption("--fps", field: "fps", .clip, .frameRate, "RATE", default: ClipChoices.defaultFrameRate.description,
-                   "frame rate, 1…240: 30, 60, 29.97 (the NTSC rate 30000/1001) or 30000/1001", sets: \.clip.frameRate),
+                   "frame rate, 1…240: 30, 60, 29.97 (the NTSC rate 30000/1001) or 30000/1001", eachOutput: true, sets: \.clip.frameRate),
         ClipOption("--seconds", field: "seconds", .clip, .number(0.001...ClipOption.longestClip), "S", default: JSON.exact(ClipChoices.defaultSeconds),
                    "clip length; the clip has round(S × fps) frames", sets: \.clip.seconds),
         ClipOption("--start", field: "start", .clip, .number(0...ClipOption.longestClip), "S", default: "0; with loop, one cycle",
@@ -170,7 +175,7 @@ public struct ClipOption: Sendable {
 
     /// The option a preset writes as `field`, at its top level or (`inOutput`) in an output.
     public static func named(field: String, inOutput: Bool) -> ClipOption? {
-        all.first { $0.field == field && ($0.scope == .output) == inOutput }
+        all.first { $0.field == field && (inOutput ? $0.scope == .output || $0.eachOutput : $0.scope != .output) }
     }
 
     /// The option that chooses an encoder setting, for its errors (every setting has one).
@@ -323,7 +328,7 @@ public struct ClipOption: Sendable {
         var rows = ["| flag | preset field | type | default | meaning |", "|---|---|---|---|---|"]
         for option in all {
             let flag = "`\(option.flag)\(option.placeholder.isEmpty ? "" : " " + option.placeholder)`"
-            let field = option.field.map { "`\($0)`" + (option.scope == .output ? " (in each output)" : "") } ?? "—"
+            let field = option.field.map { "`\($0)`" + (option.scope == .output ? " (in each output)" : option.eachOutput ? " (also in each output)" : "") } ?? "—"
             rows.append("| \(flag) | \(field) | \(option.typeName) | \(option.defaultText) | \(option.help) |")
         }
         return rows.joined(separator: "\n")

@@ -93,22 +93,47 @@ extension EncodePlan {
             + "in \(String(format: "%.1f", seconds)) s; \(outcome.finishedSegments) of \(outcome.segmentCount) segments of \(output) are done; \(next)"
     }
 
-    /// Several outputs of one clip (a preset's): rendered once, encoded to each, in one piece.
+    /// Several outputs of one clip (a preset's), in one piece: the outputs of one frame (size,
+    /// scale, rate and frames) rendered once and encoded to each, one frame after another;
+    /// `progress` counts the frames of them all.
     public static func executeTogether(_ plans: [EncodePlan], stop: StopFlag? = nil,
                                        progress: (EncodeProgress) -> Void = { _ in }) throws(JobError) -> [WrittenOutput] {
-        guard let first = plans.first else { return [] }
-        var job = try first.job(stop: stop)
-        // Straight alpha for all when any output keeps transparency (opaque codecs ignore it).
-        job.settings.alpha = plans.contains { $0.settings.alpha }
-        let label = plans.map(\.output).joined(separator: ", ")
-        do {
-            let summary = try EncodePipeline.run(job, outputs: plans.map { ($0.output, $0.settings) }, progress: progress)
-            return plans.map { WrittenOutput($0, bytes: OutputFile.size(of: $0.output), seconds: summary.wallSeconds) }
-        } catch let stopped as EncodeStopped {
-            throw .interrupted("interrupted: \(label) not written (several outputs are written in one piece, not as a session)", signal: stopped.signal)
-        } catch {
-            throw .runtime("encoding \(label) failed: \(error)")
+        var groups: [[EncodePlan]] = []
+        for plan in plans {
+            if let same = groups.firstIndex(where: { $0[0].rendersLike(plan) }) { groups[same].append(plan) } else { groups.append([plan]) }
         }
+        let total = groups.reduce(0) { $0 + $1[0].frames.count }
+        let started = DispatchTime.now()
+        var written: [String: WrittenOutput] = [:]
+        var done = 0
+        for group in groups {
+            var job = try group[0].job(stop: stop)
+            // Straight alpha for all when any output keeps transparency (opaque codecs ignore it).
+            job.settings.alpha = group.contains { $0.settings.alpha }
+            let label = group.map(\.output).joined(separator: ", ")
+            do {
+                let summary = try EncodePipeline.run(job, outputs: group.map { ($0.output, $0.settings) }) { part in
+                    var whole = part
+                    (whole.framesDone, whole.framesRendered) = (done + part.framesDone, done + part.framesRendered)
+                    (whole.frameCount, whole.elapsedSeconds) = (total, EncodePipeline.seconds(since: started))
+                    progress(whole)
+                }
+                for plan in group { written[plan.output] = WrittenOutput(plan, bytes: OutputFile.size(of: plan.output), seconds: summary.wallSeconds) }
+            } catch let stopped as EncodeStopped {
+                let unwritten = plans.filter { written[$0.output] == nil }.map(\.output).joined(separator: ", ")
+                throw .interrupted("interrupted: \(unwritten) not written (several outputs are written in one piece, not as a session)", signal: stopped.signal)
+            } catch {
+                throw .runtime("encoding \(label) failed: \(error)")
+            }
+            done += group[0].frames.count
+        }
+        return plans.compactMap { written[$0.output] }
+    }
+
+    /// Whether `other` draws the same frames: the same size, scale, rate, start and frames (the
+    /// scene and its knobs are one preset's).
+    func rendersLike(_ other: EncodePlan) -> Bool {
+        (clip.width, clip.height, clip.scale, fps, start, frames) == (other.clip.width, other.clip.height, other.clip.scale, other.fps, other.start, other.frames)
     }
 
     /// Joins the segments the shards of this plan's sharded encode left into its output.

@@ -84,16 +84,17 @@ extension EncodeRequest {
         }
         let loaded = try Preset.load(preset.path, overrides: preset.overrides, overridesFile: preset.overridesFile)
         loaded.warnings.forEach(warn)
-        let clip = choices.clip.overriding(loaded.clip)
         return try Self.outputs(of: loaded, replacedBy: file).map { output throws(JobError) in
             try resuming?.check(output.file)
             let codec = choices.output.codec ?? output.choices.codec ?? Container(path: output.file)?.codecs.first
-            return try plan(clip: clip, output: choices.output.overriding(output.choices, codec: codec), file: output.file, run: run, warn: warn)
+            // The command line's choices over the output's own frame over the preset's clip.
+            return try plan(clip: choices.clip.overriding(output.clip.overriding(loaded.clip)), output: choices.output.overriding(output.choices, codec: codec),
+                            file: output.file, run: run, warn: warn)
         }
     }
 
     /// The preset's outputs, or the one file given instead: it keeps the first output's
-    /// settings when it is of the same container, its title and comment otherwise.
+    /// settings (and frame) when it is of the same container, its title and comment otherwise.
     static func outputs(of preset: Preset, replacedBy file: String?) -> [Preset.Output] {
         guard let file, let first = preset.outputs.first else { return preset.outputs }
         guard Container(path: file) == Container(path: first.file) else {
@@ -101,7 +102,7 @@ extension EncodeRequest {
             (choices.title, choices.comment) = (first.choices.title, first.choices.comment)
             return [Preset.Output(file: file, choices: choices)]
         }
-        return [Preset.Output(file: file, choices: first.choices)]
+        return [Preset.Output(file: file, choices: first.choices, clip: first.clip)]
     }
 
     /// The plan for writing `output` as `choices` say, of the clip `clip` chooses.

@@ -16,7 +16,7 @@ public enum PresetLoader {
     ]
     /// Every field a preset may have at its top level, and in an output.
     static let fields = Array(structureFields.keys) + ClipOption.all.filter { $0.scope != .output }.compactMap(\.field)
-    static let outputFields = ["file"] + ClipOption.all.filter { $0.scope == .output }.compactMap(\.field)
+    static let outputFields = ["file"] + ClipOption.all.filter { $0.scope == .output || $0.eachOutput }.compactMap(\.field)
     /// Limits against hostile files.
     static let maximumOutputs = 16
     static let maximumExtends = 8
@@ -295,22 +295,26 @@ public enum PresetLoader {
                 }
             }
             let choices = chosen.output
+            let frame = chosen.clip.overriding(clip)
+            if let rate = frame.frameRate, let seconds = frame.seconds, rate.frameCount(seconds: seconds) < 1, let v = field("fps") {
+                throw fail(prefix + "fps", v, "\(JSON.exact(seconds)) s at \(rate) fps is less than one frame")
+            }
             if let codec = choices.codec, !container.codecs.contains(codec), let v = field("codec") {
                 throw fail(prefix + "codec", v, "\(container.rawValue) takes \(container.codecs.map(\.rawValue).joined(separator: ", ")), not \"\(codec.rawValue)\"")
             }
             // What only the encoder setup can judge, at the field it concerns.
-            if let size = clip.size, let frameRate = clip.frameRate {
+            if let size = frame.size, let frameRate = frame.frameRate {
                 do {
                     _ = try choices.encoderSettings(container: container, width: size.width, height: size.height, frameRate: frameRate, alpha: alpha)
                 } catch {
                     // An output's own field when one chose the setting; the output as a whole for
                     // the clip's (an odd size, a transparent background).
                     let option = ClipOption.choosing(error.setting)
-                    if option.scope == .output, let key = option.field, let v = field(key) { throw fail(prefix + key, v, error.message) }
+                    if option.scope == .output || option.eachOutput, let key = option.field, let v = field(key) { throw fail(prefix + key, v, error.message) }
                     throw fail("outputs[\(i)]", item, "\(output): \(error.message)")
                 }
             }
-            outputs.append(Preset.Output(file: output, choices: choices))
+            outputs.append(Preset.Output(file: output, choices: choices, clip: chosen.clip))
         }
         _ = position
         return Preset(clip: clip, outputs: outputs, warnings: warnings)

@@ -56,11 +56,9 @@ enum ValidateCommand {
         let preset = try Preset.load(file, overrides: overrides)
         let clip = preset.clip
         // Every file an encode opens: the knobs' pictures (a scene file's as it builds with them).
-        let resolved = try ResolvedClip(clip, command: "validate")
         let warnings: [String]
         do {
-            _ = try resolved.timeline(duration: min(clip.seconds ?? 1, 1))
-            warnings = try resolved.sceneWarnings()
+            warnings = try preset.checkScenes(command: "validate")
         } catch {
             // A file the scene cannot open is an invalid preset here, as every error is.
             throw .usage("\(file): \(error)")
@@ -80,12 +78,19 @@ enum ValidateCommand {
         case nil: "?"
         }
         print("\(file): valid preset: \(scene), \(size), \(clip.frameRate?.description ?? "?") fps, \(clip.seconds.map { "\($0)" } ?? "?") s, "
-              + "\(preset.outputs.count) output\(preset.outputs.count == 1 ? "" : "s") (\(preset.outputs.map(\.file).joined(separator: ", ")))"
+              + "\(preset.outputs.count) output\(preset.outputs.count == 1 ? "" : "s") (\(preset.outputs.map(describe).joined(separator: ", ")))"
               + Self.counted(warnings.count))
         if let rowsFile {
             guard overrides.isEmpty else { throw .usage("--rows: a batch's rows are checked against the preset as it is, without --set") }
             try validateRows(of: file, in: rowsFile)
         }
+    }
+
+    /// An output's file, with the size, scale and rate it gives itself: `story.mp4 at 1080x1920`.
+    static func describe(_ output: Preset.Output) -> String {
+        let own = [output.clip.size.map { "\($0.width)x\($0.height)" }, output.clip.scale.map { "scale \(JSON.exact($0))" },
+                   output.clip.frameRate.map { "\($0) fps" }].compactMap { $0 }
+        return output.file + (own.isEmpty ? "" : " at " + own.joined(separator: ", "))
     }
 
     /// Checks each row of a batch's table as `batch` would render it; an invalid row is an error

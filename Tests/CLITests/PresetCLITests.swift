@@ -56,6 +56,7 @@ final class PresetCLITests: XCTestCase {
         for output in ["activity-indicator-loader.webm", "activity-indicator-loader.mov",
                        "activity-indicator-loader.gif", "loader-preview.gif",
                        "promo-instagram-square.mp4", "promo-story.mp4", "promo-youtube-1080p60.mp4", "promo-app-store-preview.mp4",
+                       "promo-campaign-square.mp4", "promo-campaign-story.mp4", "promo-campaign-youtube.mp4",
                        "lower-third.mov", "lower-third.webm"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(output).path), output)
         }
@@ -193,5 +194,46 @@ final class PresetCLITests: XCTestCase {
             XCTAssertTrue(result.err.contains(expected), result.err)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["bad.json"], "validate writes nothing")
+    }
+}
+
+extension PresetCLITests {
+    /// One preset writes several shapes and rates: an output's own `size` and `fps` replace the
+    /// preset's for it, its frames are those of an encode of that size and rate alone, and the
+    /// frames are rendered once for each distinct size and rate (the progress counts 10 + 10 + 20
+    /// frames for four outputs, not 50).
+    func testOnePresetWritesSeveralShapesRenderingEachOnce() throws {
+        try #"""
+        {"scene": "dot-grid", "size": "96x96", "scale": 0.3, "fps": 10, "seconds": 1,
+         "outputs": [{"file": "square.mkv"}, {"file": "square.mp4"}, {"file": "story.mkv", "size": "96x160"},
+                     {"file": "fast.mkv", "fps": 20}]}
+        """#.write(to: folder.appendingPathComponent("shapes.json"), atomically: true, encoding: .utf8)
+        let validated = try cli.run(["validate", "shapes.json"])
+        XCTAssertEqual(validated.status, 0, validated.err)
+        XCTAssertTrue(validated.out.contains("4 outputs (square.mkv, square.mp4, story.mkv at 96x160, fast.mkv at 20 fps)"), validated.out)
+        let result = try cli.run(["encode", "--preset", "shapes.json", "--progress", "json", "-y"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let last = try XCTUnwrap(result.err.split(separator: "\n").last { $0.hasPrefix("{\"frames\"") })
+        XCTAssertTrue(last.hasPrefix(#"{"frames":40,"total":40,"#), String(last))
+        XCTAssertEqual(try probe("square.mp4", "stream=width,height,r_frame_rate,nb_read_frames"), "96,96,10/1,10\n")
+        XCTAssertEqual(try probe("story.mkv", "stream=width,height,r_frame_rate,nb_read_frames"), "96,160,10/1,10\n")
+        XCTAssertEqual(try probe("fast.mkv", "stream=width,height,r_frame_rate,nb_read_frames"), "96,96,20/1,20\n")
+        // Lossless outputs (FFV1), so the frames compare exactly.
+        for (output, flags) in [("story.mkv", ["--size", "96x160", "--fps", "10"]), ("fast.mkv", ["--size", "96x96", "--fps", "20"]),
+                                ("square.mkv", ["--size", "96x96", "--fps", "10"])] {
+            let alone = try cli.run(["encode", "--scene", "dot-grid", "--scale", "0.3", "--seconds", "1", "--no-session", "-q", "-y"] + flags + ["alone.mkv"])
+            XCTAssertEqual(alone.status, 0, alone.err)
+            XCTAssertEqual(try cli.frameHashes(output), try cli.frameHashes("alone.mkv"), output)
+        }
+        // The command line's size is every output's.
+        let small = try cli.run(["encode", "--preset", "shapes.json", "--size", "64x64", "-q", "-y"])
+        XCTAssertEqual(small.status, 0, small.err)
+        XCTAssertEqual(try probe("story.mkv", "stream=width,height"), "64,64\n")
+        // An output's own field is checked where it is written.
+        try #"{"scene": "dot-grid", "outputs": [{"file": "a.mp4", "size": "97x96"}]}"#
+            .write(to: folder.appendingPathComponent("odd.json"), atomically: true, encoding: .utf8)
+        let odd = try cli.run(["validate", "odd.json"])
+        XCTAssertEqual(odd.status, 2)
+        XCTAssertTrue(odd.err.contains("outputs[0].size: ") && odd.err.contains("97x96"), odd.err)
     }
 }
