@@ -49,7 +49,7 @@ public struct Transition: Hashable, Sendable {
         case fromLeft, fromRight, fromTop, fromBottom
 
         /// The direction of motion in the layer's bounds coordinates (y down).
-        var motion: (x: Double, y: Double) {
+        public var motion: (x: Double, y: Double) {
             switch self {
             case .fromLeft: (1, 0)
             case .fromRight: (-1, 0)

@@ -28,7 +28,7 @@ public struct SceneFile: Scene {
     public let summary: String
     /// The file's knobs, then `background` (the file's background colour, white by default).
     public let parameters: [SceneParameter]
-    /// The file's `cycle` in seconds, 2 when it gives none.
+    /// The file's `cycle` in seconds, 2 when it gives none; a file with shots, their length.
     public let cycle: Double
     /// The canvas in points the file's layers are laid out for, when it says (`canvas`); the
     /// scene is then scaled to fit the canvas it is rendered on, and centred.
@@ -39,6 +39,8 @@ public struct SceneFile: Scene {
     /// each with its place.
     public private(set) var warnings: [DocumentError] = []
     private let document: JSONValue
+    /// The file's shots, when it has any.
+    private let sequence: SceneSequence?
     private let decodeImage: ImageDecoder
     /// How many files hold this one as a shot.
     private let nesting: Int
@@ -81,7 +83,13 @@ public struct SceneFile: Scene {
         name = try member("name").map { v throws(DocumentError) in try header.literal(v, "name") }
             ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         summary = try member("summary").map { v throws(DocumentError) in try header.literal(v, "summary") } ?? "a scene file"
-        cycle = try member("cycle").map { v throws(DocumentError) in try header.number(v, "cycle", in: 0.01...SceneFileLimits.duration) } ?? 2
+        sequence = try member("shots").map { v throws(DocumentError) in try header.sequence(v) }
+        if let sequence {
+            if let v = member("cycle") { throw header.fail("cycle", v, "a file with shots lasts as long as they do (each shot's length is a knob)") }
+            cycle = sequence.length { name in sequence.shots.first { $0.name == name }?.seconds ?? 0 }
+        } else {
+            cycle = try member("cycle").map { v throws(DocumentError) in try header.number(v, "cycle", in: 0.01...SceneFileLimits.duration) } ?? 2
+        }
         layout = try member("canvas").map { v throws(DocumentError) in
             let size = try header.size(v, "canvas")
             guard size.width >= 1, size.height >= 1, size.width <= 1e6, size.height <= 1e6 else {
@@ -91,6 +99,11 @@ public struct SceneFile: Scene {
         }
         var parameters = try member("parameters").map { v throws(DocumentError) in try header.parameters(v) } ?? []
         let background = try member("background").map { v throws(DocumentError) in try header.color(v, "background") } ?? .white
+        for shot in sequence?.shots ?? [] {
+            parameters.append(SceneParameter(SceneSequence.knob(shot.name), .number(SceneSequence.shortestShot...SceneFileLimits.duration),
+                                             default: .number(shot.seconds),
+                                             "seconds of the \(shot.name) shot" + (shot.stretches ? " (before it stretches to the clip's length)" : "")))
+        }
         parameters.append(SceneParameter("background", .color, default: .color(background), "canvas colour (clear for a transparent video)"))
         self.parameters = parameters
         let checked = try checkedBuild(canvas: Size(640, 360), settings: SceneSettings(scene: self))
@@ -120,6 +133,18 @@ public struct SceneFile: Scene {
                                          + "which the cycle of \(JSON.exact(cycle)) s is not a whole number of: a loop (--loop) will not close"))
         }
         return (checked.images, warnings)
+    }
+
+    /// The names of the file's shots, in order (none without shots).
+    public var shotNames: [String] { sequence?.shots.map(\.name) ?? [] }
+
+    /// The knob that sets the length of shot `name`: `shots.NAME.seconds`.
+    public static func shotKnob(_ name: String) -> String { SceneSequence.knob(name) }
+
+    /// How long the file's shots last with the lengths `settings` give them (unstretched); nil
+    /// for a file without shots.
+    public func length(settings: SceneSettings) -> Double? {
+        sequence?.length { settings.number(SceneSequence.knob($0)) }
     }
 
     public func build(canvas: Size, script: Script, settings: SceneSettings) throws -> Layer {

@@ -34,4 +34,6 @@ public enum SceneFileLimits {
     public static let shots = 16
     /// The scene's clip length in seconds.
     public static let duration = 3600.0
+    /// The most shots in a file's sequence (`"shots"`).
+    public static let sequenceShots = 100
 }

@@ -9,7 +9,8 @@ extension SceneFileReader {
         "name": "the scene's name", "summary": "one line saying what it shows", "cycle": "seconds of one loop",
         "canvas": "the canvas the layers are laid out for",
         "background": "the canvas colour", "parameters": "the scene's knobs", "animations": "animation templates by name",
-        "layers": "the layers on the canvas", "script": "rules that add animations",
+        "layers": "the layers on the canvas (under the shots)", "script": "rules that add animations",
+        "shots": "the clip's shots, end to end", "overlays": "layers above the shots",
     ]
 
     /// Builds the tree under a root layer that fills the canvas in the `background` colour, and
@@ -39,18 +40,32 @@ extension SceneFileReader {
             }
         }
         var drawn = 0
-        guard let layers = fields["layers"] else { throw fail("", document, "missing \"layers\": the layers on the canvas") }
-        do {
-            let v = layers
-            for (i, item) in try list(v, "layers").enumerated() {
-                parent.addSublayer(try layer(item, "layers[\(i)]", depth: 1, copies: 1, drawn: &drawn))
-            }
+        let shots = try fields["shots"].map { v throws(DocumentError) in (v, try sequence(v)) }
+        let placed = try shots.map { v, sequence throws(DocumentError) in try place(sequence, v) }
+        guard fields["layers"] != nil || shots != nil else {
+            throw fail("", document, "missing \"layers\": the layers on the canvas (or \"shots\")")
+        }
+        for (i, item) in try layerList(fields, "layers").enumerated() {
+            parent.addSublayer(try layer(item, "layers[\(i)]", depth: 1, copies: 1, drawn: &drawn))
+        }
+        let overlays = try layerList(fields, "overlays")
+        for (i, item) in overlays.enumerated() {
+            parent.addSublayer(try layer(item, "overlays[\(i)]", depth: 1, copies: 1, drawn: &drawn))
+        }
+        if let (v, sequence) = shots, let placed {
+            try addShots(v, sequence, placed: placed, to: parent, below: overlays.count, script: script, drawn: &drawn)
         }
         if let v = fields["script"] {
             let items = try list(v, "script", count: 0...SceneFileLimits.scriptRules)
             for (i, item) in items.enumerated() { script.add(try rule(item, "script[\(i)]")) }
         }
         return root
+    }
+
+    /// The layers listed under `key` (none when the file has no such field).
+    private func layerList(_ fields: Fields, _ key: String) throws(DocumentError) -> [JSONValue] {
+        guard let v = fields[key] else { return [] }
+        return try list(v, key)
     }
 
     /// `{"on": "start" | "didStart" | "didStop", "animation": name, "layer": name, "finished":

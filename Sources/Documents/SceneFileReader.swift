@@ -7,8 +7,11 @@ import Scenes
 /// and one canvas. Every error names the file, line, column and JSON path of the value at fault.
 final class SceneFileReader {
     let file: String
-    /// Parameter values by name, with `canvas.width` and friends.
-    let values: [String: ParameterValue]
+    /// Parameter values by name, with `canvas.width` and friends (and, in a file with shots,
+    /// `shots.NAME.start`, `clip.seconds` and, in a shot, `shot.seconds`).
+    var values: [String: ParameterValue]
+    /// The clip's length when it chooses one, which the stretching shots fill.
+    let length: Double?
     /// Images decoded so far by location, so a picture used by many layers is decoded once,
     /// and their pixels, which `SceneFileLimits.imagePixels` bounds.
     var images: [String: Image]
@@ -46,6 +49,7 @@ final class SceneFileReader {
         values["canvas.midX"] = .number(canvas.width / 2)
         values["canvas.midY"] = .number(canvas.height / 2)
         self.values = values
+        length = settings?.length
         self.decodeImage = decodeImage
         folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
     }

@@ -13,6 +13,7 @@ public enum PresetLoader {
     static let structureFields: [String: String] = [
         "description": "a string", "extends": "a path to another preset", "scene": "a scene name",
         "scene-file": "a path to a scene file", "params": "an object of scene knobs", "outputs": "a list of outputs",
+        "shots": "an object of the scene file's shots by name, each {\"seconds\": S}",
     ]
     /// Every field a preset may have at its top level, and in an output.
     static let fields = Array(structureFields.keys) + ClipOption.all.filter { $0.scope != .output }.compactMap(\.field)
@@ -79,19 +80,19 @@ public enum PresetLoader {
         guard case let .object(baseMembers, _) = try resolved(path: basePath, chain: chain + [absolute], extends: (extends.value, path)) else { return value }
         var result = baseMembers.filter { $0.key != "extends" }
         // A preset that names its scene (built in or a file) replaces the base's choice, and knobs
-        // belong to their scene: naming another scene does not inherit them.
-        let sceneKeys = ["scene", "scene-file"]
+        // belong to their scene: naming another scene does not inherit them (nor its shots).
+        let sceneKeys = ["scene", "scene-file"], merged = ["params", "shots"]
         if let scene = members.first(where: { sceneKeys.contains($0.key) }) {
             let baseScene = result.first { sceneKeys.contains($0.key) }
-            if baseScene?.key != scene.key || baseScene?.value != scene.value { result.removeAll { $0.key == "params" } }
+            if baseScene?.key != scene.key || baseScene?.value != scene.value { result.removeAll { merged.contains($0.key) } }
             result.removeAll { sceneKeys.contains($0.key) }
         }
         for member in members where member.key != "extends" {
-            if member.key == "params", case let .object(child, p) = member.value,
-               let i = result.firstIndex(where: { $0.key == "params" }), case let .object(parent, _) = result[i].value {
-                var params = parent.filter { entry in !child.contains { $0.key == entry.key } }
-                params += child
-                result[i] = ("params", .object(params, p))
+            if merged.contains(member.key), case let .object(child, p) = member.value,
+               let i = result.firstIndex(where: { $0.key == member.key }), case let .object(parent, _) = result[i].value {
+                var entries = parent.filter { entry in !child.contains { $0.key == entry.key } }
+                entries += child
+                result[i] = (member.key, .object(entries, p))
             } else if let i = result.firstIndex(where: { $0.key == member.key }) {
                 result[i] = member
             } else {
@@ -226,6 +227,9 @@ public enum PresetLoader {
                 clip.params.append("\(entry.key)=\(text)")
             }
         }
+        if let v = member("shots") {
+            try shotLengths(v, of: scene, file: file, into: &clip, settings: &settings)
+        }
         // The clip's options, as the table says; the background is checked against the scene.
         var choices = EncodeChoices()
         choices.clip = clip
@@ -245,6 +249,8 @@ public enum PresetLoader {
                 throw fail("background", b, "\(error)")
             }
         }
+        // A scene file's shots last as long as they do unless the preset says how long the clip is.
+        if member("seconds") == nil, let sceneFile = scene as? SceneFile, sceneFile.length(settings: settings) != nil { clip.seconds = nil }
         if let rate = clip.frameRate, let seconds = clip.seconds, rate.frameCount(seconds: seconds) < 1 {
             throw fail("seconds", member("seconds"), "\(JSON.exact(seconds)) s at \(rate) fps is less than one frame")
         }
@@ -318,6 +324,33 @@ public enum PresetLoader {
         }
         _ = position
         return Preset(clip: clip, outputs: outputs, warnings: warnings)
+    }
+
+    /// `"shots": {"feature": {"seconds": 4}}`: each shot's length, set as its knob
+    /// (`SceneFile.shotKnob`) of a scene file with shots.
+    static func shotLengths(_ value: JSONValue, of scene: any Scene, file: String, into clip: inout ClipChoices,
+                            settings: inout SceneSettings) throws(DocumentError) {
+        guard case let .object(entries, _) = value else {
+            throw DocumentError(at: value.position, in: file, path: "shots", message: "expected \(structureFields["shots"] ?? "")")
+        }
+        let names = (scene as? SceneFile)?.shotNames ?? []
+        for entry in entries {
+            let path = "shots." + entry.key
+            func fail(_ at: JSONValue, _ message: String) -> DocumentError { DocumentError(at: at.position, in: file, path: path, message: message) }
+            guard names.contains(entry.key) else {
+                throw fail(entry.value, names.isEmpty ? "the scene \(scene.name) has no shots" : "no shot called \"\(entry.key)\" (shots: \(names.joined(separator: ", ")))")
+            }
+            guard case let .object(fields, _) = entry.value, fields.count == 1, fields[0].key == "seconds", case .number(let seconds, _) = fields[0].value else {
+                throw fail(entry.value, "expected {\"seconds\": S}, the shot's length")
+            }
+            let knob = SceneFile.shotKnob(entry.key)
+            do {
+                try settings.set(knob, to: JSON.exact(seconds))
+            } catch {
+                throw DocumentError(at: fields[0].value.position, in: file, path: path + ".seconds", message: "\(error)")
+            }
+            clip.params.append(knob + "=" + JSON.exact(seconds))
+        }
     }
 
     /// A document's `name` made fit for one component of a file name: no folder separators,

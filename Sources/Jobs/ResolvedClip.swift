@@ -102,6 +102,15 @@ public struct ResolvedClip {
                 throw .usage("--param \(parameter.name): \(error)")
             }
         }
+        // A scene file's shots fill a clip of a chosen length (stretching those that may), and
+        // make a clip of their own length otherwise.
+        if let file = scene as? SceneFile, let natural = file.length(settings: settings) {
+            if let seconds = clip.seconds {
+                if clip.loop != true { settings.length = (clip.start ?? 0) + seconds }
+            } else {
+                clip.seconds = natural
+            }
+        }
         self.settings = settings
         let size = clip.size ?? defaultSize
         (width, height) = (size.width, size.height)

@@ -51,6 +51,9 @@ public struct SceneSettings: Sendable {
     private var values: [String: ParameterValue]
     /// Decoded images for `imageFile` knobs (decoding is the caller's: Scenes knows no codecs).
     private var images: [String: Image] = [:]
+    /// The clip's length in seconds (its start and its seconds), when the clip chooses one: a
+    /// scene that fits itself to its clip (a scene file's stretching shots) takes it.
+    public var length: Double?
 
     /// The defaults of `scene`.
     public init(scene: any Scene) {

@@ -13,7 +13,8 @@ enum SheetCommand {
     options:
       --scene NAME          the scene (list them with: animvid scenes)
       --param NAME=VALUE    set a scene knob; repeat for several
-      --seconds S           the span shown (default: the scene's cycle, one loop of its animation)
+      --seconds S           the span shown (default: the scene's cycle, one loop of its animation;
+                            a scene file with shots: their length); shots stretch to fill it
       --frames N            how many frames (default 12)
       --columns N           tiles per row (default 4)
       --size WxH            tile size in pixels (default 320x180)
@@ -30,9 +31,11 @@ enum SheetCommand {
             print(help)
             return
         }
-        let options = try ResolvedClip(&args, defaultSize: PixelSize(width: 320, height: 180), defaultScale: { Double($0) / 640 })
-        let seconds = try args.option("--seconds").map { text throws(CLIError) in try Parse.number(text, option: "--seconds", range: 0.001...3600) }
-            ?? options.scene.cycle
+        // The span shown is the clip's length: a scene file's shots fill it.
+        var chosen = try args.clipChoices()
+        chosen.seconds = try args.option("--seconds").map { text throws(CLIError) in try Parse.number(text, option: "--seconds", range: 0.001...3600) }
+        let options = try ResolvedClip.resolve(chosen, command: "sheet", defaultSize: PixelSize(width: 320, height: 180), defaultScale: { Double($0) / 640 })
+        let seconds = options.clip.seconds ?? options.scene.cycle
         let frames = try args.option("--frames").map { text throws(CLIError) in try Parse.integer(text, option: "--frames", range: 1...200) } ?? 12
         let columns = try args.option("--columns").map { text throws(CLIError) in try Parse.integer(text, option: "--columns", range: 1...50) } ?? 4
         let overwrite = args.flag("-y", "--overwrite")

@@ -77,7 +77,9 @@ enum ValidateCommand {
         case .file(let path): path
         case nil: "?"
         }
-        print("\(file): valid preset: \(scene), \(size), \(clip.frameRate?.description ?? "?") fps, \(clip.seconds.map { "\($0)" } ?? "?") s, "
+        // A scene file with shots lasts as long as they do unless the preset says.
+        let seconds = clip.seconds ?? (try? ResolvedClip(clip, command: "validate"))?.clip.seconds
+        print("\(file): valid preset: \(scene), \(size), \(clip.frameRate?.description ?? "?") fps, \(seconds.map { JSON.exact($0) } ?? "?") s, "
               + "\(preset.outputs.count) output\(preset.outputs.count == 1 ? "" : "s") (\(preset.outputs.map(describe).joined(separator: ", ")))"
               + Self.counted(warnings.count))
         if let rowsFile {
@@ -128,8 +130,12 @@ enum ValidateCommand {
         if OutputFile.size(of: URL(fileURLWithPath: path).resolvingSymlinksInPath().path) > PresetLoader.maximumFileSize { return true }
         guard let data = try? DocumentFile.read(path, limit: PresetLoader.maximumFileSize),
               case let .object(members, _)? = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else { return false }
-        let sceneFileOnly: Set = ["name", "summary", "cycle", "parameters", "animations", "layers", "script"]
-        return members.contains { sceneFileOnly.contains($0.key) }  // a Lottie file has layers too
+        let sceneFileOnly: Set = ["name", "summary", "cycle", "parameters", "animations", "layers", "script", "overlays"]
+        // A scene file's shots are a list; a preset's, lengths by name.
+        return members.contains { member in
+            if case .array = member.value, member.key == "shots" { return true }
+            return sceneFileOnly.contains(member.key)
+        }
     }
 
     static func validateSceneFile(_ path: String, params: [String], fontMap: [String: String]) throws(CLIError) {

@@ -19,10 +19,13 @@ final class MarketingPresetTests: XCTestCase {
         let names = ["promo-instagram-square", "promo-story", "promo-youtube-1080p60", "promo-app-store-preview", "lower-third-transparent"]
         for name in names {
             let preset = try PresetLoader.load(path: Self.presets.appendingPathComponent(name + ".json").path) { try LayerImageCodec.decode($0) }
-            guard case .file(let path)? = preset.clip.scene, let size = preset.clip.size, let scale = preset.clip.scale,
-                  let seconds = preset.clip.seconds else { return XCTFail("\(name): a scene file, a size, a scale and a length") }
+            guard case .file(let path)? = preset.clip.scene, let size = preset.clip.size, let scale = preset.clip.scale else {
+                return XCTFail("\(name): a scene file, a size and a scale")
+            }
             let scene = try SceneFile.load(path: path) { try LayerImageCodec.decode($0) }
             var settings = try scene.settings(preset.clip.params)
+            // The promos last as long as their shots; the lower third says its length.
+            let seconds = try XCTUnwrap(preset.clip.seconds ?? scene.length(settings: settings), name)
             if let background = preset.clip.background { try settings.set("background", to: background) }
             let (width, height) = (size.width / 10, size.height / 10)
             let canvas = Size(Double(size.width) / scale, Double(size.height) / scale)

@@ -38,14 +38,16 @@ final class PresetTests: XCTestCase {
     }
 
     /// promo-story.json extends promo-instagram-square.json: it inherits the scene file, knobs,
-    /// scale, fps and seconds, and its outputs replace the base's.
+    /// scale and fps (neither says how long: the template's shots do, 8 s), and its outputs
+    /// replace the base's.
     func testExtends() throws {
         let story = try PresetLoader.load(path: Self.presets.appendingPathComponent("promo-story.json").path) { try LayerImageCodec.decode($0) }
         let square = try PresetLoader.load(path: Self.presets.appendingPathComponent("promo-instagram-square.json").path) { try LayerImageCodec.decode($0) }
         XCTAssertEqual(story.clip.scene, square.clip.scene)
         XCTAssertEqual(story.clip.size.map { [$0.width, $0.height] }, [1080, 1920])
         XCTAssertEqual(story.clip.scale, 3)
-        XCTAssertEqual(story.clip.seconds, 8)
+        XCTAssertNil(story.clip.seconds)
+        XCTAssertEqual(try ResolvedClip(story.clip, command: "test").clip.seconds, 8)
         XCTAssertEqual(story.clip.frameRate, FrameRate(numerator: 30))
         XCTAssertEqual(story.clip.params, square.clip.params)
         XCTAssertEqual(story.outputs.map(\.file), ["promo-story.mp4"])
