@@ -34,8 +34,10 @@ extension Rasterizer {
     /// the path the mask was made from.
     func fill(_ mask: CoverageMask, color: PremultipliedColor, clip: ClipMask? = nil, into target: inout Pixmap) {
         guard color.a > 0, mask.width > 0 else { return }
-        let rows = max(mask.y, target.firstRow)..<min(mask.y + mask.height, target.firstRow + target.height)
-        guard !rows.isEmpty, mask.x + mask.width <= target.width else { return }
+        // The rows of the mask the target holds (none when the mask lies above or below them).
+        let (top, bottom) = (max(mask.y, target.firstRow), min(mask.y + mask.height, target.firstRow + target.height))
+        guard top < bottom, mask.x + mask.width <= target.width else { return }
+        let rows = top..<bottom
         let (width, firstRow) = (target.width, target.firstRow)
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let pixels = buffer.baseAddress else { return }

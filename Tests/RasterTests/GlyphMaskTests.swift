@@ -43,6 +43,23 @@ final class GlyphMaskTests: XCTestCase {
 
     /// A canvas that drew a glyph keeps its mask: the next frame, drawn from it, is the same, and
     /// so is a band drawn by a canvas that has only drawn the whole frame.
+    /// A kept mask next to a band (the glyph's outline within the band's one-pixel margin, its
+    /// coverage not) draws nothing there: each band of a frame is that frame's rows, whether the
+    /// glyph ends just above the band or starts just below it.
+    func testAKeptMaskNextToABandDrawsNothingThere() throws {
+        let canvas = Canvas()
+        for edge in stride(from: 27.0, through: 33.0, by: 0.125) {
+            for (place, rows) in [(Transform3D(translationX: 20, y: edge), 30..<64), (Transform3D(translationX: 20, y: edge + 14), 0..<30)] {
+                canvas.begin(try XCTUnwrap(Pixmap(width: 64, height: 64)), clearingTo: .transparent)
+                canvas.fillGlyph(glyph, transform: place, color: color)
+                let frame = canvas.end()
+                canvas.begin(try XCTUnwrap(Pixmap(width: 64, rows: rows, ofFrameHeight: 64)), clearingTo: .transparent)
+                canvas.fillGlyph(glyph, transform: place, color: color)
+                XCTAssertEqual(canvas.end().bytes, Array(frame.bytes[(rows.lowerBound * 64 * 4)..<(rows.upperBound * 64 * 4)]), "edge at \(edge), rows \(rows)")
+            }
+        }
+    }
+
     func testKeptMasksDrawTheSamePixels() throws {
         let canvas = Canvas()
         var frames: [Pixmap] = []
