@@ -132,7 +132,7 @@ bench: deps
 	bench/cluster.sh
 	@if [ -n "$(CORPUS)" ]; then $(MAKE) lottie-speed lottie-gif CORPUS="$(CORPUS)"; fi
 
-## sheets: contact sheets of every built-in scene, example and template, and a still of each marketing preset,
+## sheets: contact sheets of every built-in scene, example and template, and of each shape of the promo preset,
 ## for the README, in docs/sheets
 sheets: build
 	mkdir -p docs/sheets
@@ -142,8 +142,9 @@ sheets: build
 	for file in docs/scenes/*.json templates/promo.json templates/lower-third.json; do \
 		$(RELEASE_BIN) sheet --scene-file $$file --size 240x135 --frames 8 --overwrite docs/sheets/$$(basename $$file .json).png || exit 1; \
 	done
-	for preset in presets/promo-*.json; do \
-		$(RELEASE_BIN) still --preset $$preset --time 7.5 --fit 240 --overwrite docs/sheets/$$(basename $$preset .json).png || exit 1; \
+	for preset in presets/promo-instagram-square.json presets/promo-instagram-portrait.json presets/promo-story.json \
+			presets/promo-youtube-1080p60.json presets/promo-app-store-preview.json; do \
+		$(RELEASE_BIN) sheet --preset $$preset --frames 8 --columns 8 --fit 160 --overwrite docs/sheets/$$(basename $$preset .json).png || exit 1; \
 	done
 	$(RELEASE_BIN) still --preset presets/lower-third-transparent.json --time 3 --fit 240 --overwrite docs/sheets/lower-third-transparent.png
 

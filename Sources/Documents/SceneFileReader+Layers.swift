@@ -14,7 +14,7 @@ extension SceneFileReader {
         }
         layerCount += 1
         guard layerCount <= SceneFileLimits.layers else { throw fail(path, value, "more than \(SceneFileLimits.layers) layers") }
-        let fields = try object(value, path, allowed: Self.layerFields, what: "a layer")
+        let fields = try adapted(try object(value, path, allowed: Self.layerFields + AspectClass.allCases.map(\.rawValue), what: "a layer"))
         let kind = try fields["type"].map { v throws(DocumentError) in
             try choice(v, fields.path("type"), LayerKind.allCases, literally: true)
         } ?? .plain
@@ -60,6 +60,9 @@ extension SceneFileReader {
         guard drawn <= SceneFileLimits.drawnInstances else {
             throw fail(path, value, "more than \(SceneFileLimits.drawnInstances) layers are drawn per frame, counting replicated copies")
         }
+        // Percentages in the mask and the sublayers are of this layer's bounds.
+        let outer = percentBase
+        percentBase = layer.bounds.size
         if let v = fields["mask"] {
             layer.mask = try self.layer(v, fields.path("mask"), depth: depth + 1, copies: copies, drawn: &drawn)
         }
@@ -69,6 +72,7 @@ extension SceneFileReader {
                 layer.addSublayer(try self.layer(item, "\(fields.path("sublayers"))[\(i)]", depth: depth + 1, copies: inner, drawn: &drawn))
             }
         }
+        percentBase = outer
         if let v = fields["animations"] {
             for (i, item) in try list(v, fields.path("animations")).enumerated() {
                 let (animation, key) = try attachedAnimation(item, "\(fields.path("animations"))[\(i)]")
@@ -95,6 +99,22 @@ extension SceneFileReader {
         let shrunk = layer.textFit == .shrink ? "even at \(Int((set.scale * 100).rounded()))% (its minimumScaleFactor) " : ""
         return "\(name)the text \"\(shown)\" does not fit its \(box): \(shrunk)\(outcome)"
     }
+
+    /// A layer's fields with those it gives for its canvas's aspect class (`"portrait": {…}`,
+    /// `"square"`, `"landscape"`) in their place.
+    private func adapted(_ fields: Fields) throws(DocumentError) -> Fields {
+        var members = fields.members.filter { member in !AspectClass.allCases.contains { $0.rawValue == member.key } }
+        if let v = fields[aspectClass.rawValue] {
+            let overrides = try object(v, fields.path(aspectClass.rawValue), allowed: Self.adaptableFields, what: "a \(aspectClass.rawValue) layout")
+            for member in overrides.members {
+                if let i = members.firstIndex(where: { $0.key == member.key }) { members[i] = member } else { members.append(member) }
+            }
+        }
+        return Fields(members: members, path: fields.path, value: fields.value)
+    }
+
+    /// What a layout for one aspect class may change: the layer's properties, frame and animations.
+    static let adaptableFields = ["frame", "animations"] + LayerProperty.all.map(\.name)
 
     /// Fields that build the tree rather than set a property.
     static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations", "scene", "params"]

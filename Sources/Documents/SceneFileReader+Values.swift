@@ -4,17 +4,17 @@ import Geometry
 /// The value types of Core Animation's properties, as a scene file writes them.
 extension SceneFileReader {
     func point(_ value: JSONValue, _ path: String) throws(DocumentError) -> Point {
-        let xy = try numbers(value, path, count: 2...2)
+        let xy = try numbers(value, path, count: 2...2, axes: [.horizontal, .vertical])
         return Point(xy[0], xy[1])
     }
 
     func size(_ value: JSONValue, _ path: String) throws(DocumentError) -> Size {
-        let wh = try numbers(value, path, count: 2...2)
+        let wh = try numbers(value, path, count: 2...2, axes: [.horizontal, .vertical])
         return Size(wh[0], wh[1])
     }
 
     func rect(_ value: JSONValue, _ path: String) throws(DocumentError) -> Rect {
-        let r = try numbers(value, path, count: 4...4)
+        let r = try numbers(value, path, count: 4...4, axes: [.horizontal, .vertical, .horizontal, .vertical])
         return Rect(x: r[0], y: r[1], width: r[2], height: r[3])
     }
 

@@ -12,6 +12,11 @@ final class SceneFileReader {
     var values: [String: ParameterValue]
     /// The clip's length when it chooses one, which the stretching shots fill.
     let length: Double?
+    /// The bounds percentages are of: the superlayer's of the layer being read (the canvas at
+    /// the top and in a shot).
+    var percentBase: Size
+    /// The canvas's shape, which picks a layer's layout for it.
+    let aspectClass: AspectClass
     /// Images decoded so far by location, so a picture used by many layers is decoded once,
     /// and their pixels, which `SceneFileLimits.imagePixels` bounds.
     var images: [String: Image]
@@ -48,8 +53,15 @@ final class SceneFileReader {
         values["canvas.height"] = .number(canvas.height)
         values["canvas.midX"] = .number(canvas.width / 2)
         values["canvas.midY"] = .number(canvas.height / 2)
+        aspectClass = AspectClass(canvas)
+        let safe = aspectClass.safeArea(of: canvas)
+        for (name, x) in [("minX", safe.minX), ("minY", safe.minY), ("maxX", safe.maxX), ("maxY", safe.maxY), ("midX", safe.midX),
+                          ("midY", safe.midY), ("width", safe.width), ("height", safe.height)] {
+            values["safe." + name] = .number(x)
+        }
         self.values = values
         length = settings?.length
+        percentBase = canvas
         self.decodeImage = decodeImage
         folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
     }
@@ -109,12 +121,14 @@ final class SceneFileReader {
 
     /// A number in `range`; `"infinity"` is accepted only when the range's upper end is infinite
     /// (repeat counts and durations).
-    func number(_ value: JSONValue, _ path: String, in range: ClosedRange<Double> = LayerProperty.numberRange) throws(DocumentError) -> Double {
+    /// A percentage is of the superlayer's bounds along `axis` (docs/scene-files.md, "Values").
+    func number(_ value: JSONValue, _ path: String, in range: ClosedRange<Double> = LayerProperty.numberRange,
+                axis: Axis = .shorter) throws(DocumentError) -> Double {
         let written = value
         let value = if case .string(let text, _) = written, Self.isExpression(text) { written } else { try resolved(written, path) }
         let x: Double
         switch value {
-        case .string(let text, _) where Self.isExpression(text): x = try evaluate(text, at: written, path)
+        case .string(let text, _) where Self.isExpression(text): x = try evaluate(text, at: written, path, axis: axis)
         case .number(let n, _): x = n
         case .string("infinity", _) where range.upperBound == .infinity: x = .infinity
         default: throw fail(path, value, "expected a number, not \(value.kindName)")
@@ -178,10 +192,11 @@ final class SceneFileReader {
         return items
     }
 
-    func numbers(_ value: JSONValue, _ path: String, count: ClosedRange<Int>? = nil) throws(DocumentError) -> [Double] {
+    /// A list of numbers; a percentage in item i is along `axes[i]` (the shorter side past its end).
+    func numbers(_ value: JSONValue, _ path: String, count: ClosedRange<Int>? = nil, axes: [Axis] = []) throws(DocumentError) -> [Double] {
         var result: [Double] = []
         for (i, item) in try list(value, path, count: count).enumerated() {
-            result.append(try number(item, "\(path)[\(i)]"))
+            result.append(try number(item, "\(path)[\(i)]", axis: axes.indices.contains(i) ? axes[i] : .shorter))
         }
         return result
     }

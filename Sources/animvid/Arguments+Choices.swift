@@ -20,6 +20,16 @@ extension Arguments {
         return choices.clip
     }
 
+    /// `clipChoices()` over a preset's clip when `--preset FILE` names one (its fields changed by
+    /// `--set KEY=VALUE`), for commands that draw a preset's frames (`still`, `sheet`).
+    mutating func clipChoicesOrPreset() throws(CLIError) -> ClipChoices {
+        let clip = try clipChoices()
+        let overrides = try options("--set")
+        if let preset = try option("--preset") { return clip.overriding(try Preset.load(preset, overrides: overrides).clip) }
+        guard overrides.isEmpty else { throw .usage("--set is for presets: give --preset FILE") }
+        return clip
+    }
+
     /// `clipChoices()` and the clip's length, rate, start, loop and soundtrack.
     mutating func timedClipChoices() throws(CLIError) -> ClipChoices {
         try clipChoices(timed: true)

@@ -29,13 +29,7 @@ enum StillCommand {
             print(help)
             return
         }
-        var clip = try args.clipChoices()
-        let overrides = try args.options("--set")
-        if let preset = try args.option("--preset") {
-            clip = clip.overriding(try Preset.load(preset, overrides: overrides).clip)
-        } else if !overrides.isEmpty {
-            throw .usage("--set is for presets: give --preset FILE")
-        }
+        let clip = try args.clipChoicesOrPreset()
         let options = try ResolvedClip.resolve(clip, command: "still")
         let time = (clip.start ?? 0)
             + (try args.option("--time").map { text throws(CLIError) in try Parse.number(text, option: "--time", range: 0...86_400) } ?? 0)

@@ -58,7 +58,8 @@ final class PresetCLITests: XCTestCase {
         for output in ["activity-indicator-loader.webm", "activity-indicator-loader.mov",
                        "activity-indicator-loader.gif", "loader-preview.gif",
                        "promo-instagram-square.mp4", "promo-story.mp4", "promo-youtube-1080p60.mp4", "promo-app-store-preview.mp4",
-                       "promo-campaign-square.mp4", "promo-campaign-story.mp4", "promo-campaign-youtube.mp4",
+                       "promo-campaign-square.mp4", "promo-campaign-portrait.mp4", "promo-campaign-story.mp4", "promo-campaign-youtube.mp4",
+                       "promo-instagram-portrait.mp4",
                        "lower-third.mov", "lower-third.webm"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(output).path), output)
         }

@@ -16,7 +16,7 @@ final class MarketingPresetTests: XCTestCase {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     func testEveryMarketingPresetRendersItsGoldenFrames() throws {
-        let names = ["promo-instagram-square", "promo-story", "promo-youtube-1080p60", "promo-app-store-preview", "lower-third-transparent"]
+        let names = ["promo-instagram-square", "promo-instagram-portrait", "promo-story", "promo-youtube-1080p60", "promo-app-store-preview", "lower-third-transparent"]
         for name in names {
             let preset = try PresetLoader.load(path: Self.presets.appendingPathComponent(name + ".json").path) { try LayerImageCodec.decode($0) }
             guard case .file(let path)? = preset.clip.scene, let size = preset.clip.size, let scale = preset.clip.scale else {
