@@ -4,9 +4,12 @@
 Usage: browser/preview.py ANIMVID
 
 Starts `ANIMVID preview` watching a scene file in a temporary folder, opens the page, and checks
-what a user sees: the frame number and time, stepping with the arrow keys, the frame's pixels,
-the knobs; then saves the file with another background (the page reloads by itself, keeping its
-frame), with an error (shown with its file:line:column) and fixed again. Exits 1 on a failure.
+what a user sees: the frame number and time, stepping with the arrow keys, the frame's pixels
+(the clip is a VP9 WebM: colours within a few levels), the knobs; then saves the file with
+another background (the page reloads by itself, keeping its frame), plays it and saves again
+(it reloads still playing), saves an error (shown with its file:line:column) and fixes it.
+Last, a preset with a soundtrack: its page plays the sound (Chromium decodes audio). Exits 1 on
+a failure.
 """
 import os
 import shutil
@@ -28,13 +31,20 @@ SCENE = """{
 """
 
 PIXEL = """() => {
-  const image = document.getElementById("frame");
+  const video = document.getElementById("clip");
   const canvas = document.createElement("canvas");
-  canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+  canvas.width = video.videoWidth; canvas.height = video.videoHeight;
   const context = canvas.getContext("2d");
-  context.drawImage(image, 0, 0);
+  context.drawImage(video, 0, 0);
   return Array.from(context.getImageData(4, 4, 1, 1).data);
 }"""
+
+READY = "() => { const v = document.getElementById('clip'); return v.readyState >= 2 && !v.seeking; }"
+
+
+def near(pixel, expected):
+    """Whether a decoded pixel is within 4 levels of the expected colour in each channel."""
+    return all(abs(a - b) <= 4 for a, b in zip(pixel, expected))
 
 
 def check(condition, message):
@@ -63,18 +73,20 @@ def main():
             browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             page = browser.new_page()
             page.goto("file://" + page_path)
+            page.wait_for_function(READY, timeout=30000)
             status = page.locator("#status")
             check(status.inner_text() == "frame 1 / 4 · 0.000 s", f"status reads {status.inner_text()!r}")
             page.keyboard.press("ArrowRight")
+            page.wait_for_function(READY, timeout=30000)
             check(status.inner_text() == "frame 2 / 4 · 0.250 s", f"after →, status reads {status.inner_text()!r}")
-            check(page.evaluate(PIXEL) == [16, 32, 48, 255], f"the frame's corner is {page.evaluate(PIXEL)}, not #102030")
+            check(near(page.evaluate(PIXEL), [16, 32, 48, 255]), f"the frame's corner is {page.evaluate(PIXEL)}, not #102030")
             knobs = page.locator("#knobs").inner_text()
             check("tint" in knobs and "#FF0000" in knobs, f"the knobs table reads {knobs!r}")
 
             # A save with another background: the page reloads by itself and stays on frame 2.
             with open(scene, "w") as f:
                 f.write(SCENE.replace("BACKGROUND", "#203040"))
-            page.wait_for_function(f"() => document.getElementById('frame').complete && ({PIXEL})().join() === '32,48,64,255'",
+            page.wait_for_function(f"() => ({READY})() && ({PIXEL})().every((c, i) => Math.abs(c - [32, 48, 64, 255][i]) <= 4)",
                                    timeout=30000)
             # (The reloaded page puts its frame back as it starts: waited for, not read at once —
             # on a busy machine the new picture can show before the status is restored.)
@@ -83,23 +95,51 @@ def main():
             except PlaywrightTimeout:
                 check(False, f"the reload kept the frame: status reads {page.locator('#status').inner_text()!r}")
 
+            # Playing, then a save: the reloaded page plays on (muted if Chromium will not start sound by itself).
+            page.locator("#play").click()
+            page.wait_for_function("() => !document.getElementById('clip').paused", timeout=10000)
+            with open(scene, "w") as f:
+                f.write(SCENE.replace("BACKGROUND", "#304050"))
+            page.wait_for_function(f"() => ({PIXEL})().every((c, i) => Math.abs(c - [48, 64, 80, 255][i]) <= 4)", timeout=30000)
+            try:
+                page.wait_for_function("() => !document.getElementById('clip').paused", timeout=10000)
+            except PlaywrightTimeout:
+                check(False, "the reload stopped the playback")
+            page.keyboard.press(" ")
+            page.wait_for_function("() => document.getElementById('clip').paused", timeout=10000)
+
             # A save with an error: shown with its position, over the last good frames.
             with open(scene, "w") as f:
                 f.write('{\n  "name": 5\n}\n')
             page.wait_for_selector("#error:not([hidden])", timeout=30000)
             error = page.locator("#error").inner_text()
             check(error.startswith("outer.json:2:11:"), f"the error reads {error!r}")
-            check(page.evaluate(PIXEL) == [32, 48, 64, 255], "the last good frames stay under the error")
+            check(near(page.evaluate(PIXEL), [48, 64, 80, 255]), "the last good frames stay under the error")
 
             with open(scene, "w") as f:
                 f.write(SCENE.replace("BACKGROUND", "#102030"))
             page.wait_for_selector("#error[hidden]", state="attached", timeout=30000)
+
+            # A preset with a soundtrack: the page's clip plays it.
+            subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "tone.wav"],
+                           cwd=folder, check=True)
+            with open(os.path.join(folder, "sound.json"), "w") as f:
+                f.write('{"scene-file": "outer.json", "audio": "tone.wav", "seconds": 2, "outputs": [{"file": "x.webm"}]}')
+            made = subprocess.run([animvid, "preview", "--once", "--fit", "160", "sound.json"], cwd=folder, capture_output=True, text=True)
+            check(made.returncode == 0, f"preview of a preset with sound failed: {made.stderr}")
+            page.goto("file://" + os.path.join(folder, "sound.preview.html"))
+            page.wait_for_function(READY, timeout=30000)
+            check("with sound" in page.locator("#meta").inner_text(), f"the page says {page.locator('#meta').inner_text()!r}")
+            page.locator("#play").click()
+            page.wait_for_timeout(1000)
+            decoded = page.evaluate("() => document.getElementById('clip').webkitAudioDecodedByteCount")
+            check(decoded > 0, "Chromium decoded no audio from the page's clip")
             browser.close()
     finally:
         watcher.terminate()
         watcher.wait()
         shutil.rmtree(folder, ignore_errors=True)
-    print("browser: the preview page plays, steps, reloads on save and shows errors in Chromium")
+    print("browser: the preview page plays (with sound), steps, reloads on save where it was and shows errors in Chromium")
 
 
 if __name__ == "__main__":

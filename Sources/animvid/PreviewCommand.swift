@@ -1,3 +1,4 @@
+import Animation
 import Documents
 import Foundation
 import Jobs
@@ -13,18 +14,20 @@ enum PreviewCommand {
     usage: animvid preview FILE [--param NAME=VALUE]... [--set KEY=VALUE]... [options]
 
     Renders a small version of a scene file or a preset and writes NAME.preview.html beside it:
-    one self-contained page with the clip (play, a scrubber, frame-by-frame stepping with ← and →,
-    the time and frame number) and the list of knobs with their values. Then it watches the file
+    one self-contained page with the clip as a small WebM with its soundtrack (play with sound,
+    a scrubber, frame-by-frame stepping with ← and →, the time and frame number), opening on the
+    frame that shows the most, and the list of knobs with their values. Then it watches the file
     and everything it reads (the presets it extends, the scene files it shows, their images) and
-    renders again when one is saved; an open page reloads itself, keeping its frame. An error in
-    a file shows on the page, with its file:line:column, above the last good rendering.
+    renders again when one is saved; an open page reloads itself on the frame it showed, still
+    playing if it was. An error in a file shows on the page, with its file:line:column, above the
+    last good rendering.
 
     options:
       --param NAME=VALUE    set a scene file's knob; repeat for several
       --set KEY=VALUE       override a preset's field (params.title=…); repeat for several
       --fit PX              the preview fits in PX × PX pixels (default 480; never larger than the clip)
-      --fps N               frames a second (default: the clip's, at most 15)
-      --seconds S           the span shown (default: a preset's length, a scene file's cycle, or 4 s)
+      --fps N               frames a second (default: the clip's, at most 60)
+      --seconds S           the span shown (default: a preset's length, a scene file's shots or cycle, or 4 s)
       --once                render once and exit (status 2 when the file has an error)
       -y, --overwrite       replace NAME.preview.html even when animvid did not write it
 
@@ -92,7 +95,7 @@ enum PreviewCommand {
             if let failure {
                 if !once { FileHandle.standardError.write(Data("\(stamp) \(failure)\n".utf8)) }
             } else if let last {
-                print("\(stamp) \(page): \(last.frames.count) frames, \(last.width)x\(last.height), in \(String(format: "%.1f", Date().timeIntervalSince(began))) s")
+                print("\(stamp) \(page): \(last.frameCount) frames, \((last.video.count + 1023) / 1024) KiB, \(last.width)x\(last.height), in \(String(format: "%.1f", Date().timeIntervalSince(began))) s")
             }
             return (failure, read)
         }
@@ -152,34 +155,81 @@ enum PreviewCommand {
             let options = try ResolvedClip.resolve(clip, command: "preview")
             let full = options.clip.overriding(ClipChoices.defaults)
             let cycle = options.scene.cycle
-            let seconds = seconds ?? (options.clip.seconds ?? (cycle > 0 && cycle.isFinite ? cycle : 4))
-            let fps = fps ?? min(full.frameRate?.value ?? 30, 15)
-            let start = full.start ?? 0
-            let (width, height, scale) = options.fitted(within: fit)
-            let count = max(Int((seconds * fps).rounded()), 1)
-            let timeline = try options.timeline(duration: start + seconds + 1)
-            let renderer = FrameRenderer(scale: scale)
-            var frames: [Data] = []
-            var transparent = false
-            for index in 0..<count {
-                guard let blank = Pixmap(width: width, height: height) else { throw .usage("\(width)x\(height) is not a size") }
-                var frame = renderer.render(timeline.displayList(at: start + Double(index) / fps), into: blank)
-                transparent = transparent || stride(from: 3, to: frame.bytes.count, by: 4).contains { frame.bytes[$0] < 255 }
-                frame.unpremultiply()
-                do {
-                    frames.append(try PNGFile.encode(rgba: frame.bytes, width: width, height: height))
-                } catch {
-                    throw .runtime("encoding a frame failed: \(error)")
-                }
+            // The clip's own rate up to 60 fps, at the preview's size (even sides, for 4:2:0).
+            var choices = EncodeChoices()
+            choices.clip = options.clip
+            choices.clip.seconds = seconds ?? (options.clip.seconds ?? (cycle > 0 && cycle.isFinite ? cycle : 4))
+            choices.clip.frameRate = try fps.map { x throws(CLIError) in
+                guard let rate = FrameRate(parsing: JSON.exact(x)) else { throw .usage("--fps: \(JSON.exact(x)) is not a frame rate") }
+                return rate
+            } ?? full.frameRate.flatMap { $0.value <= PreviewCommand.fastestRate ? $0 : FrameRate(numerator: Int(PreviewCommand.fastestRate)) }
+            let (fitted, _, scale) = options.fitted(within: fit)
+            let height = options.fitted(within: fit).height
+            choices.clip.size = PixelSize(width: max(fitted - fitted % 2, 2), height: max(height - height % 2, 2))
+            choices.clip.scale = scale
+            // VP9 (with its alpha), a key frame every second so that a seek decodes little, and
+            // the soundtrack as Opus beside it: one small file the page plays in sync.
+            choices.output.codec = .vp9
+            choices.output.crf = PreviewCommand.quality
+            choices.output.encoderPreset = "8"
+            choices.output.keyint = max(Int((choices.clip.frameRate?.value ?? 30).rounded()), 1)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animvid-preview-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let video = folder.appendingPathComponent("clip.webm").path
+            var run = RunOptions()
+            (run.noSession, run.overwrite) = (true, true)
+            guard let plan = try EncodeRequest(choices, file: video, run: run).plans(warn: { _ in }).first else { throw .usage("nothing to preview") }
+            let bytes: Data
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                _ = try plan.execute()
+                bytes = try Data(contentsOf: URL(fileURLWithPath: video))
+            } catch let error as JobError {
+                throw error
+            } catch {
+                throw .runtime("rendering the preview failed: \(error)")
             }
             let knobs = options.settings.assignments.map { assignment in
                 let parameter = options.scene.parameters.first { $0.name == assignment.name }
                 return PreviewPage.Knob(name: assignment.name, type: parameter?.typeDescription ?? "", value: assignment.value.text,
                                         summary: parameter?.summary ?? "")
             }
-            return PreviewPage.Clip(title: options.scene.name, width: width, height: height, fps: fps, start: start,
-                                    frames: frames, knobs: knobs, transparent: transparent)
+            let timeline = try plan.clip.timeline(duration: plan.start + plan.fps.time(ofFrame: plan.frameCount) + 1)
+            let opening = PreviewCommand.openingFrame(timeline, count: plan.frameCount, start: plan.start, fps: plan.fps.value, clip: plan.clip)
+            return PreviewPage.Clip(title: options.scene.name, width: plan.clip.width, height: plan.clip.height, fps: plan.fps.value,
+                                    start: plan.start, frameCount: plan.frameCount, openingFrame: opening, video: bytes,
+                                    hasSound: plan.settings.audio != nil, knobs: knobs, transparent: plan.settings.alpha)
         }
+    }
+
+    /// The fastest rate a preview plays at: the clip's own up to this.
+    static let fastestRate = 60.0
+    /// The preview's VP9 quality (crf): sharp enough to judge at preview size, a few MB for 30 s.
+    static let quality = 34
+
+    /// The frame the page opens on: the first that shows at least nine tenths of the most detail
+    /// any frame shows (edges between pixels, so that a smooth backdrop alone, the empty start of
+    /// a title card, does not count), judged on 24 frames across the clip drawn 96 pixels wide.
+    static func openingFrame(_ timeline: Timeline, count: Int, start: Double, fps: Double, clip: ResolvedClip) -> Int {
+        let factor = min(96 / Double(max(clip.width, clip.height)), 1)
+        let (width, height) = (max(Int(Double(clip.width) * factor), 2), max(Int(Double(clip.height) * factor), 2))
+        let renderer = FrameRenderer(scale: clip.scale * factor)
+        let samples = Array(Set((0..<24).map { $0 * count / 24 })).sorted()
+        let detail = samples.map { frame -> Int in
+            guard let blank = Pixmap(width: width, height: height) else { return 0 }
+            let pixels = renderer.render(timeline.displayList(at: start + Double(frame) / fps), into: blank).bytes
+            func luma(_ x: Int, _ y: Int) -> Int {
+                let i = (y * width + x) * 4
+                return (Int(pixels[i]) * 2 + Int(pixels[i + 1]) * 5 + Int(pixels[i + 2]) + Int(pixels[i + 3]) * 2) / 10
+            }
+            var edges = 0
+            for y in 0..<(height - 1) {
+                for x in 0..<(width - 1) where abs(luma(x + 1, y) - luma(x, y)) + abs(luma(x, y + 1) - luma(x, y)) > 24 { edges += 1 }
+            }
+            return edges
+        }
+        let most = detail.max() ?? 0
+        return zip(samples, detail).first { most > 0 && $0.1 * 10 >= most * 9 }?.0 ?? 0
     }
 
     /// The local time of day, HH:MM:SS.

@@ -1,20 +1,26 @@
 import Foundation
 
-/// The page `animvid preview` writes: one self-contained HTML file with the frames as PNG data,
-/// a player (play, scrubber, frame stepping, time and frame number), the knobs, and the last
-/// error; and beside it a one-line script whose version the open page polls, reloading itself
-/// when it changes.
+/// The page `animvid preview` writes: one self-contained HTML file with the clip as a small
+/// WebM (VP9 with a key frame a second, the soundtrack as Opus in it), a player (play with
+/// sound, scrubber, frame stepping, time and frame number), the knobs, and the last error; and
+/// beside it a one-line script whose version the open page polls, reloading itself when it
+/// changes, at the frame it showed and still playing if it was.
 struct PreviewPage {
-    /// A rendering of the clip: PNG frames and what the page says about them.
+    /// A rendering of the clip: its video and what the page says about it.
     struct Clip {
         var title: String
         var width: Int, height: Int
         var fps: Double
         /// The scene time of the first frame.
         var start: Double
-        var frames: [Data]
+        var frameCount: Int
+        /// The frame a page opens on when it has none to come back to.
+        var openingFrame: Int
+        /// The WebM file.
+        var video: Data
+        var hasSound: Bool
         var knobs: [Knob]
-        /// Whether the frames have transparent pixels to show over a checkerboard.
+        /// Whether the clip keeps transparency, shown over a checkerboard.
         var transparent: Bool
     }
 
@@ -43,14 +49,15 @@ struct PreviewPage {
         let title = clip?.title ?? URL(fileURLWithPath: source).lastPathComponent
         var meta = escape(source)
         if let clip {
-            let seconds = Double(clip.frames.count) / clip.fps
-            meta += " · \(clip.width)x\(clip.height) · \(format(clip.fps)) fps · \(format(seconds)) s (\(clip.frames.count) frames)"
+            let seconds = Double(clip.frameCount) / clip.fps
+            meta += " · \(clip.width)x\(clip.height) · \(format(clip.fps)) fps · \(format(seconds)) s (\(clip.frameCount) frames)"
+                + (clip.hasSound ? " · with sound" : "") + " · \((clip.video.count + 1023) / 1024) KiB"
         }
         meta += " · rendered \(renderedAt)"
         let knobs = (clip?.knobs ?? []).map { knob in
             "<tr><td>\(escape(knob.name))</td><td>\(escape(knob.type))</td><td>\(escape(knob.value))</td><td>\(escape(knob.summary))</td></tr>"
         }.joined(separator: "\n")
-        let frames = (clip?.frames ?? []).map { "\"data:image/png;base64,\($0.base64EncodedString())\"" }.joined(separator: ",\n")
+        let video = clip.map { "data:video/webm;base64," + $0.video.base64EncodedString() } ?? ""
         return """
         \(marker)
         <html lang="en"><head><meta charset="utf-8"><title>\(escape(title)) — animvid preview</title>
@@ -71,36 +78,56 @@ struct PreviewPage {
         <p id="meta">\(meta)</p>
         <div id="error"\(error == nil ? " hidden" : "")><pre>\(escape(error ?? ""))</pre></div>
         <main\(clip == nil ? " hidden" : "")>
-        <div id="stage"\(clip?.transparent == true ? " class=\"checker\"" : "")><img id="frame" alt="frame" width="\(clip?.width ?? 0)" height="\(clip?.height ?? 0)"></div>
+        <div id="stage"\(clip?.transparent == true ? " class=\"checker\"" : "")><video id="clip" width="\(clip?.width ?? 0)" height="\(clip?.height ?? 0)" preload="auto" loop playsinline src="\(video)"></video></div>
         <div id="controls">
         <button id="play">Play</button><button id="prev" title="previous frame (←)">◀</button><button id="next" title="next frame (→)">▶</button>
-        <input id="scrub" type="range" min="0" max="\(max((clip?.frames.count ?? 1) - 1, 0))" value="0"><span id="status"></span>
+        <input id="scrub" type="range" min="0" max="\(max((clip?.frameCount ?? 1) - 1, 0))" value="0"><span id="status"></span>
         </div>
+        <p id="note" hidden></p>
         </main>
         <h2>Knobs</h2>
         <table id="knobs"><tr><th>knob</th><th>type</th><th>value</th><th>what it does</th></tr>
         \(knobs)
         </table>
         <script>
-        const frames = [
-        \(frames)
-        ];
+        const count = \(clip?.frameCount ?? 0), opening = \(clip?.openingFrame ?? 0);
         const fps = \(clip?.fps ?? 1), start = \(clip?.start ?? 0), version = \(jsonString(version));
-        const image = document.getElementById("frame"), scrub = document.getElementById("scrub");
-        const status = document.getElementById("status"), play = document.getElementById("play");
-        let current = 0, timer = null;
-        function show(n) {
-          if (frames.length === 0) return;
-          current = (n % frames.length + frames.length) % frames.length;
-          image.src = frames[current];
+        const video = document.getElementById("clip"), scrub = document.getElementById("scrub");
+        const status = document.getElementById("status"), play = document.getElementById("play"), note = document.getElementById("note");
+        let current = 0;
+        // Frame n is shown from n / fps to (n + 1) / fps: a seek lands in its middle.
+        const frameAt = time => Math.max(0, Math.min(count - 1, Math.floor(time * fps + 1e-6)));
+        function update() {
           scrub.value = current;
-          status.textContent = "frame " + (current + 1) + " / " + frames.length + " · " + (start + current / fps).toFixed(3) + " s";
+          status.textContent = "frame " + (current + 1) + " / " + count + " · " + (start + current / fps).toFixed(3) + " s";
+          play.textContent = video.paused ? "Play" : "Pause";
         }
-        function toggle() {
-          if (timer) { clearInterval(timer); timer = null; play.textContent = "Play"; return; }
-          timer = setInterval(() => show(current + 1), 1000 / fps);
-          play.textContent = "Pause";
+        function show(n) {
+          if (count === 0) return;
+          current = (n % count + count) % count;
+          video.pause();
+          video.currentTime = (current + 0.5) / fps;
+          update();
         }
+        function follow(now, frame) {
+          if (!video.paused) { current = frameAt(frame.mediaTime); update(); }
+          video.requestVideoFrameCallback(follow);
+        }
+        if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(follow);
+        video.addEventListener("timeupdate", () => { if (!video.paused) { current = frameAt(video.currentTime); update(); } });
+        video.addEventListener("pause", update);
+        function resume() {
+          video.play().catch(() => {
+            // A page that reloads itself may not start sound on its own: it plays muted until a click.
+            video.muted = true;
+            note.hidden = false;
+            note.textContent = "Playing muted after the reload: click the clip for sound.";
+            video.play().then(update);
+          });
+          update();
+        }
+        function toggle() { if (video.paused) resume(); else video.pause(); }
+        video.onclick = () => { if (video.muted) { video.muted = false; note.hidden = true; } else toggle(); };
         play.onclick = toggle;
         document.getElementById("prev").onclick = () => show(current - 1);
         document.getElementById("next").onclick = () => show(current + 1);
@@ -113,12 +140,15 @@ struct PreviewPage {
           else return;
           event.preventDefault();
         });
-        show(Number(sessionStorage.getItem("animvid-preview-frame") || 0));
+        const saved = sessionStorage.getItem("animvid-preview-frame");
+        show(saved === null ? opening : Number(saved));
+        if (sessionStorage.getItem("animvid-preview-playing") === "1") resume();
         // The preview command rewrites the version script beside this page after each rendering;
         // a new version reloads the page.
         window.animvidPreviewVersion = seen => {
           if (seen === version) return;
           sessionStorage.setItem("animvid-preview-frame", current);
+          sessionStorage.setItem("animvid-preview-playing", video.paused ? "0" : "1");
           location.reload();
         };
         setInterval(() => {

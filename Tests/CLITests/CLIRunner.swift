@@ -64,6 +64,19 @@ struct CLIRunner {
         return (process, Drained(err.fileHandleForReading))
     }
 
+    /// The pixels of `file` (in the folder): every frame FFmpeg decodes from it, RGBA, one after another.
+    func rgba(_ file: String) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-v", "error", "-i", folder.appendingPathComponent(file).path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](data)
+    }
+
     /// Runs one of FFmpeg's tools (installed by make deps) and returns what it printed.
     /// The decoded frames of `output` (in the folder) as FFmpeg's framemd5 lines, header left
     /// out; `decoder` options go before the input.

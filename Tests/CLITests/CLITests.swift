@@ -180,18 +180,6 @@ extension CLITests {
 
 extension CLITests {
     /// The frame's RGBA bytes, decoded by ffmpeg.
-    func rgba(_ path: String) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return [UInt8](data)
-    }
-
     /// A PNG sequence is refused over an existing one unless -y, like any other output; the
     /// pattern's frame number is padded as printf pads it, from 1 as FFmpeg's image2 counts.
     func testPNGSequenceNeedsOverwrite() throws {
@@ -208,7 +196,7 @@ extension CLITests {
     func testStillKeepsTransparency() throws {
         let result = try run(["still", "--scene", "loader", "--time", "0.5", "--size", "320x180", "--background", "transparent", "still.png"])
         XCTAssertEqual(result.status, 0, result.err)
-        let pixels = try rgba(folder.appendingPathComponent("still.png").path)
+        let pixels = try CLIRunner(folder: folder).rgba("still.png")
         XCTAssertEqual(pixels.count, 320 * 180 * 4)
         XCTAssertEqual(pixels[3], 0, "corner transparent")
         // The middle dot (dot 1) sits at the canvas centre, (160, 90) in pixels.
@@ -225,8 +213,8 @@ extension CLITests {
                                          folder.appendingPathComponent("sheet.png").path])
         XCTAssertEqual(probe, "1320,626\n")
         XCTAssertEqual(try run(["still", "--scene", "three-dots", "--time", "0", "--size", "320x180", "--scale", "0.5", "tile.png"]).status, 0)
-        let sheet = try rgba(folder.appendingPathComponent("sheet.png").path)
-        let tile = try rgba(folder.appendingPathComponent("tile.png").path)
+        let sheet = try CLIRunner(folder: folder).rgba("sheet.png")
+        let tile = try CLIRunner(folder: folder).rgba("tile.png")
         XCTAssertEqual(tile.count, 320 * 180 * 4)
         for y in 0..<180 {
             let row = (y + 8) * 1320 * 4 + 8 * 4
