@@ -270,7 +270,10 @@ public enum PresetLoader {
             let prefix = "outputs[\(i)]."
             guard let fileValue = field("file") else { throw fail(prefix + "file", item, "missing: every output names its file") }
             let written = try string(prefix + "file", fileValue)
-            let output = written.replacingOccurrences(of: "{scene}", with: fileNamePart(scene.name))
+            // Relative to the preset that writes it (a base preset's own folder, a batch's
+            // table), or to the working folder when --set gives it; standard output stays "-".
+            let named = written.replacingOccurrences(of: "{scene}", with: fileNamePart(scene.name))
+            let output = named == "-" ? named : WrittenPath.output(named, writtenAt: fileValue.position, in: file)
             if written.contains("{scene}"), fileNamePart(scene.name) != scene.name {
                 warnings.append("\(file): \(prefix)file: the scene's name \(JSON.quoted(scene.name)) is written \"\(fileNamePart(scene.name))\" in a file name")
             }

@@ -14,7 +14,7 @@ enum BatchCommand {
     --set key of the preset (params.title, params.logo, params.color, outputs.0.file, …); every
     other row is one clip, encoded as animvid encode --preset PRESET --set KEY=CELL … would for
     its non-empty cells (an empty cell keeps the preset's value), except that a file's path in a
-    cell (a picture knob, the audio) is relative to DATA.csv's folder, and an output's missing
+    cell (a picture knob, the audio, an output) is relative to DATA.csv's folder, and an output's missing
     folders are made. Each clip is its own resumable
     session. A row whose outputs all exist is skipped, so a second run does only what is missing
     or failed; a bad row fails alone and the others go on.

@@ -21,9 +21,11 @@ enum EncodeCommand {
       NAME%05d.png   a PNG sequence with alpha      -  or  NAME.rgba   raw RGBA frames
 
     A preset (JSON, see docs/presets.md) gives the scene, its knobs, size, rate, length and one or
-    more outputs, rendered once and encoded to each. Options on the command line win over the
+    more outputs (written beside the preset: a path in a file is relative to that file), rendered
+    once for each size and rate and encoded to each. Options on the command line win over the
     preset; --set KEY=VALUE changes any field (params.color=#FF0000, outputs.0.crf=20); an OUTPUT
-    replaces the preset's outputs. Several outputs are written in one piece (not as a session).
+    (relative to the working folder) replaces the preset's outputs. Several outputs are written
+    in one piece (not as a session).
 
     options:
     \(ResolvedClip.help)

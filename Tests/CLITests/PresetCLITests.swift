@@ -44,11 +44,22 @@ final class PresetCLITests: XCTestCase {
         XCTAssertEqual(a.split(separator: "\n").filter { !$0.hasPrefix("#") }, b.split(separator: "\n").filter { !$0.hasPrefix("#") })
     }
 
+    /// A copy of the shipped presets and their templates in the test's folder, so that what they
+    /// write beside themselves lands there: its `presets` folder.
+    func shippedPresets() throws -> URL {
+        for name in ["presets", "templates"] {
+            try FileManager.default.copyItem(at: Self.presets.deletingLastPathComponent().appendingPathComponent(name),
+                                             to: folder.appendingPathComponent(name))
+        }
+        return folder.appendingPathComponent("presets")
+    }
+
     /// Every shipped preset validates and encodes (made small and short with --set, so the test is quick).
     func testEveryShippedPresetEncodes() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.presets.path).filter { $0.hasSuffix(".json") }.sorted()
+        let presets = try shippedPresets()
+        let files = try FileManager.default.contentsOfDirectory(atPath: presets.path).filter { $0.hasSuffix(".json") }.sorted()
         for file in files {
-            let path = Self.presets.appendingPathComponent(file).path
+            let path = presets.appendingPathComponent(file).path
             XCTAssertEqual(try cli.run(["validate", path]).status, 0, file)
             // The promos' shots last 8 s: their last 0.2 s (a clip shorter than the shots that do not stretch is an error).
             let short = file.hasPrefix("promo") ? ["--set", "start=7.8", "--set", "seconds=0.2"] : ["--set", "seconds=0.2"]
@@ -61,11 +72,11 @@ final class PresetCLITests: XCTestCase {
                        "promo-campaign-square.mp4", "promo-campaign-portrait.mp4", "promo-campaign-story.mp4", "promo-campaign-youtube.mp4",
                        "promo-instagram-portrait.mp4",
                        "lower-third.mov", "lower-third.webm"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(output).path), output)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: presets.appendingPathComponent(output).path), output)
         }
-        XCTAssertEqual(try probe("promo-youtube-1080p60.mp4", "stream=codec_name,r_frame_rate,nb_read_frames"), "h264,60/1,12\naac,0/0,10\n",
+        XCTAssertEqual(try probe("presets/promo-youtube-1080p60.mp4", "stream=codec_name,r_frame_rate,nb_read_frames"), "h264,60/1,12\naac,0/0,10\n",
                        "the promos carry their sound logo")
-        XCTAssertEqual(try probe("activity-indicator-loader.mov", "stream=codec_name,pix_fmt"), "prores,yuva444p12le\n")
+        XCTAssertEqual(try probe("presets/activity-indicator-loader.mov", "stream=codec_name,pix_fmt"), "prores,yuva444p12le\n")
     }
 
     /// `still --preset` draws the preset's frame: its scene, size and scale (readme-gif: the
@@ -127,6 +138,11 @@ final class PresetCLITests: XCTestCase {
         let missing = try cli.run(["validate", "presets/card.json", "--set", "params.logo=red.png"])
         XCTAssertEqual(missing.status, 2, "red.png is beside the preset, not in the working folder")
         XCTAssertTrue(missing.err.contains("red.png"), missing.err)
+        // The preset's output is beside the preset; one given with --set or as OUTPUT, in the working folder.
+        XCTAssertEqual(try cli.run(["encode", "--preset", "presets/card.json", "-q"]).status, 0)
+        XCTAssertEqual(try firstColour(of: "presets/card.rgba"), "red")
+        XCTAssertEqual(try cli.run(["encode", "--preset", "presets/card.json", "--set", "outputs.0.file=here.rgba", "-q"]).status, 0)
+        XCTAssertEqual(try firstColour(of: "here.rgba"), "red")
         // An output's missing folders are made.
         let nested = try cli.run(["encode", "--preset", "presets/card.json", "-q", "clips/new/card.rgba"])
         XCTAssertEqual(nested.status, 0, nested.err)
@@ -138,7 +154,7 @@ final class PresetCLITests: XCTestCase {
         try Data("params.logo,outputs.0.file\npick.png,clips/row.rgba\n".utf8).write(to: folder.appendingPathComponent("rows/cards.csv"))
         let batch = try cli.run(["batch", "presets/card.json", "--rows", "rows/cards.csv", "-q"])
         XCTAssertEqual(batch.status, 0, batch.out + batch.err)
-        XCTAssertEqual(try firstColour(of: "clips/row.rgba"), "green", "the table's picture, beside the table")
+        XCTAssertEqual(try firstColour(of: "rows/clips/row.rgba"), "green", "the table's picture and output, beside the table")
     }
 
     /// Precedence: command-line flags over --set over the preset over what it extends.
@@ -158,10 +174,10 @@ final class PresetCLITests: XCTestCase {
     /// value that happens to equal the output name stays an option value.
     func testCommandLineOutputAndRateReplaceThePresets() throws {
         let small = ["--set", "loop=false", "--set", "seconds=0.2", "--set", "size=48x48", "--set", "scale=0.2", "-q"]
-        let web = Self.presets.appendingPathComponent("web-loader-transparent.json").path
+        let web = try shippedPresets().appendingPathComponent("web-loader-transparent.json").path
         let crf = try cli.run(["encode", "--preset", web, "--crf", "40"] + small)
         XCTAssertEqual(crf.status, 0, crf.err)
-        XCTAssertEqual(try probe("activity-indicator-loader.gif", "stream=codec_name"), "gif\n")
+        XCTAssertEqual(try probe("presets/activity-indicator-loader.gif", "stream=codec_name"), "gif\n")
         let readme = Self.presets.appendingPathComponent("readme-gif.json").path
         let mp4 = try cli.run(["encode", "--preset", readme, "--bitrate", "1M", "x.mp4"] + small)
         XCTAssertEqual(mp4.status, 0, mp4.err)

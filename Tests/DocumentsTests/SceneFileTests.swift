@@ -283,7 +283,7 @@ final class SceneFileTests: XCTestCase {
         try Data(#"{"scene-file": "\#(Self.ring)", "params": {"count": 6}, "outputs": [{"file": "{scene}.mp4"}]}"#.utf8).write(to: preset)
         let loaded = try PresetLoader.load(path: preset.path)
         XCTAssertEqual(loaded.clip.scene, .file(Self.ring))
-        XCTAssertEqual(loaded.outputs.first?.file, "ring.mp4")
+        XCTAssertEqual(loaded.outputs.first?.file, folder.appendingPathComponent("ring.mp4").path, "{scene}, beside the preset")
         try Data(#"{"scene-file": "\#(Self.ring)", "params": {"count": 600}, "outputs": [{"file": "a.mp4"}]}"#.utf8).write(to: preset)
         XCTAssertThrowsError(try PresetLoader.load(path: preset.path)) { XCTAssertTrue("\($0)".contains("p.json:1:"), "\($0)") }
         // A preset that extends one of a built-in scene may name a scene file instead (and does
