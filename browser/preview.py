@@ -7,9 +7,10 @@ Starts `ANIMVID preview` watching a scene file in a temporary folder, opens the 
 what a user sees: the frame number and time, stepping with the arrow keys, the frame's pixels
 (the clip is a VP9 WebM: colours within a few levels), the knobs; then saves the file with
 another background (the page reloads by itself, keeping its frame), plays it and saves again
-(it reloads still playing), saves an error (shown with its file:line:column) and fixes it.
-Last, a preset with a soundtrack: its page plays the sound (Chromium decodes audio). Exits 1 on
-a failure.
+(it reloads still playing), saves an error (shown with its file:line:column) and fixes it. Then
+the page the preview serves: a knob edited there renders again (an edit without the page's token
+is refused). Last, a preset with a soundtrack: its page plays the sound (Chromium decodes
+audio). Exits 1 on a failure.
 """
 import os
 import shutil
@@ -61,8 +62,9 @@ def main():
     scene = os.path.join(folder, "outer.json")
     with open(scene, "w") as f:
         f.write(SCENE.replace("BACKGROUND", "#102030"))
+    said = open(os.path.join(folder, "said.txt"), "w")
     watcher = subprocess.Popen([animvid, "preview", "--fit", "320", "--fps", "4", "outer.json"], cwd=folder,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=said, stderr=subprocess.DEVNULL)
     try:
         page_path = os.path.join(folder, "outer.preview.html")
         deadline = time.time() + 60
@@ -120,6 +122,27 @@ def main():
                 f.write(SCENE.replace("BACKGROUND", "#102030"))
             page.wait_for_selector("#error[hidden]", state="attached", timeout=30000)
 
+            # The page the preview serves: a knob edited there renders again, and the page says how to repeat it.
+            deadline = time.time() + 30
+            address = None
+            while address is None:
+                check(time.time() < deadline, "the preview did not say where it serves the page")
+                with open(os.path.join(folder, "said.txt")) as f:
+                    address = next((word for word in f.read().split() if word.startswith("http://127.0.0.1:")), None)
+                time.sleep(0.1)
+            page.goto(address)
+            page.wait_for_function(READY, timeout=30000)
+            field = page.locator("#knobs input[name=background]")
+            check(field.input_value() == "#102030", f"the background field reads {field.input_value()!r}")
+            field.fill("#405060")
+            field.press("Enter")
+            page.wait_for_function(f"() => ({READY})() && ({PIXEL})().every((c, i) => Math.abs(c - [64, 80, 96, 255][i]) <= 4)",
+                                   timeout=30000)
+            edited = page.locator("#edited").inner_text()
+            check("--param background=#405060" in edited, f"the page says {edited!r}")
+            refused = page.evaluate("() => fetch('knobs', {method: 'POST', body: 'tint=#000000'}).then(answer => answer.status)")
+            check(refused == 403, f"an edit without the page's token was answered {refused}")
+
             # A preset with a soundtrack: the page's clip plays it.
             subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "tone.wav"],
                            cwd=folder, check=True)
@@ -139,7 +162,7 @@ def main():
         watcher.terminate()
         watcher.wait()
         shutil.rmtree(folder, ignore_errors=True)
-    print("browser: the preview page plays (with sound), steps, reloads on save where it was and shows errors in Chromium")
+    print("browser: the preview page plays (with sound), steps, reloads on save where it was, shows errors and edits knobs in Chromium")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,9 @@ enum PreviewCommand {
       --fit PX              the preview fits in PX × PX pixels (default 480; never larger than the clip)
       --fps N               frames a second (default: the clip's, at most 60)
       --seconds S           the span shown (default: a preset's length, a scene file's shots or cycle, or 4 s)
+      --port N              serve the page at http://127.0.0.1:N/ with its knobs as fields to edit
+                            (default: a free port, printed; the edits render at once and are kept
+                            while the preview runs, the flags that make them shown on the page)
       --once                render once and exit (status 2 when the file has an error)
       -y, --overwrite       replace NAME.preview.html even when animvid did not write it
 
@@ -50,6 +53,7 @@ enum PreviewCommand {
         request.fit = try args.option("--fit").map { text throws(CLIError) in try Parse.integer(text, option: "--fit", range: 16...1920) } ?? 480
         request.fps = try args.option("--fps").map { text throws(CLIError) in try Parse.number(text, option: "--fps", range: 1...60) }
         request.seconds = try args.option("--seconds").map { text throws(CLIError) in try Parse.number(text, option: "--seconds", range: 0.05...600) }
+        let port = try args.option("--port").map { text throws(CLIError) in try Parse.integer(text, option: "--port", range: 0...65_535) }
         let once = args.flag("--once")
         let overwrite = args.flag("-y", "--overwrite")
         let files = try args.positionals()
@@ -70,6 +74,7 @@ enum PreviewCommand {
         _ = try mayWrite(page, mark: PreviewPage.marker)
         _ = try mayWrite(script, mark: PreviewPage.scriptMarker)
 
+        let server = once ? nil : try PreviewServer(port: port ?? 0)
         var last: PreviewPage.Clip?
         var version = 0
         /// Renders, writes the page and its version script, and returns the error shown, if
@@ -84,18 +89,24 @@ enum PreviewCommand {
             }
             version += 1
             let stamp = Self.clockTime()
-            let html = PreviewPage.html(source: file, clip: last, error: failure, version: "\(getpid())-\(version)", renderedAt: stamp)
+            let stamped = "\(getpid())-\(version)"
+            func html(editing: PreviewPage.Editing?) -> String {
+                PreviewPage.html(source: file, clip: last, error: failure, version: stamped, renderedAt: stamp, editing: editing)
+            }
+            let versionScript = PreviewPage.versionScriptText(stamped)
             do {
-                try OutputFile.write(Data(html.utf8), to: page, replacing: try mayWrite(page, mark: PreviewPage.marker))
-                try OutputFile.write(Data(PreviewPage.versionScriptText("\(getpid())-\(version)").utf8), to: script,
-                                     replacing: try mayWrite(script, mark: PreviewPage.scriptMarker))
+                try OutputFile.write(Data(html(editing: server.map { .elsewhere($0.address) }).utf8), to: page,
+                                     replacing: try mayWrite(page, mark: PreviewPage.marker))
+                try OutputFile.write(Data(versionScript.utf8), to: script, replacing: try mayWrite(script, mark: PreviewPage.scriptMarker))
             } catch {
                 throw .runtime("writing \(page) failed: \(error)")
             }
+            server?.publish(PreviewServer.Content(page: html(editing: server.map { .here(token: $0.token, edits: request.editFlags) }),
+                                                  script: versionScript, scriptName: URL(fileURLWithPath: script).lastPathComponent))
             if let failure {
                 if !once { FileHandle.standardError.write(Data("\(stamp) \(failure)\n".utf8)) }
             } else if let last {
-                print("\(stamp) \(page): \(last.frameCount) frames, \((last.video.count + 1023) / 1024) KiB, \(last.width)x\(last.height), in \(String(format: "%.1f", Date().timeIntervalSince(began))) s")
+                say("\(stamp) \(page): \(last.frameCount) frames, \((last.video.count + 1023) / 1024) KiB, \(last.width)x\(last.height), in \(String(format: "%.1f", Date().timeIntervalSince(began))) s")
             }
             return (failure, read)
         }
@@ -106,13 +117,19 @@ enum PreviewCommand {
             if let failure { throw .usage(failure) }
             return
         }
+        server?.start()
         let names = read.all.map { URL(fileURLWithPath: $0).lastPathComponent }
-        print("watching \(names.count) file\(names.count == 1 ? "" : "s") (\(names.joined(separator: ", "))); open \(page) in a browser; Ctrl-C stops")
+        say("watching \(names.count) file\(names.count == 1 ? "" : "s") (\(names.joined(separator: ", "))); open \(server?.address ?? page) "
+            + "in a browser (its knobs can be edited there) or \(page); Ctrl-C stops")
         while true {
             Thread.sleep(forTimeInterval: pollInterval)
-            guard read.changed else { continue }
-            // A save can come in several writes: give it a moment to finish.
-            Thread.sleep(forTimeInterval: pollInterval)
+            if let edits = server?.takeEdits() {
+                request.edit(edits)
+            } else {
+                guard read.changed else { continue }
+                // A save can come in several writes: give it a moment to finish.
+                Thread.sleep(forTimeInterval: pollInterval)
+            }
             read = try renderAndWrite().read
         }
     }
@@ -126,6 +143,22 @@ enum PreviewCommand {
         var fit = 480
         var fps: Double?
         var seconds: Double?
+        /// Knobs edited on the page, in the order first edited, with their latest values.
+        var edits: [(name: String, value: String)] = []
+
+        /// Sets knobs as the page edited them: a scene file's as `--param` would, a preset's as
+        /// `--set params.NAME=` would, over what the command line gave.
+        mutating func edit(_ changes: [String: String]) {
+            for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
+                if let i = edits.firstIndex(where: { $0.name == name }) { edits[i].value = value } else { edits.append((name, value)) }
+            }
+        }
+
+        /// The command-line flags that make the page's edits: `--param title=Comet`.
+        var editFlags: [String] {
+            let preset = !ValidateCommand.isSceneFile(file)
+            return edits.map { preset ? "--set params.\($0.name)=\($0.value)" : "--param \($0.name)=\($0.value)" }
+        }
 
         /// Renders the clip, noting every file read; a failure is the message the user sees.
         func render() -> (Result<PreviewPage.Clip, CLIError>, read: SourceFiles) {
@@ -147,10 +180,10 @@ enum PreviewCommand {
                 guard overrides.isEmpty else { throw .usage("--set is for presets; a scene file's knobs are set with --param NAME=VALUE") }
                 clip = ClipChoices()
                 clip.scene = .file(file)
-                clip.params = params
+                clip.params = params + edits.map { "\($0.name)=\($0.value)" }
             } else {
                 guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
-                clip = try Preset.load(file, overrides: overrides).clip
+                clip = try Preset.load(file, overrides: overrides + edits.map { "params.\($0.name)=\($0.value)" }).clip
             }
             let options = try ResolvedClip.resolve(clip, command: "preview")
             let full = options.clip.overriding(ClipChoices.defaults)
@@ -230,6 +263,12 @@ enum PreviewCommand {
         }
         let most = detail.max() ?? 0
         return zip(samples, detail).first { most > 0 && $0.1 * 10 >= most * 9 }?.0 ?? 0
+    }
+
+    /// Writes a line on standard output at once: a script reading it (for the page's address)
+    /// sees it while the preview runs on.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// The local time of day, HH:MM:SS.

@@ -29,6 +29,13 @@ struct PreviewPage {
         var name: String, type: String, value: String, summary: String
     }
 
+    /// Where the page's knobs are edited: on this page (served by the preview, with the token its
+    /// edits carry, and the flags that make the edits so far), or at the served page's address.
+    enum Editing {
+        case here(token: String, edits: [String])
+        case elsewhere(String)
+    }
+
     /// The first line of every page, by which a later run knows the file is its own.
     static let marker = "<!doctype html><!-- animvid preview: written by `animvid preview`; edits are lost -->"
 
@@ -44,7 +51,7 @@ struct PreviewPage {
 
     /// The page's HTML: `clip` (the last good rendering, if any) and `error` (the last failure,
     /// shown above the player), with `version` for the reload check.
-    static func html(source: String, clip: Clip?, error: String?, version: String, renderedAt: String) -> String {
+    static func html(source: String, clip: Clip?, error: String?, version: String, renderedAt: String, editing: Editing? = nil) -> String {
         let script = URL(fileURLWithPath: versionScript(for: path(for: source))).lastPathComponent
         let title = clip?.title ?? URL(fileURLWithPath: source).lastPathComponent
         var meta = escape(source)
@@ -54,9 +61,20 @@ struct PreviewPage {
                 + (clip.hasSound ? " · with sound" : "") + " · \((clip.video.count + 1023) / 1024) KiB"
         }
         meta += " · rendered \(renderedAt)"
+        var token: String?, edited: [String] = [], elsewhere: String?
+        switch editing {
+        case .here(let secret, let edits)?: (token, edited) = (secret, edits)
+        case .elsewhere(let address)?: elsewhere = address
+        case nil: break
+        }
         let knobs = (clip?.knobs ?? []).map { knob in
-            "<tr><td>\(escape(knob.name))</td><td>\(escape(knob.type))</td><td>\(escape(knob.value))</td><td>\(escape(knob.summary))</td></tr>"
+            let value = token == nil ? escape(knob.value) : "<input name=\"\(escape(knob.name))\" value=\"\(escape(knob.value))\" size=\"28\">"
+            return "<tr><td>\(escape(knob.name))</td><td>\(escape(knob.type))</td><td>\(value)</td><td>\(escape(knob.summary))</td></tr>"
         }.joined(separator: "\n")
+        let knobNote = token != nil
+            ? "<p id=\"edited\">" + (edited.isEmpty ? "Change a value and press Enter: the clip renders again."
+                                      : "Edited here, as flags: <code>" + escape(edited.joined(separator: " ")) + "</code>") + "</p>"
+            : elsewhere.map { "<p>Edit the knobs at <a href=\"\(escape($0))\">\(escape($0))</a> while the preview runs.</p>" } ?? ""
         let video = clip.map { "data:video/webm;base64," + $0.video.base64EncodedString() } ?? ""
         return """
         \(marker)
@@ -86,6 +104,7 @@ struct PreviewPage {
         <p id="note" hidden></p>
         </main>
         <h2>Knobs</h2>
+        \(knobNote)
         <table id="knobs"><tr><th>knob</th><th>type</th><th>value</th><th>what it does</th></tr>
         \(knobs)
         </table>
@@ -133,13 +152,23 @@ struct PreviewPage {
         document.getElementById("next").onclick = () => show(current + 1);
         scrub.oninput = () => show(Number(scrub.value));
         document.addEventListener("keydown", event => {
-          // Handled here, not also by a focused scrubber or button.
+          // Typing in a knob's field is typing; elsewhere, handled here, not also by a focused scrubber or button.
+          if (event.target.tagName === "INPUT" && event.target.type !== "range") return;
           if (event.key === "ArrowLeft") show(current - 1);
           else if (event.key === "ArrowRight") show(current + 1);
           else if (event.key === " ") toggle();
           else return;
           event.preventDefault();
         });
+        // Served by the preview: an edited knob is sent to it, which renders again (the page then reloads).
+        const token = \(token.map(jsonString) ?? "null");
+        if (token) document.querySelectorAll("#knobs input").forEach(input => input.addEventListener("change", () => {
+          note.hidden = false;
+          note.textContent = "Rendering with " + input.name + " = " + input.value + "…";
+          fetch("knobs", {method: "POST", headers: {"X-Animvid-Token": token}, body: input.name + "=" + input.value})
+            .then(answer => { if (!answer.ok) note.textContent = "The preview refused the edit (" + answer.status + ")."; })
+            .catch(() => { note.textContent = "The preview is not running: start animvid preview again."; });
+        }));
         const saved = sessionStorage.getItem("animvid-preview-frame");
         show(saved === null ? opening : Number(saved));
         if (sessionStorage.getItem("animvid-preview-playing") === "1") resume();
