@@ -114,3 +114,22 @@ final class TextFitCLITests: XCTestCase {
         XCTAssertTrue(bad.err.contains("error: bad.csv: row 1 (line 2): ") && bad.err.contains("bad.csv: 1 of 1 row invalid"), bad.err)
     }
 }
+
+extension TextFitCLITests {
+    /// A preset's outputs of several sizes are each checked: a headline as wide as the canvas fits
+    /// the 160-point square and not the 48-point-wide story, and the warning names that size.
+    func testValidateChecksEachOutputsSize() throws {
+        try write("""
+        {"parameters": {"headline": {"type": "text", "default": "Constellation"}},
+         "layers": [{"type": "text", "name": "headline", "frame": [0, 0, "100%", 30], "string": "$headline", "fontSize": 24, "minimumScaleFactor": 0.9}]}
+        """, to: "wide.json")
+        try write(#"{"scene-file": "wide.json", "size": "320x320", "scale": 2, "outputs": [{"file": "square.mp4"}, {"file": "story.mp4", "size": "96x180"}]}"#,
+                  to: "shapes.json")
+        let result = try cli.run(["validate", "shapes.json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.err.contains(#"warning: at 96x180: "#) && result.err.contains(#""headline": the text "Constellation" does not fit its 48×30 point box"#),
+                      result.err)
+        XCTAssertFalse(result.err.contains("at 320x320"), result.err)
+        XCTAssertTrue(result.out.contains("(1 warning)"), result.out)
+    }
+}
