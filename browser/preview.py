@@ -14,6 +14,7 @@ audio). Exits 1 on a failure.
 """
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -142,6 +143,13 @@ def main():
             check("--param background=#405060" in edited, f"the page says {edited!r}")
             refused = page.evaluate("() => fetch('knobs', {method: 'POST', body: 'tint=#000000'}).then(answer => answer.status)")
             check(refused == 403, f"an edit without the page's token was answered {refused}")
+            # A malformed request is answered 400, and the server serves on.
+            host, port = address.split("//")[1].strip("/").split(":")
+            with socket.create_connection((host, int(port)), timeout=10) as raw:
+                raw.sendall(f"POST /knobs HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: -5\r\n\r\n".encode())
+                answer = raw.recv(100).decode(errors="replace")
+            check(answer.startswith("HTTP/1.1 400"), f"a negative Content-Length was answered {answer!r}")
+            check(page.evaluate("() => fetch('/').then(answer => answer.status)") == 200, "the server stopped after a malformed request")
 
             # A preset with a soundtrack: the page's clip plays it.
             subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "tone.wav"],

@@ -48,12 +48,13 @@ extension SceneFileReader {
         for (i, item) in try layerList(fields, "layers").enumerated() {
             parent.addSublayer(try layer(item, "layers[\(i)]", depth: 1, copies: 1, drawn: &drawn))
         }
-        let overlays = try layerList(fields, "overlays")
-        for (i, item) in overlays.enumerated() {
-            parent.addSublayer(try layer(item, "overlays[\(i)]", depth: 1, copies: 1, drawn: &drawn))
+        var overlays: [Layer] = []
+        for (i, item) in try layerList(fields, "overlays").enumerated() {
+            overlays.append(try layer(item, "overlays[\(i)]", depth: 1, copies: 1, drawn: &drawn))
+            parent.addSublayer(overlays[i])
         }
         if let (v, sequence) = shots, let placed {
-            try addShots(v, sequence, placed: placed, to: parent, below: overlays.count, script: script, drawn: &drawn)
+            try addShots(v, sequence, placed: placed, to: parent, below: overlays, script: script, drawn: &drawn)
         }
         if let v = fields["script"] {
             let items = try list(v, "script", count: 0...SceneFileLimits.scriptRules)

@@ -104,8 +104,11 @@ extension SceneFileReader {
     /// `"square"`, `"landscape"`) in their place.
     private func adapted(_ fields: Fields) throws(DocumentError) -> Fields {
         var members = fields.members.filter { member in !AspectClass.allCases.contains { $0.rawValue == member.key } }
-        if let v = fields[aspectClass.rawValue] {
-            let overrides = try object(v, fields.path(aspectClass.rawValue), allowed: Self.adaptableFields, what: "a \(aspectClass.rawValue) layout")
+        // Every class's layout is checked, whichever this canvas takes.
+        for shape in AspectClass.allCases {
+            guard let v = fields[shape.rawValue] else { continue }
+            let overrides = try object(v, fields.path(shape.rawValue), allowed: Self.adaptableFields, what: "a \(shape.rawValue) layout")
+            guard shape == aspectClass else { continue }
             for member in overrides.members {
                 if let i = members.firstIndex(where: { $0.key == member.key }) { members[i] = member } else { members.append(member) }
             }

@@ -72,12 +72,12 @@ extension SceneFileReader {
         preconditionFailure("shot \"\(name)\" has no length knob")
     }
 
-    /// Each shot as a layer filling `area`, put under `parent` below the overlays from its start to
+    /// Each shot as a layer filling `area`, put under `parent` below its `overlays` from its start to
     /// its end (the last to the end of the clip), with the motion of the transitions into and out
     /// of it. A shot's layer is added at its start and its time begins then, as a layer added to
     /// the tree by a timer: its animations and those of its layers start at its start (a
     /// beginTime of 0 is "now", Core Animation's rule), its layers' times count from it.
-    func addShots(_ value: JSONValue, _ sequence: SceneSequence, placed: [SceneSequence.Placed], to parent: Layer, below overlays: Int,
+    func addShots(_ value: JSONValue, _ sequence: SceneSequence, placed: [SceneSequence.Placed], to parent: Layer, below overlays: [Layer],
                   script: Script, drawn: inout Int) throws(DocumentError) {
         let items = try list(value, "shots")
         let area = parent.bounds.size
@@ -103,13 +103,16 @@ extension SceneFileReader {
             Self.animate(transition, into: layers[i], outOf: layers[i - 1], endingAt: placed[i - 1].seconds, area: area)
         }
         let unanimated = Transaction(disableActions: true)
+        // Under the first overlay still there (a rule may have removed some), above every other layer.
+        func insert(_ layer: Layer) {
+            let below = overlays.compactMap { overlay in parent.sublayers.firstIndex { $0 === overlay } }.min()
+            parent.insertSublayer(layer, at: below ?? parent.sublayers.count)
+        }
         for (i, (layer, place)) in zip(layers, placed).enumerated() {
             if place.start <= 0 {
-                parent.insertSublayer(layer, at: parent.sublayers.count - overlays)
+                insert(layer)
             } else {
-                script.after(place.start) { script in
-                    script.transaction(unanimated) { parent.insertSublayer(layer, at: parent.sublayers.count - overlays) }
-                }
+                script.after(place.start) { script in script.transaction(unanimated) { insert(layer) } }
             }
             if i < layers.count - 1 {
                 script.after(place.start + place.seconds) { script in script.transaction(unanimated) { layer.removeFromSuperlayer() } }
@@ -121,10 +124,11 @@ extension SceneFileReader {
     /// on the leaving one over its last (each in its own time).
     static func animate(_ transition: ShotTransition, into entering: Layer, outOf leaving: Layer, endingAt leavingEnd: Double, area: Size) {
         let d = transition.duration
+        // A shot between two has animations entering and leaving, under keys of their own.
         func add(_ keyPath: String, _ from: AnimationValue, _ to: AnimationValue, to layer: Layer, at begin: Double) {
             let a = BasicAnimation(keyPath: keyPath)
             (a.fromValue, a.toValue, a.beginTime, a.duration, a.timingFunction) = (from, to, begin, d, transition.timingFunction)
-            layer.add(a, forKey: "transition." + keyPath)
+            layer.add(a, forKey: (layer === entering ? "entering." : "leaving.") + keyPath)
         }
         let centre = Point(area.width / 2, area.height / 2)
         let motion = transition.direction.motion

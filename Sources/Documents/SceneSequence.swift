@@ -41,9 +41,10 @@ struct SceneSequence: Sendable {
         if let length, stretching > 0 {
             let fixed = zip(shots, lengths).filter { !$0.0.stretches }.reduce(0) { $0 + $1.1 }
             let factor = (length - fixed + overlaps) / stretching
-            guard factor * stretching >= Double(shots.count { $0.stretches }) * Self.shortestShot else {
-                throw SceneSequenceError("the clip's \(JSON.exact(length)) s is too short for its shots: those that do not stretch and the transitions "
-                                         + "take \(JSON.exact(fixed - overlaps)) s")
+            let shortest = zip(shots, lengths).filter { $0.0.stretches }.map(\.1).min() ?? 0
+            guard factor * shortest >= Self.shortestShot else {
+                throw SceneSequenceError("the clip's \(JSON.exact(length)) s is too short for its shots: those that do not stretch last "
+                                         + "\(JSON.exact(fixed - overlaps)) s, less the transitions' overlaps")
             }
             for i in shots.indices where shots[i].stretches { lengths[i] *= factor }
         }

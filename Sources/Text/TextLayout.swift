@@ -133,7 +133,8 @@ extension TextLayout {
     }
 
     /// How far text may pass its box's height and still fit: half a point, less than a pixel at
-    /// @2x (its width is exact: a line any wider is truncated).
+    /// @2x (its width is exact but for rounding: a line any wider is truncated; a justified one
+    /// is stretched to it).
     static let fitTolerance = 0.5
 
     /// Whether `text` shows whole inside the box `options` give.
@@ -141,7 +142,7 @@ extension TextLayout {
         if text.isCut { return false }
         if options.fit != .none, text.breaksWord { return false }
         if options.numberOfLines > 0, text.lineCount > options.numberOfLines { return false }
-        if options.width > 0, options.width.isFinite, text.size.width > options.width { return false }
+        if options.width > 0, options.width.isFinite, text.size.width > options.width + 1e-6 { return false }
         if options.height > 0, let bottom = text.lineBottoms.last, bottom > options.height + fitTolerance { return false }
         return true
     }

@@ -154,10 +154,21 @@ enum PreviewCommand {
             }
         }
 
+        /// The page's edits as `NAME=VALUE` settings: a scene file's knobs as `--param` takes
+        /// them, a preset's as `--set` does (`params.title=…`; the background and a shot's
+        /// length are fields of the preset's own).
+        var editSettings: [String] {
+            let preset = !ValidateCommand.isSceneFile(file)
+            return edits.map { edit in
+                let key = !preset || edit.name == "background" || edit.name.hasPrefix("shots.") ? edit.name : "params." + edit.name
+                return key + "=" + edit.value
+            }
+        }
+
         /// The command-line flags that make the page's edits: `--param title=Comet`.
         var editFlags: [String] {
-            let preset = !ValidateCommand.isSceneFile(file)
-            return edits.map { preset ? "--set params.\($0.name)=\($0.value)" : "--param \($0.name)=\($0.value)" }
+            let flag = ValidateCommand.isSceneFile(file) ? "--param " : "--set "
+            return editSettings.map { flag + $0 }
         }
 
         /// Renders the clip, noting every file read; a failure is the message the user sees.
@@ -180,10 +191,10 @@ enum PreviewCommand {
                 guard overrides.isEmpty else { throw .usage("--set is for presets; a scene file's knobs are set with --param NAME=VALUE") }
                 clip = ClipChoices()
                 clip.scene = .file(file)
-                clip.params = params + edits.map { "\($0.name)=\($0.value)" }
+                clip.params = params + editSettings
             } else {
                 guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
-                clip = try Preset.load(file, overrides: overrides + edits.map { "params.\($0.name)=\($0.value)" }).clip
+                clip = try Preset.load(file, overrides: overrides + editSettings).clip
             }
             let options = try ResolvedClip.resolve(clip, command: "preview")
             let full = options.clip.overriding(ClipChoices.defaults)
@@ -196,9 +207,8 @@ enum PreviewCommand {
                 guard let rate = FrameRate(parsing: JSON.exact(x)) else { throw .usage("--fps: \(JSON.exact(x)) is not a frame rate") }
                 return rate
             } ?? full.frameRate.flatMap { $0.value <= PreviewCommand.fastestRate ? $0 : FrameRate(numerator: Int(PreviewCommand.fastestRate)) }
-            let (fitted, _, scale) = options.fitted(within: fit)
-            let height = options.fitted(within: fit).height
-            choices.clip.size = PixelSize(width: max(fitted - fitted % 2, 2), height: max(height - height % 2, 2))
+            let (width, height, scale) = options.fitted(within: fit)
+            choices.clip.size = PixelSize(width: max(width - width % 2, 2), height: max(height - height % 2, 2))
             choices.clip.scale = scale
             // VP9 (with its alpha), a key frame every second so that a seek decodes little, and
             // the soundtrack as Opus beside it: one small file the page plays in sync.

@@ -63,12 +63,18 @@ final class PreviewServer: Sendable {
     /// The page's address.
     var address: String { "http://127.0.0.1:\(port)/" }
 
-    /// Serves requests on a thread of its own until the process ends.
+    /// Serves requests on a thread of its own until the process ends, one at a time: a client
+    /// that sends nothing for `patience` seconds is dropped, so it cannot hold the others up.
     func start() {
         let thread = Thread { [self] in
+            var patience = timeval(tv_sec: 2, tv_usec: 0)
             while true {
                 let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { continue }
+                guard connection >= 0 else {
+                    usleep(100_000)  // out of descriptors, say: try again shortly rather than spin
+                    continue
+                }
+                setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
                 answer(connection)
                 close(connection)
             }
@@ -95,7 +101,7 @@ final class PreviewServer: Sendable {
         guard let request = Self.read(connection) else { return respond(connection, 400, "text/plain", "a malformed request") }
         let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
         guard let host = request.headers["host"], hosts.contains(host) else { return respond(connection, 403, "text/plain", "not this server") }
-        let path = String(request.target.prefix { $0 != "?" })
+        let path = String(request.target.prefix { $0 != "?" }).removingPercentEncoding ?? ""
         let content = state.withLock { $0.content }
         switch (request.method, path) {
         case ("GET", "/"):
@@ -135,8 +141,10 @@ final class PreviewServer: Sendable {
             if headEnd == nil, let found = received.range(of: blank) {
                 headEnd = found
                 let head = String(decoding: received[..<found.lowerBound], as: UTF8.self)
-                let length = head.split(separator: "\r\n").dropFirst().first { $0.lowercased().hasPrefix("content-length:") }
-                expected = found.upperBound + (length.flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) } ?? 0)
+                let field = head.split(separator: "\r\n").dropFirst().first { $0.lowercased().hasPrefix("content-length:") }
+                let length = field.map { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) } ?? 0
+                guard let length, (0...largestRequest).contains(length) else { return nil }
+                expected = found.upperBound + length
             }
             if received.count >= expected { break }
             let count = recv(connection, &buffer, buffer.count, 0)

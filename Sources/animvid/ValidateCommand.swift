@@ -53,6 +53,7 @@ enum ValidateCommand {
             return
         }
         guard params.isEmpty else { throw .usage("--param is for scene files; a preset's knobs are set with --set params.NAME=VALUE") }
+        guard rowsFile == nil || overrides.isEmpty else { throw .usage("--rows: a batch's rows are checked against the preset as it is, without --set") }
         let preset = try Preset.load(file, overrides: overrides)
         let clip = preset.clip
         // Every file an encode opens: the knobs' pictures (a scene file's as it builds with them).
@@ -82,10 +83,7 @@ enum ValidateCommand {
         print("\(file): valid preset: \(scene), \(size), \(clip.frameRate?.description ?? "?") fps, \(seconds.map { JSON.exact($0) } ?? "?") s, "
               + "\(preset.outputs.count) output\(preset.outputs.count == 1 ? "" : "s") (\(preset.outputs.map(describe).joined(separator: ", ")))"
               + Self.counted(warnings.count))
-        if let rowsFile {
-            guard overrides.isEmpty else { throw .usage("--rows: a batch's rows are checked against the preset as it is, without --set") }
-            try validateRows(of: file, in: rowsFile)
-        }
+        if let rowsFile { try validateRows(of: file, in: rowsFile) }
     }
 
     /// An output's file, with the size, scale and rate it gives itself: `story.mp4 at 1080x1920`.

@@ -82,6 +82,9 @@ final class ShotsCLITests: XCTestCase {
         assertPixel(stretched[27], 30, 10, [0, 0, 255], "2.7 s: c coming in")
         assertPixel(stretched[32], 20, 10, [0, 0, 255], "3.2 s: c")
 
+        // A loop is whole sequences, as long as the knobs make them: 3.5 s, not the 2.5 s written.
+        XCTAssertEqual(try frames(["--param", "shots.a.seconds=2", "--loop", "--seconds", "3"]).count, 35)
+
         let short = try cli.run(["encode", "--scene-file", "shots.json", "--seconds", "1", "--no-session", "-q", "-y", "x.rgba"])
         XCTAssertEqual(short.status, 2)
         XCTAssertTrue(short.err.contains("shots: the clip's 1 s is too short for its shots"), short.err)

@@ -52,8 +52,10 @@ final class AdaptiveLayoutTests: XCTestCase {
             XCTAssertEqual(layer.fontSize, size, "\(canvas)")
             XCTAssertEqual(layer.frame.origin.y, y, "\(canvas)")
         }
-        XCTAssertThrowsError(try layers(#"{"layers": [{"portrait": {"sublayers": []}}]}"#, on: Size(90, 160))) {
-            XCTAssertTrue("\($0)".contains("unknown field in a portrait layout"), "\($0)")
+        for canvas in [Size(90, 160), Size(160, 90)] {
+            XCTAssertThrowsError(try layers(#"{"layers": [{"portrait": {"sublayers": []}}]}"#, on: canvas), "checked on \(canvas)") {
+                XCTAssertTrue("\($0)".contains("unknown field in a portrait layout"), "\($0)")
+            }
         }
         XCTAssertThrowsError(try layers(#"{"layers": [{"bounds": [0, 0, "mid(1, 2)", 1]}]}"#, on: Size(90, 160))) {
             XCTAssertTrue("\($0)".contains(#"unknown function "mid" (min and max are known)"#), "\($0)")

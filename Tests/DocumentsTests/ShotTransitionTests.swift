@@ -56,4 +56,23 @@ final class ShotTransitionTests: XCTestCase {
         assertColour(colour(wipe, 20, 4), green, "wipe: b above the edge")
         assertColour(colour(wipe, 20, 15), red, "wipe: a below it")
     }
+
+    /// A shot between two enters and leaves by transitions of the same kind: both run (the
+    /// leaving one does not replace the entering one): b fades in over a's last second and out
+    /// under c's first-and-last, so at 1.5 s and at 3.5 s each is half way.
+    func testAShotBetweenTwoEntersAndLeaves() throws {
+        let fade = #"{"type": "fade", "duration": 1, "timingFunction": "linear"}"#
+        let text = """
+        {"background": "#000000", "shots": [
+          {"name": "a", "seconds": 2, "layers": [{"frame": [0, 0, 40, 20], "backgroundColor": "#FF0000"}]},
+          {"name": "b", "seconds": 3, "transition": \(fade), "layers": [{"frame": [0, 0, 40, 20], "backgroundColor": "#00FF00"}]},
+          {"name": "c", "seconds": 2, "transition": \(fade), "layers": [{"frame": [0, 0, 40, 20], "backgroundColor": "#0000FF"}]}]}
+        """
+        let scene = try SceneFile(text: text, path: "t.json", decodeImage: SceneFile.noImages)
+        let timeline = try scene.timeline(canvas: Size(40, 20), duration: 5)
+        let entering = try XCTUnwrap(StillImage.render(timeline, at: 1.5, width: 40, height: 20, scale: 1))
+        assertColour(colour(entering, 20), [64, 128, 0], "b half faded in over a")
+        let leaving = try XCTUnwrap(StillImage.render(timeline, at: 3.5, width: 40, height: 20, scale: 1))
+        assertColour(colour(leaving, 20), [0, 64, 128], "c half faded in over b")
+    }
 }
