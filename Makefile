@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES := libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev pkg-config ffmpeg \
-	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji zlib1g-dev parallel python3-yaml binutils duktape-dev
+	libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev fonts-inter fonts-noto-color-emoji fonts-liberation zlib1g-dev parallel python3-yaml binutils duktape-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/animvid
 
@@ -11,13 +11,14 @@ RELEASE_BIN := .build/release/animvid
 all: build
 
 ## deps: install FFmpeg's development libraries (libavfilter for GIF palettes), pkg-config, the ffmpeg CLI, the text
-## libraries (FreeType, HarfBuzz, FriBidi, fontconfig), the default font (Inter) and colour emoji (Noto Color Emoji)
+## libraries (FreeType, HarfBuzz, FriBidi, fontconfig), the default font (Inter), colour emoji (Noto Color Emoji), Liberation
+## (standing in for Helvetica, Arial, Times and Courier)
 ## GNU parallel and PyYAML (the cluster recipes' tests run through them) and binutils (objdump, nm: the check that
 ## code every processor runs holds no AVX) with apt-get when missing
 deps:
 	@if pkg-config --exists libavcodec libavformat libavfilter libswscale libswresample libavutil freetype2 harfbuzz fribidi fontconfig zlib 2>/dev/null \
 		&& command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && fc-list | grep -q "Inter" \
-		&& fc-list | grep -q "Noto Color Emoji" && command -v parallel >/dev/null && /usr/bin/python3 -c "import yaml" 2>/dev/null \
+		&& fc-list | grep -q "Noto Color Emoji" && fc-list | grep -q "Liberation Sans" && command -v parallel >/dev/null && /usr/bin/python3 -c "import yaml" 2>/dev/null \
 		&& command -v objdump >/dev/null && test -f /usr/share/duktape/duktape.c; then \
 		echo "deps: FFmpeg, the text libraries, the fonts, Duktape's source, GNU parallel, PyYAML and binutils present"; \
 	else \

@@ -213,8 +213,7 @@ private struct PresentationWalk {
         }
         // A clip with nothing to clip (a plain layer without contents or sublayers, like the
         // seeds' rounded tiles) would only cost a frame-sized mask per draw.
-        let clips = drawsItself && v.masksToBounds
-            && (v.contents != nil || !sublayers.isEmpty || [.shape, .gradient, .emitter, .text].contains(v.kind))
+        let clips = drawsItself && v.masksToBounds && (v.contents != nil || !sublayers.isEmpty || [.shape, .gradient, .text].contains(v.kind))
         if clips { items.append(.beginClip(outline, transform: matrix)) }
         if drawsItself, let image = v.contents, !v.bounds.isEmpty {
             let sampling = ImageSampling(minification: v.minificationFilter, magnification: v.magnificationFilter)
@@ -228,7 +227,6 @@ private struct PresentationWalk {
             drawShot(shot, at: local, plane: Transform3D(translationX: v.bounds.minX, y: v.bounds.minY).concatenating(matrix),
                      alpha: alpha, tint: context.tint, path: path)
         }
-        if v.kind == .emitter { drawParticles(v, node: node, layerTime: local, context: context, matrix: matrix, alpha: alpha) }
         if !sublayers.isEmpty {
             let sublayerPart = Self.aboutAnchor(v.sublayerTransform, of: v)
             // A transform layer, or a replicator that preserves depth, keeps its sublayers in its
@@ -274,6 +272,14 @@ private struct PresentationWalk {
         if clips { items.append(.endClip) }
         if drawsItself, v.borderWidth > 0, let border = v.borderColor, border.alpha > 0, !v.bounds.isEmpty {
             items.append(.fill(Self.borderRing(v), transform: matrix, color: paint(border, alpha, context.tint), rule: .evenOdd))
+        }
+        // An emitter's particles draw above its sublayers and its border, as devices show them
+        // (clipped to the bounds when it masks to them).
+        if v.kind == .emitter {
+            let clipsParticles = drawsItself && v.masksToBounds
+            if clipsParticles { items.append(.beginClip(outline, transform: matrix)) }
+            drawParticles(v, node: node, layerTime: local, context: context, matrix: matrix, alpha: alpha)
+            if clipsParticles { items.append(.endClip) }
         }
         if let mask {
             items.append(.beginMask(v.maskMode))

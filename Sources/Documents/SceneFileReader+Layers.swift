@@ -233,6 +233,9 @@ extension SceneFileReader {
         } catch {
             throw fail(path, value, "\(error)")
         }
+        if let standIn = FontLookup.standIn(for: located) {
+            warnings.append(fail(path, value, "\"\(name)\" is not installed: drawn in \(standIn), which stands in for it (docs/core-animation.md, \"Fonts\")"))
+        }
         return located
     }
 

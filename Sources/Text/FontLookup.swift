@@ -5,7 +5,8 @@ import Foundation
 /// "Family Style" such as "Inter Bold", a full or PostScript name such as "Inter-Bold").
 /// fontconfig answers every query with some font; a name is accepted only when the font found
 /// really has it, so a typo is an error naming the closest installed family, never a silent
-/// substitute.
+/// substitute — except Apple's own families, which stand in documented fonts for
+/// (`appleStandIns`; `standIn(for:)` says which was drawn, for a warning).
 public enum FontLookup {
     /// The font every text layer uses unless told otherwise (installed by `make deps`).
     public static let defaultFont = "Inter"
@@ -104,9 +105,48 @@ public enum FontLookup {
         for property in [FC_FULLNAME, FC_POSTSCRIPT_NAME] {
             if let file = match(config, property, name, style: nil, wanting: name) { return file }
         }
+        if let standIn = standIn(named: name) {
+            let file = try look(up: standIn)
+            standIns[name] = standIn
+            return file
+        }
         let families = installedFamilies(config)
         let closest = families.min { distance($0.lowercased(), lower) < distance($1.lowercased(), lower) }
         throw TextError("no installed font called \"\(name)\"" + (closest.map { "; the closest installed family is \"\($0)\"" } ?? ""))
+    }
+
+    /// The installed families that stand in for Apple's fonts when those are not installed
+    /// (docs/core-animation.md, "Fonts"), by Apple's family in lower case: Helvetica and Arial take
+    /// Liberation Sans, drawn to their metrics, so lines wrap and truncate where a device's do;
+    /// the system font (San Francisco) takes Inter, the face closest to it; Times takes
+    /// Liberation Serif, and Courier, Menlo and SF Mono Liberation Mono.
+    public static let appleStandIns: [String: String] = {
+        var table: [String: String] = [:]
+        for family in ["helvetica", "helvetica neue", "arial"] { table[family] = "Liberation Sans" }
+        for family in ["system font", "san francisco", "sf pro", "sf pro text", "sf pro display", ".sf ui text", ".sf ui display",
+                       ".applesystemuifont", "-apple-system", "system-ui"] { table[family] = defaultFont }
+        for family in ["times", "times new roman", "new york"] { table[family] = "Liberation Serif" }
+        for family in ["courier", "courier new", "menlo", "monaco", "sf mono"] { table[family] = "Liberation Mono" }
+        return table
+    }()
+
+    nonisolated(unsafe) private static var standIns: [String: String] = [:]
+
+    /// The font `name` was drawn in instead of Apple's family it names, once it has been looked
+    /// up and found not installed; nil for any other name.
+    public static func standIn(for name: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return standIns[name]
+    }
+
+    /// `name` with its Apple family replaced by the family standing in for it, its style kept
+    /// ("Helvetica Neue Bold" → "Liberation Sans Bold"); nil when it names no family of the table.
+    private static func standIn(named name: String) -> String? {
+        let lower = name.lowercased()
+        let family = appleStandIns.keys.filter { lower == $0 || lower.hasPrefix($0 + " ") }.max { $0.count < $1.count }
+        guard let family, let standIn = appleStandIns[family] else { return nil }
+        return standIn + name.dropFirst(family.count)
     }
 
     /// The best match for a pattern of one property (a family, with a style; a full name; a

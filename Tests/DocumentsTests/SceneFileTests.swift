@@ -269,6 +269,10 @@ final class SceneFileTests: XCTestCase {
         let unfitted = try scene(#"{"layers": [{"type": "text", "name": "t", "frame": [0, 0, 50, 20], "string": "Far too long", "textFit": "none"}]}"#)
         XCTAssertTrue("\(unfitted.warnings.first.map { "\($0)" } ?? "")".contains(#""t": the text "Far too long" does not fit its 50×20 point box: "#
                                                                              + "it needs 204×44 points and is drawn past it"), "\(unfitted.warnings)")
+        // An Apple family not installed: drawn in its stand-in, with a warning naming it.
+        let helvetica = try scene(#"{"layers": [{"type": "text", "frame": [0, 0, 500, 100], "string": "ok", "font": "Helvetica Neue"}]}"#)
+        XCTAssertTrue(helvetica.warnings.map { "\($0)" }.contains { $0.contains(#""Helvetica Neue" is not installed: drawn in Liberation Sans"#) },
+                      "\(helvetica.warnings)")
         // U+10FFFD is a private-use character no font installed here has.
         let missing = try scene(#"{"layers": [{"type": "text", "frame": [0, 0, 500, 100], "string": "ok \#u{10FFFD}"}]}"#)
         XCTAssertEqual(missing.warnings.count, 1)

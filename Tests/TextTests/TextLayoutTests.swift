@@ -58,6 +58,22 @@ final class TextLayoutTests: XCTestCase {
 
     func testAMissingFontIsAnError() {
         XCTAssertThrowsError(try TextLayout.typeset([TextRun("x", style: TextStyle(font: "Nope Sans"))], options: TextLayoutOptions(width: 10)))
+        XCTAssertNil(FontLookup.standIn(for: "Nope Sans"))
+    }
+
+    /// Apple's families, not installed here, are drawn in the fonts that stand in for them, their
+    /// style kept; an installed family is itself.
+    func testApplesFontsHaveStandIns() throws {
+        for (apple, standIn) in [("Helvetica", "Liberation Sans"), ("Helvetica Neue Bold", "Liberation Sans Bold"), ("Arial", "Liberation Sans"),
+                                 ("System Font", "Inter"), ("SF Pro Display Bold", "Inter Bold"), ("Menlo", "Liberation Mono"),
+                                 ("Times New Roman", "Liberation Serif")] {
+            XCTAssertEqual(try FontLookup.file(for: apple), try FontLookup.file(for: standIn), apple)
+            XCTAssertEqual(FontLookup.standIn(for: apple), standIn, apple)
+        }
+        XCTAssertNil(FontLookup.standIn(for: "Inter"))
+        // Arial's metrics: Liberation Sans sets "Hello" as wide as Arial does, 2.2 em at any size (its advances: H 0.722, e 0.556, l 0.222, o 0.556 em).
+        let hello = try TextLayout.typeset([TextRun("Hello", style: TextStyle(font: "Arial", size: 100))], options: TextLayoutOptions(width: 0))
+        XCTAssertEqual(hello.size.width, (0.722 + 0.556 + 0.222 + 0.222 + 0.556) * 100, accuracy: 0.5)
     }
 }
 
