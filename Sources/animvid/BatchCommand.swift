@@ -79,6 +79,7 @@ enum BatchCommand {
             guard let found = try? batch.check(row: number), !found.isEmpty else { continue }
             warnings[number] = found
             ResolvedClip.showWarnings(found.map { "batch: row \(number + 1) (line \(batch.table.rows[number].line)): \($0)" })
+            EncodeCommand.noteShown(found)
         }
         let counts = try batch.run(rows: rows, base: base, warnings: warnings, encode: { request throws(CLIError) in try EncodeCommand.execute(request, display: display) }) {
             FileHandle.standardOutput.write(Data(($0.jsonLine + "\n").utf8))

@@ -2,6 +2,7 @@ import Foundation
 import Jobs
 import Pipeline
 import Sessions
+import Synchronization
 
 /// `animvid encode`: renders a scene and encodes it to a video file.
 enum EncodeCommand {
@@ -114,10 +115,19 @@ enum EncodeCommand {
         }
     }
 
-    /// Writes a warning line on standard error.
+    /// Writes a warning line on standard error, once a process: a batch's rows, checked before
+    /// any is rendered, have had theirs shown (`noteShown`).
     static func warn(_ warning: String) {
+        guard shownWarnings.withLock({ $0.insert(warning).inserted }) else { return }
         FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
     }
+
+    /// Records warnings shown another way, so that `warn` does not repeat them.
+    static func noteShown(_ warnings: [String]) {
+        shownWarnings.withLock { $0.formUnion(warnings) }
+    }
+
+    private static let shownWarnings = Mutex(Set<String>())
 
     /// The summary line of a finished output.
     static func report(_ written: WrittenOutput) {

@@ -102,6 +102,7 @@ final class TextFitCLITests: XCTestCase {
         let warning = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("warning: batch: row 2 (line 3): ") && $0.contains(#""headline""#) }, batch.out)
         let firstReport = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(#"{"row":1,"#) }, batch.out)
         XCTAssertLessThan(warning, firstReport, "reported before the first row is rendered")
+        XCTAssertEqual(batch.out.components(separatedBy: #""headline": the text"#).count, 2, "once, not again as the row renders")
         let second = try XCTUnwrap(lines.first { $0.hasPrefix(#"{"row":2,"#) })
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(second.utf8)) as? [String: Any])
         XCTAssertEqual(report["status"] as? String, "done")
