@@ -5,7 +5,7 @@ import Foundation
 /// "Family Style" such as "Inter Bold", a full or PostScript name such as "Inter-Bold").
 /// fontconfig answers every query with some font; a name is accepted only when the font found
 /// really has it, so a typo is an error naming the closest installed family, never a silent
-/// substitute — except Apple's own families, which stand in documented fonts for
+/// substitute — except Apple's own families, for which documented fonts stand in
 /// (`appleStandIns`; `standIn(for:)` says which was drawn, for a warning).
 public enum FontLookup {
     /// The font every text layer uses unless told otherwise (installed by `make deps`).
