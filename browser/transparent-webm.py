@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Transparent WebM as a browser shows it: headless Chromium (Debian's, driven by Playwright).
+"""Transparent WebM, APNG and WebP as a browser shows them: headless Chromium (Debian's, driven by Playwright).
 
 Usage: browser/transparent-webm.py ANIMVID
 
 Encodes the loader with a transparent background to WebM (VP9, and VP8), a session's joined file
 as every default encode is, serves it over HTTP on loopback, plays it in a <video> over a green
 page and takes a screenshot: the corner must show the page's green through the video, and a dot
-of the loader its own grey. Exits 1 on a failure.
+of the loader its own grey. Then the same as animated PNG and animated WebP in an <img>, the way
+Safari shows transparency too (Pillow counts their frames and reads their loop count). Exits 1 on
+a failure.
 """
 import io
 import os
@@ -21,6 +23,23 @@ from served import launch, served_folder
 PAGE = """<!doctype html><html><body style="margin:0;background:#00ff00">
 <video id="clip" src="CLIP" muted playsinline style="display:block"></video>
 </body></html>"""
+
+PICTURE = """<!doctype html><html><body style="margin:0;background:#00ff00">
+<img id="clip" src="CLIP" style="display:block">
+</body></html>"""
+
+
+def judge(shot, name, failures):
+    """Checks a screenshot over the green page: the corner green through the clip, a dot opaque."""
+    corner = shot.getpixel((2, 2))
+    # The loader's dots sit on a ring round the centre; the most opaque grey there is a dot.
+    greys = [shot.getpixel((x, y)) for x in range(100, 220) for y in range(40, 140)]
+    dot = min(greys, key=lambda c: c[1])
+    if not (corner[1] > 240 and corner[0] < 16 and corner[2] < 16):
+        failures.append(f"{name}: the corner shows {corner}, not the page's green through the clip")
+    if not dot[1] < 200:
+        failures.append(f"{name}: no opaque dot (the least green pixel is {dot})")
+    print(f"browser: {name} with alpha over a green page: corner {corner}, a dot {dot}")
 
 
 def main():
@@ -45,16 +64,22 @@ def main():
                 clip.onseeked = () => requestAnimationFrame(() => requestAnimationFrame(done));
                 clip.currentTime = 1.0;
             })""")
-            shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
-            corner = shot.getpixel((2, 2))
-            # The loader's dots sit on a ring round the centre; the most opaque grey there is a dot.
-            greys = [shot.getpixel((x, y)) for x in range(100, 220) for y in range(40, 140)]
-            dot = min(greys, key=lambda c: c[1])
-            if not (corner[1] > 240 and corner[0] < 16 and corner[2] < 16):
-                failures.append(f"{codec}: the corner shows {corner}, not the page's green through the video")
-            if not dot[1] < 200:
-                failures.append(f"{codec}: no opaque dot (the least green pixel is {dot})")
-            print(f"browser: {codec} WebM with alpha over a green page: corner {corner}, a dot {dot}")
+            judge(Image.open(io.BytesIO(page.screenshot())).convert("RGB"), f"{codec} WebM", failures)
+            page.close()
+        for extension in ["apng", "webp"]:
+            clip = f"loader.{extension}"
+            subprocess.run([animvid, "encode", "--scene", "loader", "--seconds", "2", "--size", "320x180", "--scale", "0.5",
+                            "--background", "transparent", "--segment-seconds", "1", "-q", clip], cwd=folder, check=True)
+            picture = Image.open(os.path.join(folder, clip))
+            if getattr(picture, "n_frames", 1) != 60 or picture.info.get("loop") != 0:
+                failures.append(f"{clip}: {getattr(picture, 'n_frames', 1)} frames, loop {picture.info.get('loop')}; expected 60, for ever (0)")
+            with open(os.path.join(folder, f"{extension}.html"), "w") as f:
+                f.write(PICTURE.replace("CLIP", clip))
+            page = browser.new_page(viewport={"width": 320, "height": 180})
+            page.goto(f"{address}{extension}.html")
+            page.wait_for_function("document.getElementById('clip').complete", timeout=20000)
+            page.wait_for_timeout(300)
+            judge(Image.open(io.BytesIO(page.screenshot())).convert("RGB"), f"animated {extension.upper()} <img>", failures)
             page.close()
         browser.close()
     if failures:

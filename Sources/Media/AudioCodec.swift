@@ -8,7 +8,7 @@ public enum AudioCodec: String, Sendable, CaseIterable {
         case .mp4, .mov: [.aac]
         case .webm: [.opus]
         case .mkv: [.opus, .flac]
-        case .gif, .pngSequence, .raw: []
+        case .gif, .apng, .webp, .pngSequence, .raw: []
         }
     }
 

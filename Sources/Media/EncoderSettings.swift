@@ -70,7 +70,7 @@ public struct EncoderSettings: Hashable, Sendable {
         }
         s.codec = codec
         if alpha && !codec.carriesAlpha {
-            throw problem(.alpha, "\(codec.rawValue) cannot carry transparency; for an alpha channel use .webm (vp9, vp8), .mov (prores), .mkv (ffv1), .gif, a .png pattern or .rgba")
+            throw problem(.alpha, "\(codec.rawValue) cannot carry transparency; for an alpha channel use .webm (vp9, vp8), .mov (prores), .mkv (ffv1), .gif, .apng, .webp, a .png pattern or .rgba")
         }
         if let pixelFormat {
             let alphaFormats = codec.carriesAlpha && !codec.pixelFormats.contains(codec.alphaPixelFormat) ? [codec.alphaPixelFormat] : []

@@ -1,6 +1,9 @@
 /// The containers animvid writes, chosen by the output's extension.
 public enum Container: String, Sendable, CaseIterable {
     case mp4, webm, mov, mkv, gif
+    /// Animated PNG and animated WebP: pictures every browser shows, transparency included, as
+    /// an `<img>` (Safari shows no WebM alpha).
+    case apng, webp
     /// Numbered PNG files from a pattern such as `frames/%05d.png`.
     case pngSequence = "png"
     /// Raw RGBA frames, one after another (`-` for standard output, or a `.rgba` file).
@@ -28,6 +31,8 @@ public enum Container: String, Sendable, CaseIterable {
         case .mov: [.prores, .h264]
         case .mkv: [.ffv1]
         case .gif: [.gif]
+        case .apng: [.apng]
+        case .webp: [.webp]
         case .pngSequence: [.png]
         case .raw: [.rawRGBA]
         }
@@ -41,13 +46,20 @@ public enum Container: String, Sendable, CaseIterable {
         case .mov: "mov"
         case .mkv: "matroska"
         case .gif: "gif"
+        case .apng: "apng"
+        case .webp: "webp"
         case .pngSequence: "image2"
         case .raw: nil
         }
     }
 
     /// The extensions users write, for messages.
-    public static let extensions = ".mp4, .webm, .mov, .mkv, .gif, a .png pattern such as frames/%05d.png, .rgba or -"
+    public static let extensions = ".mp4, .webm, .mov, .mkv, .gif, .apng, .webp, a .png pattern such as frames/%05d.png, .rgba or -"
+
+    /// Whether the file is an animated picture made from every frame at once (a GIF's palette,
+    /// an APNG's or WebP's frames): a session keeps its segments lossless and makes it when
+    /// they are joined.
+    public var isMadeWhole: Bool { [.gif, .apng, .webp].contains(self) }
 }
 
 /// The video codecs animvid encodes with, and what each can do.
@@ -61,7 +73,7 @@ public enum VideoCodec: String, Sendable, CaseIterable {
         }
     }
 
-    case h264, hevc, av1, vp9, vp8, prores, ffv1, gif, png
+    case h264, hevc, av1, vp9, vp8, prores, ffv1, gif, png, apng, webp
     case rawRGBA = "rawvideo"
 
     /// libavcodec's encoder name; AV1 uses SVT-AV1.
@@ -76,6 +88,8 @@ public enum VideoCodec: String, Sendable, CaseIterable {
         case .ffv1: "ffv1"
         case .gif: "gif"
         case .png: "png"
+        case .apng: "apng"
+        case .webp: "libwebp_anim"
         case .rawRGBA: "rawvideo"
         }
     }
@@ -83,7 +97,7 @@ public enum VideoCodec: String, Sendable, CaseIterable {
     /// Whether the codec can carry transparency.
     public var carriesAlpha: Bool {
         switch self {
-        case .vp9, .vp8, .prores, .ffv1, .gif, .png, .rawRGBA: true
+        case .vp9, .vp8, .prores, .ffv1, .gif, .png, .apng, .webp, .rawRGBA: true
         case .h264, .hevc, .av1: false
         }
     }
@@ -98,14 +112,15 @@ public enum VideoCodec: String, Sendable, CaseIterable {
         case .prores: ["yuv422p10le", "yuv444p10le"]
         case .ffv1: ["bgr0"]
         case .gif: ["pal8"]
-        case .png, .rawRGBA: ["rgba"]
+        case .png, .apng, .rawRGBA: ["rgba"]
+        case .webp: ["yuv420p"]
         }
     }
 
     /// The pixel format used when the frames have transparency.
     var alphaPixelFormat: String {
         switch self {
-        case .vp9, .vp8: "yuva420p"
+        case .vp9, .vp8, .webp: "yuva420p"
         case .prores: "yuva444p10le"
         case .ffv1: "bgra"
         default: pixelFormats[0]
@@ -161,5 +176,5 @@ public enum VideoCodec: String, Sendable, CaseIterable {
     }
 
     /// Whether the codec is YUV (tagged BT.709, limited range) rather than RGB.
-    var isYUV: Bool { ![.ffv1, .gif, .png, .rawRGBA].contains(self) }
+    var isYUV: Bool { ![.ffv1, .gif, .png, .apng, .rawRGBA].contains(self) }
 }

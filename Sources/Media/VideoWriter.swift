@@ -71,6 +71,9 @@ public final class VideoWriter: FrameSink {
         if settings.faststart && (settings.container == .mp4 || settings.container == .mov) {
             av_dict_set(&options, "movflags", "+faststart", 0)
         }
+        // Animated pictures loop for ever, as a GIF does.
+        if settings.container == .apng { av_dict_set(&options, "plays", "0", 0) }
+        if settings.container == .webp { av_dict_set(&options, "loop", "0", 0) }
         let status = avformat_write_header(format, &options)
         av_dict_free(&options)
         try check(status, "cannot write the header of \(path)")
@@ -143,7 +146,10 @@ public final class VideoWriter: FrameSink {
             if settings.resolvedPixelFormat.hasPrefix("yuva") { av_opt_set(options, "alpha_bits", "16", 0) }
         case .ffv1:
             av_opt_set(options, "level", "3", 0)
-        case .gif, .png, .rawRGBA:
+        case .webp:
+            // Lossy at libwebp's default quality, its alpha kept exact.
+            av_opt_set(options, "quality", "80", 0)
+        case .gif, .png, .apng, .rawRGBA:
             break
         }
     }

@@ -176,13 +176,14 @@ public enum SegmentedEncode {
     }
 
     /// Segments are files of the output's own format (without faststart, and without sound:
-    /// the soundtrack is encoded once, when they are joined); a GIF's are lossless FFV1 with
-    /// alpha, since its palette needs every frame: it is made when the GIF is joined.
+    /// the soundtrack is encoded once, when they are joined); those of a picture made whole (a
+    /// GIF, whose palette needs every frame; an APNG or WebP, one stream of frames) are lossless
+    /// FFV1 with alpha: the picture is made when they are joined.
     static func segmentSettings(for settings: EncoderSettings) -> EncoderSettings {
         var s = settings
         s.faststart = false
         s.audio = nil
-        if settings.container == .gif {
+        if settings.container.isMadeWhole {
             s.container = .mkv
             s.codec = .ffv1
             s.pixelFormat = nil
@@ -203,6 +204,7 @@ public enum SegmentedEncode {
     }
 
     /// Joins the segments into the output: stream copy for video, the palette passes for a GIF,
+    /// the frames encoded again for an APNG or WebP,
     /// concatenation for raw frames; in the session folder, then moved onto the output (without
     /// replacing a file put there meanwhile, unless the job may overwrite).
     /// Just before the move, a `FinishedOutput` record with `key` marks the file in the folder.
@@ -217,6 +219,12 @@ public enum SegmentedEncode {
                     try VideoDecoder(path: path).forEachRGBAFrame { try gif.write(rgba: $0) }
                 }
                 try gif.finish()
+            case .apng, .webp:
+                let picture = try VideoWriter(path: temporary, settings: job.settings)
+                for path in paths {
+                    try VideoDecoder(path: path).forEachRGBAFrame { try picture.write(rgba: $0) }
+                }
+                try picture.finish()
             case .raw:
                 guard DirectFile.create(atPath: temporary),
                       let out = FileHandle(forWritingAtPath: temporary) else { throw OutputError("cannot write \(temporary)") }

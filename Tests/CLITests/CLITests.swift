@@ -260,3 +260,32 @@ extension CLITests {
         XCTAssertEqual(result.outBytes, 3 * 16 * 8 * 4)
     }
 }
+
+extension CLITests {
+    /// Animated pictures with transparency: an APNG holds exactly the frames a raw encode does
+    /// (RGBA, straight alpha, losslessly), from a session's joined segments and in one piece; an
+    /// animated WebP is a RIFF file with an ANIM chunk that loops for ever (loop count 0) and one
+    /// ANMF chunk a frame (the WebP container specification).
+    func testAnimatedPNGAndWebPKeepTransparency() throws {
+        let common = ["encode", "--scene", "loader", "--seconds", "1", "--fps", "10", "--size", "64x36", "--scale", "0.1",
+                      "--background", "transparent", "-q", "-y"]
+        for arguments in [["raw.rgba"], ["--segment-seconds", "0.5", "joined.apng"], ["--no-session", "whole.apng"], ["--segment-seconds", "0.5", "l.webp"]] {
+            let result = try run(common + arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.err)")
+        }
+        let direct = [UInt8](try Data(contentsOf: folder.appendingPathComponent("raw.rgba")))
+        XCTAssertEqual(direct.count, 10 * 64 * 36 * 4)
+        for name in ["joined.apng", "whole.apng"] {
+            XCTAssertEqual(try CLIRunner(folder: folder).rgba(name), direct, name)
+        }
+        XCTAssertTrue(direct.enumerated().contains { $0.offset % 4 == 3 && $0.element == 0 }, "transparent pixels")
+        let webp = [UInt8](try Data(contentsOf: folder.appendingPathComponent("l.webp")))
+        XCTAssertEqual(Array(webp[0..<4]), Array("RIFF".utf8))
+        XCTAssertEqual(Array(webp[8..<16]), Array("WEBPVP8X".utf8))
+        XCTAssertNotEqual(webp[20] & 0x10, 0, "the VP8X flags say alpha")
+        let chunk = { (name: String) in (0..<(webp.count - 4)).filter { Array(webp[$0..<($0 + 4)]) == Array(name.utf8) } }
+        let anim = try XCTUnwrap(chunk("ANIM").first)
+        XCTAssertEqual(UInt16(webp[anim + 12]) | UInt16(webp[anim + 13]) << 8, 0, "loops for ever")
+        XCTAssertEqual(chunk("ANMF").count, 10)
+    }
+}
