@@ -116,7 +116,7 @@ extension EncodeRequest {
         var start = clip.start ?? 0
         if clip.loop == true {
             // A whole number of cycles from one cycle in: what the first cycle builds up is there.
-            let cycle = (resolved.scene as? SceneFile)?.length(settings: resolved.settings) ?? resolved.scene.cycle
+            let cycle = resolved.cycle
             guard cycle > 0, cycle.isFinite else { throw .usage("--loop: the scene has no cycle to loop") }
             seconds = max((seconds / cycle).rounded(), 1) * cycle
             start = clip.start ?? cycle

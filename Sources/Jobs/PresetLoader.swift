@@ -329,6 +329,12 @@ public enum PresetLoader {
         return Preset(clip: clip, outputs: outputs, warnings: warnings)
     }
 
+    /// The `--set` key that sets a scene's knob `name` in a preset: `params.NAME`, except the
+    /// background and a shot's length (`shots.NAME.seconds`), which are fields of the preset's own.
+    public static func key(forKnob name: String) -> String {
+        name == "background" || name.hasPrefix("shots.") ? name : "params." + name
+    }
+
     /// `"shots": {"feature": {"seconds": 4}}`: each shot's length, set as its knob
     /// (`SceneFile.shotKnob`) of a scene file with shots.
     static func shotLengths(_ value: JSONValue, of scene: any Scene, file: String, into clip: inout ClipChoices,

@@ -118,6 +118,9 @@ public struct ResolvedClip {
         self.clip = clip
     }
 
+    /// One cycle of the scene with its knobs set: a scene file's shots last as their lengths say.
+    public var cycle: Double { (scene as? SceneFile)?.length(settings: settings) ?? scene.cycle }
+
     /// The canvas in points.
     public var canvas: Size { Size(Double(width) / scale, Double(height) / scale) }
 

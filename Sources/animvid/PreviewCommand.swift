@@ -155,14 +155,10 @@ enum PreviewCommand {
         }
 
         /// The page's edits as `NAME=VALUE` settings: a scene file's knobs as `--param` takes
-        /// them, a preset's as `--set` does (`params.title=…`; the background and a shot's
-        /// length are fields of the preset's own).
+        /// them, a preset's as `--set` does (`PresetLoader.key(forKnob:)`).
         var editSettings: [String] {
             let preset = !ValidateCommand.isSceneFile(file)
-            return edits.map { edit in
-                let key = !preset || edit.name == "background" || edit.name.hasPrefix("shots.") ? edit.name : "params." + edit.name
-                return key + "=" + edit.value
-            }
+            return edits.map { (preset ? PresetLoader.key(forKnob: $0.name) : $0.name) + "=" + $0.value }
         }
 
         /// The command-line flags that make the page's edits: `--param title=Comet`.
@@ -198,7 +194,7 @@ enum PreviewCommand {
             }
             let options = try ResolvedClip.resolve(clip, command: "preview")
             let full = options.clip.overriding(ClipChoices.defaults)
-            let cycle = options.scene.cycle
+            let cycle = options.cycle
             // The clip's own rate up to 60 fps, at the preview's size (even sides, for 4:2:0).
             var choices = EncodeChoices()
             choices.clip = options.clip

@@ -42,7 +42,7 @@ enum SheetCommand {
             chosen.seconds = seconds
         }
         let options = try ResolvedClip.resolve(chosen, command: "sheet", defaultSize: PixelSize(width: 320, height: 180), defaultScale: { Double($0) / 640 })
-        let seconds = options.clip.seconds ?? options.scene.cycle
+        let seconds = options.clip.seconds ?? options.cycle
         let fit = try args.option("--fit").map { text throws(CLIError) in try Parse.integer(text, option: "--fit", range: 1...16_384) }
         let (width, height, scale) = fit.map { options.fitted(within: $0) } ?? (options.width, options.height, options.scale)
         let frames = try args.option("--frames").map { text throws(CLIError) in try Parse.integer(text, option: "--frames", range: 1...200) } ?? 12
