@@ -42,6 +42,29 @@ def judge(shot, name, failures):
     print(f"browser: {name} with alpha over a green page: corner {corner}, a dot {dot}")
 
 
+def check_lossless_webp(animvid, folder, failures):
+    """A lossless WebP played three times: Pillow reads loop 3 and decodes every frame to exactly
+    the raw encode's RGBA (colour under fully transparent pixels aside, which WebP may drop)."""
+    common = [animvid, "encode", "--scene", "loader", "--seconds", "1", "--fps", "10", "--size", "64x36", "--scale", "0.1",
+              "--background", "transparent", "-q", "-y"]
+    subprocess.run(common + ["raw.rgba"], cwd=folder, check=True)
+    subprocess.run(common + ["--lossless", "--plays", "3", "exact.webp"], cwd=folder, check=True)
+    raw = open(os.path.join(folder, "raw.rgba"), "rb").read()
+    picture = Image.open(os.path.join(folder, "exact.webp"))
+    if picture.info.get("loop") != 3:
+        failures.append(f"exact.webp: loop {picture.info.get('loop')}, expected 3")
+    size = 64 * 36 * 4
+    for index in range(10):
+        picture.seek(index)
+        decoded = picture.convert("RGBA").tobytes()
+        expected = raw[index * size:(index + 1) * size]
+        wrong = [i for i in range(0, size, 4)
+                 if decoded[i + 3] != expected[i + 3] or (expected[i + 3] and decoded[i:i + 3] != expected[i:i + 3])]
+        if wrong:
+            failures.append(f"exact.webp frame {index}: {len(wrong)} pixels differ from the raw encode")
+    print("browser: lossless WebP decodes to the raw frames, plays 3 times")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: browser/transparent-webm.py ANIMVID")
@@ -81,6 +104,7 @@ def main():
             page.wait_for_timeout(300)
             judge(Image.open(io.BytesIO(page.screenshot())).convert("RGB"), f"animated {extension.upper()} <img>", failures)
             page.close()
+        check_lossless_webp(animvid, folder, failures)
         browser.close()
     if failures:
         sys.exit("browser/transparent-webm.py: " + "; ".join(failures))

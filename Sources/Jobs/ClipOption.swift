@@ -162,6 +162,12 @@ public struct ClipOption: Sendable {
                    "frames between key frames", sets: \.output.keyint),
         ClipOption("--pix-fmt", field: "pix-fmt", .output, .text, "FMT", default: "the codec's",
                    "yuv420p or yuv444p for h264/hevc/vp9; yuv422p10le or yuv444p10le for prores", setting: .pixelFormat, sets: \.output.pixelFormat),
+        ClipOption("--plays", field: "plays", .output, .wholeNumber(0...65_535), "N", default: "0",
+                   "how many times a GIF, APNG or WebP plays; 0: for ever", setting: .plays, sets: \.output.plays),
+        ClipOption("--quality", field: "quality", .output, .wholeNumber(0...100), "Q", default: "80",
+                   "WebP's quality, 0…100 (higher is better and larger; lossless: how hard it compresses)", setting: .quality, sets: \.output.quality),
+        ClipOption("--lossless", field: "lossless", .output, .flag, "", default: "off",
+                   "WebP without loss (its colours exact, larger)", setting: .lossless, sets: \.output.lossless),
         ClipOption("--title", field: "title", .output, .text, "TEXT", default: "none", "the container's title metadata", sets: \.output.title),
         ClipOption("--comment", field: "comment", .output, .text, "TEXT", default: "none", "the container's comment metadata", sets: \.output.comment),
     ]

@@ -151,6 +151,12 @@ public struct OutputChoices: Sendable, Equatable {
     public var keyint: Int?
     /// FFmpeg's name of the pixel format, e.g. `yuv444p`.
     public var pixelFormat: String?
+    /// How many times a GIF, APNG or WebP plays (0: for ever).
+    public var plays: Int?
+    /// WebP's quality, 0…100.
+    public var quality: Int?
+    /// WebP lossless.
+    public var lossless: Bool?
     /// The container's `title` metadata.
     public var title: String?
     /// The container's `comment` metadata.
@@ -161,7 +167,8 @@ public struct OutputChoices: Sendable, Equatable {
 
     /// These choices over `base`'s, option by option (`ClipOption.all`). Rate control is one
     /// choice: a crf or bitrate chosen here replaces both of `base`'s (a crf only where `codec`
-    /// takes one).
+    /// takes one); a play count applies where `codec` makes an animated picture, a quality and
+    /// lossless where it is WebP (one command line over a preset's MP4 and GIF outputs).
     public func overriding(_ base: OutputChoices, codec resolved: VideoCodec?) -> OutputChoices {
         var merged = EncodeChoices(output: base)
         if crf != nil || bitrate != nil {
@@ -172,6 +179,11 @@ public struct OutputChoices: Sendable, Equatable {
             option.copy(from: EncodeChoices(output: self), to: &merged)
         }
         if resolved?.takesCRF == false, crf != nil { merged.output.crf = nil }
+        if let resolved, ![.gif, .apng, .webp].contains(resolved), plays != nil { merged.output.plays = base.plays }
+        if let resolved, resolved != .webp {
+            if quality != nil { merged.output.quality = base.quality }
+            if lossless != nil { merged.output.lossless = base.lossless }
+        }
         return merged.output
     }
 
@@ -188,6 +200,9 @@ public struct OutputChoices: Sendable, Equatable {
         settings.preset = encoderPreset
         settings.keyframeInterval = keyint
         settings.pixelFormat = pixelFormat
+        settings.plays = plays
+        settings.quality = quality
+        settings.lossless = lossless ?? false
         settings.title = title
         settings.comment = comment
         settings.alpha = alpha

@@ -23,6 +23,12 @@ public struct EncoderSettings: Hashable, Sendable {
     public var pixelFormat: String?
     /// Whether the frames have transparency to keep.
     public var alpha = false
+    /// How many times an animated picture (GIF, APNG, WebP) plays; 0 for ever, nil: for ever.
+    public var plays: Int?
+    /// WebP's quality, 0…100 (with `lossless`, how hard it compresses); nil: 80.
+    public var quality: Int?
+    /// WebP: lossless instead of lossy.
+    public var lossless = false
     /// The container's `title` metadata.
     public var title: String?
     /// The container's `comment` metadata.
@@ -52,10 +58,14 @@ public struct EncoderSettings: Hashable, Sendable {
     /// The codec in use: the chosen one or the container's default.
     public var resolvedCodec: VideoCodec { codec ?? container.codecs[0] }
 
-    /// The pixel format in use.
+    /// The pixel format in use (a lossless WebP's is BGRA: libwebp would convert YUV back).
     public var resolvedPixelFormat: String {
-        pixelFormat ?? (alpha ? resolvedCodec.alphaPixelFormat : resolvedCodec.pixelFormats[0])
+        if lossless && resolvedCodec == .webp { return "bgra" }
+        return pixelFormat ?? (alpha ? resolvedCodec.alphaPixelFormat : resolvedCodec.pixelFormats[0])
     }
+
+    /// Whether the frames are encoded as YUV (tagged BT.709, limited range) rather than RGB.
+    var isYUV: Bool { resolvedPixelFormat.hasPrefix("yuv") }
 
     /// The settings with every default filled in, or an error naming the setting that cannot
     /// work and the valid choices.
@@ -74,7 +84,8 @@ public struct EncoderSettings: Hashable, Sendable {
         }
         if let pixelFormat {
             let alphaFormats = codec.carriesAlpha && !codec.pixelFormats.contains(codec.alphaPixelFormat) ? [codec.alphaPixelFormat] : []
-            let allowed = codec.pixelFormats + alphaFormats
+            let losslessFormats = lossless && codec == .webp ? ["bgra"] : []
+            let allowed = codec.pixelFormats + alphaFormats + losslessFormats
             guard allowed.contains(pixelFormat) else {
                 throw problem(.pixelFormat, "\(codec.rawValue) takes \(allowed.joined(separator: ", ")), not \(pixelFormat)")
             }
@@ -104,6 +115,11 @@ public struct EncoderSettings: Hashable, Sendable {
             }
         }
         if s.preset == nil { s.preset = codec.defaultPreset }
+        if plays != nil && !container.isMadeWhole {
+            throw problem(.plays, "only an animated picture (.gif, .apng, .webp) has a play count; a video plays as its player says")
+        }
+        if quality != nil && codec != .webp { throw problem(.quality, "only WebP takes a quality (0…100); for video use a crf or a bitrate") }
+        if lossless && codec != .webp { throw problem(.lossless, "only WebP is lossless on request; FFV1 (.mkv), PNG and APNG always are") }
         return s
     }
 }
@@ -112,7 +128,7 @@ public struct EncoderSettings: Hashable, Sendable {
 public struct EncoderSettingsError: Error, CustomStringConvertible, Equatable {
     /// The settings a user chooses, which an error can point at.
     public enum Setting: Sendable, Equatable {
-        case codec, alpha, pixelFormat, size, crf, bitrate, preset
+        case codec, alpha, pixelFormat, size, crf, bitrate, preset, plays, quality, lossless
     }
 
     /// The setting at fault.

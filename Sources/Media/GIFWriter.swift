@@ -4,8 +4,8 @@ import Foundation
 /// An animated GIF with a palette made for the whole clip, in two passes through libavfilter:
 /// `palettegen` sees every frame as it arrives (the frames are kept in a temporary file beside
 /// the output, so memory stays flat), then `paletteuse` maps them with an ordered (Bayer)
-/// dither, which is deterministic and does not crawl from frame to frame. Loops for ever; with
-/// transparency, one palette entry is transparent.
+/// dither, which is deterministic and does not crawl from frame to frame. Loops for ever (or
+/// `plays` times); with transparency, one palette entry is transparent.
 public final class GIFWriter: FrameSink {
     private let settings: EncoderSettings
     private let path: String
@@ -216,7 +216,9 @@ private final class GIFFile {
         stream.pointee.time_base = codec.pointee.time_base
         try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
         var options: OpaquePointer?
-        av_dict_set(&options, "loop", "0", 0)
+        // The muxer counts repeats after the first play (-1: none, 0: for ever); `plays` counts plays.
+        let plays = settings.plays ?? 0
+        av_dict_set(&options, "loop", String(plays == 0 ? 0 : plays == 1 ? -1 : plays - 1), 0)
         let status = avformat_write_header(format, &options)
         av_dict_free(&options)
         try check(status, "cannot write the GIF header of \(path)")

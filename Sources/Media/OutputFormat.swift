@@ -175,6 +175,4 @@ public enum VideoCodec: String, Sendable, CaseIterable {
         }
     }
 
-    /// Whether the codec is YUV (tagged BT.709, limited range) rather than RGB.
-    var isYUV: Bool { ![.ffv1, .gif, .png, .apng, .rawRGBA].contains(self) }
 }

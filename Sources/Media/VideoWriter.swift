@@ -33,7 +33,7 @@ public final class VideoWriter: FrameSink {
         let codecKind = settings.resolvedCodec
         let pixelFormat = av_get_pix_fmt(settings.resolvedPixelFormat)
         guard pixelFormat != AV_PIX_FMT_NONE else { throw MediaError("unknown pixel format \(settings.resolvedPixelFormat)") }
-        converter = try PixelConverter(width: settings.width, height: settings.height, to: pixelFormat, yuv: codecKind.isYUV)
+        converter = try PixelConverter(width: settings.width, height: settings.height, to: pixelFormat, yuv: settings.isYUV)
         var format: UnsafeMutablePointer<AVFormatContext>?
         let muxer = settings.container.muxer ?? "rawvideo"
         try check(avformat_alloc_output_context2(&format, nil, muxer, path), "cannot set up a \(muxer) muxer")
@@ -48,7 +48,7 @@ public final class VideoWriter: FrameSink {
         guard let stream, let codec else { throw MediaError("out of memory setting up the encoder") }
         setPicture(of: codec, settings, pixelFormat: pixelFormat)
         codec.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        Self.tagColours(codec, yuv: codecKind.isYUV)
+        Self.tagColours(codec, yuv: settings.isYUV)
         if let keyint = settings.keyframeInterval { codec.pointee.gop_size = Int32(keyint) }
         if let bitrate = settings.bitrate { codec.pointee.bit_rate = Int64(bitrate) }
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
@@ -71,9 +71,10 @@ public final class VideoWriter: FrameSink {
         if settings.faststart && (settings.container == .mp4 || settings.container == .mov) {
             av_dict_set(&options, "movflags", "+faststart", 0)
         }
-        // Animated pictures loop for ever, as a GIF does.
-        if settings.container == .apng { av_dict_set(&options, "plays", "0", 0) }
-        if settings.container == .webp { av_dict_set(&options, "loop", "0", 0) }
+        // Animated pictures loop for ever unless a play count is chosen; both muxers count plays.
+        let plays = String(settings.plays ?? 0)
+        if settings.container == .apng { av_dict_set(&options, "plays", plays, 0) }
+        if settings.container == .webp { av_dict_set(&options, "loop", plays, 0) }
         let status = avformat_write_header(format, &options)
         av_dict_free(&options)
         try check(status, "cannot write the header of \(path)")
@@ -147,8 +148,9 @@ public final class VideoWriter: FrameSink {
         case .ffv1:
             av_opt_set(options, "level", "3", 0)
         case .webp:
-            // Lossy at libwebp's default quality, its alpha kept exact.
-            av_opt_set(options, "quality", "80", 0)
+            // Lossy at libwebp's default quality unless chosen, its alpha kept exact; or lossless.
+            av_opt_set(options, "quality", String(settings.quality ?? 80), 0)
+            if settings.lossless { av_opt_set(options, "lossless", "1", 0) }
         case .gif, .png, .apng, .rawRGBA:
             break
         }
@@ -173,7 +175,7 @@ public final class VideoWriter: FrameSink {
     }
 
     /// True for 8-bit 4:2:0 YUV encodes: those take frames converted by `PlanarYUV`.
-    public var acceptsPlanarYUV: Bool { settings.resolvedPixelFormat == "yuv420p" && settings.resolvedCodec.isYUV }
+    public var acceptsPlanarYUV: Bool { settings.resolvedPixelFormat == "yuv420p" }
 
     /// Encodes one frame already converted to YUV 4:2:0 (see `acceptsPlanarYUV`).
     public func write(planar: PlanarYUV) throws(MediaError) {

@@ -188,6 +188,7 @@ public enum SegmentedEncode {
             s.codec = .ffv1
             s.pixelFormat = nil
             s.alpha = true
+            (s.plays, s.quality, s.lossless) = (nil, nil, false)
         }
         return s
     }

@@ -288,4 +288,44 @@ extension CLITests {
         XCTAssertEqual(UInt16(webp[anim + 12]) | UInt16(webp[anim + 13]) << 8, 0, "loops for ever")
         XCTAssertEqual(chunk("ANMF").count, 10)
     }
+
+    /// `--plays` writes each format's own count (APNG's acTL plays, WebP's ANIM loop count,
+    /// GIF's NETSCAPE2.0 repeats after the first play, none for one play); `--quality` and
+    /// `--lossless` reach libwebp (a lossless frame is a VP8L bitstream, a lossy one VP8); a
+    /// video refuses them, and over a preset's outputs they apply where they mean something.
+    func testAnimatedPicturesPlayAsOftenAsAskedAndWebPQuality() throws {
+        let common = ["encode", "--scene", "loader", "--seconds", "0.5", "--fps", "10", "--size", "96x54", "--scale", "0.2", "-q", "-y"]
+        for arguments in [["--plays", "3", "three.webp"], ["--plays", "2", "two.apng"], ["--plays", "1", "once.gif"], ["--plays", "3", "three.gif"],
+                          ["--lossless", "exact.webp"], ["--quality", "5", "low.webp"], ["--quality", "100", "high.webp"]] {
+            let result = try run(common + arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.err)")
+        }
+        let bytes = { (name: String) in [UInt8]((try? Data(contentsOf: self.folder.appendingPathComponent(name))) ?? Data()) }
+        let find = { (file: [UInt8], name: String) in (0..<max(file.count - name.utf8.count, 0)).filter { Array(file[$0..<($0 + name.utf8.count)]) == Array(name.utf8) } }
+        let webp = bytes("three.webp"), anim = try XCTUnwrap(find(webp, "ANIM").first)
+        XCTAssertEqual(UInt16(webp[anim + 12]) | UInt16(webp[anim + 13]) << 8, 3, "WebP's loop count counts plays")
+        let apng = bytes("two.apng"), actl = try XCTUnwrap(find(apng, "acTL").first)
+        XCTAssertEqual(Array(apng[(actl + 8)..<(actl + 12)]), [0, 0, 0, 2], "APNG's num_plays")
+        XCTAssertTrue(find(bytes("once.gif"), "NETSCAPE2.0").isEmpty, "a GIF played once has no loop extension")
+        let gif = bytes("three.gif"), netscape = try XCTUnwrap(find(gif, "NETSCAPE2.0").first)
+        XCTAssertEqual(UInt16(gif[netscape + 13]) | UInt16(gif[netscape + 14]) << 8, 2, "GIF counts repeats after the first play")
+        let exact = bytes("exact.webp")
+        XCTAssertEqual(find(exact, "VP8L").count, 5, "each lossless frame is a VP8L bitstream")
+        XCTAssertTrue(find(exact, "VP8 ").isEmpty)
+        XCTAssertLessThan(bytes("low.webp").count * 2, bytes("high.webp").count, "quality 5 is far smaller than 100")
+
+        let mp4 = try run(common + ["--plays", "2", "clip.mp4"])
+        XCTAssertEqual(mp4.status, 2)
+        XCTAssertTrue(mp4.err.contains("--plays: only an animated picture"), mp4.err)
+        let gifLossless = try run(common + ["--lossless", "clip.gif"])
+        XCTAssertTrue(gifLossless.err.contains("--lossless: only WebP"), gifLossless.err)
+
+        // One command line over a preset's MP4 and GIF: the count goes to the GIF alone.
+        try Data(#"{"scene": "loader", "seconds": 0.5, "fps": 10, "size": "96x54", "scale": 0.2, "outputs": [{"file": "p.mp4"}, {"file": "p.gif"}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("two.json"))
+        let preset = try run(["encode", "--preset", "two.json", "--plays", "4", "-q", "-y"])
+        XCTAssertEqual(preset.status, 0, preset.err)
+        let presetGIF = bytes("p.gif"), loop = try XCTUnwrap(find(presetGIF, "NETSCAPE2.0").first)
+        XCTAssertEqual(UInt16(presetGIF[loop + 13]) | UInt16(presetGIF[loop + 14]) << 8, 3)
+    }
 }
