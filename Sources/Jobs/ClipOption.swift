@@ -48,6 +48,9 @@ public struct ClipOption: Sendable {
         case fontMap
         /// A file's path; in a preset, relative to the preset that holds the field.
         case file
+        /// Sound effects, `FILE@SECONDS[:DB]` separated by commas; in a preset also a list of
+        /// such strings, each file relative to the preset.
+        case sounds
         /// A flag on the command line (present or not), true or false in a preset.
         case flag
     }
@@ -135,7 +138,7 @@ public struct ClipOption: Sendable {
                    "the fonts a Lottie file's text is drawn in, FAMILY=INSTALLED[,…] (\"Century Gothic=Inter\"); a family neither installed nor mapped is drawn in fontconfig's substitute, with a warning",
                    sets: \.clip.fontMap),
         ClipOption("--audio", field: "audio", .clip, .file, "FILE", default: "none",
-                   "a soundtrack, any file FFmpeg reads (WAV, MP3, AAC, FLAC, Opus, a video's audio), encoded once for the clip and as long as the video", decidesVideo: false, sets: \.clip.audio.file),
+                   "music, any file FFmpeg reads (WAV, MP3, AAC, FLAC, Opus, a video's audio), mixed with the voice and sounds, encoded once for the clip and as long as the video", decidesVideo: false, sets: \.clip.audio.file),
         ClipOption("--audio-start", field: "audio-start", .clip, .number(AudioChoices.startRange), "S", default: "0",
                    "where in the sound file the clip's audio starts, in seconds", decidesVideo: false, sets: \.clip.audio.start),
         ClipOption("--audio-fade-in", field: "audio-fade-in", .clip, .number(AudioChoices.fadeRange), "S", default: "0",
@@ -146,9 +149,25 @@ public struct ClipOption: Sendable {
                    "a gain in decibels, \(JSON.exact(AudioChoices.volumeRange.lowerBound))…\(JSON.exact(AudioChoices.volumeRange.upperBound))", decidesVideo: false, sets: \.clip.audio.volume),
         ClipOption("--audio-loop", field: "audio-loop", .clip, .flag, "", default: "off",
                    "repeat a sound file shorter than the clip (otherwise silence follows it)", decidesVideo: false, sets: \.clip.audio.loop),
+        ClipOption("--voice", field: "voice", .clip, .file, "FILE", default: "none",
+                   "a voice-over, mixed over the music (any file FFmpeg reads)", decidesVideo: false, sets: \.clip.audio.voice),
+        ClipOption("--voice-at", field: "voice-at", .clip, .number(AudioChoices.startRange), "S", default: "0",
+                   "the clip time at which the voice-over begins, in seconds", decidesVideo: false, sets: \.clip.audio.voiceAt),
+        ClipOption("--voice-volume", field: "voice-volume", .clip, .number(AudioChoices.volumeRange), "DB", default: "0",
+                   "the voice-over's gain in decibels", decidesVideo: false, sets: \.clip.audio.voiceVolume),
+        ClipOption("--duck", field: "duck", .clip, .number(AudioChoices.duckRange), "DB", default: "0",
+                   "how far the music falls while the voice-over speaks, e.g. 12 (0: not at all)", decidesVideo: false, sets: \.clip.audio.duck),
+        ClipOption("--duck-attack", field: "duck-attack", .clip, .number(AudioChoices.duckTimeRange), "S", default: JSON.exact(AudioMix().duckAttack),
+                   "seconds the music takes to fall, ending as the voice begins", decidesVideo: false, sets: \.clip.audio.duckAttack),
+        ClipOption("--duck-release", field: "duck-release", .clip, .number(AudioChoices.duckTimeRange), "S", default: JSON.exact(AudioMix().duckRelease),
+                   "seconds the music takes to rise again after the voice's last sound (and \(JSON.exact(AudioMix.duckHold)) s of hold)", decidesVideo: false, sets: \.clip.audio.duckRelease),
+        ClipOption("--sounds", field: "sounds", .clip, .sounds, "LIST", default: "none",
+                   "sound effects, FILE@SECONDS[:DB] separated by commas (whoosh.wav@0.5,ding.wav@3:-6); in a preset also a list of such strings", decidesVideo: false, sets: \.clip.audio.sounds),
+        ClipOption("--loudness", field: "loudness", .clip, .number(AudioChoices.loudnessRange), "LUFS", default: "none",
+                   "bring the mix to this integrated loudness (EBU R128): -14 for social video, -23 for broadcast; the gain stops where a sample would pass -1 dBFS", decidesVideo: false, sets: \.clip.audio.loudness),
         ClipOption("--audio-codec", field: "audio-codec", .clip, .choice(AudioCodec.allCases.map(\.rawValue)), "NAME", default: "the container's",
                    "aac (MP4, MOV), opus (WebM, MKV) or flac (MKV)", decidesVideo: false, sets: \.clip.audio.codec),
-        ClipOption("--no-audio", field: nil, .clip, .flag, "", default: "off", "no soundtrack, whatever a preset says", decidesVideo: false, sets: \.clip.audio.off),
+        ClipOption("--no-audio", field: nil, .clip, .flag, "", default: "off", "no sound, whatever a preset says", decidesVideo: false, sets: \.clip.audio.off),
         ClipOption("--codec", field: "codec", .output, .choice(VideoCodec.allCases.map(\.rawValue) + ["raw"]), "NAME", default: "the format's",
                    "one of the container's codecs (see the format table)", setting: .codec, sets: \.output.codec),
         ClipOption("--crf", field: "crf", .output, .wholeNumber(0...63), "N", default: "the codec's",
@@ -198,6 +217,7 @@ public struct ClipOption: Sendable {
         case .frameRate: "number or string"
         case .bitrate: "string or number"
         case .flag: "true/false"
+        case .sounds: "string or list"
         case .size, .choice, .text, .file, .fontMap: "string"
         }
     }
@@ -254,6 +274,9 @@ public struct ClipOption: Sendable {
         case .fontMap:
             _ = try ValueText.fontMap(text)
             return .text(text)
+        case .sounds:
+            _ = try AudioChoices.effects(text)
+            return .text(text)
         case .flag:
             guard let on = ["true": true, "false": false][text] else { throw ValueTextError("expected true or false, not \(JSON.quoted(text))") }
             return .flag(on)
@@ -278,6 +301,15 @@ public struct ClipOption: Sendable {
         case (.file, .string(let path, let position)):
             return .text(WrittenPath.located(path, writtenAt: position, in: holder))
         case (.flag, .bool(let on, _)): return .flag(on)
+        case (.sounds, .string(let text, let position)):
+            return .text(try AudioChoices.effects(text).map { Self.written($0, at: position, in: holder) }.joined(separator: ","))
+        case (.sounds, .array(let items, _)):
+            var written: [String] = []
+            for item in items {
+                guard case .string(let text, let position) = item else { throw ValueTextError("expected a list of strings FILE@SECONDS[:DB], not \(item.kindName) in it") }
+                written += try AudioChoices.effects(text).map { Self.written($0, at: position, in: holder) }
+            }
+            return .text(written.joined(separator: ","))
         case (.number, _), (.wholeNumber, _): throw ValueTextError("expected a number, not \(json.kindName)")
         case (.flag, _): throw ValueTextError("expected true or false, not \(json.kindName)")
         case (.bitrate, _): throw ValueTextError("expected a bitrate such as \"8M\", not \(json.kindName)")
@@ -285,7 +317,13 @@ public struct ClipOption: Sendable {
         case (.size, _): throw ValueTextError("expected \"WIDTHxHEIGHT\", not \(json.kindName)")
         case (.choice(let words), _): throw ValueTextError("expected \(words.joined(separator: ", ")), not \(json.kindName)")
         case (.text, _), (.file, _), (.fontMap, _): throw ValueTextError("expected a string, not \(json.kindName)")
+        case (.sounds, _): throw ValueTextError("expected \"FILE@SECONDS[:DB],…\" or a list of such strings, not \(json.kindName)")
         }
+    }
+
+    /// An effect as `--sounds` writes it, its file located from where the preset wrote it.
+    private static func written(_ track: AudioTrack, at position: JSONPosition, in holder: String) -> String {
+        "\(WrittenPath.located(track.path, writtenAt: position, in: holder))@\(JSON.exact(track.at)):\(JSON.exact(track.volumeDB))"
     }
 
     private static func checked(_ x: Double, _ range: ClosedRange<Double>) throws(ValueTextError) -> Double {

@@ -100,41 +100,93 @@ public struct ClipChoices: Sendable, Equatable {
     }
 }
 
-/// A soundtrack as a user chooses it (`--audio`, a preset's `audio` fields); each field nil when
-/// not chosen, so a command line can change one field of a preset's soundtrack.
+/// A clip's sound as a user chooses it (`--audio`, `--voice`, `--sounds`, a preset's fields):
+/// music, a voice-over that ducks it, sound effects, a loudness. Each field nil when not chosen,
+/// so a command line can change one field of a preset's.
 public struct AudioChoices: Sendable, Equatable {
-    /// The file; without one there is no soundtrack.
+    /// The music's file; without one there is no music.
     public var file: String?
-    /// Where in the file to start, fades in and out (seconds), and a gain in decibels.
+    /// Where in the music's file to start, fades in and out (seconds), and a gain in decibels.
     public var start: Double?, fadeIn: Double?, fadeOut: Double?, volume: Double?
-    /// Whether a short file repeats to the clip's length.
+    /// Whether a short music file repeats to the clip's length.
     public var loop: Bool?
+    /// The voice-over's file, when in the clip it begins (seconds) and its gain in decibels.
+    public var voice: String?, voiceAt: Double?, voiceVolume: Double?
+    /// How far the music falls under the voice (decibels), over how many seconds, and back.
+    public var duck: Double?, duckAttack: Double?, duckRelease: Double?
+    /// Sound effects as written: `FILE@SECONDS[:DB]` separated by commas.
+    public var sounds: String?
+    /// The mix's integrated loudness, in LUFS.
+    public var loudness: Double?
     /// The codec; nil: the container's default.
     public var codec: AudioCodec?
-    /// true: no soundtrack, whatever the rest says (`--no-audio` over a preset's).
+    /// true: no sound, whatever the rest says (`--no-audio` over a preset's).
     public var off: Bool?
 
-    /// No soundtrack.
+    /// No sound.
     public init() {}
 
     /// Whether any field is chosen.
     public var isEmpty: Bool { self == AudioChoices() }
 
-    /// The soundtrack chosen, or nil without a file.
-    public var track: AudioTrack? {
-        guard let file, off != true else { return nil }
-        var track = AudioTrack(path: file)
-        track.start = start ?? 0
-        track.fadeIn = fadeIn ?? 0
-        track.fadeOut = fadeOut ?? 0
-        track.volumeDB = volume ?? 0
-        track.loop = loop ?? false
-        track.codec = codec
-        return track
+    /// The mix chosen, or nil without music, voice or effects; an error names a choice that
+    /// needs a file not given (a music fade without music, ducking without both music and voice).
+    public func mix() throws(ValueTextError) -> AudioMix? {
+        guard off != true else { return nil }
+        var mix = AudioMix()
+        if let file {
+            var music = AudioTrack(path: file)
+            music.start = start ?? 0
+            music.fadeIn = fadeIn ?? 0
+            music.fadeOut = fadeOut ?? 0
+            music.volumeDB = volume ?? 0
+            music.loop = loop ?? false
+            mix.music = music
+        } else if start != nil || fadeIn != nil || fadeOut != nil || volume != nil || loop != nil {
+            throw ValueTextError("--audio-start, --audio-fade-in, … set up the music: give it with --audio FILE")
+        }
+        if let voice {
+            var track = AudioTrack(path: voice)
+            track.at = voiceAt ?? 0
+            track.volumeDB = voiceVolume ?? 0
+            mix.voice = track
+        } else if voiceAt != nil || voiceVolume != nil {
+            throw ValueTextError("--voice-at and --voice-volume place a voice-over: give it with --voice FILE")
+        }
+        if (duck ?? 0) > 0 && (mix.music == nil || mix.voice == nil) {
+            throw ValueTextError("--duck lowers the music under the voice-over: give both --audio and --voice")
+        }
+        mix.duckDB = duck ?? 0
+        mix.duckAttack = duckAttack ?? mix.duckAttack
+        mix.duckRelease = duckRelease ?? mix.duckRelease
+        mix.effects = try sounds.map(Self.effects) ?? []
+        mix.loudness = loudness
+        mix.codec = codec
+        return mix.tracks.isEmpty ? nil : mix
+    }
+
+    /// The effects `FILE@SECONDS[:DB]`, separated by commas, as tracks.
+    static func effects(_ text: String) throws(ValueTextError) -> [AudioTrack] {
+        var tracks: [AudioTrack] = []
+        for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+            guard let at = item.lastIndex(of: "@") else {
+                throw ValueTextError("\(JSON.quoted(item)): write a sound as FILE@SECONDS[:DB], e.g. whoosh.wav@1.5 or ding.wav@3:-6")
+            }
+            var track = AudioTrack(path: String(item[..<at]))
+            let timing = item[item.index(after: at)...].split(separator: ":", omittingEmptySubsequences: false)
+            guard !track.path.isEmpty, (1...2).contains(timing.count), let seconds = Double(timing[0]), startRange.contains(seconds),
+                  let db = timing.count == 2 ? Double(timing[1]) : 0, volumeRange.contains(db) else {
+                throw ValueTextError("\(JSON.quoted(item)): write a sound as FILE@SECONDS[:DB], seconds 0 or more, a gain of \(JSON.exact(volumeRange.lowerBound))…\(JSON.exact(volumeRange.upperBound)) dB")
+            }
+            (track.at, track.volumeDB) = (seconds, db)
+            tracks.append(track)
+        }
+        return tracks
     }
 
     /// The ranges the numbers take.
-    public static let startRange = 0.0...86_400, fadeRange = 0.0...3600, volumeRange = -60.0...24
+    public static let startRange = 0.0...86_400, fadeRange = 0.0...3600, volumeRange = -60.0...24, duckRange = 0.0...60,
+                      duckTimeRange = 0.01...10, loudnessRange = -50.0...(-5)
 }
 
 /// How one output is encoded, as a user chooses it; nil fields take the codec's defaults.

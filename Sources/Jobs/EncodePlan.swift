@@ -173,17 +173,22 @@ extension EncodeRequest {
         return identity
     }
 
-    /// The soundtrack `audio` chooses for a `container` output, its file checked (it opens,
-    /// has audio, and lasts past the start) before anything is rendered.
-    static func soundtrack(_ audio: AudioChoices, container: Container, warn: (String) -> Void) throws(JobError) -> AudioTrack? {
-        guard !audio.isEmpty, audio.off != true else { return nil }
-        guard let track = audio.track else { throw .usage("--audio-start, --audio-fade-in, … set up a soundtrack: give it with --audio FILE") }
+    /// The sound `audio` chooses for a `container` output, each file checked (it opens, has
+    /// audio, and lasts past its start) before anything is rendered.
+    static func soundtrack(_ audio: AudioChoices, container: Container, warn: (String) -> Void) throws(JobError) -> AudioMix? {
+        let mix: AudioMix?
         do {
-            _ = try track.resolvedCodec(in: container)
-            try track.check().forEach(warn)
+            mix = try audio.mix()
+        } catch {
+            throw .usage(error.message)
+        }
+        guard let mix else { return nil }
+        do {
+            _ = try mix.resolvedCodec(in: container)
+            try mix.check().forEach(warn)
         } catch {
             throw .usage("--audio: \(error)")
         }
-        return track
+        return mix
     }
 }

@@ -287,9 +287,10 @@ public enum PresetLoader {
             if container == .pngSequence, ImageSequence.fileName(output, frame: 1) == nil {
                 throw fail(prefix + "file", fileValue, "\(output): a PNG sequence needs exactly one frame number such as %05d (%% for a percent sign)")
             }
-            if let track = clip.audio.track {
+            // A mix that cannot be made is reported where the clip is planned, with its option.
+            if let mix = (try? clip.audio.mix()) ?? nil {
                 do {
-                    _ = try track.resolvedCodec(in: container)
+                    _ = try mix.resolvedCodec(in: container)
                 } catch {
                     throw fail(prefix + "file", fileValue, "\(output): \(error) (the preset has audio; --no-audio leaves it out)")
                 }

@@ -1,6 +1,6 @@
 import CFFmpeg
 
-/// A soundtrack encoded into an audio stream of an output file while its video is written:
+/// A clip's mixed audio encoded into an audio stream of an output file while its video is written:
 /// the stream is added before the file's header, then `write(upTo:)` keeps the audio a little
 /// ahead of the video's packets (libavformat interleaves them) and `finish()` writes the rest.
 /// The audio holds `duration` seconds of samples from the first frame, 48 kHz stereo (AAC pads
@@ -16,14 +16,14 @@ final class AudioEncoder {
     /// FLAC, whose frames vary, takes 4096).
     private var frameSize = 4096
 
-    /// Adds the audio stream of `track`, `duration` seconds long, to `format` (whose header is
+    /// Adds the audio stream of `mix`, `duration` seconds long, to `format` (whose header is
     /// not written yet), encoded as `container` takes it.
-    init(track: AudioTrack, container: Container, duration: Double, format: UnsafeMutablePointer<AVFormatContext>) throws(MediaError) {
-        let kind = try track.resolvedCodec(in: container)
+    init(mix: AudioMix, container: Container, duration: Double, format: UnsafeMutablePointer<AVFormatContext>) throws(MediaError) {
+        let kind = try mix.resolvedCodec(in: container)
         // Sample positions rounded from the clip's start, so that consecutive parts of a clip meet.
         let rate = Double(AudioSource.sampleRate)
-        let first = Int((track.clipOffset * rate).rounded()), end = Int(((track.clipOffset + duration) * rate).rounded())
-        soundtrack = try Soundtrack(track: track, length: end - first)
+        let first = Int((mix.clipOffset * rate).rounded()), end = Int(((mix.clipOffset + duration) * rate).rounded())
+        soundtrack = try Soundtrack(mix: mix, length: end - first)
         self.format = format
         // Every stored property has its value from here on, so `deinit` frees what a failure leaves.
         guard let encoder = avcodec_find_encoder_by_name(kind.encoder) else { throw MediaError("this FFmpeg has no \(kind.encoder) encoder") }

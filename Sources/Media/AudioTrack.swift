@@ -1,15 +1,17 @@
 import CFFmpeg
 import Foundation
 
-/// A clip's soundtrack: a file libavformat reads (WAV, MP3, AAC, FLAC, Opus, or the audio of a
-/// video) and how it is fitted to the clip: trimmed or padded to the video's length, its first
-/// sample at the first frame.
+/// One sound file in a clip's audio: a file libavformat reads (WAV, MP3, AAC, FLAC, Opus, or the
+/// audio of a video), where in the clip it begins, where in the file it starts, its gain and
+/// fades, and whether it repeats. `AudioMix` puts tracks together.
 public struct AudioTrack: Hashable, Sendable {
     /// The file.
     public var path: String
-    /// Where in the file the clip's audio starts, in seconds.
+    /// The clip time at which the track begins, in seconds (silence before it).
+    public var at = 0.0
+    /// Where in the file the track starts, in seconds.
     public var start = 0.0
-    /// Seconds over which the audio rises from silence at the clip's start.
+    /// Seconds over which the track rises from silence where it begins.
     public var fadeIn = 0.0
     /// Seconds over which it falls to silence at the clip's end.
     public var fadeOut = 0.0
@@ -17,30 +19,10 @@ public struct AudioTrack: Hashable, Sendable {
     public var volumeDB = 0.0
     /// Whether a file shorter than the clip repeats (from `start`) instead of ending in silence.
     public var loop = false
-    /// The codec; nil for the container's default.
-    public var codec: AudioCodec?
-    /// For an output of part of a clip (frames A–B): the seconds of the clip before its first
-    /// frame, and the whole clip's length, so the part hears the clip's audio there, fades included.
-    public var clipOffset = 0.0, clipLength: Double?
 
-    /// The soundtrack of `path`, as the file is.
+    /// The file `path`, as it is, from the clip's start.
     public init(path: String) {
         self.path = path
-    }
-
-    /// The codec the track is encoded with in `container`, or why it cannot be: formats without
-    /// sound, a codec the container does not hold.
-    public func resolvedCodec(in container: Container) throws(MediaError) -> AudioCodec {
-        let allowed = AudioCodec.codecs(in: container)
-        guard let first = allowed.first else {
-            let format = container == .pngSequence ? "a PNG sequence has" : container == .raw ? "raw frames have" : "a \(container.rawValue.uppercased()) has"
-            throw MediaError("\(format) no sound; write .mp4, .mov, .webm or .mkv for a clip with audio")
-        }
-        guard let codec else { return first }
-        guard allowed.contains(codec) else {
-            throw MediaError("\(container.rawValue) holds \(allowed.map(\.rawValue).joined(separator: " or ")) audio, not \(codec.rawValue)")
-        }
-        return codec
     }
 
     /// Opens the file and checks that it has a decodable audio stream that lasts past `start`;

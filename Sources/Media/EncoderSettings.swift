@@ -33,9 +33,9 @@ public struct EncoderSettings: Hashable, Sendable {
     public var title: String?
     /// The container's `comment` metadata.
     public var comment: String?
-    /// The soundtrack, encoded once for the whole clip when the video is complete (MP4, MOV,
-    /// WebM and MKV only).
-    public var audio: AudioTrack?
+    /// The clip's sound, mixed and encoded once for the whole clip when the video is complete
+    /// (MP4, MOV, WebM and MKV only).
+    public var audio: AudioMix?
     /// MP4 and MOV: put the index before the media data (off for a session's segments, which
     /// are joined into a faststart file at the end).
     public var faststart = true

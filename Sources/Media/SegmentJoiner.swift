@@ -8,7 +8,7 @@ public enum SegmentJoiner {
     /// `path` as `container`, with faststart for MP4 and MOV, and `audio`, if any, as long as
     /// the frames.
     public static func join(_ segments: [String], frameCounts: [Int], into path: String, container: Container,
-                            frameRate: FrameRate, audio: AudioTrack? = nil) throws(MediaError) {
+                            frameRate: FrameRate, audio: AudioMix? = nil) throws(MediaError) {
         FFmpegLog.quiet()
         guard let muxer = container.muxer, !segments.isEmpty else { throw MediaError("nothing to join") }
         var output: UnsafeMutablePointer<AVFormatContext>?
@@ -46,7 +46,7 @@ public enum SegmentJoiner {
                 av_dict_copy(&output.pointee.metadata, input.pointee.metadata, 0)
                 if let audio {
                     let duration = Double(frameCounts.reduce(0, +)) / frameRate.value
-                    soundtrack = try AudioEncoder(track: audio, container: container, duration: duration, format: output)
+                    soundtrack = try AudioEncoder(mix: audio, container: container, duration: duration, format: output)
                 }
                 if output.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
                     try check(avio_open(&output.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")

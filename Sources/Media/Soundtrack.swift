@@ -1,123 +1,127 @@
 import Foundation
 
-/// A clip's audio, sample by sample: the track's file from its start, looped or padded with
-/// silence, with its gain and fades, exactly `length` samples a channel at 48 kHz (from
-/// `clipOffset` into the clip, for an output of part of it). Read in chunks, so a long clip
-/// never holds its whole audio.
+/// A clip's audio as it is encoded: its tracks read from the clip's start and summed, the music
+/// lowered under the voice (`Ducker`), the whole brought to the mix's loudness, exactly `length`
+/// samples a channel from `clipOffset` into the clip. The part before the offset is mixed and
+/// dropped, so an output of part of a clip hears what the whole clip has there, ducking included.
 final class Soundtrack {
-    let track: AudioTrack
     /// The samples a channel given (the output's length).
     let length: Int
-    /// The samples of the whole clip before the output's first one, and the whole clip's.
-    private let offset: Int, clipLength: Int
-    private var source: AudioSource
-    private let gain: Float
-    private let startSamples: Int
-    private let fadeInSamples: Int, fadeOutSamples: Int
-    /// Decoded samples not given yet.
-    private var left: [Float] = [], right: [Float] = []
-    /// Samples still to drop before the track's start (again after each loop).
-    private var skip: Int
-    /// Samples of the clip's audio still to drop before the output's first (`clipOffset`).
-    private var skipClip: Int
-    /// Whether the file gave any sample since it was last started (a loop of nothing would not end).
-    private var gaveSince = false
-    /// The file has nothing more to give: silence follows.
-    private var exhausted = false
     /// Samples given so far.
     private(set) var position = 0
-    /// A looping track's first pass from its start, kept while it is at most `longestKeptPass`
-    /// samples (nil past that), and, once the file has ended, replayed instead of reopening it.
-    private var pass: (left: [Float], right: [Float])? = ([], [])
-    private var replay: (left: [Float], right: [Float])?
-    /// The longest pass kept in memory: 10 s a channel (3.8 MB for both).
-    private static let longestKeptPass = 10 * Int(AudioSource.sampleRate)
+    private let music: TrackReader?, voice: TrackReader?
+    private let effects: [TrackReader]
+    private var ducker: Ducker?
+    /// With a ducker, the voice's samples read ahead of the mix (`Ducker.lookahead` of them).
+    private var voiceAhead: (left: [Float], right: [Float]) = ([], [])
+    /// The loudness gain, a factor.
+    private let gain: Float
+    /// Samples of the clip still to mix and drop before the output's first.
+    private var skip: Int
 
-    /// The audio of `track` for a clip of `length` samples a channel.
-    init(track: AudioTrack, length: Int) throws(MediaError) {
-        self.track = track
-        self.length = length
-        source = try AudioSource(path: track.path)
+    /// The audio of `mix` for an output of `length` samples a channel; with a loudness, the
+    /// whole clip is mixed once first to measure it.
+    init(mix: AudioMix, length: Int) throws(MediaError) {
         let rate = Double(AudioSource.sampleRate)
-        gain = Float(pow(10, track.volumeDB / 20))
-        startSamples = Int((track.start * rate).rounded())
-        offset = Int((track.clipOffset * rate).rounded())
+        let offset = Int((mix.clipOffset * rate).rounded())
         // At least the part's own end, whatever the rounding of the three lengths.
-        clipLength = max(track.clipLength.map { Int(($0 * rate).rounded()) } ?? 0, offset + length)
-        skip = startSamples
-        skipClip = offset
-        fadeInSamples = Int((track.fadeIn * rate).rounded())
-        fadeOutSamples = Int((track.fadeOut * rate).rounded())
+        let clipLength = max(mix.clipLength.map { Int(($0 * rate).rounded()) } ?? 0, offset + length)
+        self.length = length
+        skip = offset
+        music = try mix.music.map { track throws(MediaError) in try TrackReader(track: track, clipLength: clipLength) }
+        voice = try mix.voice.map { track throws(MediaError) in try TrackReader(track: track, clipLength: clipLength) }
+        var effects: [TrackReader] = []
+        for track in mix.effects { effects.append(try TrackReader(track: track, clipLength: clipLength)) }
+        self.effects = effects
+        if mix.duckDB > 0, music != nil, let voice {
+            var ducker = Ducker(depthDB: mix.duckDB, attack: mix.duckAttack, release: mix.duckRelease)
+            voiceAhead = try Self.read(voice, ducker.lookahead)
+            ducker.prime(voiceAhead)
+            self.ducker = ducker
+        }
+        if let target = mix.loudness {
+            var measured = mix
+            (measured.loudness, measured.clipOffset, measured.clipLength) = (nil, 0, Double(clipLength) / rate)
+            gain = try Self.loudnessGain(of: measured, samples: clipLength, target: target)
+        } else {
+            gain = 1
+        }
     }
 
-    /// The next samples, at most `count` a channel (fewer only at the clip's end; none after it).
+    /// The factor that brings `mix` to `target` LUFS (BS.1770 integrated loudness), held where
+    /// the loudest sample would pass `peakCeiling` (a linear gain; no limiter reshapes the
+    /// sound). Silence stays as it is.
+    private static func loudnessGain(of mix: AudioMix, samples: Int, target: Double) throws(MediaError) -> Float {
+        let whole = try Soundtrack(mix: mix, length: samples)
+        var meter = LoudnessMeter()
+        var peak: Float = 0
+        while whole.position < whole.length {
+            let (left, right) = try whole.read(Self.chunk)
+            meter.add(left, right)
+            for i in left.indices { peak = max(peak, abs(left[i]), abs(right[i])) }
+        }
+        guard let loudness = meter.integratedLoudness, peak > 0 else { return 1 }
+        let wanted = pow(10, (target - loudness) / 20)
+        return Float(min(wanted, pow(10, peakCeiling / 20) / Double(peak)))
+    }
+
+    /// `n` samples of `track`, silence past the clip's end.
+    private static func read(_ track: TrackReader, _ n: Int) throws(MediaError) -> (left: [Float], right: [Float]) {
+        var (left, right) = try track.read(n)
+        if left.count < n {
+            left += [Float](repeating: 0, count: n - left.count)
+            right += [Float](repeating: 0, count: n - right.count)
+        }
+        return (left, right)
+    }
+
+    /// The highest sample level loudness normalisation raises a mix to, in dBFS.
+    static let peakCeiling = -1.0
+    private static let chunk = 4096
+
+    /// The next samples, at most `count` a channel (fewer only at the output's end; none after it).
     func read(_ count: Int) throws(MediaError) -> (left: [Float], right: [Float]) {
+        while skip > 0 {
+            let n = min(skip, Self.chunk)
+            _ = try mixed(n)
+            skip -= n
+        }
         let n = min(count, length - position)
         guard n > 0 else { return ([], []) }
-        while left.count < n && !exhausted {
-            var chunk: (left: [Float], right: [Float])
-            if let replay {
-                chunk = replay
-            } else if let decoded = try source.next() {
-                chunk = decoded
-                if skip > 0 {
-                    let dropped = min(skip, chunk.left.count)
-                    chunk.left.removeFirst(dropped)
-                    chunk.right.removeFirst(dropped)
-                    skip -= dropped
-                }
-                if track.loop, pass != nil {
-                    pass?.left += chunk.left
-                    pass?.right += chunk.right
-                    if (pass?.left.count ?? 0) > Self.longestKeptPass { pass = nil }
-                }
-            } else {
-                if track.loop && gaveSince {
-                    if let pass {
-                        // A short file loops from memory: opening it again for every pass of
-                        // a few milliseconds would take far longer than the clip.
-                        replay = pass
-                    } else {
-                        // Opened again rather than sought: any file loops, its decoder starting afresh.
-                        source = try AudioSource(path: track.path)
-                        (skip, gaveSince) = (startSamples, false)
-                    }
-                } else {
-                    exhausted = true
-                }
-                continue
+        var (left, right) = try mixed(n)
+        if gain != 1 {
+            for i in 0..<n {
+                left[i] *= gain
+                right[i] *= gain
             }
-            gaveSince = gaveSince || !chunk.left.isEmpty
-            if skipClip > 0 {
-                let dropped = min(skipClip, chunk.left.count)
-                chunk.left.removeFirst(dropped)
-                chunk.right.removeFirst(dropped)
-                skipClip -= dropped
-            }
-            left += chunk.left
-            right += chunk.right
-        }
-        let taken = min(n, left.count)
-        var outLeft = Array(left.prefix(taken)) + [Float](repeating: 0, count: n - taken)
-        var outRight = Array(right.prefix(taken)) + [Float](repeating: 0, count: n - taken)
-        left.removeFirst(taken)
-        right.removeFirst(taken)
-        for i in 0..<n {
-            let factor = gain * envelope(at: offset + position + i)
-            outLeft[i] *= factor
-            outRight[i] *= factor
         }
         position += n
-        return (outLeft, outRight)
+        return (left, right)
     }
 
-    /// The fades' factor at clip sample `i`: rising from 0 over the fade-in, falling to 0 at
-    /// the clip's end over the fade-out.
-    private func envelope(at i: Int) -> Float {
-        var factor: Float = 1
-        if i < fadeInSamples { factor = Float(i) / Float(fadeInSamples) }
-        let fromEnd = clipLength - i
-        if fadeOutSamples > 0 && fromEnd <= fadeOutSamples { factor *= Float(max(fromEnd - 1, 0)) / Float(fadeOutSamples) }
-        return factor
+    /// The next `n` samples of the clip's tracks summed, the music ducked.
+    private func mixed(_ n: Int) throws(MediaError) -> (left: [Float], right: [Float]) {
+        var left = [Float](repeating: 0, count: n), right = [Float](repeating: 0, count: n)
+        func add(_ samples: (left: [Float], right: [Float]), scaled factors: [Float]? = nil) {
+            for i in 0..<samples.left.count {
+                let factor = factors?[i] ?? 1
+                left[i] += samples.left[i] * factor
+                right[i] += samples.right[i] * factor
+            }
+        }
+        if let voice, let music, ducker != nil {
+            // The voice is read `lookahead` ahead: the ducker sees a word before the music under it.
+            let ahead = try Self.read(voice, n)
+            add(try music.read(n), scaled: ducker?.gains(ahead: ahead))
+            voiceAhead.left += ahead.left
+            voiceAhead.right += ahead.right
+            add((Array(voiceAhead.left.prefix(n)), Array(voiceAhead.right.prefix(n))))
+            voiceAhead.left.removeFirst(n)
+            voiceAhead.right.removeFirst(n)
+        } else {
+            for track in [music, voice].compactMap({ $0 }) { add(try track.read(n)) }
+        }
+        for effect in effects { add(try effect.read(n)) }
+        return (left, right)
     }
 }

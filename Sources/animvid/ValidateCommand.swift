@@ -65,12 +65,12 @@ enum ValidateCommand {
             throw .usage("\(file): \(error)")
         }
         ResolvedClip.showWarnings(warnings)
-        if let track = clip.audio.track {
-            do {
-                for warning in try track.check() { FileHandle.standardError.write(Data("warning: \(file): audio: \(warning)\n".utf8)) }
-            } catch {
-                throw .usage("\(file): audio: \(error)")
+        do {
+            if let mix = try clip.audio.mix() {
+                for warning in try mix.check() { FileHandle.standardError.write(Data("warning: \(file): audio: \(warning)\n".utf8)) }
             }
+        } catch {
+            throw .usage("\(file): audio: \(error)")
         }
         let size = clip.size.map { "\($0.width)x\($0.height)" } ?? "?"
         let scene = switch clip.scene {

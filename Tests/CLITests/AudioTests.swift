@@ -1,9 +1,11 @@
 import Foundation
 import XCTest
 
-/// Soundtracks (`--audio`): the samples arrive intact (checked losslessly through FLAC against the
-/// source file), last exactly as long as the video in every container, fade, loop, start into the
-/// file, and bad input is refused before anything is written. Test audio is made by FFmpeg here.
+/// Sound (`--audio`, `--voice`, `--sounds`): the samples arrive intact (checked losslessly through
+/// FLAC against the source file), last exactly as long as the video in every container, fade,
+/// loop, start into the file; the music ducks under the voice by the decibels asked, effects land
+/// on their sample, a loudness target is met as FFmpeg's EBU R128 meter reads it; bad input is
+/// refused before anything is written. Test audio is made by FFmpeg here.
 final class AudioTests: XCTestCase {
     var folder: URL!
     var cli: CLIRunner { CLIRunner(folder: folder) }
@@ -151,6 +153,95 @@ final class AudioTests: XCTestCase {
         }
     }
 
+    /// The level of `frequency` in `samples` (left channel, interleaved stereo) over 40 ms around
+    /// `time`, in dB: a Hann-windowed single-frequency DFT, so another tone does not leak in.
+    func level(_ samples: [Int16], _ frequency: Double, at time: Double) -> Double {
+        let first = Int((time - 0.02) * 48_000), count = 1_920
+        var (re, im, weights) = (0.0, 0.0, 0.0)
+        for n in 0..<count {
+            let w = 0.5 - 0.5 * cos(2 * Double.pi * Double(n) / Double(count - 1))
+            let x = Double(samples[2 * (first + n)]) / 32_768 * w
+            re += x * cos(2 * Double.pi * frequency * Double(n) / 48_000)
+            im -= x * sin(2 * Double.pi * frequency * Double(n) / 48_000)
+            weights += w
+        }
+        return 20 * log10(2 * (re * re + im * im).squareRoot() / weights)
+    }
+
+    /// Music (440 Hz) under a voice-over (2 kHz, from 1 s to 2 s) with `--duck 12`: the music is
+    /// 12 dB down while the voice speaks, already at the first word (the fall of 0.2 s ends as it
+    /// begins), held 0.3 s after the last, and back over 0.6 s, each step linear in dB; the voice
+    /// itself is untouched. A part of the clip hears exactly the whole clip's samples there.
+    func testTheMusicDucksUnderTheVoice() throws {
+        try make("music.wav", "sine=frequency=440:duration=4:sample_rate=48000", ["-ac", "2"])
+        try make("voice.wav", "aevalsrc=0.3*sin(2*PI*2000*t):s=48000:d=1", ["-ac", "2"])
+        let common = clip + ["--seconds", "4", "--audio", "music.wav", "--voice", "voice.wav", "--voice-at", "1", "--duck", "12", "--audio-codec", "flac"]
+        let result = try cli.run(common + ["d.mkv"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let mixed = try samples("d.mkv")
+        let full = level(mixed, 440, at: 0.5)
+        for (time, down) in [(0.75, 0.0), (0.9, 6.0), (1.05, 12), (1.5, 12), (2.25, 12), (2.6, 6), (2.95, 0), (3.5, 0)] {
+            XCTAssertEqual(level(mixed, 440, at: time), full - down, accuracy: 0.15, "the music at \(time) s")
+        }
+        XCTAssertEqual(level(mixed, 2000, at: 1.5), 20 * log10(0.3) - 3.01, accuracy: 0.1, "the voice at its own level (-3 dB a side from mono)")
+        XCTAssertLessThan(level(mixed, 2000, at: 0.5), -90, "no voice before it begins")
+        let part = try cli.run(common + ["--frames", "45-89", "part.mkv"])
+        XCTAssertEqual(part.status, 0, part.err)
+        XCTAssertEqual(try samples("part.mkv"), Array(mixed[(2 * 72_000)..<(2 * 144_000)]), "1.5 s to 3 s of the whole, ducking and all")
+    }
+
+    /// Sound effects land on their sample at their gain, over silence, and add to the music.
+    func testSoundEffectsLandOnTheirSample() throws {
+        let result = try cli.run(clip + ["--seconds", "2", "--sounds", "tone48.wav@0.5:-6.0206, late.wav@1.25", "--audio-codec", "flac", "e.mkv"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let (mixed, tone, late) = (try samples("e.mkv"), try samples("tone48.wav"), try samples("late.wav"))
+        XCTAssertEqual(mixed.count, 2 * 96_000)
+        XCTAssertEqual(peak(mixed[0..<(2 * 24_000)]), 0, "silence before the first")
+        let halved = mixed[(2 * 24_000)..<(2 * 60_000)]
+        XCTAssertLessThanOrEqual(zip(halved, tone).map { abs(Int($0) * 2 - Int($1)) }.max() ?? 99, 2, "the tone at half its amplitude from 0.5 s")
+        // From 1.25 s the two overlap: the sum of both files' samples there.
+        var worst = 0
+        for i in 60_000..<72_000 {
+            let expected = Int(tone[2 * (i - 24_000)]) / 2 + Int(late[2 * (i - 60_000)])
+            worst = max(worst, abs(Int(mixed[2 * i]) - expected))
+        }
+        XCTAssertLessThanOrEqual(worst, 2)
+        for (sounds, expected) in [("tone48.wav", "write a sound as FILE@SECONDS[:DB]"), ("tone48.wav@x", "write a sound as FILE@SECONDS[:DB]"),
+                                   ("tone48.wav@1:-99", "a gain of -60…24 dB"), ("gone.wav@1", "gone.wav: no such file")] {
+            let bad = try cli.run(clip + ["--seconds", "1", "--sounds", sounds, "x.mkv"])
+            XCTAssertEqual(bad.status, 2, "\(sounds): \(bad.err)")
+            XCTAssertTrue(bad.err.contains(expected), "\(sounds): \(bad.err)")
+        }
+    }
+
+    /// `--loudness` brings the mix to its integrated loudness as FFmpeg's own EBU R128 meter
+    /// (`ebur128`) reads it; a mix whose peaks would pass -1 dBFS stops there, quieter than asked.
+    func testTheMixMeetsItsLoudness() throws {
+        try make("quiet.wav", "aevalsrc=0.05*sin(2*PI*440*t)+0.03*sin(2*PI*97*t)*gt(t\\,1):s=48000:d=4", ["-ac", "2"])
+        try make("spiky.wav", "aevalsrc=0.01*sin(2*PI*440*t)+0.5*lt(mod(t\\,1)\\,0.001):s=48000:d=4", ["-ac", "2"])
+        func measured(_ name: String) throws -> (integrated: Double, peak: Double) {
+            // ebur128 writes its summary to stderr; the path is the shell's $0, never parsed.
+            let report = try cli.tool("sh", ["-c", "ffmpeg -nostats -i \"$0\" -af ebur128=peak=sample -f null - 2>&1",
+                                             folder.appendingPathComponent(name).path])
+            let summary = try XCTUnwrap(report.components(separatedBy: "Summary:").last)
+            let number = { (label: String) in summary.components(separatedBy: label).dropFirst().first.flatMap { Double($0.split(separator: " ").first ?? "") } }
+            return (try XCTUnwrap(number("I:")), try XCTUnwrap(number("Peak:")))
+        }
+        for (target, file) in [(-14.0, "n14.mkv"), (-23.0, "n23.mkv")] {
+            let result = try cli.run(clip + ["--seconds", "4", "--audio", "quiet.wav", "--loudness", String(format: "%g", target), "--audio-codec", "flac", file])
+            XCTAssertEqual(result.status, 0, result.err)
+            XCTAssertEqual(try measured(file).integrated, target, accuracy: 0.15, file)
+        }
+        let aac = try cli.run(clip + ["--seconds", "4", "--audio", "quiet.wav", "--loudness", "-14", "n.mp4"])
+        XCTAssertEqual(aac.status, 0, aac.err)
+        XCTAssertEqual(try measured("n.mp4").integrated, -14, accuracy: 0.3, "through AAC too")
+        let capped = try cli.run(clip + ["--seconds", "4", "--audio", "spiky.wav", "--loudness", "-14", "--audio-codec", "flac", "c.mkv"])
+        XCTAssertEqual(capped.status, 0, capped.err)
+        let (integrated, peakLevel) = try measured("c.mkv")
+        XCTAssertEqual(peakLevel, -1, accuracy: 0.1, "the gain stops at a peak of -1 dBFS")
+        XCTAssertLessThan(integrated, -16, "so the mix stays under the target")
+    }
+
     /// A preset's soundtrack is relative to the preset; every output gets it; validate checks it.
     func testAPresetsSoundtrack() throws {
         try Data(##"{"scene": "loader", "size": "160x90", "scale": 0.25, "seconds": 1, "audio": "tone48.wav", "audio-volume": -3, "outputs": [{"file": "p.mp4"}, {"file": "p.webm"}]}"##.utf8)
@@ -172,5 +263,31 @@ final class AudioTests: XCTestCase {
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.err.contains("gone.wav: no such file"), missing.err)
         XCTAssertEqual(try cli.run(["still", "--preset", "m.json", "-y", "m.png"]).status, 0, "a still needs no sound")
+    }
+
+    /// A preset's voice-over and effects are relative to the preset, a list of effects or one
+    /// string alike; ducking without a voice, or placing a voice not given, is refused by name.
+    func testAPresetsVoiceAndSounds() throws {
+        let sub = folder.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        for name in ["tone48.wav", "late.wav"] {
+            try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: sub.appendingPathComponent(name))
+        }
+        try Data(##"{"scene": "loader", "size": "160x90", "scale": 0.25, "seconds": 2, "audio": "late.wav", "voice": "tone48.wav", "voice-at": 0.5, "duck": 9, "sounds": ["late.wav@1", "tone48.wav@1.5:-6"], "audio-codec": "flac", "outputs": [{"file": "v.mkv"}]}"##.utf8)
+            .write(to: sub.appendingPathComponent("v.json"))
+        XCTAssertEqual(try cli.run(["validate", "sub/v.json"]).status, 0)
+        let result = try cli.run(["encode", "--preset", "sub/v.json", "-q", "-y"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let mixed = try samples("sub/v.mkv")
+        XCTAssertEqual(mixed.count, 2 * 96_000)
+        XCTAssertGreaterThan(level(mixed, 440, at: 1.0), -25, "the voice (a 440 Hz tone) from 0.5 s")
+        let again = try cli.run(["encode", "--preset", "sub/v.json", "--set", "sounds=sub/late.wav@1", "-q", "-y", "w.mkv"])
+        XCTAssertEqual(again.status, 0, "--set's path is from the working folder: \(again.err)")
+        for (arguments, expected) in [(["--audio", "tone48.wav", "--duck", "6"], "--duck lowers the music under the voice-over: give both --audio and --voice"),
+                                      (["--voice-at", "1"], "--voice-at and --voice-volume place a voice-over: give it with --voice FILE")] {
+            let bad = try cli.run(clip + ["--seconds", "1"] + arguments + ["x.mkv"])
+            XCTAssertEqual(bad.status, 2, "\(arguments): \(bad.err)")
+            XCTAssertTrue(bad.err.contains(expected), "\(arguments): \(bad.err)")
+        }
     }
 }
