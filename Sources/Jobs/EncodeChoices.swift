@@ -1,3 +1,4 @@
+import Animation
 import Documents
 import Foundation
 import Geometry
@@ -55,6 +56,8 @@ public struct ClipChoices: Sendable, Equatable {
     public var loop: Bool?
     /// The soundtrack.
     public var audio = AudioChoices()
+    /// Burned-in captions.
+    public var captions = CaptionChoices()
     /// The installed families that draw a Lottie file's fonts, `FAMILY=INSTALLED` pairs
     /// separated by commas (`Century Gothic=Inter`).
     public var fontMap: String?
@@ -187,6 +190,37 @@ public struct AudioChoices: Sendable, Equatable {
     /// The ranges the numbers take.
     public static let startRange = 0.0...86_400, fadeRange = 0.0...3600, volumeRange = -60.0...24, duckRange = 0.0...60,
                       duckTimeRange = 0.01...10, loudnessRange = -50.0...(-5)
+}
+
+/// Captions as a user chooses them (`--captions`, a preset's `captions` fields); each field nil
+/// when not chosen.
+public struct CaptionChoices: Sendable, Equatable {
+    /// The SubRip or WebVTT file.
+    public var file: String?
+    /// The style's fields as written: font, size (percent), colours, placement, lines, width.
+    public var font: String?, size: Double?, color: String?, highlight: String?, box: String?, placement: String?
+    public var lines: Int?, width: Double?
+
+    /// No captions.
+    public init() {}
+
+    /// The style chosen over the default one; an error names the option whose colour is malformed.
+    public func style() throws(ValueTextError) -> CaptionStyle {
+        func parsed(_ text: String, _ flag: String) throws(ValueTextError) -> Color {
+            guard let parsed = Color(hex: text) else { throw ValueTextError("\(flag): \(JSON.quoted(text)) is not a colour; write #RRGGBB or #RRGGBBAA") }
+            return parsed
+        }
+        var style = CaptionStyle()
+        if let font { style.font = font }
+        if let size { style.size = size }
+        if let color { style.color = try parsed(color, "--caption-color") }
+        if let highlight { style.highlight = try parsed(highlight, "--caption-highlight") }
+        if let box { style.box = box == "none" ? nil : try parsed(box, "--caption-box") }
+        if let placement { style.placement = CaptionStyle.Placement(rawValue: placement) ?? .bottom }
+        if let lines { style.lines = lines }
+        if let width { style.width = width }
+        return style
+    }
 }
 
 /// How one output is encoded, as a user chooses it; nil fields take the codec's defaults.

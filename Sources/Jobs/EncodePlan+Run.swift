@@ -39,7 +39,7 @@ public enum EncodeOutcome: Sendable {
 extension EncodePlan {
     /// The job that renders and encodes the plan; `stop` ends it between frames.
     public func job(stop: StopFlag? = nil) throws(JobError) -> EncodeJob {
-        let timeline = try clip.timeline(duration: start + fps.time(ofFrame: frames.upperBound))
+        let timeline = try clip.timeline(duration: start + fps.time(ofFrame: frames.upperBound), clipStart: start)
         var job = EncodeJob(timeline: timeline, settings: settings, scale: clip.scale, frameCount: frameCount, outputPath: output)
         job.frames = frames
         job.startTime = start

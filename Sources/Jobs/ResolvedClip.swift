@@ -27,8 +27,11 @@ public struct ResolvedClip {
     /// the paths, so an edited file or image starts a fresh session.
     public private(set) var inputChecksums: [String: String] = [:]
     /// What the scene uses that animvid does not draw as a player would (a Lottie file's), one
-    /// line a kind, for the caller to show.
+    /// line a kind, and captions cut to fit their lines, for the caller to show.
     public private(set) var warnings: [String] = []
+    /// The captions burned in over the scene, and how they look.
+    public private(set) var captions: [Caption] = []
+    public private(set) var captionStyle = CaptionStyle()
 
     /// The scene and frame that `clip` chooses: the scene found or loaded, its knobs set (image
     /// knobs decoded here), the size and scale. `command` names what needs a scene when the
@@ -116,6 +119,29 @@ public struct ResolvedClip {
         (width, height) = (size.width, size.height)
         scale = clip.scale ?? defaultScale(width)
         self.clip = clip
+        try loadCaptions()
+    }
+
+    /// Reads the clip's captions file and style; the file's checksum joins the inputs, and each
+    /// caption cut to fit its lines on this canvas is a warning.
+    private mutating func loadCaptions() throws(JobError) {
+        guard let file = clip.captions.file else { return }
+        do {
+            captionStyle = try clip.captions.style()
+        } catch {
+            throw .usage(error.message)
+        }
+        do {
+            captions = try CaptionFile.load(file)
+        } catch {
+            throw .usage("--captions: \(error)")
+        }
+        inputChecksums["captions"] = (try? DocumentFile.read(file, limit: CaptionFile.sizeLimit)).map { FrameMD5.md5([UInt8]($0)) }
+        do {
+            warnings += try CaptionOverlay.layer(captions, style: captionStyle, canvas: canvas).warnings.map { "\(file): \($0)" }
+        } catch {
+            throw .usage("--caption-font: \(error)")
+        }
     }
 
     /// One cycle of the scene with its knobs set: a scene file's shots last as their lengths say.
@@ -132,10 +158,16 @@ public struct ResolvedClip {
         return (w, max(Int((Double(height) * factor).rounded()), 1), scale * Double(w) / Double(width))
     }
 
-    /// The scene resolved up to `duration` seconds; a failing script is a runtime error.
-    public func timeline(duration: Double) throws(JobError) -> Timeline {
+    /// The scene resolved up to `duration` seconds, with the captions over it timed from the
+    /// clip's first frame at scene time `clipStart`; a failing script is a runtime error.
+    public func timeline(duration: Double, clipStart: Double = 0) throws(JobError) -> Timeline {
         do {
-            return try scene.timeline(canvas: canvas, duration: duration, settings: settings)
+            guard !captions.isEmpty else { return try scene.timeline(canvas: canvas, duration: duration, settings: settings) }
+            return try Timeline.resolve(canvasSize: canvas, duration: duration) { script in
+                let root = try scene.build(canvas: canvas, script: script, settings: settings)
+                root.addSublayer(try CaptionOverlay.layer(captions, style: captionStyle, canvas: canvas, clipStart: clipStart).layer)
+                return root
+            }
         } catch {
             throw .runtime("scene '\(scene.name)': \(error)")
         }

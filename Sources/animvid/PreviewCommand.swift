@@ -233,7 +233,7 @@ enum PreviewCommand {
                 return PreviewPage.Knob(name: assignment.name, type: parameter?.typeDescription ?? "", value: assignment.value.text,
                                         summary: parameter?.summary ?? "")
             }
-            let timeline = try plan.clip.timeline(duration: plan.start + plan.fps.time(ofFrame: plan.frameCount) + 1)
+            let timeline = try plan.clip.timeline(duration: plan.start + plan.fps.time(ofFrame: plan.frameCount) + 1, clipStart: plan.start)
             let opening = PreviewCommand.openingFrame(timeline, count: plan.frameCount, start: plan.start, fps: plan.fps.value, clip: plan.clip)
             return PreviewPage.Clip(title: options.scene.name, width: plan.clip.width, height: plan.clip.height, fps: plan.fps.value,
                                     start: plan.start, frameCount: plan.frameCount, openingFrame: opening, video: bytes,
