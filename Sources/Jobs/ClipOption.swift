@@ -205,6 +205,8 @@ public struct ClipOption: Sendable {
                    "WebP's quality, 0…100 (higher is better and larger; lossless: how hard it compresses)", setting: .quality, sets: \.output.quality),
         ClipOption("--lossless", field: "lossless", .output, .flag, "", default: "off",
                    "WebP without loss (its colours exact, larger)", setting: .lossless, sets: \.output.lossless),
+        ClipOption("--soft-captions", field: "soft-captions", .output, .flag, "", default: "off",
+                   "the captions also as a subtitle track players turn on and off (mov_text in MP4 and MOV, WebVTT in WebM, SubRip in MKV)", decidesVideo: false, sets: \.output.softCaptions),
         ClipOption("--title", field: "title", .output, .text, "TEXT", default: "none", "the container's title metadata", sets: \.output.title),
         ClipOption("--comment", field: "comment", .output, .text, "TEXT", default: "none", "the container's comment metadata", sets: \.output.comment),
     ]

@@ -243,6 +243,8 @@ public struct OutputChoices: Sendable, Equatable {
     public var quality: Int?
     /// WebP lossless.
     public var lossless: Bool?
+    /// The captions also as a subtitle track a player can turn on and off.
+    public var softCaptions: Bool?
     /// The container's `title` metadata.
     public var title: String?
     /// The container's `comment` metadata.
@@ -254,7 +256,8 @@ public struct OutputChoices: Sendable, Equatable {
     /// These choices over `base`'s, option by option (`ClipOption.all`). Rate control is one
     /// choice: a crf or bitrate chosen here replaces both of `base`'s (a crf only where `codec`
     /// takes one); a play count applies where `codec` makes an animated picture, a quality and
-    /// lossless where it is WebP (one command line over a preset's MP4 and GIF outputs).
+    /// lossless where it is WebP, a subtitle track where it is video (one command line over a
+    /// preset's MP4 and GIF outputs).
     public func overriding(_ base: OutputChoices, codec resolved: VideoCodec?) -> OutputChoices {
         var merged = EncodeChoices(output: base)
         if crf != nil || bitrate != nil {
@@ -266,6 +269,7 @@ public struct OutputChoices: Sendable, Equatable {
         }
         if resolved?.takesCRF == false, crf != nil { merged.output.crf = nil }
         if let resolved, ![.gif, .apng, .webp].contains(resolved), plays != nil { merged.output.plays = base.plays }
+        if let resolved, [.gif, .apng, .webp, .png].contains(resolved), softCaptions != nil { merged.output.softCaptions = base.softCaptions }
         if let resolved, resolved != .webp {
             if quality != nil { merged.output.quality = base.quality }
             if lossless != nil { merged.output.lossless = base.lossless }

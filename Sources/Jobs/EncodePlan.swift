@@ -144,9 +144,19 @@ extension EncodeRequest {
         guard frames.upperBound <= frameCount else {
             throw .usage("--frames: the clip has frames 0-\(frameCount - 1) (\(seconds) s at \(fps) fps)")
         }
+        if choices.softCaptions == true {
+            guard !resolved.captions.isEmpty else { throw .usage("--soft-captions: give the captions with --captions FILE") }
+            do {
+                _ = try SubtitleTrack.encoder(in: container)
+            } catch {
+                throw .usage("--soft-captions: \(error)")
+            }
+            settings.subtitles = SubtitleTrack(cues: resolved.captions.map { SubtitleTrack.Cue(start: $0.start, end: $0.end, text: $0.text) })
+        }
         if run.frames != nil {
             settings.audio?.clipOffset = fps.time(ofFrame: frames.lowerBound)
             settings.audio?.clipLength = fps.time(ofFrame: frameCount)
+            settings.subtitles?.clipOffset = fps.time(ofFrame: frames.lowerBound)
         }
         let resumable = output != "-" && container != .pngSequence && !run.noSession
         if run.shard != nil && !resumable { throw .usage("--shard: \(output) cannot be shared out (standard output and PNG sequences are written in one piece)") }

@@ -36,6 +36,10 @@ public struct EncoderSettings: Hashable, Sendable {
     /// The clip's sound, mixed and encoded once for the whole clip when the video is complete
     /// (MP4, MOV, WebM and MKV only).
     public var audio: AudioMix?
+    /// Captions muxed as a soft subtitle track when the video is complete (MP4, MOV, WebM, MKV).
+    public var subtitles: SubtitleTrack?
+    /// Whether tracks beside the video (sound, subtitles) are added once its frames are encoded.
+    public var hasSideTracks: Bool { audio != nil || subtitles != nil }
     /// MP4 and MOV: put the index before the media data (off for a session's segments, which
     /// are joined into a faststart file at the end).
     public var faststart = true

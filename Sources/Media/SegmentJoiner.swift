@@ -2,13 +2,14 @@ import CFFmpeg
 
 /// Joins encoded segments (each a whole number of GOPs, starting with a key frame) into one file
 /// by stream copy, as `ffmpeg -f concat -c copy` does: packets are copied, their timestamps moved
-/// by the frames before them. A soundtrack is encoded here, once for the whole clip, beside them.
+/// by the frames before them. A soundtrack and a subtitle track are encoded here, once for the
+/// whole clip, beside them.
 public enum SegmentJoiner {
     /// Writes `segments` (files of one codec and settings, `frameCounts[i]` frames each) into
-    /// `path` as `container`, with faststart for MP4 and MOV, and `audio`, if any, as long as
-    /// the frames.
+    /// `path` as `container`, with faststart for MP4 and MOV, and `audio` and `subtitles`, if
+    /// any, as long as the frames.
     public static func join(_ segments: [String], frameCounts: [Int], into path: String, container: Container,
-                            frameRate: FrameRate, audio: AudioMix? = nil) throws(MediaError) {
+                            frameRate: FrameRate, audio: AudioMix? = nil, subtitles: SubtitleTrack? = nil) throws(MediaError) {
         FFmpegLog.quiet()
         guard let muxer = container.muxer, !segments.isEmpty else { throw MediaError("nothing to join") }
         var output: UnsafeMutablePointer<AVFormatContext>?
@@ -22,6 +23,7 @@ public enum SegmentJoiner {
         let frame = av_inv_q(frameRate.rational)
         var stream: UnsafeMutablePointer<AVStream>?
         var soundtrack: AudioEncoder?
+        var captions: SubtitleEncoder?
         var framesBefore: Int64 = 0
         guard let packet = av_packet_alloc() else { throw MediaError("out of memory") }
         var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
@@ -44,10 +46,9 @@ public enum SegmentJoiner {
                 created.pointee.r_frame_rate = av_inv_q(frame)
                 try copyTrackProperties(from: source, to: created)
                 av_dict_copy(&output.pointee.metadata, input.pointee.metadata, 0)
-                if let audio {
-                    let duration = Double(frameCounts.reduce(0, +)) / frameRate.value
-                    soundtrack = try AudioEncoder(mix: audio, container: container, duration: duration, format: output)
-                }
+                let duration = Double(frameCounts.reduce(0, +)) / frameRate.value
+                if let audio { soundtrack = try AudioEncoder(mix: audio, container: container, duration: duration, format: output) }
+                if let subtitles { captions = try SubtitleEncoder(track: subtitles, container: container, duration: duration, format: output) }
                 if output.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
                     try check(avio_open(&output.pointee.pb, path, AVIO_FLAG_WRITE), "cannot write \(path)")
                 }
@@ -71,15 +72,18 @@ public enum SegmentJoiner {
                 if packet.pointee.dts != Int64.min { packet.pointee.dts += offset }
                 packet.pointee.stream_index = stream.pointee.index
                 packet.pointee.pos = -1
-                // The audio runs a little ahead of the video, for the muxer to interleave.
-                if let soundtrack, packet.pointee.dts != Int64.min {
-                    try soundtrack.write(upTo: Double(packet.pointee.dts) * av_q2d(stream.pointee.time_base) + 0.5)
+                // Sound and captions run a little ahead of the video, for the muxer to interleave.
+                if packet.pointee.dts != Int64.min {
+                    let ahead = Double(packet.pointee.dts) * av_q2d(stream.pointee.time_base) + 0.5
+                    try soundtrack?.write(upTo: ahead)
+                    try captions?.write(upTo: ahead)
                 }
                 try check(av_interleaved_write_frame(output, packet), "cannot write \(path) (is the disk full?)")
             }
             framesBefore += Int64(count)
         }
         try soundtrack?.finish()
+        try captions?.finish()
         try check(av_write_trailer(output), "cannot finish \(path)")
         if output.pointee.pb != nil {
             closed = true

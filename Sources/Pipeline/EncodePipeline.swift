@@ -55,7 +55,7 @@ public enum EncodePipeline {
         let sinks = try zip(outputs, temporaries).map { try openFrameSink(path: videoPath(for: $1, $0.settings), settings: videoSettings($0.settings)) }
         try encode(job, sinks: sinks, buffers: buffers, progress: progress, start: start)
         for (output, temporary) in zip(outputs, temporaries) {
-            try addSoundtrack(into: temporary, settings: output.settings, frames: job.frameCount)
+            try addSideTracks(into: temporary, settings: output.settings, frames: job.frameCount)
         }
         let moves = try zip(zip(outputs, temporaries), destinations).flatMap { item, files in
             let (output, temporary) = item
@@ -99,28 +99,28 @@ public enum EncodePipeline {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
-    /// Where an output's frames are encoded: its temporary file, or, when a soundtrack is added
-    /// afterwards, a video-only file beside it.
+    /// Where an output's frames are encoded: its temporary file, or, when a soundtrack or
+    /// subtitles are added afterwards, a video-only file beside it.
     private static func videoPath(for temporary: String, _ settings: EncoderSettings) -> String {
-        settings.audio == nil ? temporary : temporary + ".video"
+        settings.hasSideTracks ? temporary + ".video" : temporary
     }
 
-    /// An output's settings for its frames: as they are, or for the video-only file a soundtrack
-    /// joins (no faststart: the join writes the index where it belongs).
+    /// An output's settings for its frames: as they are, or for the video-only file the side
+    /// tracks join (no faststart: the join writes the index where it belongs).
     private static func videoSettings(_ settings: EncoderSettings) -> EncoderSettings {
         var s = settings
-        if settings.audio != nil { s.faststart = false }
+        if settings.hasSideTracks { s.faststart = false }
         return s
     }
 
-    /// Adds the output's soundtrack, if any: the video encoded alone at `videoPath(for:)` is
-    /// copied into `temporary` beside the audio, encoded once for the whole clip.
-    private static func addSoundtrack(into temporary: String, settings: EncoderSettings, frames: Int) throws {
-        guard let audio = settings.audio else { return }
+    /// Adds the output's soundtrack and subtitles, if any: the video encoded alone at
+    /// `videoPath(for:)` is copied into `temporary` beside them, encoded once for the whole clip.
+    private static func addSideTracks(into temporary: String, settings: EncoderSettings, frames: Int) throws {
+        guard settings.hasSideTracks else { return }
         let video = videoPath(for: temporary, settings)
         defer { OutputFile.remove(video) }
         try SegmentJoiner.join([video], frameCounts: [frames], into: temporary, container: settings.container,
-                               frameRate: settings.frameRate, audio: audio)
+                               frameRate: settings.frameRate, audio: settings.audio, subtitles: settings.subtitles)
     }
 
     private static func encode(_ job: EncodeJob, sinks: [FrameSink], buffers: FrameBuffers, progress: (EncodeProgress) -> Void,

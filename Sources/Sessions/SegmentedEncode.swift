@@ -175,14 +175,15 @@ public enum SegmentedEncode {
                                       md5: FrameMD5.md5([UInt8](data)))
     }
 
-    /// Segments are files of the output's own format (without faststart, and without sound:
-    /// the soundtrack is encoded once, when they are joined); those of a picture made whole (a
+    /// Segments are files of the output's own format (without faststart, and without sound or
+    /// subtitles: those are encoded once, when they are joined); those of a picture made whole (a
     /// GIF, whose palette needs every frame; an APNG or WebP, one stream of frames) are lossless
     /// FFV1 with alpha: the picture is made when they are joined.
     static func segmentSettings(for settings: EncoderSettings) -> EncoderSettings {
         var s = settings
         s.faststart = false
         s.audio = nil
+        s.subtitles = nil
         if settings.container.isMadeWhole {
             s.container = .mkv
             s.codec = .ffv1
@@ -236,7 +237,8 @@ public enum SegmentedEncode {
                 try out.close()
             default:
                 try SegmentJoiner.join(paths, frameCounts: segments.map(\.frameCount), into: temporary,
-                                       container: job.settings.container, frameRate: job.settings.frameRate, audio: job.settings.audio)
+                                       container: job.settings.container, frameRate: job.settings.frameRate, audio: job.settings.audio,
+                                       subtitles: job.settings.subtitles)
             }
             guard let record = FinishedOutput(of: temporary, key: key) else { throw OutputError("cannot read back \(temporary)") }
             try record.save(to: session.folder)

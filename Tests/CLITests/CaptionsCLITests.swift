@@ -75,6 +75,35 @@ final class CaptionsCLITests: XCTestCase {
         XCTAssertEqual(frames[12].word, frames[13].word, "the same word through its span")
     }
 
+    /// `--soft-captions` also muxes the captions as a subtitle track in each video container,
+    /// which FFmpeg reads back as the same cues; with sound beside it, joined from a session's
+    /// segments, and for a part of the clip (its cues moved to its start).
+    func testSoftCaptionsAreASubtitleTrack() throws {
+        let common = ["encode", "--scene", "loader", "--seconds", "2", "--fps", "10", "--size", "320x180", "--scale", "0.5",
+                      "--captions", "words.vtt", "--soft-captions", "-q", "-y"]
+        let expected = "WEBVTT\n\n00:00.500 --> 00:01.000\nHi\n\n00:01.200 --> 00:01.800\nOne two three\n"
+        _ = try cli.tool("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", folder.appendingPathComponent("tone.wav").path])
+        for (file, extra, codec) in [("a.mp4", ["--audio", "tone.wav"], "mov_text"), ("a.webm", ["--segment-seconds", "0.5"], "webvtt"),
+                                     ("a.mkv", [], "subrip"), ("a.mov", [], "mov_text")] {
+            let result = try cli.run(common + extra + [file])
+            XCTAssertEqual(result.status, 0, "\(file): \(result.err)")
+            let path = folder.appendingPathComponent(file).path
+            let streams = try cli.tool("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", path])
+            XCTAssertTrue(streams.contains(codec), "\(file): \(streams)")
+            XCTAssertEqual(try cli.tool("ffmpeg", ["-v", "error", "-i", path, "-map", "0:s", "-f", "webvtt", "-"]), expected, file)
+        }
+        let part = try cli.run(common + ["--frames", "7-19", "part.mkv"])
+        XCTAssertEqual(part.status, 0, part.err)
+        XCTAssertEqual(try cli.tool("ffmpeg", ["-v", "error", "-i", folder.appendingPathComponent("part.mkv").path, "-map", "0:s", "-f", "webvtt", "-"]),
+                       "WEBVTT\n\n00:00.000 --> 00:00.300\nHi\n\n00:00.500 --> 00:01.100\nOne two three\n", "from 0.7 s of the clip")
+        for (arguments, message) in [(["--captions", "words.vtt", "--soft-captions", "x.gif"], "--soft-captions: a GIF has no subtitle track"),
+                                     (["--soft-captions", "x.mp4"], "--soft-captions: give the captions with --captions FILE")] {
+            let bad = try cli.run(["encode", "--scene", "loader", "--seconds", "1", "--size", "320x180", "--scale", "0.5", "-q"] + arguments)
+            XCTAssertEqual(bad.status, 2, "\(arguments): \(bad.err)")
+            XCTAssertTrue(bad.err.contains(message), "\(arguments): \(bad.err)")
+        }
+    }
+
     func testAPresetsCaptionsAndErrors() throws {
         let sub = folder.appendingPathComponent("sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
