@@ -130,6 +130,7 @@ bench: deps
 	bench/shadow.sh
 	bench/lottie.sh
 	bench/scene.sh
+	bench/video.sh
 	bench/cluster.sh
 	@if [ -n "$(CORPUS)" ]; then $(MAKE) lottie-speed lottie-gif CORPUS="$(CORPUS)"; fi
 

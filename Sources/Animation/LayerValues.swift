@@ -79,6 +79,9 @@ public struct LayerValues: Hashable, Sendable {
     // Contents
     /// An image drawn into the bounds, placed by `contentsGravity`.
     public var contents: Image? { get { storage.fields.contents } set { unique().fields.contents = newValue } }
+    /// A video drawn into the bounds as `contents` is, its picture at the layer's time (when
+    /// `contents` is nil).
+    public var video: VideoContents? { get { storage.fields.video } set { unique().fields.video = newValue } }
     /// How `contents` is placed in the bounds.
     public var contentsGravity: ContentsGravity { get { storage.fields.contentsGravity } set { unique().fields.contentsGravity = newValue } }
     /// The part of the image shown, in unit coordinates of the image.
@@ -274,6 +277,7 @@ public struct LayerValues: Hashable, Sendable {
         var borderWidth: Double = 0
         var borderColor: Color? = .black
         var contents: Image?
+        var video: VideoContents?
         var contentsGravity: ContentsGravity = .resize
         var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
         var contentsCenter: Rect = Rect(x: 0, y: 0, width: 1, height: 1)

@@ -213,9 +213,9 @@ private struct PresentationWalk {
         }
         // A clip with nothing to clip (a plain layer without contents or sublayers, like the
         // seeds' rounded tiles) would only cost a frame-sized mask per draw.
-        let clips = drawsItself && v.masksToBounds && (v.contents != nil || !sublayers.isEmpty || [.shape, .gradient, .text].contains(v.kind))
+        let clips = drawsItself && v.masksToBounds && (v.contents != nil || v.video != nil || !sublayers.isEmpty || [.shape, .gradient, .text].contains(v.kind))
         if clips { items.append(.beginClip(outline, transform: matrix)) }
-        if drawsItself, let image = v.contents, !v.bounds.isEmpty {
+        if drawsItself, !v.bounds.isEmpty, let image = v.contents ?? v.video?.image(atLayerTime: local) {
             let sampling = ImageSampling(minification: v.minificationFilter, magnification: v.magnificationFilter)
             for piece in v.contentsPieces(of: image) {
                 items.append(.image(image, transform: matrix, destination: piece.destination, source: piece.source,

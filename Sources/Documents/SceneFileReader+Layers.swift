@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Geometry
+import Pipeline
 import Scenes
 import Text
 
@@ -49,6 +50,7 @@ extension SceneFileReader {
         if let v = fields["frame"] {
             layer.frame = try rect(v, fields.path("frame"))
         }
+        if let v = fields["video"] { layer.video = try video(v, fields.path("video")) }
         if let text = layer as? TextLayer, let set = try? text.typeset() {
             if set.overflows { warnings.append(fail(path, value, Self.overflow(of: text, set))) }
             if !set.missing.isEmpty {
@@ -120,7 +122,7 @@ extension SceneFileReader {
     static let adaptableFields = ["frame", "animations"] + LayerProperty.all.map(\.name)
 
     /// Fields that build the tree rather than set a property.
-    static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations", "scene", "params"]
+    static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations", "scene", "params", "video"]
 
     /// A scene layer: `"scene"` names a built-in scene or a scene file (relative to this one),
     /// `"params"` sets its knobs.
@@ -343,6 +345,37 @@ extension SceneFileReader {
             cells.append(cell)
         }
         return cells
+    }
+
+    /// A layer's `video`: a file's path (relative to the scene file, or a knob's value), or
+    /// `{"file": …, "start": S, "rate": R, "loop": true}`; opened now, so a file that holds no
+    /// video is an error here. A `video` knob left empty shows none (nil).
+    func video(_ value: JSONValue, _ path: String) throws(DocumentError) -> VideoContents? {
+        var (reference, fileValue, filePath) = (value, value, path)
+        var (start, rate, loops) = (0.0, 1.0, false)
+        if case .object = value {
+            let fields = try object(value, path, allowed: ["file", "start", "rate", "loop"], what: "a video")
+            guard let file = fields["file"] else { throw fail(path, value, "a video needs \"file\"") }
+            (reference, fileValue, filePath) = (file, file, fields.path("file"))
+            if let v = fields["start"] { start = try number(v, fields.path("start"), in: 0...86_400) }
+            if let v = fields["rate"] { rate = try number(v, fields.path("rate"), in: 0...100) }
+            if let v = fields["loop"] { loops = try bool(v, fields.path("loop")) }
+        }
+        let name = try string(reference, filePath)
+        let location: String
+        if Self.isParameterReference(reference) {
+            guard !name.isEmpty else { return nil }
+            location = name.hasPrefix("/") ? name : URL(fileURLWithPath: folder).appendingPathComponent(name).path
+        } else {
+            guard let confined = DocumentFolder.confined(name, inFolderOf: file) else { throw fail(filePath, fileValue, DocumentFolder.outsideMessage(name)) }
+            location = confined
+        }
+        SourceFiles.noteRead(location)
+        do {
+            return VideoContents(try LayerVideo(path: location), start: start, rate: rate, loops: loops)
+        } catch {
+            throw fail(filePath, fileValue, "\(error)")
+        }
     }
 
     /// A `contents` image: a PNG or JPEG path (relative to the scene file) or a `data:` URI,

@@ -3,7 +3,7 @@ import Scenes
 
 /// A scene file's knobs: `"parameters": {"color": {"type": "color", "default": "#808080"}, …}`.
 extension SceneFileReader {
-    static let parameterTypes = ["number", "integer", "color", "bool", "choice", "path", "text", "image"]
+    static let parameterTypes = ["number", "integer", "color", "bool", "choice", "path", "text", "image", "video"]
 
     func parameters(_ value: JSONValue) throws(DocumentError) -> [SceneParameter] {
         guard case let .object(entries, _) = value else {
@@ -42,6 +42,7 @@ extension SceneFileReader {
             case "path": kind = .path
             case "text": kind = .text
             case "image": kind = .imageFile
+            case "video": kind = .videoFile
             case "choice":
                 guard let v = fields["choices"] else { throw fail(path, entry.value, "a choice needs \"choices\": a list of words") }
                 var choices: [String] = []
@@ -60,7 +61,7 @@ extension SceneFileReader {
             case .bool(let b, _): text = b ? "true" : "false"
             default: throw fail(fields.path("default"), defaultValue, "expected a string, number or true/false, not \(defaultValue.kindName)")
             }
-            if kind == .imageFile, !text.isEmpty, !text.hasPrefix("data:"), DocumentFolder.confined(text, inFolderOf: file) == nil {
+            if kind.isFile, !text.isEmpty, !text.hasPrefix("data:"), DocumentFolder.confined(text, inFolderOf: file) == nil {
                 throw fail(fields.path("default"), defaultValue, DocumentFolder.outsideMessage(text))
             }
             let summary = try fields["summary"].map { v throws(DocumentError) in try literal(v, fields.path("summary")) } ?? ""

@@ -216,7 +216,7 @@ public enum PresetLoader {
                 case .bool(let b, _): text = b ? "true" : "false"
                 default: throw fail("params." + entry.key, entry.value, "expected a string, number or true/false, not \(entry.value.kindName)")
                 }
-                if scene.parameters.first(where: { $0.name == entry.key })?.kind == .imageFile {
+                if scene.parameters.first(where: { $0.name == entry.key })?.kind.isFile == true {
                     text = WrittenPath.located(text, writtenAt: entry.value.position, in: file)
                 }
                 do {

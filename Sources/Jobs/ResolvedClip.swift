@@ -68,7 +68,7 @@ public struct ResolvedClip {
         self.scene = scene
         // A picture's path given on the command line is relative to the working folder (a
         // preset's are made whole from its own folder as it loads).
-        let pictures = Set(scene.parameters.filter { $0.kind == .imageFile }.map(\.name))
+        let pictures = Set(scene.parameters.filter { $0.kind.isFile }.map(\.name))
         clip.params = clip.params.map { knob in
             guard let (name, path) = SceneSettings.assignment(knob), pictures.contains(name) else { return knob }
             return name + "=" + WrittenPath.whole(path, from: WrittenPath.workingFolder)

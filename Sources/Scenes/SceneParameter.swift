@@ -20,8 +20,13 @@ public struct SceneParameter: Sendable {
         case path
         /// A PNG or JPEG file, or empty for the built-in image.
         case imageFile
+        /// A video file any FFmpeg reads (a screen recording, a clip).
+        case videoFile
         /// Free text: a title, a tagline, a call to action.
         case text
+
+        /// Whether the knob names a file (whose path is taken from where it is written).
+        public var isFile: Bool { self == .imageFile || self == .videoFile }
     }
 
     /// The knob's name, as in `--param NAME=VALUE`.
@@ -51,6 +56,7 @@ public struct SceneParameter: Sendable {
         case .choice(let options): options.joined(separator: "|")
         case .path: "SVG path data"
         case .imageFile: "PNG/JPEG file"
+        case .videoFile: "video file"
         case .text: "text"
         }
     }
@@ -86,7 +92,7 @@ public struct SceneParameter: Sendable {
                 throw .badValue(name, text, expected: "SVG path data (\(error))")
             }
             return .text(trimmed)
-        case .imageFile:
+        case .imageFile, .videoFile:
             return .text(trimmed)
         case .text:
             guard text.count <= 10_000 else { throw .badValue(name, String(text.prefix(20)) + "…", expected: "text of at most 10,000 characters") }

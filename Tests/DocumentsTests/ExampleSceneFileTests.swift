@@ -14,7 +14,7 @@ final class ExampleSceneFileTests: XCTestCase {
 
     func testEveryExampleRendersItsGoldenFrames() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(files, ["fireworks.json", "ring.json", "slides.json", "title.json"])
+        XCTAssertEqual(files, ["fireworks.json", "phone-demo.json", "ring.json", "slides.json", "title.json"])
         for file in files {
             let path = Self.examples.appendingPathComponent(file).path
             let scene = try SceneFile(text: String(contentsOfFile: path, encoding: .utf8), path: path) { try LayerImageCodec.decode($0) }
