@@ -33,29 +33,11 @@ final class AudioSource {
     /// Opens the best audio stream of `path`.
     init(path: String) throws(MediaError) {
         self.path = path
-        FFmpegLog.quiet()
-        do {
-            try InputFile.checkRegular(path)
-        } catch {
-            throw MediaError("\(path): \(error)")
-        }
-        var options: OpaquePointer?
-        av_dict_set(&options, "protocol_whitelist", "file", 0)
-        let opened = avformat_open_input(&format, path, nil, &options)
-        av_dict_free(&options)
-        try check(opened, "cannot open \(path)")
-        try check(avformat_find_stream_info(format, nil), "cannot read the streams of \(path)")
-        var decoder: UnsafePointer<AVCodec>?
-        let index = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
-        guard index >= 0, let format, let decoder, let stream = format.pointee.streams[Int(index)] else {
-            throw MediaError("\(path) has no audio stream")
-        }
-        streamIndex = index
-        if stream.pointee.duration > 0 {
-            duration = Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base)
-        } else if format.pointee.duration > 0 {
-            duration = Double(format.pointee.duration) / Double(AV_TIME_BASE)
-        }
+        let opened = try OpenedStream(path, best: AVMEDIA_TYPE_AUDIO, kind: "audio")
+        format = opened.format
+        let (stream, decoder) = (opened.stream, opened.decoder)
+        streamIndex = opened.index
+        duration = opened.duration
         guard let codec = avcodec_alloc_context3(decoder) else { throw MediaError("out of memory") }
         self.codec = codec
         try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the audio decoder of \(path)")

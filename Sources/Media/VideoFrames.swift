@@ -49,35 +49,15 @@ public final class VideoFrames: @unchecked Sendable {
     /// protocol alone); the error says what is wrong with it.
     public init(path: String) throws(MediaError) {
         self.path = path
-        FFmpegLog.quiet()
-        do {
-            try InputFile.checkRegular(path)
-        } catch {
-            throw MediaError("\(path): \(error)")
-        }
-        var options: OpaquePointer?
-        av_dict_set(&options, "protocol_whitelist", "file", 0)
-        let opened = avformat_open_input(&format, path, nil, &options)
-        av_dict_free(&options)
-        try check(opened, "cannot open \(path)")
-        try check(avformat_find_stream_info(format, nil), "cannot read the streams of \(path)")
-        var decoder: UnsafePointer<AVCodec>?
-        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
-        guard index >= 0, let format, let decoder, let stream = format.pointee.streams[Int(index)] else {
-            throw MediaError("\(path) has no video stream")
-        }
-        streamIndex = index
+        let opened = try OpenedStream(path, best: AVMEDIA_TYPE_VIDEO, kind: "video")
+        format = opened.format
+        let (stream, decoder) = (opened.stream, opened.decoder)
+        streamIndex = opened.index
         timeBase = av_q2d(stream.pointee.time_base)
         startTimestamp = stream.pointee.start_time == Int64.min ? 0 : stream.pointee.start_time
         let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 25
-        if stream.pointee.duration > 0 {
-            duration = Double(stream.pointee.duration) * timeBase
-        } else if format.pointee.duration > 0 {
-            duration = Double(format.pointee.duration) / Double(AV_TIME_BASE)
-        } else {
-            duration = 0
-        }
+        duration = opened.duration ?? 0
         guard let codec = avcodec_alloc_context3(decoder) else { throw MediaError("out of memory") }
         self.codec = codec
         try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the video decoder of \(path)")
