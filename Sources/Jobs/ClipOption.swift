@@ -205,6 +205,12 @@ public struct ClipOption: Sendable {
                    "WebP's quality, 0…100 (higher is better and larger; lossless: how hard it compresses)", setting: .quality, sets: \.output.quality),
         ClipOption("--lossless", field: "lossless", .output, .flag, "", default: "off",
                    "WebP without loss (its colours exact, larger)", setting: .lossless, sets: \.output.lossless),
+        ClipOption("--gif-dither", field: "gif-dither", .output, .choice(GIFDither.allCases.map(\.rawValue)), "D", default: "bayer",
+                   "a GIF's dither: bayer (an ordered pattern, steady from frame to frame), sierra or floyd (error diffusion: finer gradients, may crawl), none", setting: .gif, sets: \.output.gifDither),
+        ClipOption("--gif-palette", field: "gif-palette", .output, .choice(GIFPalette.allCases.map(\.rawValue)), "P", default: "clip",
+                   "a GIF's palettes: one made from the whole clip, or one a frame (for a clip whose colours change from scene to scene)", setting: .gif, sets: \.output.gifPalette),
+        ClipOption("--matte", field: "matte", .output, .text, "COLOR", default: "none",
+                   "a transparent GIF's page colour, #RRGGBB: soft edges and fades are blended over it (kept down to 3 % opacity) instead of cut at half", setting: .matte, sets: \.output.matte),
         ClipOption("--soft-captions", field: "soft-captions", .output, .flag, "", default: "off",
                    "the captions also as a subtitle track players turn on and off (mov_text in MP4 and MOV, WebVTT in WebM, SubRip in MKV)", decidesVideo: false, sets: \.output.softCaptions),
         ClipOption("--title", field: "title", .output, .text, "TEXT", default: "none", "the container's title metadata", sets: \.output.title),
@@ -461,10 +467,15 @@ extension VideoCodec: OptionValue {
     var optionValue: ClipOption.Value { .text(rawValue) }
 }
 
-extension AudioCodec: OptionValue {
+/// A choice of words stored as its enum: the word is its raw value.
+extension OptionValue where Self: RawRepresentable, RawValue == String {
     init?(optionValue: ClipOption.Value) {
         guard case .text(let name) = optionValue else { return nil }
         self.init(rawValue: name)
     }
     var optionValue: ClipOption.Value { .text(rawValue) }
 }
+
+extension AudioCodec: OptionValue {}
+extension GIFDither: OptionValue {}
+extension GIFPalette: OptionValue {}

@@ -245,6 +245,8 @@ public struct OutputChoices: Sendable, Equatable {
     public var lossless: Bool?
     /// The captions also as a subtitle track a player can turn on and off.
     public var softCaptions: Bool?
+    /// A GIF's dither, palettes and matte (`#RRGGBB`).
+    public var gifDither: GIFDither?, gifPalette: GIFPalette?, matte: String?
     /// The container's `title` metadata.
     public var title: String?
     /// The container's `comment` metadata.
@@ -270,6 +272,9 @@ public struct OutputChoices: Sendable, Equatable {
         if resolved?.takesCRF == false, crf != nil { merged.output.crf = nil }
         if let resolved, ![.gif, .apng, .webp].contains(resolved), plays != nil { merged.output.plays = base.plays }
         if let resolved, [.gif, .apng, .webp, .png].contains(resolved), softCaptions != nil { merged.output.softCaptions = base.softCaptions }
+        if let resolved, resolved != .gif {
+            (merged.output.gifDither, merged.output.gifPalette, merged.output.matte) = (base.gifDither, base.gifPalette, base.matte)
+        }
         if let resolved, resolved != .webp {
             if quality != nil { merged.output.quality = base.quality }
             if lossless != nil { merged.output.lossless = base.lossless }
@@ -293,6 +298,12 @@ public struct OutputChoices: Sendable, Equatable {
         settings.plays = plays
         settings.quality = quality
         settings.lossless = lossless ?? false
+        settings.gifDither = gifDither ?? .bayer
+        settings.gifPalette = gifPalette ?? .clip
+        if let matte {
+            guard let color = MatteColor(hex: matte) else { throw EncoderSettingsError(setting: .matte, message: "\(matte) is not a colour; write #RRGGBB") }
+            settings.matte = color
+        }
         settings.title = title
         settings.comment = comment
         settings.alpha = alpha

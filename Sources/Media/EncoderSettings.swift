@@ -29,6 +29,10 @@ public struct EncoderSettings: Hashable, Sendable {
     public var quality: Int?
     /// WebP: lossless instead of lossy.
     public var lossless = false
+    /// A GIF's dither and which frames its palettes are made from.
+    public var gifDither = GIFDither.bayer, gifPalette = GIFPalette.clip
+    /// A transparent GIF's matte: partly transparent pixels are blended over it and drawn opaque.
+    public var matte: MatteColor?
     /// The container's `title` metadata.
     public var title: String?
     /// The container's `comment` metadata.
@@ -124,6 +128,10 @@ public struct EncoderSettings: Hashable, Sendable {
         }
         if quality != nil && codec != .webp { throw problem(.quality, "only WebP takes a quality (0…100); for video use a crf or a bitrate") }
         if lossless && codec != .webp { throw problem(.lossless, "only WebP is lossless on request; FFV1 (.mkv), PNG and APNG always are") }
+        if codec != .gif && (gifDither != .bayer || gifPalette != .clip) { throw problem(.gif, "only a GIF has a palette to choose a dither or palettes for") }
+        if matte != nil && (codec != .gif || !alpha) {
+            throw problem(.matte, "a matte blends a transparent GIF's soft edges over the page's colour; this output is \(codec != .gif ? "not a GIF" : "opaque")")
+        }
         return s
     }
 }
@@ -132,13 +140,18 @@ public struct EncoderSettings: Hashable, Sendable {
 public struct EncoderSettingsError: Error, CustomStringConvertible, Equatable {
     /// The settings a user chooses, which an error can point at.
     public enum Setting: Sendable, Equatable {
-        case codec, alpha, pixelFormat, size, crf, bitrate, preset, plays, quality, lossless
+        case codec, alpha, pixelFormat, size, crf, bitrate, preset, plays, quality, lossless, gif, matte
     }
 
     /// The setting at fault.
     public let setting: Setting
     /// Why, with the valid choices.
     public let message: String
+
+    /// The `setting` at fault, and why.
+    public init(setting: Setting, message: String) {
+        (self.setting, self.message) = (setting, message)
+    }
 
     public var description: String { message }
 }

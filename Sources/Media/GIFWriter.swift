@@ -1,11 +1,14 @@
 import CFFmpeg
 import Foundation
 
-/// An animated GIF with a palette made for the whole clip, in two passes through libavfilter:
-/// `palettegen` sees every frame as it arrives (the frames are kept in a temporary file beside
-/// the output, so memory stays flat), then `paletteuse` maps them with an ordered (Bayer)
-/// dither, which is deterministic and does not crawl from frame to frame. Loops for ever (or
-/// `plays` times); with transparency, one palette entry is transparent.
+/// An animated GIF, its palettes made by libavfilter's `palettegen` and used by `paletteuse`.
+/// Frames are kept in a temporary file beside the output (memory stays flat) for the second
+/// pass. By default one palette is made for the whole clip, seeing every frame as it arrives,
+/// and frames are mapped with an ordered (Bayer) dither, which is deterministic and does not
+/// crawl from frame to frame; `gifPalette` `.frame` gives each frame its own palette (for a clip
+/// whose colours change), `gifDither` an error diffusion or none. Loops for ever (or `plays`
+/// times); with transparency, one palette entry is transparent, and a `matte` colour keeps soft
+/// edges: what is partly transparent is blended over it and drawn opaque.
 public final class GIFWriter: FrameSink {
     private let settings: EncoderSettings
     private let path: String
@@ -14,6 +17,7 @@ public final class GIFWriter: FrameSink {
     private let frameBytes: Int
     private var frames = 0
     private var generator: FilterGraph?
+    private var finished = false
 
     /// Opens a GIF at `path` after validating `settings`; frames are spooled to a hidden file beside it.
     public init(path: String, settings unchecked: EncoderSettings) throws(MediaError) {
@@ -31,8 +35,7 @@ public final class GIFWriter: FrameSink {
             throw MediaError("cannot write beside \(path)")
         }
         self.spool = spool
-        let reserve = settings.alpha ? 1 : 0
-        generator = try FilterGraph(inputs: [.rgba(settings)], filter: "palettegen=reserve_transparent=\(reserve):stats_mode=full")
+        if settings.gifPalette == .clip { generator = try Self.paletteGenerator(settings) }
     }
 
     deinit {
@@ -40,48 +43,106 @@ public final class GIFWriter: FrameSink {
         unlink(spoolPath)
     }
 
-    /// Adds one straight-alpha RGBA frame to the palette's statistics and keeps it for the second pass.
+    /// A `palettegen` graph for frames of `settings`, a transparent entry kept where they have alpha.
+    private static func paletteGenerator(_ settings: EncoderSettings) throws(MediaError) -> FilterGraph {
+        try FilterGraph(inputs: [.rgba(settings)], filter: "palettegen=reserve_transparent=\(settings.alpha ? 1 : 0):stats_mode=full")
+    }
+
+    /// Adds one straight-alpha RGBA frame (blended over the matte, if any) to the palette's
+    /// statistics and keeps it for the second pass.
     public func write(rgba: [UInt8]) throws(MediaError) {
-        guard rgba.count == frameBytes, let generator else { throw MediaError("the GIF writer is closed or the frame is the wrong size") }
+        guard rgba.count == frameBytes, !finished else { throw MediaError("the GIF writer is closed or the frame is the wrong size") }
+        let frame = settings.matte.map { Self.blended(rgba, over: $0) } ?? rgba
         do {
-            try spool.write(contentsOf: rgba)
+            try spool.write(contentsOf: frame)
         } catch {
             throw MediaError("cannot keep frames for the GIF's second pass (is the disk full?)")
         }
-        try generator.push(rgba, input: 0, pts: Int64(frames))
+        try generator?.push(frame, input: 0, pts: Int64(frames))
         frames += 1
     }
 
-    /// Makes the palette from every frame, then maps and writes them; the file is complete on return.
-    public func finish() throws(MediaError) {
-        guard let generator else { return }
-        self.generator = nil
-        try generator.endInput(0)
-        guard let palette = try generator.pull() else { throw MediaError("palettegen made no palette") }
-        defer {
-            var p: UnsafeMutablePointer<AVFrame>? = palette
-            av_frame_free(&p)
+    /// A pixel at least this opaque is kept, over the matte, when a matte is given: the faint end
+    /// of a fade (3 %) still shows.
+    static let matteThreshold = 8
+
+    /// `rgba` with every pixel at least `matteThreshold` opaque blended over `matte` and made
+    /// opaque, every other one transparent.
+    static func blended(_ rgba: [UInt8], over matte: MatteColor) -> [UInt8] {
+        var out = rgba
+        let background = [Int(matte.red), Int(matte.green), Int(matte.blue)]
+        for i in stride(from: 0, to: out.count, by: 4) {
+            let a = Int(out[i + 3])
+            guard a >= matteThreshold else {
+                (out[i], out[i + 1], out[i + 2], out[i + 3]) = (0, 0, 0, 0)
+                continue
+            }
+            for c in 0..<3 { out[i + c] = UInt8((Int(out[i + c]) * a + background[c] * (255 - a) + 127) / 255) }
+            out[i + 3] = 255
         }
-        let mapper = try FilterGraph(inputs: [.rgba(settings), .palette(palette)],
-                                     filter: "paletteuse=dither=bayer:bayer_scale=3:alpha_threshold=128")
-        try mapper.push(frame: palette, input: 1)
-        try mapper.endInput(1)
+        return out
+    }
+
+    /// Makes the palettes, then maps and writes the frames; the file is complete on return.
+    public func finish() throws(MediaError) {
+        guard !finished else { return }
+        finished = true
         let output = try GIFFile(path: path, settings: settings)
         do {
             try spool.seek(toOffset: 0)
         } catch {
             throw MediaError("cannot read back the GIF's frames")
         }
-        for index in 0..<frames {
+        func next() throws(MediaError) -> [UInt8] {
             guard let data = try? spool.read(upToCount: frameBytes), data.count == frameBytes else {
                 throw MediaError("cannot read back the GIF's frames")
             }
-            try mapper.push([UInt8](data), input: 0, pts: Int64(index))
-            while let mapped = try mapper.pull() { try output.write(mapped) }
+            return [UInt8](data)
         }
-        try mapper.endInput(0)
-        while let mapped = try mapper.pull() { try output.write(mapped) }
+        if let generator {
+            // One palette for every frame.
+            let mapper = try mapper(palette: try Self.palette(from: generator))
+            for index in 0..<frames { try mapper.push(try next(), input: 0, pts: Int64(index)) }
+            try mapper.endInput(0)
+            while let mapped = try mapper.pull() { try output.write(mapped) }
+        } else {
+            // Each frame its own palette, made from it alone.
+            for index in 0..<frames {
+                let frame = try next()
+                let generator = try Self.paletteGenerator(settings)
+                try generator.push(frame, input: 0, pts: Int64(index))
+                let mapper = try mapper(palette: try Self.palette(from: generator))
+                try mapper.push(frame, input: 0, pts: Int64(index))
+                try mapper.endInput(0)
+                while let mapped = try mapper.pull() { try output.write(mapped) }
+            }
+        }
         try output.finish()
+    }
+
+    /// The palette a generator makes from what it was given (its input ended here).
+    private static func palette(from generator: FilterGraph) throws(MediaError) -> UnsafeMutablePointer<AVFrame> {
+        try generator.endInput(0)
+        guard let palette = try generator.pull() else { throw MediaError("palettegen made no palette") }
+        return palette
+    }
+
+    /// A `paletteuse` graph that maps frames to `palette` (which it takes and frees) with the dither chosen.
+    private func mapper(palette: UnsafeMutablePointer<AVFrame>) throws(MediaError) -> FilterGraph {
+        defer {
+            var p: UnsafeMutablePointer<AVFrame>? = palette
+            av_frame_free(&p)
+        }
+        let dither = switch settings.gifDither {
+        case .bayer: "bayer:bayer_scale=3"
+        case .sierra: "sierra2_4a"
+        case .floyd: "floyd_steinberg"
+        case .none: "none"
+        }
+        let mapper = try FilterGraph(inputs: [.rgba(settings), .palette(palette)], filter: "paletteuse=dither=\(dither):alpha_threshold=128")
+        try mapper.push(frame: palette, input: 1)
+        try mapper.endInput(1)
+        return mapper
     }
 }
 

@@ -190,6 +190,7 @@ public enum SegmentedEncode {
             s.pixelFormat = nil
             s.alpha = true
             (s.plays, s.quality, s.lossless) = (nil, nil, false)
+            (s.gifDither, s.gifPalette, s.matte) = (.bayer, .clip, nil)
         }
         return s
     }

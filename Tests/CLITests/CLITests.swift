@@ -328,4 +328,44 @@ extension CLITests {
         let presetGIF = bytes("p.gif"), loop = try XCTUnwrap(find(presetGIF, "NETSCAPE2.0").first)
         XCTAssertEqual(UInt16(presetGIF[loop + 13]) | UInt16(presetGIF[loop + 14]) << 8, 3)
     }
+
+    /// The mean difference between a GIF's decoded frames and a raw encode's, both over white.
+    func errorOverWhite(_ gif: String, _ raw: String) throws -> Double {
+        let (decoded, exact) = (try CLIRunner(folder: folder).rgba(gif), [UInt8](try Data(contentsOf: folder.appendingPathComponent(raw))))
+        XCTAssertEqual(decoded.count, exact.count, gif)
+        func overWhite(_ p: [UInt8], _ i: Int) -> Double { (Double(p[i]) * Double(p[i / 4 * 4 + 3]) + 255 * (255 - Double(p[i / 4 * 4 + 3]))) / 255 }
+        var total = 0.0
+        for i in 0..<min(decoded.count, exact.count) where i % 4 != 3 { total += abs(overWhite(decoded, i) - overWhite(exact, i)) }
+        return total / Double(exact.count / 4 * 3)
+    }
+
+    /// A transparent loader's fading trail as a GIF: without a matte, pixels under half opacity
+    /// are cut (the trail is lost, ~5 levels off over white); with `--matte #FFFFFF` they are
+    /// blended over it and shown (within a level), error diffusion closer still; corners stay
+    /// transparent. A clip whose colours change is closer with a palette a frame.
+    func testGIFMatteDitherAndPalettes() throws {
+        let loader = ["encode", "--scene", "activity-indicator", "--param", "debug=false", "--size", "120x120", "--scale", "0.5", "--fps", "10",
+                      "--seconds", "1", "--background", "transparent", "-q", "-y"]
+        for arguments in [["raw.rgba"], ["cut.gif"], ["--matte", "#FFFFFF", "matte.gif"], ["--matte", "#FFFFFF", "--gif-dither", "sierra", "sierra.gif"]] {
+            let result = try run(loader + arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.err)")
+        }
+        let (cut, matte, sierra) = (try errorOverWhite("cut.gif", "raw.rgba"), try errorOverWhite("matte.gif", "raw.rgba"), try errorOverWhite("sierra.gif", "raw.rgba"))
+        XCTAssertGreaterThan(cut, 2, "the trail is lost without a matte")
+        XCTAssertLessThan(matte, 1, "the trail is kept over the matte")
+        XCTAssertLessThan(sierra, matte, "error diffusion is closer")
+        XCTAssertEqual(try CLIRunner(folder: folder).rgba("matte.gif")[3], 0, "a corner stays transparent")
+
+        // Red to green, then blue to yellow: more colours than one palette holds well.
+        try Data(##"{"background": "#000000", "layers": [{"type": "gradient", "frame": ["0%", "0%", "100%", "100%"], "colors": ["#FF0000", "#00FF00"], "startPoint": [0, 0], "endPoint": [1, 1], "animations": [{"type": "keyframe", "keyPath": "colors", "values": [["#FF0000", "#00FF00"], ["#0000FF", "#FFFF00"]], "keyTimes": [0, 1], "calculationMode": "discrete", "duration": 1}]}]}"##.utf8)
+            .write(to: folder.appendingPathComponent("change.json"))
+        let change = ["encode", "--scene-file", "change.json", "--size", "120x120", "--scale", "0.5", "--fps", "4", "--seconds", "1", "-q", "-y"]
+        for arguments in [["change.rgba"], ["clip.gif"], ["--gif-palette", "frame", "frame.gif"]] {
+            let result = try run(change + arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.err)")
+        }
+        XCTAssertLessThan(try errorOverWhite("frame.gif", "change.rgba") * 1.5, try errorOverWhite("clip.gif", "change.rgba"), "a palette a frame is closer")
+        let refused = try run(change + ["--matte", "#FFFFFF", "opaque.gif"])
+        XCTAssertTrue(refused.err.contains("--matte: a matte blends a transparent GIF's soft edges over the page's colour; this output is opaque"), refused.err)
+    }
 }
