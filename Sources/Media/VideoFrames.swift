@@ -6,7 +6,8 @@ import Foundation
 /// player shows it. Decoding runs forward from the last picture asked for and keeps the few
 /// pictures around it, so frames rendered a little out of order (several render threads) decode
 /// once; a time before them, or far past them, seeks to the key frame at or before it first. Only
-/// those pictures are held: a long 4K source takes the memory of a dozen frames at most.
+/// those pictures are held (at most `keptBytes` of them, and at least three), whatever the
+/// source's length.
 /// Safe to call from several threads (one decodes at a time).
 public final class VideoFrames: @unchecked Sendable {
     /// A decoded picture: its time in seconds from the stream's start, and straight-alpha RGBA8.
