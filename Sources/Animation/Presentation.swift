@@ -373,7 +373,12 @@ private struct PresentationWalk {
             guard !v.string.runs.isEmpty, v.fontSize > 0, let text = try? v.typesetText() else { return }
             let origin = Transform3D(translationX: v.bounds.minX, y: v.bounds.minY).concatenating(matrix)
             guard v.staggerUnit != .none else {
+                // A text layer draws its string into its contents, which are its bounds' size: what
+                // does not fit is cut at their edges (a clip only then: it costs a mask).
+                let cut = text.overflows || text.size.width > v.bounds.width || text.size.height > v.bounds.height
+                if cut { items.append(.beginClip(.roundedRect(v.bounds, cornerRadius: 0), transform: matrix)) }
                 for glyph in text.glyphs { draw(glyph, place: origin, color: v.textColor(ofRun: glyph.tag), alpha: alpha, tint: tint) }
+                if cut { items.append(.endClip) }
                 return
             }
             drawUnits(of: text, v, animations: timeline.unitAnimations(of: node, at: time), layerTime: layerTime,

@@ -41,6 +41,36 @@ final class TextRenderTests: XCTestCase {
         XCTAssertEqual(covered, abs(area) * scale * scale, accuracy: abs(area) * scale * scale * 0.01)
     }
 
+    /// A `CATextLayer` draws its string into its contents, the size of its bounds, so text that
+    /// does not fit is cut at their edges (`drawInContext:` is clipped to the layer's bounds):
+    /// a long unwrapped line in a 120×40 box lights pixels up to its right edge and none past it,
+    /// nor below it; text that fits is drawn as before.
+    func testTextIsCutAtTheBounds() throws {
+        let frame = try render { layer in
+            layer.frame = Rect(x: 40, y: 60, width: 120, height: 40)
+            layer.string = "Wide text that runs past its box"
+            layer.fontSize = 24
+        }
+        func lit(_ columns: Range<Int>, _ rows: Range<Int>) -> Bool {
+            rows.contains { y in columns.contains { x in frame.bytes[(y * 320 + x) * 4] > 40 } }
+        }
+        XCTAssertTrue(lit(150..<160, 60..<100), "glyphs reach the right edge")
+        XCTAssertFalse(lit(160..<320, 0..<180), "none past it")
+        XCTAssertFalse(lit(0..<320, 100..<180), "none below it")
+        let fits = try render { layer in
+            layer.frame = Rect(x: 40, y: 60, width: 120, height: 40)
+            layer.string = "Fits"
+            layer.fontSize = 24
+        }
+        let unclipped = try render { layer in
+            layer.frame = Rect(x: 40, y: 60, width: 120, height: 40)
+            layer.string = "Fits"
+            layer.fontSize = 24
+            layer.masksToBounds = true
+        }
+        XCTAssertEqual(fits.bytes, unclipped.bytes, "text within its bounds is the same cut or not")
+    }
+
     /// Frames of a title, a wrapped paragraph and a mixed-script line, at 1x and 3x and turned,
     /// hash to the goldens (the fonts are Debian's Inter and DejaVu, installed by `make deps`).
     func testGoldenFrames() throws {
