@@ -179,10 +179,19 @@ private struct PresentationWalk {
         defer { if isDrawn, let shadowOnlyEnd { items.removeSubrange(shadowOnlyEnd...) } }
         // A layer that masks to its bounds casts no shadow (devices: the rounded, clipped card
         // with a shadow takes two layers for that reason).
-        if drawsItself, !v.masksToBounds, v.shadowOpacity > 0, let color = v.shadowColor, color.alpha > 0 {
+        let castsShadow = drawsItself && !v.masksToBounds && v.shadowOpacity > 0 && (v.shadowColor?.alpha ?? 0) > 0
+        // A mask clips the layer's own shadow too (devices: the "outer shadow only" idiom masks
+        // the shape away and keeps its shadow): an outer group, with the layer's opacity and
+        // blend mode, takes the shadow and what casts it, then the mask.
+        let masksShadow = castsShadow && mask != nil && !(v.shadowOnly && v.shadowPath != nil)
+        let outerStart = items.count
+        if masksShadow {
+            items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: nil, blend: v.compositingFilter, blur: 0, colorFilters: []))
+        }
+        if castsShadow, let color = v.shadowColor {
             let (offset, radius) = Self.shadowOnCanvas(v, matrix: matrix)
-            var cast = Shadow(color: paint(color, context.alpha * v.opacity * min(v.shadowOpacity, 1), context.tint),
-                              offset: offset, radius: radius)
+            let shadowAlpha = (masksShadow ? 1 : context.alpha * v.opacity) * min(v.shadowOpacity, 1)
+            var cast = Shadow(color: paint(color, shadowAlpha, context.tint), offset: offset, radius: radius)
             if let shadowPath = v.shadowPath {
                 items.append(.shadow(shadowPath, transform: matrix, shadow: cast))
                 if v.shadowOnly { shadowOnlyEnd = items.count }
@@ -202,7 +211,8 @@ private struct PresentationWalk {
         let alpha = grouped ? 1 : context.alpha * v.opacity
         let groupStart = items.count
         if grouped {
-            items.append(.beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur, colorFilters: colorFilters))
+            items.append(masksShadow ? .beginGroup(opacity: 1, shadow: shadow, blend: .normal, blur: blur, colorFilters: colorFilters)
+                : .beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur, colorFilters: colorFilters))
         }
 
         // The rounded bounds, built only for a background or a clip (most layers of a designer's
@@ -281,6 +291,7 @@ private struct PresentationWalk {
             drawParticles(v, node: node, layerTime: local, context: context, matrix: matrix, alpha: alpha)
             if clipsParticles { items.append(.endClip) }
         }
+        if masksShadow { items.append(.endGroup) }
         if let mask {
             items.append(.beginMask(v.maskMode))
             let maskContext = Context(parentTime: local, plane: matrix, alpha: 1, opacity: 1, tint: .white,
@@ -291,7 +302,7 @@ private struct PresentationWalk {
                 // it; a shadowPath's is drawn before the group): its drawing is dropped rather than
                 // drawn and then cleared (a Lottie gradient stroke of width 0 is a frame-wide ramp
                 // under such a mask).
-                items.removeSubrange(groupStart...)
+                items.removeSubrange((masksShadow ? outerStart : groupStart)...)
                 return
             }
             items.append(.endMask)

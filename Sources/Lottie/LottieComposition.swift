@@ -136,12 +136,23 @@ struct LottieComposition {
             content = try LottieText(context: context, fonts: animation.fonts, glyphs: animation.glyphs).layer(text)
         }
         content.anchorPoint = .zero
-        if !model.masks.isEmpty { content.mask = try masks(model.masks) }
-        try applyEffects(model.effects, to: content)
+        // After Effects applies a layer's masks, then its effects: a drop shadow is cast by the
+        // masked layer and not cut by the masks (a Core Animation mask would cut its layer's own
+        // shadow), so with masks the effects go on a layer around the masked content.
+        var affected = content
+        if !model.masks.isEmpty {
+            content.mask = try masks(model.masks)
+            if !model.effects.isEmpty {
+                affected = Layer()
+                affected.anchorPoint = .zero
+                affected.addSublayer(content)
+            }
+        }
+        try applyEffects(model.effects, to: affected)
 
         // Own transform around the content.
         let transform = try context.transformNodes(model.transform, path: path + ".ks", opacity: true, autoOrient: model.autoOrient)
-        transform.inner.addSublayer(content)
+        transform.inner.addSublayer(affected)
 
         // Shown from the in-point to the out-point, in the composition's frames.
         let visibility = Layer()

@@ -517,6 +517,24 @@ extension LottieFileTests {
         return file
     }
 
+    /// After Effects applies a layer's masks before its effects: a mask keeping the left half of
+    /// the square leaves that half, whose drop shadow 20 pt to the right falls outside the mask
+    /// and shows (a Core Animation mask would cut its own layer's shadow there).
+    func testADropShadowIsNotCutByTheLayersMasks() throws {
+        let effect = """
+        {"ty": 25, "en": 1, "ef": [{"ty": 2, "v": \(still("[1, 0, 0, 1]"))}, {"ty": 0, "v": \(still("255"))}, {"ty": 1, "v": \(still("90"))},
+         {"ty": 0, "v": \(still("20"))}, {"ty": 0, "v": \(still("0"))}]}
+        """
+        let square = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+        let leftHalf = #"{"a": 0, "k": {"v": [[0, 0], [50, 0], [50, 100], [0, 100]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": true}}"#
+        let file = try lottie(#"[{"ty": 4, "ks": {}, "hasMask": true, "masksProperties": [{"mode": "a", "pt": \#(leftHalf)}], "shapes": [\#(square)], "ef": [\#(effect)]}]"#, path: "mds.json")
+        XCTAssertTrue(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try frame(file, 0)
+        assertColor(image.pixel(x: 45, y: 50), 0, 0, 0, "the square's left half")
+        assertColor(image.pixel(x: 55, y: 50), 255, 255, 255, "its right half masked away")
+        assertColor(image.pixel(x: 65, y: 50), 255, 0, 0, "the left half's shadow, outside the mask")
+    }
+
     /// A drop shadow effect is the layer's shadow: `distance` along `direction` − 90° (so 90°
     /// points right, 180° down), its colour at opacity ÷ 255; softness 0 is a hard edge. The
     /// square casts its shadow 20 pt away.
