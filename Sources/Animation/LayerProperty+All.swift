@@ -20,6 +20,7 @@ extension LayerProperty {
         .animatable("opacity", \.opacity),
         .animatable("hidden", \.isHidden),
         .boolean("doubleSided", \.isDoubleSided),
+        .boolean("allowsGroupOpacity", \.allowsGroupOpacity),
         .animatable("backgroundColor", \.backgroundColor),
         .animatable("cornerRadius", \.cornerRadius),
         .animatable("masksToBounds", \.masksToBounds),

@@ -53,6 +53,10 @@ public struct LayerValues: Hashable, Sendable {
     public var isHidden: Bool { get { storage.fields.isHidden } set { unique().fields.isHidden = newValue } }
     /// Whether the layer is drawn when it faces away from the viewer.
     public var isDoubleSided: Bool { get { storage.fields.isDoubleSided } set { unique().fields.isDoubleSided = newValue } }
+    /// Whether an opacity below 1 applies to the layer and its sublayers as one picture (iOS's
+    /// default), or to each of them on its own, so that where they overlap the ones below show
+    /// through (`allowsGroupOpacity = false`).
+    public var allowsGroupOpacity: Bool { get { storage.fields.allowsGroupOpacity } set { unique().fields.allowsGroupOpacity = newValue } }
     /// Fills the bounds, rounded by `cornerRadius`; nil draws no background.
     public var backgroundColor: Color? { get { storage.fields.backgroundColor } set { unique().fields.backgroundColor = newValue } }
     /// Rounds the background, border and `masksToBounds` clip, in points.
@@ -266,6 +270,7 @@ public struct LayerValues: Hashable, Sendable {
         var opacity: Double = 1
         var isHidden: Bool = false
         var isDoubleSided: Bool = true
+        var allowsGroupOpacity: Bool = true
         var backgroundColor: Color?
         var cornerRadius: Double = 0
         var maskedCorners: RectCorners = .all

@@ -207,7 +207,7 @@ private struct PresentationWalk {
         let blur = drawsItself ? v.filters.blurRadius * Self.areaScale(v, matrix: matrix) : 0
         let colorFilters = drawsItself ? v.filters.colorFilters : []
         let grouped = drawsItself
-            && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene)) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0 || !colorFilters.isEmpty)
+            && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene) && v.allowsGroupOpacity) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0 || !colorFilters.isEmpty)
         let alpha = grouped ? 1 : context.alpha * v.opacity
         let groupStart = items.count
         if grouped {

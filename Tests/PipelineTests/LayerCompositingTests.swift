@@ -3,11 +3,13 @@ import Geometry
 import Pipeline
 import XCTest
 
+/// How a layer's own mask and opacity apply to what it and its sublayers draw, pixel for pixel.
+///
 /// A layer's mask clips its own shadow, as devices draw it: the shadow is cast by what the layer
 /// draws, then the mask applies to both ("outer shadow only": a mask that removes the shape
 /// keeps just the shadow around it). Core Animation's rule; After Effects' masks come before a
 /// drop shadow, so a Lottie layer's are kept apart (LottieTests).
-final class MaskedShadowTests: XCTestCase {
+final class LayerCompositingTests: XCTestCase {
     /// A white 40×40 square at (60, 60) on grey, its black shadow 10 points down (radius 0).
     func render(mask: Bool, shadowPath: Bool = false) throws -> [UInt8] {
         let timeline = try Timeline.resolve(canvasSize: Size(160, 160), duration: 1) { _ in
@@ -47,5 +49,35 @@ final class MaskedShadowTests: XCTestCase {
         let plain = try render(mask: false)
         XCTAssertEqual(red(plain, 80, 80), 255, "without the mask the square")
         XCTAssertEqual(red(plain, 80, 105), 0, "and its shadow")
+    }
+
+    /// `allowsGroupOpacity` (Apple: "the layer's sublayers … inherit the opacity of the layer",
+    /// each composited on its own when false): a half-opaque layer holding an opaque red square
+    /// and an opaque blue one over it, on white. As a group the overlap is the blue alone at half
+    /// (128, 128, 255); each on its own, blue at half over red at half over white (128, 64, 191).
+    func testGroupOpacityOrEachSublayerOnItsOwn() throws {
+        func overlap(group: Bool) throws -> [UInt8] {
+            let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 1) { _ in
+                let root = Layer()
+                root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+                root.backgroundColor = .white
+                let holder = Layer()
+                holder.frame = root.bounds
+                (holder.opacity, holder.allowsGroupOpacity) = (0.5, group)
+                for (frame, color) in [(Rect(x: 10, y: 10, width: 50, height: 50), Color.red), (Rect(x: 40, y: 40, width: 50, height: 50), .blue)] {
+                    let square = Layer()
+                    square.frame = frame
+                    square.backgroundColor = color
+                    holder.addSublayer(square)
+                }
+                root.addSublayer(holder)
+                return root
+            }
+            let bytes = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 100, scale: 1)?.bytes)
+            let i = (50 * 100 + 50) * 4
+            return Array(bytes[i..<(i + 3)])
+        }
+        for (got, expected) in zip(try overlap(group: true), [128, 128, 255]) { XCTAssertEqual(Double(got), Double(expected), accuracy: 1, "as a group") }
+        for (got, expected) in zip(try overlap(group: false), [128, 64, 191]) { XCTAssertEqual(Double(got), Double(expected), accuracy: 1, "each on its own") }
     }
 }
