@@ -19,6 +19,11 @@ public class Layer {
     /// Animation additions and removals not yet collected by the timeline resolver.
     var pendingAnimationChanges: [AnimationChange] = []
 
+    /// What a change of a property in a callback does instead of the default action, by the
+    /// property's name (`actions`, `actionForKey:`): nothing (`NSNull`), or an animation of one's
+    /// own. Names not here take the default: a 0.25 s basic animation from the value shown.
+    public var actions: [String: LayerAction] = [:]
+
     /// A plain layer (`CALayer`) with Core Animation's defaults.
     public init() {
         values = LayerValues(kind: .plain)
@@ -187,6 +192,16 @@ public final class EmitterLayer: Layer {
     public override init() {
         super.init(kind: .emitter)
     }
+}
+
+/// What a layer does when a property changes in a callback (`CAAction`).
+public enum LayerAction {
+    /// Nothing: the change shows at once (`NSNull` in `actions`).
+    case disabled
+    /// This animation, added (a copy) under the property's name. Without `fromValue`, `toValue`
+    /// and `byValue`, a basic animation runs from the value shown to the new one; with a duration
+    /// of 0 it takes the transaction's, and without a timing function the transaction's.
+    case animation(Animation)
 }
 
 /// A layer that draws text (`CATextLayer`): `string` set in `font` at `fontSize` in

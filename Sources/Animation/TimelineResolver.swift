@@ -238,9 +238,9 @@ private final class TimelineResolver {
         script.timers = []
     }
 
-    /// The animations of a standalone layer's default actions for the properties changed since
-    /// `old`, with their keys (the property's name): from the value shown now to the new model
-    /// value (new contents cross-fade).
+    /// The animations of a standalone layer's actions for the properties changed since `old`,
+    /// with their keys (the property's name): its own (`Layer.actions`), or the default: from the
+    /// value shown now to the new model value (new contents cross-fade).
     private func implicitAnimations(node: Int, from old: LayerValues, settings: Transaction, now: Double) -> [(animation: Animation, key: String)] {
         let layer = nodes[node].layer
         let changed = Self.implicitlyAnimated.filter {
@@ -256,10 +256,24 @@ private final class TimelineResolver {
         }
         for property in changed {
             guard let keyPath = property.keyPath else { continue }
-            let animation = BasicAnimation(keyPath: property.name)
-            animation.fromValue = keyPath.value(in: shown)
-            animation.duration = settings.duration
-            animation.timingFunction = settings.timingFunction
+            let animation: Animation
+            switch layer.actions[property.name] {
+            case .disabled?:
+                continue
+            case .animation(let own)?:
+                animation = own.copy()
+                if let basic = animation as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
+                    basic.fromValue = keyPath.value(in: shown)
+                }
+                if animation.duration == 0 { animation.duration = settings.duration }
+                if animation.timingFunction == nil { animation.timingFunction = settings.timingFunction }
+            case nil:
+                let basic = BasicAnimation(keyPath: property.name)
+                basic.fromValue = keyPath.value(in: shown)
+                basic.duration = settings.duration
+                basic.timingFunction = settings.timingFunction
+                animation = basic
+            }
             animations.append((animation, property.name))
         }
         return animations

@@ -51,6 +51,7 @@ extension SceneFileReader {
             layer.frame = try rect(v, fields.path("frame"))
         }
         if let v = fields["video"] { layer.video = try video(v, fields.path("video")) }
+        if let v = fields["actions"] { layer.actions = try actions(v, fields.path("actions")) }
         if let text = layer as? TextLayer, let set = try? text.typeset() {
             if set.overflows { warnings.append(fail(path, value, Self.overflow(of: text, set))) }
             if !set.missing.isEmpty {
@@ -122,7 +123,7 @@ extension SceneFileReader {
     static let adaptableFields = ["frame", "animations"] + LayerProperty.all.map(\.name)
 
     /// Fields that build the tree rather than set a property.
-    static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations", "scene", "params", "video"]
+    static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations", "scene", "params", "video", "actions"]
 
     /// A scene layer: `"scene"` names a built-in scene or a scene file (relative to this one),
     /// `"params"` sets its knobs.
@@ -345,6 +346,25 @@ extension SceneFileReader {
             cells.append(cell)
         }
         return cells
+    }
+
+    /// A layer's `actions`: by property name, `null` (the change shows at once) or an animation
+    /// (its `keyPath` the property's when it gives none).
+    func actions(_ value: JSONValue, _ path: String) throws(DocumentError) -> [String: LayerAction] {
+        let fields = try object(value, path, allowed: LayerProperty.all.filter(\.isAnimatable).map(\.name), what: "a layer's actions")
+        var actions: [String: LayerAction] = [:]
+        for member in fields.members {
+            switch member.value {
+            case .null:
+                actions[member.key] = .disabled
+            case .object(let members, let position):
+                let named = members.contains { $0.key == "keyPath" } ? members : members + [("keyPath", .string(member.key, position))]
+                actions[member.key] = .animation(try animation(.object(named, position), fields.path(member.key)))
+            default:
+                throw fail(fields.path(member.key), member.value, "expected null (no animation) or an animation object, not \(member.value.kindName)")
+            }
+        }
+        return actions
     }
 
     /// A layer's `video`: a file's path (relative to the scene file, or a knob's value), or

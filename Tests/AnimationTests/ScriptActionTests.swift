@@ -43,6 +43,29 @@ final class ScriptActionTests: XCTestCase {
         XCTAssertEqual(values(timeline, node: 1, at: 0.75).opacity, 0.3)
     }
 
+    /// A layer's own actions replace the default one (`actions`, as `actionForKey:` finds them):
+    /// `NSNull` shows the change at once; an animation of one's own runs instead, from the value
+    /// shown when it has no values of its own, with the transaction's duration when it has none.
+    func testALayersActionsReplaceTheDefault() throws {
+        func opacity(_ action: LayerAction, at times: [Double]) throws -> [Double] {
+            let timeline = try Timeline.resolve(canvasSize: canvas, duration: 2) { script in
+                script.add(ScriptRule(on: .start, after: 0.5, do: [self.set("opacity", 0.3, on: "a")]))
+                let root = self.tree()
+                root.sublayers[0].actions["opacity"] = action
+                return root
+            }
+            return times.map { values(timeline, node: 1, at: $0).opacity }
+        }
+        XCTAssertEqual(try opacity(.disabled, at: [0.49, 0.5, 0.6]), [1, 0.3, 0.3], "no action: at once")
+        let slow = BasicAnimation(keyPath: "opacity")
+        (slow.duration, slow.timingFunction) = (1, .linear)
+        let linear = try opacity(.animation(slow), at: [0.5, 1, 1.5])
+        for (got, expected) in zip(linear, [1, 0.65, 0.3]) { XCTAssertEqual(got, expected, accuracy: 1e-9, "its own: 1 s, linear") }
+        let untimed = try opacity(.animation(BasicAnimation(keyPath: "opacity")), at: [0.625, 0.75])
+        XCTAssertEqual(untimed[0], 1 - 0.7 * easeAtHalf, accuracy: 1e-6, "no duration: the transaction's 0.25 s and timing")
+        XCTAssertEqual(untimed[1], 0.3)
+    }
+
     /// A change that interrupts a running implicit animation starts from the value on screen.
     func testAnInterruptedChangeStartsFromWhatIsShown() throws {
         let timeline = try Timeline.resolve(canvasSize: canvas, duration: 2) { script in

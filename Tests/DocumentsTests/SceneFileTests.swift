@@ -51,6 +51,22 @@ final class SceneFileTests: XCTestCase {
     /// keyTimes that do not fit their keyframes are ignored as Core Animation ignores them, and
     /// reported with their place: two times for three values, times that fall, a discrete
     /// animation's times without the extra one. Fitting ones and paced ones are not reported.
+    /// A layer's `actions` in a scene file: `null` makes a scripted change immediate; an
+    /// animation without `keyPath` animates its property, from the value on screen.
+    func testLayerActions() throws {
+        let file = try scene("""
+            {"layers": [{"name": "a", "actions": {"opacity": null, "position": {"type": "basic", "duration": 1, "timingFunction": "linear"}}}],
+             "script": [{"on": "start", "after": 0.5, "do": [{"set": {"opacity": 0.3, "position": [100, 0]}, "on": "a"}]}]}
+            """)
+        let timeline = try file.timeline(canvas: Size(200, 100), duration: 2)
+        let shown = timeline.presentationValues(of: 1, at: 1, parentTime: 1).values
+        XCTAssertEqual(shown.opacity, 0.3, "at once")
+        XCTAssertEqual(shown.position.x, 50, accuracy: 1e-9, "halfway through its own 1 s, linear")
+        XCTAssertThrowsError(try scene(#"{"layers": [{"actions": {"opacity": 1}}]}"#)) { error in
+            XCTAssertTrue("\(error)".contains("expected null (no animation) or an animation object"), "\(error)")
+        }
+    }
+
     func testKeyTimesThatDoNotFitAreWarnedAbout() throws {
         func warnings(_ keyframe: String) throws -> [String] {
             try scene(#"{"layers": [{"animations": [{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], \#(keyframe)}]}]}"#)
