@@ -1,7 +1,7 @@
 import Text
 
 /// A text layer's text (`CATextLayer.string`): plain, or attributed as runs that each override
-/// the layer's font, size, colour, kerning and underline.
+/// the layer's font, size, colour, kerning, underline and strikethrough.
 public struct TextString: Hashable, Sendable, ExpressibleByStringLiteral {
     /// A stretch of characters with the attributes it sets; nil attributes take the layer's.
     public struct Run: Hashable, Sendable {
@@ -12,15 +12,18 @@ public struct TextString: Hashable, Sendable, ExpressibleByStringLiteral {
         /// Points added after each character (`NSKernAttributeName`).
         public var kern: Double?
         public var underline: Bool
+        /// A line through the run (`NSStrikethroughStyleAttributeName`).
+        public var strikethrough: Bool
 
         public init(_ text: String, font: String? = nil, fontSize: Double? = nil, color: Color? = nil, kern: Double? = nil,
-                    underline: Bool = false) {
+                    underline: Bool = false, strikethrough: Bool = false) {
             self.text = text
             self.font = font
             self.fontSize = fontSize
             self.color = color
             self.kern = kern
             self.underline = underline
+            self.strikethrough = strikethrough
         }
     }
 

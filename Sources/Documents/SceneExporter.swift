@@ -293,6 +293,7 @@ public enum SceneExporter {
                 if let color = run.color { fields.append(("color", self.color(color))) }
                 if let kern = run.kern { fields.append(("kern", .exactNumber(kern))) }
                 if run.underline { fields.append(("underline", .bool(true))) }
+                if run.strikethrough { fields.append(("strikethrough", .bool(true))) }
                 return .object(fields)
             })
         }

@@ -243,7 +243,7 @@ extension SceneFileReader {
     }
 
     /// A text layer's `string`: plain text, or a list of runs `{"text", "font", "fontSize",
-    /// "color", "kern", "underline"}`.
+    /// "color", "kern", "underline", "strikethrough"}`.
     private func text(_ value: JSONValue, _ path: String) throws(DocumentError) -> TextString {
         let string = try unsetText(value, path)
         let characters = string.runs.reduce(0) { $0 + $1.text.unicodeScalars.count }
@@ -258,7 +258,7 @@ extension SceneFileReader {
         var runs: [TextString.Run] = []
         for (i, item) in try list(value, path).enumerated() {
             let runPath = "\(path)[\(i)]"
-            let fields = try object(item, runPath, allowed: ["text", "font", "fontSize", "color", "kern", "underline"], what: "a text run")
+            let fields = try object(item, runPath, allowed: ["text", "font", "fontSize", "color", "kern", "underline", "strikethrough"], what: "a text run")
             guard let text = fields["text"] else { throw fail(runPath, item, "missing \"text\": the run's characters") }
             var run = TextString.Run(try string(text, fields.path("text")))
             if let v = fields["font"] { run.font = try font(v, fields.path("font")) }
@@ -266,6 +266,7 @@ extension SceneFileReader {
             if let v = fields["color"] { run.color = try color(v, fields.path("color")) }
             if let v = fields["kern"] { run.kern = try number(v, fields.path("kern"), in: -1000...1000) }
             if let v = fields["underline"] { run.underline = try bool(v, fields.path("underline")) }
+            if let v = fields["strikethrough"] { run.strikethrough = try bool(v, fields.path("strikethrough")) }
             runs.append(run)
         }
         return TextString(runs: runs)

@@ -20,6 +20,9 @@ public final class FontFace: @unchecked Sendable {
     public let lineGap: Double
     /// The underline's centre below the baseline and its thickness, in font units.
     public let underlinePosition: Double, underlineThickness: Double
+    /// The strikethrough's top above the baseline and its thickness, in font units (the font's
+    /// OS/2 table; without one, a quarter em up at the underline's thickness).
+    public let strikeoutPosition: Double, strikeoutThickness: Double
     /// Whether the face has colour bitmaps (`picture(of:)`), as Noto Color Emoji does.
     public let hasColorBitmaps: Bool
 
@@ -91,6 +94,11 @@ public final class FontFace: @unchecked Sendable {
         hasColorBitmaps = f.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && f.num_fixed_sizes > 0
         underlinePosition = Double(-f.underline_position)
         underlineThickness = Double(max(f.underline_thickness, 1))
+        if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2), case let os2 = table.assumingMemoryBound(to: TT_OS2.self).pointee, os2.yStrikeoutSize > 0 {
+            (strikeoutPosition, strikeoutThickness) = (Double(os2.yStrikeoutPosition), Double(os2.yStrikeoutSize))
+        } else {
+            (strikeoutPosition, strikeoutThickness) = (Double(f.units_per_EM) / 4, Double(max(f.underline_thickness, 1)))
+        }
         if f.units_per_EM > 0 {
             unitsPerEm = Double(f.units_per_EM)
             ascender = Double(f.ascender)

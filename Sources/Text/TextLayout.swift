@@ -411,22 +411,26 @@ private struct Typesetter {
         }
         let baseline = top + ascent
         var added = 0.0
-        var underline: (start: Double, style: Int)?
-        var underlines: [(rect: Rect, tag: Int, word: Int)] = []
+        // Underlines and strikethroughs: a line under (or through) each stretch of glyphs in one style.
+        var open: [(start: Double, style: Int)?] = [nil, nil]
+        var lines: [(rect: Rect, tag: Int, word: Int)] = []
         let (styles, faces) = (self.styles, self.faces)
         var lastWord = 0
-        func endUnderline(at right: Double) {
-            guard let open = underline else { return }
-            let scale = styles[open.style].size / faces[open.style].unitsPerEm
-            let thickness = faces[open.style].underlineThickness * scale
-            let y = baseline + faces[open.style].underlinePosition * scale - thickness / 2
-            underlines.append((Rect(x: open.start, y: y, width: right - open.start, height: thickness), styles[open.style].tag, lastWord))
-            underline = nil
+        func decorated(_ kind: Int, _ style: Int) -> Bool { kind == 0 ? styles[style].underline : styles[style].strikethrough }
+        func endLine(_ kind: Int, at right: Double) {
+            guard let stretch = open[kind] else { return }
+            let face = faces[stretch.style], scale = styles[stretch.style].size / face.unitsPerEm
+            let thickness = (kind == 0 ? face.underlineThickness : face.strikeoutThickness) * scale
+            let y = kind == 0 ? baseline + face.underlinePosition * scale - thickness / 2 : baseline - face.strikeoutPosition * scale
+            lines.append((Rect(x: stretch.start, y: y, width: right - stretch.start, height: thickness), styles[stretch.style].tag, lastWord))
+            open[kind] = nil
         }
         for glyph in glyphs {
             let left = glyph.x + shift + added
-            if let open = underline, !styles[glyph.style].underline || open.style != glyph.style { endUnderline(at: left) }
-            if styles[glyph.style].underline && underline == nil { underline = (left, glyph.style) }
+            for kind in 0..<2 {
+                if let stretch = open[kind], !decorated(kind, glyph.style) || stretch.style != glyph.style { endLine(kind, at: left) }
+                if decorated(kind, glyph.style) && open[kind] == nil { open[kind] = (left, glyph.style) }
+            }
             let face = glyph.face, scale = styles[glyph.style].size / face.unitsPerEm
             let origin = Point(left + glyph.offset.x * scale, baseline + glyph.offset.y * scale)
             let size = styles[glyph.style].size
@@ -444,8 +448,8 @@ private struct Typesetter {
             glyphCount += 1
             if glyph.isSpace { added += stretch }
         }
-        endUnderline(at: (glyphs.last.map { $0.x + $0.advance } ?? 0) + shift + added)
-        for line in underlines {
+        for kind in 0..<2 { endLine(kind, at: (glyphs.last.map { $0.x + $0.advance } ?? 0) + shift + added) }
+        for line in lines {
             placed.append(SetGlyph(path: .roundedRect(line.rect, cornerRadius: 0), glyph: nil, picture: nil, origin: .zero, tag: line.tag, line: lineCount, word: line.word,
                                    scalar: nil, advance: 0))
         }

@@ -1,4 +1,4 @@
-/// How a run of text is set: its font, size, tracking and underline. `tag` is the caller's own
+/// How a run of text is set: its font, size, tracking, underline and strikethrough. `tag` is the caller's own
 /// (animvid's layers keep a run's colour by it); runs with the same style and tag draw together.
 public struct TextStyle: Hashable, Sendable {
     /// A font name fontconfig knows, or a path to a font file (`FontLookup`).
@@ -8,13 +8,17 @@ public struct TextStyle: Hashable, Sendable {
     /// Points added after every glyph (`NSKernAttributeName`).
     public var tracking: Double
     public var underline: Bool
+    /// A line through the glyphs at the font's strikeout position (`NSStrikethroughStyleAttributeName`).
+    public var strikethrough: Bool
     public var tag: Int
 
-    public init(font: String = FontLookup.defaultFont, size: Double = 36, tracking: Double = 0, underline: Bool = false, tag: Int = 0) {
+    public init(font: String = FontLookup.defaultFont, size: Double = 36, tracking: Double = 0, underline: Bool = false,
+                strikethrough: Bool = false, tag: Int = 0) {
         self.font = font
         self.size = size
         self.tracking = tracking
         self.underline = underline
+        self.strikethrough = strikethrough
         self.tag = tag
     }
 }

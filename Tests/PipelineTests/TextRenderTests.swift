@@ -41,6 +41,38 @@ final class TextRenderTests: XCTestCase {
         XCTAssertEqual(covered, abs(area) * scale * scale, accuracy: abs(area) * scale * scale * 0.01)
     }
 
+    /// A run with `strikethrough` (`NSStrikethroughStyleAttributeName`) gets a line through it at
+    /// the font's OS/2 strikeout position and size: the pixels it adds to "HHHH" at 40 points lie
+    /// in the rows from the baseline − position to that + size and in the run's columns, and an
+    /// unstruck run beside it gains none.
+    func testStrikethroughRunsCrossTheirGlyphs() throws {
+        func frame(_ struck: Bool) throws -> Pixmap {
+            try render { layer in
+                layer.frame = Rect(x: 20, y: 20, width: 300, height: 100)
+                layer.fontSize = 40
+                layer.string = TextString(runs: [.init("HHHH", strikethrough: struck), .init(" HH")])
+            }
+        }
+        let (plain, struck) = (try frame(false), try frame(true))
+        let face = try FontFace.face(for: FontLookup.file(for: FontLookup.defaultFont))
+        let scale = 40 / face.unitsPerEm
+        let baseline = 20 + face.ascender * scale
+        let top = baseline - face.strikeoutPosition * scale, bottom = top + face.strikeoutThickness * scale
+        var rows = Set<Int>(), columns = Set<Int>()
+        for y in 0..<180 {
+            for x in 0..<320 where struck.bytes[(y * 320 + x) * 4] != plain.bytes[(y * 320 + x) * 4] {
+                rows.insert(y)
+                columns.insert(x)
+            }
+        }
+        XCTAssertFalse(rows.isEmpty, "the line adds pixels")
+        XCTAssertGreaterThanOrEqual(Double(rows.min() ?? 0), top.rounded(.down))
+        XCTAssertLessThanOrEqual(Double(rows.max() ?? 0), bottom.rounded(.up))
+        let width = try TextLayout.typeset([TextRun("HHHH", style: TextStyle(size: 40))], options: TextLayoutOptions(width: 300)).size.width
+        XCTAssertLessThanOrEqual(Double(columns.max() ?? 0), 20 + width, "only under the struck run")
+        XCTAssertGreaterThan(Double(columns.max() ?? 0), 20 + width - 4, "to its end")
+    }
+
     /// A `CATextLayer` draws its string into its contents, the size of its bounds, so text that
     /// does not fit is cut at their edges (`drawInContext:` is clipped to the layer's bounds):
     /// a long unwrapped line in a 120×40 box lights pixels up to its right edge and none past it,
