@@ -47,7 +47,8 @@ final class TextFitCLITests: XCTestCase {
     }
 
     /// A long headline shrinks to fit its box: its pixels stay inside it and still fill most of
-    /// its width; drawn at its size (`textFit` none) it runs past the box.
+    /// its width; drawn at its size (`textFit` none) it is cut at the box's edge (a text layer
+    /// draws into its bounds), with a warning.
     func testALongTextShrinksIntoItsBox() throws {
         let box = (x: 10, y: 30, width: 140, height: 30)
         let fitted = try cli.run(["encode", "--preset", "card-preset.json", "--set", "params.headline=\(Self.long)", "--no-session", "-q", "-y"])
@@ -64,7 +65,9 @@ final class TextFitCLITests: XCTestCase {
         XCTAssertEqual(unfitted.status, 0, unfitted.err)
         XCTAssertTrue(unfitted.err.contains(#"warning: "#) && unfitted.err.contains(#""headline": the text "Constellation Studio" "#
                                                                                    + "does not fit its 140×30 point box"), unfitted.err)
-        XCTAssertTrue(try light(in: "card.rgba", box: box).outside, "drawn past the box")
+        let cut = try light(in: "card.rgba", box: box)
+        XCTAssertFalse(cut.outside, "cut at the box")
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(cut.columns).upperBound, (box.x + box.width) * 2 - 2, "up to its right edge")
     }
 
     /// `validate` warns about the text given (`--param`, `--set`), not the default, and names
