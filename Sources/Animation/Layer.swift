@@ -21,7 +21,9 @@ public class Layer {
 
     /// What a change of a property in a callback does instead of the default action, by the
     /// property's name (`actions`, `actionForKey:`): nothing (`NSNull`), or an animation of one's
-    /// own. Names not here take the default: a 0.25 s basic animation from the value shown.
+    /// own. Names not here take the default: a basic animation from the value shown, for the
+    /// transaction's duration (0.25 s unless it says). Only `LayerProperty.implicitlyAnimated`
+    /// properties animate when changed (the flags change at once).
     public var actions: [String: LayerAction] = [:]
 
     /// A plain layer (`CALayer`) with Core Animation's defaults.

@@ -1,6 +1,10 @@
 import Geometry
 
 extension LayerProperty {
+    /// The properties a change in a callback animates (a layer's action runs): every animatable
+    /// one but the flags (`hidden`, `masksToBounds`), which change at once.
+    public static let implicitlyAnimated = all.filter { $0.isAnimatable && $0.type != .boolean }
+
     /// Every layer property, in the order scene files are written. Adding a property is an
     /// entry here, its stored value in `LayerValues`, and its drawing.
     public static let all: [LayerProperty] = [

@@ -101,10 +101,6 @@ private final class TimelineResolver {
         var live: [Int] = []
     }
 
-    /// The properties a model change animates implicitly: the animatable ones but the flags
-    /// (`hidden`, `masksToBounds`), which change at once.
-    static let implicitlyAnimated = LayerProperty.all.filter { $0.isAnimatable && $0.type != .boolean }
-
     let root: Layer
     let script: Script
     /// The clip's length, which shots are resolved for.
@@ -243,7 +239,7 @@ private final class TimelineResolver {
     /// value shown now to the new model value (new contents cross-fade).
     private func implicitAnimations(node: Int, from old: LayerValues, settings: Transaction, now: Double) -> [(animation: Animation, key: String)] {
         let layer = nodes[node].layer
-        let changed = Self.implicitlyAnimated.filter {
+        let changed = LayerProperty.implicitlyAnimated.filter {
             $0.applies(to: old.kind) && $0.value(in: old) != $0.value(in: layer.values)
         }
         var animations: [(animation: Animation, key: String)] = []

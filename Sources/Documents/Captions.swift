@@ -51,7 +51,9 @@ public enum CaptionFile {
             DocumentError(file: file, position: JSONPosition(line: line + 1, column: 1), path: "", message: message)
         }
         var captions: [Caption] = []
-        var i = isVTT ? 1 : 0
+        // WebVTT's header runs from the signature to the first blank line (Kind:, Language:, …).
+        var i = isVTT ? (lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).isEmpty } ?? lines.count) : 0
+        var cues = 0
         while i < lines.count {
             // A block runs to the next blank line.
             guard !lines[i].trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -76,10 +78,11 @@ public enum CaptionFile {
                 throw fail(block[timing].number, "\(block[timing].text.trimmingCharacters(in: .whitespaces)) is not a timing line; write HH:MM:SS.mmm --> HH:MM:SS.mmm")
             }
             guard end > start else { throw fail(block[timing].number, "the caption ends (\(endField)) before it starts") }
+            cues += 1
             let text = block[(timing + 1)...].map(\.text)
             let words = try timedWords(text, start: start, end: end) { message throws(DocumentError) in throw fail(block[timing].number, message) }
             guard !words.isEmpty else { continue }
-            captions.append(Caption(start: start, end: end, words: words, index: captions.count + 1))
+            captions.append(Caption(start: start, end: end, words: words, index: cues))
         }
         return captions.sorted { $0.start < $1.start }
     }

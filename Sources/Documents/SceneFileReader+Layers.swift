@@ -352,7 +352,7 @@ extension SceneFileReader {
     /// A layer's `actions`: by property name, `null` (the change shows at once) or an animation
     /// (its `keyPath` the property's when it gives none).
     func actions(_ value: JSONValue, _ path: String) throws(DocumentError) -> [String: LayerAction] {
-        let fields = try object(value, path, allowed: LayerProperty.all.filter(\.isAnimatable).map(\.name), what: "a layer's actions")
+        let fields = try object(value, path, allowed: LayerProperty.implicitlyAnimated.map(\.name), what: "a layer's actions")
         var actions: [String: LayerAction] = [:]
         for member in fields.members {
             switch member.value {

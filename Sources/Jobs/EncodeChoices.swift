@@ -165,6 +165,9 @@ public struct AudioChoices: Sendable, Equatable {
         mix.effects = try sounds.map(Self.effects) ?? []
         mix.loudness = loudness
         mix.codec = codec
+        if mix.tracks.isEmpty && (loudness != nil || codec != nil || duckAttack != nil || duckRelease != nil) {
+            throw ValueTextError("--loudness, --audio-codec and the ducking times shape a sound: give it with --audio, --voice or --sounds")
+        }
         return mix.tracks.isEmpty ? nil : mix
     }
 
@@ -271,7 +274,7 @@ public struct OutputChoices: Sendable, Equatable {
         }
         if resolved?.takesCRF == false, crf != nil { merged.output.crf = nil }
         if let resolved, ![.gif, .apng, .webp].contains(resolved), plays != nil { merged.output.plays = base.plays }
-        if let resolved, [.gif, .apng, .webp, .png].contains(resolved), softCaptions != nil { merged.output.softCaptions = base.softCaptions }
+        if let resolved, [.gif, .apng, .webp, .png, .rawRGBA].contains(resolved), softCaptions != nil { merged.output.softCaptions = base.softCaptions }
         if let resolved, resolved != .gif {
             (merged.output.gifDither, merged.output.gifPalette, merged.output.matte) = (base.gifDither, base.gifPalette, base.matte)
         }

@@ -114,6 +114,16 @@ public struct ResolvedClip {
                 clip.seconds = natural
             }
         }
+        // A video a knob names is opened as the scene is built: its identity joins the inputs here.
+        if let file = scene as? SceneFile {
+            for parameter in scene.parameters where parameter.kind == .videoFile {
+                let path = settings.text(parameter.name)
+                guard !path.isEmpty else { continue }
+                // A default is relative to the scene file, as the layer reads it.
+                let whole = WrittenPath.whole(path, from: URL(fileURLWithPath: file.path).deletingLastPathComponent())
+                inputChecksums["video of " + parameter.name] = DocumentFile.identity(whole)
+            }
+        }
         self.settings = settings
         let size = clip.size ?? defaultSize
         (width, height) = (size.width, size.height)
@@ -215,7 +225,9 @@ public struct ResolvedClip {
         SourceFiles.forward(read)
         let own = URL(fileURLWithPath: path).standardizedFileURL.path
         for file in read.all where file != own {
-            checksums.record("bytes of " + file, (try? DocumentFile.read(file, limit: SceneFileLimits.fileSize)).map { FrameMD5.md5([UInt8]($0)) } ?? "unreadable")
+            // A file too large to read whole (a video) by its size, date and ends.
+            checksums.record("bytes of " + file, (try? DocumentFile.read(file, limit: SceneFileLimits.fileSize)).map { FrameMD5.md5([UInt8]($0)) }
+                             ?? DocumentFile.identity(file))
         }
         do {
             return try loaded.get()

@@ -2,8 +2,8 @@
 public enum GIFDither: String, CaseIterable, Hashable, Sendable {
     /// An ordered 8×8 pattern: steady from frame to frame (the default).
     case bayer
-    /// Error diffusion (Sierra's two-row filter), finer on photographs and gradients; it may
-    /// crawl where a still area's neighbours change.
+    /// Error diffusion (Sierra Lite, FFmpeg's `sierra2_4a`), finer on photographs and gradients;
+    /// it may crawl where a still area's neighbours change.
     case sierra
     /// Floyd–Steinberg error diffusion.
     case floyd

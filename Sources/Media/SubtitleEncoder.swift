@@ -81,8 +81,10 @@ final class SubtitleEncoder {
 
     private func encode(_ cue: SubtitleTrack.Cue) throws(MediaError) {
         guard let codec, let stream, let packet else { return }
-        // An ASS event's text: line breaks as \N; braces would start override codes.
-        let text = cue.text.replacingOccurrences(of: "{", with: "(").replacingOccurrences(of: "}", with: ")")
+        // An ASS event's text: line breaks as \N; braces would start override codes, and a
+        // backslash before N, n or h a break or a hard space (a word joiner after it keeps it a backslash).
+        let text = cue.text.replacingOccurrences(of: "\\", with: "\\\u{2060}")
+            .replacingOccurrences(of: "{", with: "(").replacingOccurrences(of: "}", with: ")")
             .replacingOccurrences(of: "\n", with: "\\N")
         let start = Int64((cue.start * 1000).rounded()), end = Int64((cue.end * 1000).rounded())
         var subtitle = AVSubtitle()
@@ -90,14 +92,17 @@ final class SubtitleEncoder {
         subtitle.start_display_time = 0
         subtitle.end_display_time = UInt32(clamping: end - start)
         subtitle.pts = start * 1000
-        guard let rects = av_mallocz(MemoryLayout<UnsafeMutablePointer<AVSubtitleRect>?>.size)?.assumingMemoryBound(to: UnsafeMutablePointer<AVSubtitleRect>?.self),
-              let rect = av_mallocz(MemoryLayout<AVSubtitleRect>.size)?.assumingMemoryBound(to: AVSubtitleRect.self) else {
+        // Owned by `subtitle` as soon as each exists, so avsubtitle_free frees whatever was made.
+        defer { avsubtitle_free(&subtitle) }
+        guard let rects = av_mallocz(MemoryLayout<UnsafeMutablePointer<AVSubtitleRect>?>.size)?.assumingMemoryBound(to: UnsafeMutablePointer<AVSubtitleRect>?.self) else {
+            throw MediaError("out of memory")
+        }
+        subtitle.rects = rects
+        guard let rect = av_mallocz(MemoryLayout<AVSubtitleRect>.size)?.assumingMemoryBound(to: AVSubtitleRect.self) else {
             throw MediaError("out of memory")
         }
         rects[0] = rect
-        subtitle.rects = rects
         subtitle.num_rects = 1
-        defer { avsubtitle_free(&subtitle) }
         rect.pointee.type = SUBTITLE_ASS
         rect.pointee.ass = av_strdup("0,0,Default,,0,0,0,," + text)
         let capacity = 4 * text.utf8.count + 1024

@@ -59,15 +59,17 @@ public final class VideoFrames: @unchecked Sendable {
         let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 25
         duration = opened.duration ?? 0
+        // Every stored constant is set before anything below can fail, so deinit frees what exists.
+        let parameters = stream.pointee.codecpar.pointee
+        (width, height) = (Int(parameters.width), Int(parameters.height))
+        let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: parameters.format))
+        hasAlpha = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 } ?? false
+        keptPictures = max(3, min(12, Self.keptBytes / max(width * height * 4, 1)))
+        guard width > 0, height > 0 else { throw MediaError("\(path): the video has no picture size") }
         guard let codec = avcodec_alloc_context3(decoder) else { throw MediaError("out of memory") }
         self.codec = codec
         try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the video decoder of \(path)")
         try check(avcodec_open2(codec, decoder, nil), "cannot open the video decoder of \(path)")
-        (width, height) = (Int(codec.pointee.width), Int(codec.pointee.height))
-        guard width > 0, height > 0 else { throw MediaError("\(path): the video has no picture size") }
-        let descriptor = av_pix_fmt_desc_get(codec.pointee.pix_fmt)
-        hasAlpha = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 } ?? false
-        keptPictures = max(3, min(12, Self.keptBytes / max(width * height * 4, 1)))
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard packet != nil, frame != nil else { throw MediaError("out of memory") }

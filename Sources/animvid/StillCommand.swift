@@ -37,7 +37,7 @@ enum StillCommand {
         let overwrite = args.flag("-y", "--overwrite")
         let output = try singleOutput(args, command: "still", extensions: [".png"])
         try OutputPath.checkWritable(output, overwrite: overwrite)
-        let timeline = try options.timeline(duration: time + 1)
+        let timeline = try options.timeline(duration: time + 1, clipStart: clip.start ?? 0)
         let (width, height, scale) = fit.map { options.fitted(within: $0) } ?? (options.width, options.height, options.scale)
         guard let frame = StillImage.render(timeline, at: time, width: width, height: height, scale: scale) else {
             throw .usage("--size: \(width)x\(height) is too large")

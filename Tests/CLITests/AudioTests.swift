@@ -145,7 +145,8 @@ final class AudioTests: XCTestCase {
                                       (["--audio", "tone48.wav", "--audio-start", "2", "x.mp4"], "a start at 2.000 s is past its end"),
                                       (["--audio", "missing.wav", "x.mp4"], "missing.wav: no such file"),
                                       (["--audio", "tone48.wav", "--audio-codec", "flac", "x.mp4"], "mp4 holds aac audio, not flac"),
-                                      (["--audio-fade-in", "1", "x.mp4"], "give it with --audio FILE")] {
+                                      (["--audio-fade-in", "1", "x.mp4"], "give it with --audio FILE"),
+                                      (["--loudness", "-14", "x.mp4"], "give it with --audio, --voice or --sounds")] {
             let result = try cli.run(clip + ["--seconds", "1"] + arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.err)")
             XCTAssertTrue(result.err.contains(expected), "\(arguments): \(result.err)")

@@ -178,6 +178,25 @@ final class SessionTests: XCTestCase {
         XCTAssertTrue(rerun.err.contains("the settings changed (pixels of image); starting a fresh session"), rerun.err)
     }
 
+    /// A video a knob names is part of the identity by its size, date and ends: another recording
+    /// put in its place between runs starts afresh instead of joining old footage to new.
+    func testAReplacedVideoStartsFresh() throws {
+        func recording(_ colour: String) throws {
+            _ = try cli.tool("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=\(colour):s=64x36:r=10:d=3", "-c:v", "libx264",
+                                        folder.appendingPathComponent("rec.mp4").path])
+        }
+        try recording("red")
+        try Data(##"{"parameters": {"rec": {"type": "video", "default": ""}}, "layers": [{"frame": [0, 0, 100, 100], "video": "$rec"}]}"##.utf8)
+            .write(to: folder.appendingPathComponent("v.json"))
+        let arguments = ["encode", "--scene-file", "v.json", "--param", "rec=rec.mp4", "--seconds", "3", "--size", "160x90", "--scale", "0.25",
+                         "--segment-seconds", "0.5", "--progress", "none", "video.mp4"]
+        _ = try interrupt(arguments, output: "video.mp4", afterSegments: 2, signal: SIGKILL)
+        try recording("blue")
+        let rerun = try cli.run(arguments)
+        XCTAssertEqual(rerun.status, 0, rerun.err)
+        XCTAssertTrue(rerun.err.contains("(video of rec); starting a fresh session"), rerun.err)
+    }
+
     /// A shot's own scene file is part of the identity too: editing it between runs starts afresh.
     func testAnEditedShotFileStartsFresh() throws {
         let inner = ##"{"name": "inner", "layers": [{"type": "shape", "path": {"rect": [0, 0, 50, 50]}, "fillColor": "#00FF00"}]}"##

@@ -49,6 +49,24 @@ final class CaptionFileTests: XCTestCase {
         XCTAssertEqual(captions[0].index, 1)
     }
 
+    /// WebVTT's header lines (YouTube writes Kind and Language) are not a cue; a cue's number
+    /// counts the cues of the file, those with no words too.
+    func testWebVTTHeaderLinesAndCueNumbers() throws {
+        let captions = try CaptionFile.parse("""
+            WEBVTT
+            Kind: captions
+            Language: en
+
+            00:00.000 --> 00:01.000
+            <i></i>
+
+            00:01.000 --> 00:02.000
+            Hi
+            """, file: "a.vtt")
+        XCTAssertEqual(captions.map(\.text), ["Hi"])
+        XCTAssertEqual(captions.map(\.index), [2], "the file's second cue")
+    }
+
     func testMalformedTimingsNameTheirLine() {
         for (text, expected) in [("1\n00:00:01,000 -> 00:00:02,000\nHi", "a.srt:1:1: expected a timing line"),
                                  ("1\n00:00:03,000 --> 00:00:02,000\nHi", "a.srt:2:1: the caption ends (00:00:02,000) before it starts"),
