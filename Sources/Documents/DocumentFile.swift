@@ -14,10 +14,11 @@ public enum DocumentFile {
     }
 
     /// What identifies a file's contents too large to read whole (a video): its size, when it
-    /// was last modified, and the MD5 of its first and last MiB; "unreadable" when it cannot be
-    /// read. A file replaced or edited between an interrupted encode and its resume differs.
+    /// was last modified, and the MD5 of its first and last MiB; "unreadable" when it is no
+    /// regular file or cannot be read. A file replaced or edited between an interrupted encode and its resume differs.
     public static func identity(_ path: String) -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        // Only a regular file is opened: a FIFO or a device would block or never end.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), attributes[.type] as? FileAttributeType == .typeRegular,
               let size = (attributes[.size] as? NSNumber)?.uint64Value, let file = FileHandle(forReadingAtPath: path) else { return "unreadable" }
         defer { try? file.close() }
         let piece: UInt64 = 1 << 20
