@@ -173,6 +173,12 @@ public struct ClipOption: Sendable {
                    "the clip time at which the voice-over begins, in seconds", decidesVideo: false, sets: \.clip.audio.voiceAt),
         ClipOption("--voice-volume", field: "voice-volume", .clip, .number(AudioChoices.volumeRange), "DB", default: "0",
                    "the voice-over's gain in decibels", decidesVideo: false, sets: \.clip.audio.voiceVolume),
+        ClipOption("--voice-fade-in", field: "voice-fade-in", .clip, .number(AudioChoices.fadeRange), "S", default: "0",
+                   "seconds over which the voice-over rises where it begins", decidesVideo: false, sets: \.clip.audio.voiceFadeIn),
+        ClipOption("--voice-fade-out", field: "voice-fade-out", .clip, .number(AudioChoices.fadeRange), "S", default: "0",
+                   "seconds over which the voice-over falls to silence where it ends (its file's end, or the clip's)", decidesVideo: false, sets: \.clip.audio.voiceFadeOut),
+        ClipOption("--voice-loop", field: "voice-loop", .clip, .flag, "", default: "off",
+                   "repeat the voice-over to the clip's end", decidesVideo: false, sets: \.clip.audio.voiceLoop),
         ClipOption("--duck", field: "duck", .clip, .number(AudioChoices.duckRange), "DB", default: "0",
                    "how far the music falls while the voice-over speaks, e.g. 12 (0: not at all)", decidesVideo: false, sets: \.clip.audio.duck),
         ClipOption("--duck-attack", field: "duck-attack", .clip, .number(AudioChoices.duckTimeRange), "S", default: JSON.exact(AudioMix().duckAttack),
@@ -180,7 +186,7 @@ public struct ClipOption: Sendable {
         ClipOption("--duck-release", field: "duck-release", .clip, .number(AudioChoices.duckTimeRange), "S", default: JSON.exact(AudioMix().duckRelease),
                    "seconds the music takes to rise again after the voice's last sound (and \(JSON.exact(AudioMix.duckHold)) s of hold)", decidesVideo: false, sets: \.clip.audio.duckRelease),
         ClipOption("--sounds", field: "sounds", .clip, .sounds, "LIST", default: "none",
-                   "sound effects, FILE@SECONDS[:DB] separated by commas (whoosh.wav@0.5,ding.wav@3:-6); in a preset also a list of such strings", decidesVideo: false, sets: \.clip.audio.sounds),
+                   "sound effects, FILE@SECONDS[:DB][:in=S][:out=S][:loop] separated by commas (whoosh.wav@0.5,ding.wav@3:-6:out=0.4): a gain, fades where each begins and ends, repeating; in a preset also a list of such strings", decidesVideo: false, sets: \.clip.audio.sounds),
         ClipOption("--loudness", field: "loudness", .clip, .number(AudioChoices.loudnessRange), "LUFS", default: "none",
                    "bring the mix to this integrated loudness (EBU R128): -14 for social video, -23 for broadcast; the gain stops where a sample would pass -1 dBFS", decidesVideo: false, sets: \.clip.audio.loudness),
         ClipOption("--audio-codec", field: "audio-codec", .clip, .choice(AudioCodec.allCases.map(\.rawValue)), "NAME", default: "the container's",
@@ -349,7 +355,8 @@ public struct ClipOption: Sendable {
 
     /// An effect as `--sounds` writes it, its file located from where the preset wrote it.
     private static func written(_ track: AudioTrack, at position: JSONPosition, in holder: String) -> String {
-        "\(WrittenPath.located(track.path, writtenAt: position, in: holder))@\(JSON.exact(track.at)):\(JSON.exact(track.volumeDB))"
+        let fades = (track.fadeIn > 0 ? ":in=\(JSON.exact(track.fadeIn))" : "") + (track.fadeOut > 0 ? ":out=\(JSON.exact(track.fadeOut))" : "")
+        return "\(WrittenPath.located(track.path, writtenAt: position, in: holder))@\(JSON.exact(track.at)):\(JSON.exact(track.volumeDB))\(fades)\(track.loop ? ":loop" : "")"
     }
 
     private static func checked(_ x: Double, _ range: ClosedRange<Double>) throws(ValueTextError) -> Double {

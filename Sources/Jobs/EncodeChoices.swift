@@ -115,6 +115,8 @@ public struct AudioChoices: Sendable, Equatable {
     public var loop: Bool?
     /// The voice-over's file, when in the clip it begins (seconds) and its gain in decibels.
     public var voice: String?, voiceAt: Double?, voiceVolume: Double?
+    /// The voice-over's fades (seconds, in where it begins and out where it ends) and whether it repeats.
+    public var voiceFadeIn: Double?, voiceFadeOut: Double?, voiceLoop: Bool?
     /// How far the music falls under the voice (decibels), over how many seconds, and back.
     public var duck: Double?, duckAttack: Double?, duckRelease: Double?
     /// Sound effects as written: `FILE@SECONDS[:DB]` separated by commas.
@@ -152,9 +154,10 @@ public struct AudioChoices: Sendable, Equatable {
             var track = AudioTrack(path: voice)
             track.at = voiceAt ?? 0
             track.volumeDB = voiceVolume ?? 0
+            (track.fadeIn, track.fadeOut, track.loop, track.endsWithFile) = (voiceFadeIn ?? 0, voiceFadeOut ?? 0, voiceLoop ?? false, true)
             mix.voice = track
-        } else if voiceAt != nil || voiceVolume != nil {
-            throw ValueTextError("--voice-at and --voice-volume place a voice-over: give it with --voice FILE")
+        } else if voiceAt != nil || voiceVolume != nil || voiceFadeIn != nil || voiceFadeOut != nil || voiceLoop != nil {
+            throw ValueTextError("--voice-at, --voice-volume, … place a voice-over: give it with --voice FILE")
         }
         if (duck ?? 0) > 0 && (mix.music == nil || mix.voice == nil) {
             throw ValueTextError("--duck lowers the music under the voice-over: give both --audio and --voice")
@@ -171,20 +174,36 @@ public struct AudioChoices: Sendable, Equatable {
         return mix.tracks.isEmpty ? nil : mix
     }
 
-    /// The effects `FILE@SECONDS[:DB]`, separated by commas, as tracks.
+    /// The effects `FILE@SECONDS[:DB][:in=S][:out=S][:loop]`, separated by commas, as tracks:
+    /// each at its time, with its gain, fades where it begins and ends, repeating with `loop`.
     static func effects(_ text: String) throws(ValueTextError) -> [AudioTrack] {
+        let form = "FILE@SECONDS[:DB][:in=S][:out=S][:loop], e.g. whoosh.wav@1.5 or ding.wav@3:-6:out=0.5"
         var tracks: [AudioTrack] = []
         for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
-            guard let at = item.lastIndex(of: "@") else {
-                throw ValueTextError("\(JSON.quoted(item)): write a sound as FILE@SECONDS[:DB], e.g. whoosh.wav@1.5 or ding.wav@3:-6")
-            }
+            guard let at = item.lastIndex(of: "@") else { throw ValueTextError("\(JSON.quoted(item)): write a sound as \(form)") }
             var track = AudioTrack(path: String(item[..<at]))
-            let timing = item[item.index(after: at)...].split(separator: ":", omittingEmptySubsequences: false)
-            guard !track.path.isEmpty, (1...2).contains(timing.count), let seconds = Double(timing[0]), startRange.contains(seconds),
-                  let db = timing.count == 2 ? Double(timing[1]) : 0, volumeRange.contains(db) else {
-                throw ValueTextError("\(JSON.quoted(item)): write a sound as FILE@SECONDS[:DB], seconds 0 or more, a gain of \(JSON.exact(volumeRange.lowerBound))…\(JSON.exact(volumeRange.upperBound)) dB")
+            track.endsWithFile = true
+            let parts = item[item.index(after: at)...].split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            guard !track.path.isEmpty, let seconds = Double(parts[0]), startRange.contains(seconds) else {
+                throw ValueTextError("\(JSON.quoted(item)): write a sound as \(form), seconds 0 or more")
             }
-            (track.at, track.volumeDB) = (seconds, db)
+            track.at = seconds
+            for (index, part) in parts.dropFirst().enumerated() {
+                if index == 0, let db = Double(part) {
+                    guard volumeRange.contains(db) else {
+                        throw ValueTextError("\(JSON.quoted(item)): a gain of \(JSON.exact(volumeRange.lowerBound))…\(JSON.exact(volumeRange.upperBound)) dB, not \(part)")
+                    }
+                    track.volumeDB = db
+                } else if part == "loop" {
+                    track.loop = true
+                } else if part.hasPrefix("in="), let s = Double(part.dropFirst(3)), fadeRange.contains(s) {
+                    track.fadeIn = s
+                } else if part.hasPrefix("out="), let s = Double(part.dropFirst(4)), fadeRange.contains(s) {
+                    track.fadeOut = s
+                } else {
+                    throw ValueTextError("\(JSON.quoted(item)): \(JSON.quoted(part)) is not a gain, in=S, out=S or loop; write a sound as \(form)")
+                }
+            }
             tracks.append(track)
         }
         return tracks

@@ -13,8 +13,12 @@ public struct AudioTrack: Hashable, Sendable {
     public var start = 0.0
     /// Seconds over which the track rises from silence where it begins.
     public var fadeIn = 0.0
-    /// Seconds over which it falls to silence at the clip's end.
+    /// Seconds over which it falls to silence at its end: the clip's, or, with `endsWithFile`,
+    /// the file's when that comes first.
     public var fadeOut = 0.0
+    /// Whether the track ends where its file does (a voice-over, an effect), so a fade-out ends
+    /// there; otherwise (music) the track runs to the clip's end and fades out there.
+    public var endsWithFile = false
     /// A gain in decibels (0: as the file is).
     public var volumeDB = 0.0
     /// Whether a file shorter than the clip repeats (from `start`) instead of ending in silence.

@@ -12,6 +12,8 @@ final class TrackReader {
     private let gain: Float
     private let startSamples: Int, atSamples: Int
     private let fadeInSamples: Int, fadeOutSamples: Int
+    /// The clip sample at which the track ends and its fade-out reaches silence.
+    private let endSample: Int
     /// Decoded samples not given yet.
     private var left: [Float] = [], right: [Float] = []
     /// Samples still to drop before the track's start in the file (again after each loop).
@@ -44,6 +46,12 @@ final class TrackReader {
         silence = atSamples
         fadeInSamples = Int((track.fadeIn * rate).rounded())
         fadeOutSamples = Int((track.fadeOut * rate).rounded())
+        // A track that ends with its file (as the file says its length) fades out there.
+        if track.endsWithFile, !track.loop, let length = source.duration, length > track.start {
+            endSample = min(atSamples + Int(((length - track.start) * rate).rounded()), clipLength)
+        } else {
+            endSample = clipLength
+        }
     }
 
     /// The next samples, at most `count` a channel (fewer only at the clip's end; none after it).
@@ -110,13 +118,14 @@ final class TrackReader {
     }
 
     /// The fades' factor at clip sample `i`: rising from 0 over the fade-in where the track
-    /// begins, falling to 0 at the clip's end over the fade-out.
+    /// begins, falling to 0 over the fade-out where it ends (`endSample`); nothing after that.
     private func envelope(at i: Int) -> Float {
         var factor: Float = 1
         let sinceBegin = i - atSamples
         if sinceBegin < 0 { return 0 }
         if sinceBegin < fadeInSamples { factor = Float(sinceBegin) / Float(fadeInSamples) }
-        let fromEnd = clipLength - i
+        let fromEnd = endSample - i
+        if fromEnd <= 0 { return 0 }
         if fadeOutSamples > 0 && fromEnd <= fadeOutSamples { factor *= Float(max(fromEnd - 1, 0)) / Float(fadeOutSamples) }
         return factor
     }

@@ -215,6 +215,41 @@ final class AudioTests: XCTestCase {
         }
     }
 
+    /// Each track has its own fades and loop: an effect fades out where its file ends (a 1 s tone
+    /// at 0.5 s with out=0.5 falls to silence by 1.5 s, linearly), a voice-over fades in where it
+    /// begins and out where its file ends, and a looped effect repeats to the clip's end.
+    func testEachTrackFadesAndLoops() throws {
+        let effect = try cli.run(clip + ["--seconds", "2", "--sounds", "tone48.wav@0.5:out=0.5", "--audio-codec", "flac", "e.mkv"])
+        XCTAssertEqual(effect.status, 0, effect.err)
+        let (faded, tone) = (try samples("e.mkv"), try samples("tone48.wav"))
+        XCTAssertEqual(Array(faded[(2 * 24_000)..<(2 * 48_000)]), Array(tone[0..<(2 * 24_000)]), "whole until its fade")
+        for (time, factor) in [(1.125, 0.75), (1.25, 0.5), (1.375, 0.25)] {
+            let i = Int(time * 48_000), source = i - 24_000
+            let window = (i..<(i + 480)).map { abs(Double(faded[2 * $0])) }.max() ?? 0
+            let full = (source..<(source + 480)).map { abs(Double(tone[2 * $0])) }.max() ?? 0
+            XCTAssertEqual(window / full, factor, accuracy: 0.02, "at \(time) s")
+        }
+        XCTAssertLessThan(peak(faded[(2 * 71_900)...]), 30, "silent from 1.5 s")
+
+        let voice = try cli.run(clip + ["--seconds", "2", "--voice", "tone48.wav", "--voice-at", "0.5", "--voice-fade-in", "0.25",
+                                        "--voice-fade-out", "0.25", "--audio-codec", "flac", "v.mkv"])
+        XCTAssertEqual(voice.status, 0, voice.err)
+        let spoken = try samples("v.mkv")
+        XCTAssertLessThan(peak(spoken[(2 * 24_000)..<(2 * 24_240)]), 300, "rising where it begins")
+        XCTAssertGreaterThan(peak(spoken[(2 * 48_000)..<(2 * 50_000)]), 2_800, "full in the middle")
+        XCTAssertLessThan(peak(spoken[(2 * 71_760)..<(2 * 72_000)]), 300, "falling where its file ends")
+
+        try make("tick.wav", "sine=frequency=1000:duration=0.005:sample_rate=48000", ["-ac", "2"])
+        let looped = try cli.run(clip + ["--seconds", "2", "--sounds", "tick.wav@1:loop", "--audio-codec", "flac", "l.mkv"])
+        XCTAssertEqual(looped.status, 0, looped.err)
+        let ticks = try samples("l.mkv"), tick = try samples("tick.wav")
+        XCTAssertEqual(peak(ticks[0..<(2 * 48_000)]), 0, "nothing before 1 s")
+        for pass in [0, 1, 99, 199] {
+            let start = 2 * (48_000 + pass * 240)
+            XCTAssertEqual(Array(ticks[start..<(start + 480)]), tick, "pass \(pass)")
+        }
+    }
+
     /// `--loudness` brings the mix to its integrated loudness as FFmpeg's own EBU R128 meter
     /// (`ebur128`) reads it; a mix whose peaks would pass -1 dBFS stops there, quieter than asked.
     func testTheMixMeetsItsLoudness() throws {
@@ -285,7 +320,7 @@ final class AudioTests: XCTestCase {
         let again = try cli.run(["encode", "--preset", "sub/v.json", "--set", "sounds=sub/late.wav@1", "-q", "-y", "w.mkv"])
         XCTAssertEqual(again.status, 0, "--set's path is from the working folder: \(again.err)")
         for (arguments, expected) in [(["--audio", "tone48.wav", "--duck", "6"], "--duck lowers the music under the voice-over: give both --audio and --voice"),
-                                      (["--voice-at", "1"], "--voice-at and --voice-volume place a voice-over: give it with --voice FILE")] {
+                                      (["--voice-at", "1"], "--voice-at, --voice-volume, … place a voice-over: give it with --voice FILE")] {
             let bad = try cli.run(clip + ["--seconds", "1"] + arguments + ["x.mkv"])
             XCTAssertEqual(bad.status, 2, "\(arguments): \(bad.err)")
             XCTAssertTrue(bad.err.contains(expected), "\(arguments): \(bad.err)")
