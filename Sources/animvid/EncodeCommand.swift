@@ -18,9 +18,11 @@ enum EncodeCommand {
       .webm  vp9 (default), vp8, av1          alpha with vp9/vp8 (yuva420p)
       .mov   prores (default: 422 HQ, 4444 with alpha), h264
       .mkv   ffv1 (lossless RGB, alpha kept)
-      .gif   palette made for the whole clip, ordered dither, loops for ever, alpha kept
-      .apng  animated PNG, lossless with alpha     .webp  animated WebP (lossy, alpha kept): both
-             loop for ever and show transparent as an <img> in Safari, Chrome and Firefox
+      .gif   palette made for the whole clip (--gif-palette frame: one a frame), ordered dither
+             (--gif-dither), alpha kept (--matte COLOR: soft edges over the page's colour)
+      .apng  animated PNG, lossless with alpha     .webp  animated WebP (--quality, --lossless,
+             alpha kept): all three loop for ever (--plays N) and show transparent as an <img>
+             in Safari, Chrome and Firefox
       NAME%05d.png   a PNG sequence with alpha      -  or  NAME.rgba   raw RGBA frames
 
     A preset (JSON, see docs/presets.md) gives the scene, its knobs, size, rate, length and one or
