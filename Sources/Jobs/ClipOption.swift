@@ -218,7 +218,7 @@ public struct ClipOption: Sendable {
         ClipOption("--matte", field: "matte", .output, .text, "COLOR", default: "none",
                    "a transparent GIF's page colour, #RRGGBB: soft edges and fades are blended over it (kept down to 3 % opacity) instead of cut at half", setting: .matte, sets: \.output.matte),
         ClipOption("--soft-captions", field: "soft-captions", .output, .flag, "", default: "off",
-                   "the captions also as a subtitle track players turn on and off (mov_text in MP4 and MOV, WebVTT in WebM, SubRip in MKV)", decidesVideo: false, sets: \.output.softCaptions),
+                   "the captions also as a subtitle track players turn on and off (mov_text in MP4 and MOV, WebVTT in WebM, SubRip in MKV)", setting: .subtitles, decidesVideo: false, sets: \.output.softCaptions),
         ClipOption("--title", field: "title", .output, .text, "TEXT", default: "none", "the container's title metadata", sets: \.output.title),
         ClipOption("--comment", field: "comment", .output, .text, "TEXT", default: "none", "the container's comment metadata", sets: \.output.comment),
     ]

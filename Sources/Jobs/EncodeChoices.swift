@@ -279,9 +279,9 @@ public struct OutputChoices: Sendable, Equatable {
 
     /// These choices over `base`'s, option by option (`ClipOption.all`). Rate control is one
     /// choice: a crf or bitrate chosen here replaces both of `base`'s (a crf only where `codec`
-    /// takes one); a play count applies where `codec` makes an animated picture, a quality and
-    /// lossless where it is WebP, a subtitle track where it is video (one command line over a
-    /// preset's MP4 and GIF outputs).
+    /// takes one); an option of one kind of picture (a play count, WebP's quality, a GIF's
+    /// dither, a subtitle track) applies only where `codec` takes it (`VideoCodec.takes`): one
+    /// command line over a preset's MP4 and GIF outputs.
     public func overriding(_ base: OutputChoices, codec resolved: VideoCodec?) -> OutputChoices {
         var merged = EncodeChoices(output: base)
         if crf != nil || bitrate != nil {
@@ -289,18 +289,10 @@ public struct OutputChoices: Sendable, Equatable {
             merged.output.bitrate = nil
         }
         for option in ClipOption.all where option.scope == .output {
+            if let resolved, let setting = option.setting, !resolved.takes(setting) { continue }
             option.copy(from: EncodeChoices(output: self), to: &merged)
         }
         if resolved?.takesCRF == false, crf != nil { merged.output.crf = nil }
-        if let resolved, ![.gif, .apng, .webp].contains(resolved), plays != nil { merged.output.plays = base.plays }
-        if let resolved, [.gif, .apng, .webp, .png, .rawRGBA].contains(resolved), softCaptions != nil { merged.output.softCaptions = base.softCaptions }
-        if let resolved, resolved != .gif {
-            (merged.output.gifDither, merged.output.gifPalette, merged.output.matte) = (base.gifDither, base.gifPalette, base.matte)
-        }
-        if let resolved, resolved != .webp {
-            if quality != nil { merged.output.quality = base.quality }
-            if lossless != nil { merged.output.lossless = base.lossless }
-        }
         return merged.output
     }
 

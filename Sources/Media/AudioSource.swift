@@ -35,16 +35,9 @@ final class AudioSource {
         self.path = path
         let opened = try OpenedStream(path, best: AVMEDIA_TYPE_AUDIO, kind: "audio")
         format = opened.format
-        let (stream, decoder) = (opened.stream, opened.decoder)
         streamIndex = opened.index
         duration = opened.duration
-        guard let codec = avcodec_alloc_context3(decoder) else { throw MediaError("out of memory") }
-        self.codec = codec
-        try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the audio decoder of \(path)")
-        try check(avcodec_open2(codec, decoder, nil), "cannot open the audio decoder of \(path)")
-        packet = av_packet_alloc()
-        frame = av_frame_alloc()
-        guard packet != nil, frame != nil else { throw MediaError("out of memory") }
+        try opened.openDecoder(&codec, packet: &packet, frame: &frame)
     }
 
     deinit {

@@ -123,13 +123,13 @@ public struct EncoderSettings: Hashable, Sendable {
             }
         }
         if s.preset == nil { s.preset = codec.defaultPreset }
-        if plays != nil && !container.isMadeWhole {
+        if plays != nil && !codec.takes(.plays) {
             throw problem(.plays, "only an animated picture (.gif, .apng, .webp) has a play count; a video plays as its player says")
         }
-        if quality != nil && codec != .webp { throw problem(.quality, "only WebP takes a quality (0…100); for video use a crf or a bitrate") }
-        if lossless && codec != .webp { throw problem(.lossless, "only WebP is lossless on request; FFV1 (.mkv), PNG and APNG always are") }
-        if codec != .gif && (gifDither != .bayer || gifPalette != .clip) { throw problem(.gif, "only a GIF has a palette to choose a dither or palettes for") }
-        if matte != nil && (codec != .gif || !alpha) {
+        if quality != nil && !codec.takes(.quality) { throw problem(.quality, "only WebP takes a quality (0…100); for video use a crf or a bitrate") }
+        if lossless && !codec.takes(.lossless) { throw problem(.lossless, "only WebP is lossless on request; FFV1 (.mkv), PNG and APNG always are") }
+        if (gifDither != .bayer || gifPalette != .clip) && !codec.takes(.gif) { throw problem(.gif, "only a GIF has a palette to choose a dither or palettes for") }
+        if matte != nil && (!codec.takes(.matte) || !alpha) {
             throw problem(.matte, "a matte blends a transparent GIF's soft edges over the page's colour; this output is \(codec != .gif ? "not a GIF" : "opaque")")
         }
         return s
@@ -140,7 +140,7 @@ public struct EncoderSettings: Hashable, Sendable {
 public struct EncoderSettingsError: Error, CustomStringConvertible, Equatable {
     /// The settings a user chooses, which an error can point at.
     public enum Setting: Sendable, Equatable {
-        case codec, alpha, pixelFormat, size, crf, bitrate, preset, plays, quality, lossless, gif, matte
+        case codec, alpha, pixelFormat, size, crf, bitrate, preset, plays, quality, lossless, gif, matte, subtitles
     }
 
     /// The setting at fault.
@@ -154,4 +154,20 @@ public struct EncoderSettingsError: Error, CustomStringConvertible, Equatable {
     }
 
     public var description: String { message }
+}
+
+extension VideoCodec {
+    /// Whether an output of this codec takes the setting at all: a play count an animated
+    /// picture's, a quality and losslessness WebP's, a dither, palettes and a matte a GIF's,
+    /// a subtitle track a movie's (MP4, WebM, MOV, MKV). The settings every codec has (size,
+    /// rate control, …) are checked by their ranges instead.
+    public func takes(_ setting: EncoderSettingsError.Setting) -> Bool {
+        switch setting {
+        case .plays: [.gif, .apng, .webp].contains(self)
+        case .quality, .lossless: self == .webp
+        case .gif, .matte: self == .gif
+        case .subtitles: ![.gif, .apng, .webp, .png, .rawRGBA].contains(self)
+        case .codec, .alpha, .pixelFormat, .size, .crf, .bitrate, .preset: true
+        }
+    }
 }

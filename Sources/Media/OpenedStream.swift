@@ -8,12 +8,27 @@ struct OpenedStream {
     let index: Int32
     let stream: UnsafeMutablePointer<AVStream>
     let decoder: UnsafePointer<AVCodec>
+    /// The file and what its stream is ("audio"), as errors name them.
+    let path: String, kind: String
 
     /// The stream's length in seconds, or the file's, when either says.
     var duration: Double? {
         if stream.pointee.duration > 0 { return Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base) }
         if format.pointee.duration > 0 { return Double(format.pointee.duration) / Double(AV_TIME_BASE) }
         return nil
+    }
+
+    /// Opens the stream's decoder into `codec` and makes the packet and frame it is fed and
+    /// read through; the caller owns all three (and frees whichever exist when this fails).
+    func openDecoder(_ codec: inout UnsafeMutablePointer<AVCodecContext>?, packet: inout UnsafeMutablePointer<AVPacket>?,
+                     frame: inout UnsafeMutablePointer<AVFrame>?) throws(MediaError) {
+        codec = avcodec_alloc_context3(decoder)
+        guard let codec else { throw MediaError("out of memory") }
+        try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the \(kind) decoder of \(path)")
+        try check(avcodec_open2(codec, decoder, nil), "cannot open the \(kind) decoder of \(path)")
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        guard packet != nil, frame != nil else { throw MediaError("out of memory") }
     }
 
     /// Opens `path` and finds its best stream of `type` (`kind` names it in errors: "audio").
@@ -36,7 +51,7 @@ struct OpenedStream {
             var decoder: UnsafePointer<AVCodec>?
             let index = av_find_best_stream(format, type, -1, -1, &decoder, 0)
             guard index >= 0, let decoder, let stream = format.pointee.streams[Int(index)] else { throw MediaError("\(path) has no \(kind) stream") }
-            (self.format, self.index, self.stream, self.decoder) = (format, index, stream, decoder)
+            (self.format, self.index, self.stream, self.decoder, self.path, self.kind) = (format, index, stream, decoder, path, kind)
         } catch {
             avformat_close_input(&opened)
             throw error

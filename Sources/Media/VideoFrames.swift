@@ -52,7 +52,7 @@ public final class VideoFrames: @unchecked Sendable {
         self.path = path
         let opened = try OpenedStream(path, best: AVMEDIA_TYPE_VIDEO, kind: "video")
         format = opened.format
-        let (stream, decoder) = (opened.stream, opened.decoder)
+        let stream = opened.stream
         streamIndex = opened.index
         timeBase = av_q2d(stream.pointee.time_base)
         startTimestamp = stream.pointee.start_time == Int64.min ? 0 : stream.pointee.start_time
@@ -66,13 +66,7 @@ public final class VideoFrames: @unchecked Sendable {
         hasAlpha = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 } ?? false
         keptPictures = max(3, min(12, Self.keptBytes / max(width * height * 4, 1)))
         guard width > 0, height > 0 else { throw MediaError("\(path): the video has no picture size") }
-        guard let codec = avcodec_alloc_context3(decoder) else { throw MediaError("out of memory") }
-        self.codec = codec
-        try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "cannot configure the video decoder of \(path)")
-        try check(avcodec_open2(codec, decoder, nil), "cannot open the video decoder of \(path)")
-        packet = av_packet_alloc()
-        frame = av_frame_alloc()
-        guard packet != nil, frame != nil else { throw MediaError("out of memory") }
+        try opened.openDecoder(&codec, packet: &packet, frame: &frame)
     }
 
     deinit {

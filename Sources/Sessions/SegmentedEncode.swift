@@ -180,18 +180,16 @@ public enum SegmentedEncode {
     /// GIF, whose palette needs every frame; an APNG or WebP, one stream of frames) are lossless
     /// FFV1 with alpha: the picture is made when they are joined.
     static func segmentSettings(for settings: EncoderSettings) -> EncoderSettings {
-        var s = settings
-        s.faststart = false
-        s.audio = nil
-        s.subtitles = nil
+        var s: EncoderSettings
         if settings.container.isMadeWhole {
-            s.container = .mkv
-            s.codec = .ffv1
-            s.pixelFormat = nil
-            s.alpha = true
-            (s.plays, s.quality, s.lossless) = (nil, nil, false)
-            (s.gifDither, s.gifPalette, s.matte) = (.bayer, .clip, nil)
+            // Only the frames: the picture's own options apply when it is made from them.
+            s = EncoderSettings(width: settings.width, height: settings.height, frameRate: settings.frameRate)
+            (s.container, s.codec, s.alpha, s.encoderThreads) = (.mkv, .ffv1, true, settings.encoderThreads)
+        } else {
+            s = settings
+            (s.audio, s.subtitles) = (nil, nil)
         }
+        s.faststart = false
         return s
     }
 

@@ -47,7 +47,7 @@ final class ScriptActionTests: XCTestCase {
     /// `NSNull` shows the change at once; an animation of one's own runs instead, from the value
     /// shown when it has no values of its own, with the transaction's duration when it has none.
     func testALayersActionsReplaceTheDefault() throws {
-        func opacity(_ action: LayerAction, at times: [Double]) throws -> [Double] {
+        func opacity(_ action: LayerAction?, at times: [Double]) throws -> [Double] {
             let timeline = try Timeline.resolve(canvasSize: canvas, duration: 2) { script in
                 script.add(ScriptRule(on: .start, after: 0.5, do: [self.set("opacity", 0.3, on: "a")]))
                 let root = self.tree()
@@ -56,7 +56,13 @@ final class ScriptActionTests: XCTestCase {
             }
             return times.map { values(timeline, node: 1, at: $0).opacity }
         }
-        XCTAssertEqual(try opacity(.disabled, at: [0.49, 0.5, 0.6]), [1, 0.3, 0.3], "no action: at once")
+        // The default action is still fading 0.1 s after the change; with none, it is done.
+        let fading = try opacity(nil, at: [0.6])[0]
+        XCTAssertGreaterThan(fading, 0.35, "the default action fades")
+        let immediate = try opacity(.disabled, at: [0.49, 0.5, 0.6])
+        XCTAssertEqual(immediate[0], 1, "before the change")
+        XCTAssertEqual(immediate[1], 0.3, "no action: at once")
+        XCTAssertEqual(immediate[2], 0.3, "and held")
         let slow = BasicAnimation(keyPath: "opacity")
         (slow.duration, slow.timingFunction) = (1, .linear)
         let linear = try opacity(.animation(slow), at: [0.5, 1, 1.5])

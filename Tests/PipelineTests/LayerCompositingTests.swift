@@ -10,12 +10,22 @@ import XCTest
 /// keeps just the shadow around it). Core Animation's rule; After Effects' masks come before a
 /// drop shadow, so a Lottie layer's are kept apart (LottieTests).
 final class LayerCompositingTests: XCTestCase {
+    /// The RGBA bytes of a `side` × `side` frame (1 pixel a point) of a root of `background`
+    /// holding the layer `content` makes.
+    func canvas(_ side: Int, _ background: Color, _ content: @escaping () -> Layer) throws -> [UInt8] {
+        let timeline = try Timeline.resolve(canvasSize: Size(Double(side), Double(side)), duration: 1) { _ in
+            let root = Layer()
+            root.frame = Rect(x: 0, y: 0, width: Double(side), height: Double(side))
+            root.backgroundColor = background
+            root.addSublayer(content())
+            return root
+        }
+        return try XCTUnwrap(StillImage.render(timeline, at: 0, width: side, height: side, scale: 1)?.bytes)
+    }
+
     /// A white 40×40 square at (60, 60) on grey, its black shadow 10 points down (radius 0).
     func render(mask: Bool, shadowPath: Bool = false) throws -> [UInt8] {
-        let timeline = try Timeline.resolve(canvasSize: Size(160, 160), duration: 1) { _ in
-            let root = Layer()
-            root.frame = Rect(x: 0, y: 0, width: 160, height: 160)
-            root.backgroundColor = Color(white: 0.5)
+        try canvas(160, Color(white: 0.5)) {
             let square = Layer()
             square.frame = Rect(x: 60, y: 60, width: 40, height: 40)
             square.backgroundColor = .white
@@ -31,10 +41,8 @@ final class LayerCompositingTests: XCTestCase {
                 (cut.path, cut.fillRule) = (path, .evenOdd)
                 square.mask = cut
             }
-            root.addSublayer(square)
-            return root
+            return square
         }
-        return try XCTUnwrap(StillImage.render(timeline, at: 0, width: 160, height: 160, scale: 1)?.bytes)
     }
 
     func red(_ bytes: [UInt8], _ x: Int, _ y: Int) -> UInt8 { bytes[(y * 160 + x) * 4] }
@@ -57,12 +65,9 @@ final class LayerCompositingTests: XCTestCase {
     /// (128, 128, 255); each on its own, blue at half over red at half over white (128, 64, 191).
     func testGroupOpacityOrEachSublayerOnItsOwn() throws {
         func overlap(group: Bool) throws -> [UInt8] {
-            let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 1) { _ in
-                let root = Layer()
-                root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
-                root.backgroundColor = .white
+            let bytes = try canvas(100, .white) {
                 let holder = Layer()
-                holder.frame = root.bounds
+                holder.frame = Rect(x: 0, y: 0, width: 100, height: 100)
                 (holder.opacity, holder.allowsGroupOpacity) = (0.5, group)
                 for (frame, color) in [(Rect(x: 10, y: 10, width: 50, height: 50), Color.red), (Rect(x: 40, y: 40, width: 50, height: 50), .blue)] {
                     let square = Layer()
@@ -70,10 +75,8 @@ final class LayerCompositingTests: XCTestCase {
                     square.backgroundColor = color
                     holder.addSublayer(square)
                 }
-                root.addSublayer(holder)
-                return root
+                return holder
             }
-            let bytes = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 100, scale: 1)?.bytes)
             let i = (50 * 100 + 50) * 4
             return Array(bytes[i..<(i + 3)])
         }
