@@ -53,24 +53,25 @@ struct AlignedRampShader: Shader {
     }
 
     func color(x: Int, y: Int) -> PremultipliedColor {
-        guard turnedRows != nil else { return ramp.color(at: mapping.point(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
+        guard turnedRows != nil else { return ramp.color(at: mapping.point(x: Double(x) + 0.5, y: Double(y) + 0.5), x: x, y: y) }
         let terms = SIMD4(repeating: columnTerms[x - firstColumn])
-        return PremultipliedColor(word: ramp.words(at: ramp.positions(columnTerms: terms, rowTerms: rowTerms))[0])
+        return PremultipliedColor(word: ramp.words(at: ramp.positions(columnTerms: terms, rowTerms: rowTerms), x: x, y: y)[0])
     }
 
     /// The quads through RasterCore's ramp row (`RampRow.blend`), in the build this processor runs best.
     func blendQuads(_ quads: Int, x: Int, y: Int, coverage: UnsafePointer<UInt8>, into pixels: UnsafeMutablePointer<UInt8>) -> Bool {
-        blendQuads(quads, x: x, coverage: coverage, into: pixels, build: .fastest)
+        blendQuads(quads, x: x, y: y, coverage: coverage, into: pixels, build: .fastest)
         return true
     }
 
     /// The quads through `build`'s ramp row (tests compare the builds).
-    func blendQuads(_ quads: Int, x: Int, coverage: UnsafePointer<UInt8>, into pixels: UnsafeMutablePointer<UInt8>, build: RasterCoreBuild) {
+    func blendQuads(_ quads: Int, x: Int, y: Int, coverage: UnsafePointer<UInt8>, into pixels: UnsafeMutablePointer<UInt8>, build: RasterCoreBuild) {
         let (offset, rowTerm, radial, scale, table) = (x &- firstColumn, rowTerms[0], ramp.kind == .radial, ramp.inverseLengthSquared, ramp.table)
+        let dither = RampLookup.ditherOffsets(x: x, y: y)
         columnTerms.withUnsafeBufferPointer { terms in
             table.withUnsafeBufferPointer { table in
                 build.kernels.blendRampQuads(quads, coverage: coverage, columnTerms: terms.baseAddress! + offset, rowTerm: rowTerm,
-                                     radial: radial, inverseLengthSquared: scale, table: table.baseAddress!, into: pixels)
+                                     radial: radial, inverseLengthSquared: scale, table: table.baseAddress!, offsets: dither, into: pixels)
             }
         }
     }
@@ -81,6 +82,6 @@ struct AlignedRampShader: Shader {
         // (The offset worked out first: a closure using a stored property copied the shader.)
         let offset = (x &- firstColumn) &* MemoryLayout<Double>.stride
         let terms = columnTerms.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: SIMD4<Double>.self) }
-        return ramp.words(at: ramp.positions(columnTerms: terms, rowTerms: rowTerms))
+        return ramp.words(at: ramp.positions(columnTerms: terms, rowTerms: rowTerms), x: x, y: y)
     }
 }

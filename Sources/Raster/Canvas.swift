@@ -163,8 +163,18 @@ public final class Canvas {
             if let area = group.drawn { Compositing.transform(&group.pixels, within: area, by: filter) }
         }
         if group.blur > 0, let area = group.drawn {
-            group.drawn = rasterizer.blur(&group.pixels, sigma: group.blur, within: area)
-            if let blurred = group.drawn { written = written.map(blurred.union) ?? blurred }
+            let blurred = rasterizer.blurred(group.pixels, sigma: group.blur, within: area)
+            group.drawn = blurred?.area
+            if let blurred {
+                // Drawn from its fine values, dithered, where nothing else is to be done with it;
+                // else stored in the group, dithered, for its shadow or blend.
+                if group.shadow == nil && group.blend == .normal {
+                    withTarget(touching: blurred.area) { Compositing.writeDithered(blurred.values, over: blurred.area, drawnAt: group.opacity, into: &$0) }
+                    return
+                }
+                Compositing.writeDithered(blurred.values, over: blurred.area, drawnAt: nil, into: &group.pixels)
+                written = written.map(blurred.area.union) ?? blurred.area
+            }
         }
         guard let drawn = group.drawn else { return }
         let shadowed = group.shadow.flatMap { shadow in

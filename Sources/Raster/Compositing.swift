@@ -51,6 +51,45 @@ enum Compositing {
         }
     }
 
+    /// Writes premultiplied channels in 8.8 fixed point (`values`, four a pixel, rows of `area`'s
+    /// width: a blur's result) into `target`: drawn over its pixels at `opacity`, source-over,
+    /// or, with no opacity, in their place. Each result is rounded with its pixel's ordered-dither
+    /// threshold (`OrderedDither`): a glow's ramp a fraction of a level a pixel comes out as a
+    /// pattern of the levels around it, not as rings of one level each.
+    static func writeDithered(_ values: [UInt16], over area: PixelArea, drawnAt opacity: Double?, into target: inout Pixmap) {
+        let scale = Float(min(max(opacity ?? 1, 0), 1)) / 256
+        let (width, firstRow) = (target.width, target.firstRow)
+        let thresholds = (0..<OrderedDither.levels).map { Float(OrderedDither.threshold($0)) }
+        target.bytes.withUnsafeMutableBufferPointer { p in
+            values.withUnsafeBufferPointer { v in
+                for y in area.y0..<area.y1 {
+                    let from = (y - area.y0) * area.width * 4
+                    for x in area.x0..<area.x1 {
+                        let j = from + (x - area.x0) * 4
+                        // (Over its pixels, a transparent value leaves one as it is.)
+                        guard opacity == nil || v[j + 3] != 0 else { continue }
+                        let i = (y * width + x) * 4
+                        var exact = SIMD4<Float>(Float(v[j]), Float(v[j + 1]), Float(v[j + 2]), Float(v[j + 3])) * scale
+                        if opacity != nil { exact += SIMD4<Float>(Float(p[i]), Float(p[i + 1]), Float(p[i + 2]), Float(p[i + 3])) * (1 - exact.w / 255) }
+                        store(exact, threshold: thresholds[OrderedDither.order(x: x, y: y + firstRow)], into: p, at: i)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stores an exact premultiplied pixel (0…255 a channel) at byte `i`: each channel plus
+    /// `threshold`, rounded down, within 0…255 and the colours within the alpha.
+    @inline(__always)
+    private static func store(_ exact: SIMD4<Float>, threshold: Float, into p: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
+        let level = (exact + threshold).rounded(.down).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        let alpha = UInt8(level.w)
+        p[i] = min(UInt8(level.x), alpha)
+        p[i + 1] = min(UInt8(level.y), alpha)
+        p[i + 2] = min(UInt8(level.z), alpha)
+        p[i + 3] = alpha
+    }
+
     /// Multiplies the pixels of `target` within `area` by the coverage of `mask` as `mode` reads
     /// it (a mask layer's effect).
     static func multiply(_ target: inout Pixmap, within area: PixelArea, byCoverageOf mask: Pixmap, mode: MaskMode = .alpha) {
@@ -209,7 +248,7 @@ enum Compositing {
             return
         }
         let aw = blurArea.width
-        let color = shadow.color
+        let (color, firstRow) = (shadow.color, target.firstRow)
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             blurred.withUnsafeBufferPointer { blurred in
@@ -220,15 +259,17 @@ enum Compositing {
                     for y in stride(from: max(blurArea.y0 + dy, 0), to: min(blurArea.y1 + dy, h), by: 1) {
                         let from = (y - dy - blurArea.y0) * aw - dx - blurArea.x0
                         var x = xStart
+                        // Each pixel's ordered-dither threshold, in 256ths of a level (`OrderedDither`).
+                        let biases = SIMD4<UInt32>(truncatingIfNeeded: OrderedDither.orders(x: x, y: y + firstRow)) &* 16 &+ 8
                         // Four pixels a step where there is no clip (`ShadowRow`), as one at a time below.
                         if clip == nil, xEnd - x >= 4 {
                             let quads = (xEnd - x) / 4
                             if inOnePass {
-                                build.kernels.blendShadowQuads(quads, coverage: b + from + x, underLayer: s + (y * w + x) * 4, color: color.word,
+                                build.kernels.blendShadowQuads(quads, coverage: b + from + x, underLayer: s + (y * w + x) * 4, color: color.word, bias: biases,
                                                        into: p + (y * w + x) * 4)
                             } else {
                                 build.kernels.blendShadowQuads(quads, coverage: b + from + x, source: sourceCovers ? s + (y * w + x) * 4 : nil,
-                                                       color: color.word, into: p + (y * w + x) * 4)
+                                                       color: color.word, bias: biases, into: p + (y * w + x) * 4)
                             }
                             x += quads * 4
                         }
@@ -238,7 +279,8 @@ enum Compositing {
                             var coverage = UInt32(b[from + x])
                             if coverage != 0 && !(sourceCovers && s[i + 3] == 255) {
                                 if let clip { coverage = Blend.div255(coverage * clip.at(x, y)) }
-                                Blend.sourceOverRounded(Blend.scaledRounded(color, by: coverage), into: p, at: i)
+                                let bias = biases[(x - xStart) & 3]
+                                Blend.sourceOverRounded(Blend.scaledRounded(color, by: coverage, bias: bias), bias: bias, into: p, at: i)
                             }
                             if inOnePass && s[i + 3] != 0 {
                                 Blend.sourceOver(PremultipliedColor(r: s[i], g: s[i + 1], b: s[i + 2], a: s[i + 3]), coverage: 255, into: p, at: i)

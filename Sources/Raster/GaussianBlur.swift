@@ -43,32 +43,31 @@ enum GaussianBlur {
         }
     }
 
-    /// Blurs all four premultiplied channels of `pixmap`, whose pixels with alpha have the tight
-    /// bounds `box`, with standard deviation `sigma` pixels (nothing when sigma < 0.1); returns
-    /// the area that then holds every pixel with alpha: the box grown by the blur's reach.
-    static func blur(_ pixmap: inout Pixmap, box: PixelArea, sigma: Double, scratch: inout Scratch) -> PixelArea {
-        guard blurs(sigma) else { return box }
+    /// All four premultiplied channels of `pixmap`, whose pixels with alpha have the tight bounds
+    /// `box`, blurred with standard deviation `sigma` pixels (none when sigma < 0.1): the values
+    /// in 8.8 fixed point (256 a level, so that a glow's fractions survive to where it is drawn
+    /// and dithered) over the returned area, the box grown by the blur's reach, which then holds
+    /// every pixel with alpha (rows of its width, four values a pixel).
+    static func blurred(_ pixmap: Pixmap, box: PixelArea, sigma: Double, scratch: inout Scratch) -> (values: [UInt16], area: PixelArea) {
         let w = pixmap.width
-        let widths = boxWidths(sigma: min(sigma, 1000), passes: 3)
+        let widths = blurs(sigma) ? boxWidths(sigma: min(sigma, 1000), passes: 3) : []
         let area = box.grown(by: reach(widths), within: pixmap) ?? box
-        let aw = area.width
-        scratch.reserve(aw * area.height * 4, limit: pixmap.width * pixmap.height * 4)
+        let count = area.width * area.height * 4
+        scratch.reserve(count, limit: pixmap.width * pixmap.height * 4)
         pixmap.bytes.withUnsafeBufferPointer { p in
             scratch.values.withUnsafeMutableBufferPointer { values in
                 for y in area.y0..<area.y1 {
-                    for i in 0..<(aw * 4) { values[(y - area.y0) * aw * 4 + i] = Float(p[(y * w + area.x0) * 4 + i]) }
+                    for i in 0..<(area.width * 4) { values[(y - area.y0) * area.width * 4 + i] = Float(p[(y * w + area.x0) * 4 + i]) }
                 }
             }
         }
-        blur(&scratch, width: aw, height: area.height, channels: 4, widths: widths)
-        pixmap.bytes.withUnsafeMutableBufferPointer { p in
-            scratch.values.withUnsafeBufferPointer { values in
-                for y in area.y0..<area.y1 {
-                    for i in 0..<(aw * 4) { p[(y * w + area.x0) * 4 + i] = byte(values[(y - area.y0) * aw * 4 + i]) }
-                }
-            }
-        }
-        return area
+        if !widths.isEmpty { blur(&scratch, width: area.width, height: area.height, channels: 4, widths: widths) }
+        return (scratch.values.prefix(count).map(fixed), area)
+    }
+
+    /// A blurred value in 8.8 fixed point: clamped to 0…255, times 256, rounded.
+    private static func fixed(_ v: Float) -> UInt16 {
+        UInt16(min(max(v, 0), 255) * 256 + 0.5)
     }
 
     /// A blurred value as a byte: clamped to 0…255 and rounded half away from zero, as

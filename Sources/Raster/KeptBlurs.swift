@@ -15,11 +15,22 @@ struct KeptBlurs {
         /// Where the blur was, for one that reached past the pixmap's edge: the bounds' corner,
         /// the pixmap's size, first row and frame height (nil: the same blur fits anywhere).
         var place: [Int]?
-        /// The pixels blurred, over their tight bounds, and the blur, over the bounds grown by its reach.
+        /// The pixels blurred, over their tight bounds, and the blur, over the bounds grown by its
+        /// reach: a silhouette's alpha as bytes, all channels in 8.8 fixed point.
         var source: [UInt8]
-        var blurred: [UInt8]
+        var blurred: Blurred
         var lastUse: Int
-        var bytes: Int { source.count + blurred.count }
+        var bytes: Int {
+            switch blurred {
+            case .alpha(let values): source.count + values.count
+            case .channels(let values): source.count + 2 * values.count
+            }
+        }
+    }
+
+    private enum Blurred {
+        case alpha([UInt8])
+        case channels([UInt16])
     }
 
     private var entries: [Entry] = []
@@ -35,37 +46,24 @@ struct KeptBlurs {
     mutating func alpha(of source: Pixmap, sigma: Double, within: PixelArea, build: RasterCoreBuild) -> (values: [UInt8], area: PixelArea)? {
         guard let box = GaussianBlur.bounds(of: source, within: within, build: build) else { return nil }
         let (area, place) = Self.reach(of: box, sigma: sigma, in: source)
-        if let kept = kept(channels: 1, sigma: sigma, box: box, place: place, source: source, build: build) { return (kept, area) }
+        if case .alpha(let kept) = kept(channels: 1, sigma: sigma, box: box, place: place, source: source, build: build) { return (kept, area) }
         let alpha = Self.bytes(of: source, in: box, channels: 1)
         let computed = GaussianBlur.blurred(alpha: alpha, box: box, sigma: sigma, in: source, scratch: &scratch)
-        keep(Entry(channels: 1, sigma: sigma, width: box.width, place: place, source: alpha, blurred: computed.values, lastUse: uses))
+        keep(Entry(channels: 1, sigma: sigma, width: box.width, place: place, source: alpha, blurred: .alpha(computed.values), lastUse: uses))
         return computed
     }
 
-    /// Blurs all four channels of `pixmap` as `GaussianBlur.blur` does, from a kept blur when
-    /// the same pixels were blurred before; returns the area that then holds every pixel with
-    /// alpha, nil when there is none (alphas scanned in `build`).
-    mutating func blur(_ pixmap: inout Pixmap, sigma: Double, within: PixelArea, build: RasterCoreBuild) -> PixelArea? {
+    /// All four channels of `pixmap` blurred as `GaussianBlur.blurred` blurs them, from a kept
+    /// blur when the same pixels were blurred before; nil when there is no alpha (alphas scanned
+    /// in `build`).
+    mutating func channels(of pixmap: Pixmap, sigma: Double, within: PixelArea, build: RasterCoreBuild) -> (values: [UInt16], area: PixelArea)? {
         guard let box = GaussianBlur.bounds(of: pixmap, within: within, build: build) else { return nil }
         let (area, place) = Self.reach(of: box, sigma: sigma, in: pixmap)
-        if let kept = kept(channels: 4, sigma: sigma, box: box, place: place, source: pixmap, build: build) {
-            let width = pixmap.width
-            pixmap.bytes.withUnsafeMutableBufferPointer { p in
-                kept.withUnsafeBufferPointer { blurred in
-                    for y in area.y0..<area.y1 {
-                        let to = (y * width + area.x0) * 4, from = (y - area.y0) * area.width * 4
-                        _ = UnsafeMutableBufferPointer(rebasing: p[to..<(to + area.width * 4)])
-                            .update(fromContentsOf: UnsafeBufferPointer(rebasing: blurred[from..<(from + area.width * 4)]))
-                    }
-                }
-            }
-            return area
-        }
-        let pixels = Self.bytes(of: pixmap, in: box, channels: 4)
-        let blurred = GaussianBlur.blur(&pixmap, box: box, sigma: sigma, scratch: &scratch)
-        keep(Entry(channels: 4, sigma: sigma, width: box.width, place: place, source: pixels,
-                   blurred: Self.bytes(of: pixmap, in: blurred, channels: 4), lastUse: uses))
-        return blurred
+        if case .channels(let kept) = kept(channels: 4, sigma: sigma, box: box, place: place, source: pixmap, build: build) { return (kept, area) }
+        let computed = GaussianBlur.blurred(pixmap, box: box, sigma: sigma, scratch: &scratch)
+        keep(Entry(channels: 4, sigma: sigma, width: box.width, place: place, source: Self.bytes(of: pixmap, in: box, channels: 4),
+                   blurred: .channels(computed.values), lastUse: uses))
+        return computed
     }
 
     /// The box grown by the blur's reach within `pixmap`, and where the blur is when that cut
@@ -79,7 +77,7 @@ struct KeptBlurs {
 
     /// The blur kept for the pixels of `source` within `box`, if any (compared where they are,
     /// not copied out first: most frames find their blur).
-    private mutating func kept(channels: Int, sigma: Double, box: PixelArea, place: [Int]?, source: Pixmap, build: RasterCoreBuild) -> [UInt8]? {
+    private mutating func kept(channels: Int, sigma: Double, box: PixelArea, place: [Int]?, source: Pixmap, build: RasterCoreBuild) -> Blurred? {
         uses += 1
         guard let index = entries.firstIndex(where: {
             $0.channels == channels && $0.sigma == sigma && $0.width == box.width && $0.place == place

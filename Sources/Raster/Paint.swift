@@ -9,7 +9,8 @@ public enum Paint {
     case image(ImagePaint)
 }
 
-/// A colour ramp in a layer's plane, looked up through a 256-entry premultiplied table.
+/// A colour ramp in a layer's plane, looked up through a premultiplied table of 256 colours,
+/// ordered-dithered (`RampLookup`, `OrderedDither`).
 public struct GradientPaint: Sendable {
     /// Along the line from start to end, in ellipses about start, or by angle about start.
     public enum Kind: Sendable {
@@ -23,7 +24,8 @@ public struct GradientPaint: Sendable {
     let focus: Point
     /// Whether the focal point is off the centre (kept, not compared at every pixel).
     private let hasFocus: Bool
-    /// The colours as `PremultipliedColor.word`s (four ramp colours are four loads).
+    /// The colours as `PremultipliedColor.word`s (four ramp colours are four loads), in the
+    /// dithered copies `RampLookup` reads.
     let table: [UInt32]
     /// What `position` needs of start and end, worked out once (it runs for every pixel): the
     /// axis, the reciprocal of its length squared (which an aligned ramp's row takes too), and
@@ -44,7 +46,7 @@ public struct GradientPaint: Sendable {
 
     /// A ramp whose colours are `table` (from `table(opacity:color:)`, kept for ramps of the same stops).
     public init(kind: Kind, start: Point, end: Point, focus: Point = .zero, table: [UInt32]) {
-        precondition(table.count == 256, "a ramp's table holds 256 colours")
+        precondition(table.count == RampLookup.rampColors * OrderedDither.levels, "a ramp's table holds its dithered colours")
         self.kind = kind
         self.start = start
         self.end = end
@@ -59,11 +61,23 @@ public struct GradientPaint: Sendable {
         self.table = table
     }
 
-    /// A ramp's 256 colours: `color` at 0, 1/255 … 1, straight alpha, times `opacity`, premultiplied.
+    /// A ramp's table: `color` at 0, 1/255 … 1, straight alpha, times `opacity`, premultiplied
+    /// exactly and rounded down after adding each dither threshold in turn (`RampLookup`): a
+    /// colour on a level is that level in every copy.
     public static func table(opacity: Double, color: (Double) -> (r: Double, g: Double, b: Double, a: Double)) -> [UInt32] {
-        (0..<256).map { i in
-            let c = color(Double(i) / 255)
-            return PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * opacity).word
+        func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
+        let colors = (0..<RampLookup.rampColors).map { i in
+            let c = color(Double(i) / Double(RampLookup.rampColors - 1))
+            let a = unit(c.a * opacity) * 255
+            return SIMD4(unit(c.r) * a, unit(c.g) * a, unit(c.b) * a, a)
+        }
+        return (0..<OrderedDither.levels).flatMap { order in
+            let threshold = OrderedDither.threshold(order)
+            return colors.map { c in
+                // (Each channel at most its alpha, so that rounded with the same threshold too.)
+                let level = SIMD4<UInt32>((c + threshold).rounded(.down))
+                return level[0] | level[1] << 8 | level[2] << 16 | level[3] << 24
+            }
         }
     }
 
@@ -90,13 +104,16 @@ public struct GradientPaint: Sendable {
         }
     }
 
+    /// The colour at plane point `p`, shown at device pixel (`x`, `y`) of the frame (which
+    /// picks its dithered copy).
     @inline(__always)
-    func color(at p: Point) -> PremultipliedColor {
+    func color(at p: Point, x: Int, y: Int) -> PremultipliedColor {
+        let offset = Int(truncatingIfNeeded: RampLookup.ditherOffsets(x: x, y: y)[0])
         let t = position(of: p)
-        guard t.isFinite else { return PremultipliedColor(word: table[0]) }
+        guard t.isFinite else { return PremultipliedColor(word: table[offset]) }
         // Rounded half up without a library call: ½ added and truncated, exact from ½ on.
         let v = min(max(t, 0), 1) * 255
-        return PremultipliedColor(word: table[v < 0.5 ? 0 : Int(v + 0.5)])
+        return PremultipliedColor(word: table[offset + (v < 0.5 ? 0 : Int(v + 0.5))])
     }
 
     /// `position(of:)` of four points of an axial ramp.
@@ -144,10 +161,11 @@ public struct GradientPaint: Sendable {
         RampLookup.positions(columnTerms: columnTerms, rowTerms: rowTerms, radial: kind == .radial, inverseLengthSquared: inverseLengthSquared)
     }
 
-    /// The table's colours at four ramp positions, as `color(at:)` looks one up (`RampLookup.words`).
+    /// The table's colours at four ramp positions, shown at pixels x … x + 3 of frame row y, as
+    /// `color(at:x:y:)` looks one up (`RampLookup.words`).
     @inline(__always)
-    func words(at t: SIMD4<Double>) -> SIMD4<UInt32> {
-        table.withUnsafeBufferPointer { RampLookup.words(at: t, table: $0.baseAddress!) }
+    func words(at t: SIMD4<Double>, x: Int, y: Int) -> SIMD4<UInt32> {
+        table.withUnsafeBufferPointer { RampLookup.words(at: t, table: $0.baseAddress!, offsets: RampLookup.ditherOffsets(x: x, y: y)) }
     }
 }
 

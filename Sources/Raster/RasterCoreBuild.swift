@@ -24,16 +24,16 @@ public protocol RasterKernels: SendableMetatype {
                       x0: Int, x1: Int, y0: Int, y1: Int, coverage: UInt32)
 
     /// `ShadowRow.blend`
-    static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, source: UnsafePointer<UInt8>?, color: UInt32,
+    static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, source: UnsafePointer<UInt8>?, color: UInt32, bias: SIMD4<UInt32>,
                           into pixels: UnsafeMutablePointer<UInt8>)
 
     /// `ShadowRow.blendUnderLayer`
-    static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, underLayer layer: UnsafeMutablePointer<UInt8>, color: UInt32,
+    static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, underLayer layer: UnsafeMutablePointer<UInt8>, color: UInt32, bias: SIMD4<UInt32>,
                           into pixels: UnsafeMutablePointer<UInt8>)
 
     /// `RampRow.blend`
     static func blendRampQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, columnTerms: UnsafePointer<Double>, rowTerm: Double, radial: Bool,
-                        inverseLengthSquared: Double, table: UnsafePointer<UInt32>, into pixels: UnsafeMutablePointer<UInt8>)
+                        inverseLengthSquared: Double, table: UnsafePointer<UInt32>, offsets: SIMD4<UInt64>, into pixels: UnsafeMutablePointer<UInt8>)
 
     /// `AlphaScan.firstWithAlpha`
     static func firstWithAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int
@@ -65,20 +65,20 @@ enum BaselineKernels: RasterKernels {
         RasterCore.GroupComposite.drawAndClear(layer, into: target, rowBytes: rowBytes, x0: x0, x1: x1, y0: y0, y1: y1, coverage: coverage)
     }
 
-    static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, source: UnsafePointer<UInt8>?, color: UInt32,
+    static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, source: UnsafePointer<UInt8>?, color: UInt32, bias: SIMD4<UInt32>,
                           into pixels: UnsafeMutablePointer<UInt8>) {
-        RasterCore.ShadowRow.blend(quads: quads, coverage: coverage, source: source, color: color, into: pixels)
+        RasterCore.ShadowRow.blend(quads: quads, coverage: coverage, source: source, color: color, bias: bias, into: pixels)
     }
 
-    static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, underLayer layer: UnsafeMutablePointer<UInt8>, color: UInt32,
+    static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, underLayer layer: UnsafeMutablePointer<UInt8>, color: UInt32, bias: SIMD4<UInt32>,
                           into pixels: UnsafeMutablePointer<UInt8>) {
-        RasterCore.ShadowRow.blendUnderLayer(quads: quads, coverage: coverage, layer: layer, color: color, into: pixels)
+        RasterCore.ShadowRow.blendUnderLayer(quads: quads, coverage: coverage, layer: layer, color: color, bias: bias, into: pixels)
     }
 
     static func blendRampQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, columnTerms: UnsafePointer<Double>, rowTerm: Double, radial: Bool,
-                        inverseLengthSquared: Double, table: UnsafePointer<UInt32>, into pixels: UnsafeMutablePointer<UInt8>) {
+                        inverseLengthSquared: Double, table: UnsafePointer<UInt32>, offsets: SIMD4<UInt64>, into pixels: UnsafeMutablePointer<UInt8>) {
         RasterCore.RampRow.blend(quads: quads, coverage: coverage, columnTerms: columnTerms, rowTerm: rowTerm, radial: radial,
-                                 inverseLengthSquared: inverseLengthSquared, table: table, into: pixels)
+                                 inverseLengthSquared: inverseLengthSquared, table: table, offsets: offsets, into: pixels)
     }
 
     static func firstWithAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int {

@@ -114,7 +114,7 @@ extension Rasterizer {
                     if let clip { coverage = Blend.div255(coverage * clip.at(x, y - firstRow)) }
                     guard coverage > 0 else { continue }
                     let color = solid ?? image?.color(at: Point(Double(s), Double(t)))
-                        ?? gradient?.color(at: Point(Double(s), Double(t))) ?? .transparent
+                        ?? gradient?.color(at: Point(Double(s), Double(t)), x: x, y: y) ?? .transparent
                     if additive {
                         Blend.plus(color, coverage: coverage, into: p, at: (rowBase + x) * 4)
                     } else {

@@ -193,11 +193,11 @@ public struct Rasterizer {
                                build: accumulator.build)
     }
 
-    /// Blurs all four channels of `pixmap`, whose pixels with alpha all lie within `area`, with
-    /// standard deviation `sigma` pixels (once for pixels that come again); returns the area
-    /// that then holds every pixel with alpha (see `GaussianBlur.blur`).
-    mutating func blur(_ pixmap: inout Pixmap, sigma: Double, within area: PixelArea) -> PixelArea? {
-        blurs.blur(&pixmap, sigma: sigma, within: area, build: accumulator.build)
+    /// All four channels of `pixmap`, whose pixels with alpha all lie within `area`, blurred with
+    /// standard deviation `sigma` pixels (once for pixels that come again), in 8.8 fixed point,
+    /// and the area they cover; nil when there is no alpha (see `GaussianBlur.blurred`).
+    mutating func blurred(_ pixmap: Pixmap, sigma: Double, within area: PixelArea) -> (values: [UInt16], area: PixelArea)? {
+        blurs.channels(of: pixmap, sigma: sigma, within: area, build: accumulator.build)
     }
 
     /// The anti-aliased inside of `path`, over the pixels of `target`, within `outer` when given.

@@ -35,14 +35,20 @@ struct SolidShader: Shader {
 
 /// A paint defined on a layer's plane: a gradient or an image.
 protocol PlanePaint {
-    /// The colour at a plane point.
-    func color(at p: Point) -> PremultipliedColor
-    /// The colours at four plane points as words, the same as `color(at:)` gives each; nil
-    /// where they are worked out one at a time.
-    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>?
+    /// The colour at a plane point, shown at device pixel (x, y) of the frame (a ramp's dither
+    /// depends on it).
+    func color(at p: Point, x: Int, y: Int) -> PremultipliedColor
+    /// The colours at four plane points, shown at pixels x … x + 3 of frame row y, as words, the
+    /// same as `color(at:x:y:)` gives each; nil where they are worked out one at a time.
+    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>, x: Int, y: Int) -> SIMD4<UInt32>?
 }
 
-extension ImagePaint: PlanePaint {}
+extension ImagePaint: PlanePaint {
+    func color(at p: Point, x: Int, y: Int) -> PremultipliedColor { color(at: p) }
+
+    @inline(__always)
+    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>, x: Int, y: Int) -> SIMD4<UInt32>? { colorWords(u: u, v: v) }
+}
 
 /// An axial ramp, its kind known where a fill's loop is made: the loop then holds only its
 /// arithmetic (valgrind, gradients-stars-images: 5% fewer instructions a frame than one loop
@@ -51,10 +57,12 @@ extension ImagePaint: PlanePaint {}
 struct AxialRamp: PlanePaint {
     let ramp: GradientPaint
 
-    func color(at p: Point) -> PremultipliedColor { ramp.color(at: p) }
+    func color(at p: Point, x: Int, y: Int) -> PremultipliedColor { ramp.color(at: p, x: x, y: y) }
 
     @inline(__always)
-    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? { ramp.words(at: ramp.axialPositions(u: u, v: v)) }
+    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>, x: Int, y: Int) -> SIMD4<UInt32>? {
+        ramp.words(at: ramp.axialPositions(u: u, v: v), x: x, y: y)
+    }
 }
 
 /// A radial ramp, its kind known where a fill's loop is made (see `AxialRamp`); one with a
@@ -62,12 +70,12 @@ struct AxialRamp: PlanePaint {
 struct RadialRamp: PlanePaint {
     let ramp: GradientPaint
 
-    func color(at p: Point) -> PremultipliedColor { ramp.color(at: p) }
+    func color(at p: Point, x: Int, y: Int) -> PremultipliedColor { ramp.color(at: p, x: x, y: y) }
 
     @inline(__always)
-    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? {
+    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>, x: Int, y: Int) -> SIMD4<UInt32>? {
         guard let t = ramp.radialPositions(u: u, v: v) else { return nil }
-        return ramp.words(at: t)
+        return ramp.words(at: t, x: x, y: y)
     }
 }
 
@@ -75,9 +83,9 @@ struct RadialRamp: PlanePaint {
 struct ConicRamp: PlanePaint {
     let ramp: GradientPaint
 
-    func color(at p: Point) -> PremultipliedColor { ramp.color(at: p) }
+    func color(at p: Point, x: Int, y: Int) -> PremultipliedColor { ramp.color(at: p, x: x, y: y) }
 
-    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? { nil }
+    func colorWords(u: SIMD4<Double>, v: SIMD4<Double>, x: Int, y: Int) -> SIMD4<UInt32>? { nil }
 }
 
 /// A plane's paint seen through the mapping from device pixels back to the plane.
@@ -87,12 +95,12 @@ struct MappedShader<P: PlanePaint>: Shader {
 
     @inline(__always)
     func color(x: Int, y: Int) -> PremultipliedColor {
-        paint.color(at: mapping.point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        paint.color(at: mapping.point(x: Double(x) + 0.5, y: Double(y) + 0.5), x: x, y: y)
     }
 
     @inline(__always)
     func colorWords(x: Int, y: Int) -> SIMD4<UInt32>? {
         let (u, v) = mapping.points(x: x, y: y)
-        return paint.colorWords(u: u, v: v)
+        return paint.colorWords(u: u, v: v, x: x, y: y)
     }
 }

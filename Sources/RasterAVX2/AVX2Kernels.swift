@@ -33,20 +33,20 @@ public enum AVX2Kernels: RasterKernels {
         RasterCoreAVX2.GroupComposite.drawAndClear(layer, into: target, rowBytes: rowBytes, x0: x0, x1: x1, y0: y0, y1: y1, coverage: coverage)
     }
 
-    public static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, source: UnsafePointer<UInt8>?, color: UInt32,
+    public static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, source: UnsafePointer<UInt8>?, color: UInt32, bias: SIMD4<UInt32>,
                           into pixels: UnsafeMutablePointer<UInt8>) {
-        RasterCoreAVX2.ShadowRow.blend(quads: quads, coverage: coverage, source: source, color: color, into: pixels)
+        RasterCoreAVX2.ShadowRow.blend(quads: quads, coverage: coverage, source: source, color: color, bias: bias, into: pixels)
     }
 
-    public static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, underLayer layer: UnsafeMutablePointer<UInt8>, color: UInt32,
+    public static func blendShadowQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, underLayer layer: UnsafeMutablePointer<UInt8>, color: UInt32, bias: SIMD4<UInt32>,
                           into pixels: UnsafeMutablePointer<UInt8>) {
-        RasterCoreAVX2.ShadowRow.blendUnderLayer(quads: quads, coverage: coverage, layer: layer, color: color, into: pixels)
+        RasterCoreAVX2.ShadowRow.blendUnderLayer(quads: quads, coverage: coverage, layer: layer, color: color, bias: bias, into: pixels)
     }
 
     public static func blendRampQuads(_ quads: Int, coverage: UnsafePointer<UInt8>, columnTerms: UnsafePointer<Double>, rowTerm: Double, radial: Bool,
-                        inverseLengthSquared: Double, table: UnsafePointer<UInt32>, into pixels: UnsafeMutablePointer<UInt8>) {
+                        inverseLengthSquared: Double, table: UnsafePointer<UInt32>, offsets: SIMD4<UInt64>, into pixels: UnsafeMutablePointer<UInt8>) {
         RasterCoreAVX2.RampRow.blend(quads: quads, coverage: coverage, columnTerms: columnTerms, rowTerm: rowTerm, radial: radial,
-                                 inverseLengthSquared: inverseLengthSquared, table: table, into: pixels)
+                                 inverseLengthSquared: inverseLengthSquared, table: table, offsets: offsets, into: pixels)
     }
 
     public static func firstWithAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int {

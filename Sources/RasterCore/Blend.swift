@@ -32,10 +32,12 @@ public enum Blend {
 
 extension Blend {
     /// `color`'s channels times `coverage` (0…255), each divided by 255 rounded (`div255`): the
-    /// scaled colour `sourceOverRounded` takes.
+    /// scaled colour `sourceOverRounded` takes. `bias` (in 256ths of a level; 128 rounds to
+    /// nearest) is added before the division is rounded down: an ordered dither's threshold
+    /// (`OrderedDither`) makes a faint ramp's fractions a pattern instead of bands.
     @inlinable @inline(__always)
-    public static func scaledRounded(_ color: PremultipliedColor, by coverage: UInt32) -> SIMD4<UInt32> {
-        let c = SIMD4<UInt32>(UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a)) &* coverage &+ 128
+    public static func scaledRounded(_ color: PremultipliedColor, by coverage: UInt32, bias: UInt32 = 128) -> SIMD4<UInt32> {
+        let c = SIMD4<UInt32>(UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a)) &* coverage &+ bias
         return (c &+ (c &>> 8)) &>> 8
     }
 
@@ -47,13 +49,14 @@ extension Blend {
         (unsafeBitCast(Words(repeating: color & 0x00FF_00FF), to: Lanes.self), unsafeBitCast(Words(repeating: color >> 8 & 0x00FF_00FF), to: Lanes.self))
     }
 
-    /// `scaledRounded(_:by:)` for a pixel a word, each at its coverage (0…255), in the 16-bit
-    /// lanes of `channelLanes`: the colour words `sourceOverRoundedQuad` takes.
+    /// `scaledRounded(_:by:bias:)` for a pixel a word, each at its coverage (0…255) with its bias,
+    /// in the 16-bit lanes of `channelLanes`: the colour words `sourceOverRoundedQuad` takes.
     @inlinable @inline(__always)
-    public static func scaledRounded<Words: SIMD, Lanes: SIMD>(_ redBlue: Lanes, _ greenAlpha: Lanes, by coverage: Words) -> Words
+    public static func scaledRounded<Words: SIMD, Lanes: SIMD>(_ redBlue: Lanes, _ greenAlpha: Lanes, by coverage: Words, bias: Words) -> Words
         where Words.Scalar == UInt32, Lanes.Scalar == UInt16 {
         let c = unsafeBitCast(coverage | coverage &<< 16, to: Lanes.self)
-        let (rb, ga) = (redBlue &* c &+ 128, greenAlpha &* c &+ 128)
+        let b = unsafeBitCast(bias | bias &<< 16, to: Lanes.self)
+        let (rb, ga) = (redBlue &* c &+ b, greenAlpha &* c &+ b)
         return unsafeBitCast(((rb &+ (rb &>> 8)) &>> 8) | ((ga &+ (ga &>> 8)) &>> 8) &<< 8, to: Words.self)
     }
 
@@ -67,13 +70,13 @@ extension Blend {
     /// Source-over rounded to nearest in every product (where `sourceOver` truncates, as Skia
     /// does): the faint tail of a shadow then never darkens what is under it by a level.
     /// `scaled` is the colour's channels times the coverage, each divided by 255 rounded
-    /// (`scaledRounded`).
+    /// (`scaledRounded`); `bias` is added before the pixel's share is divided, as there.
     @inlinable @inline(__always)
-    public static func sourceOverRounded(_ scaled: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
+    public static func sourceOverRounded(_ scaled: SIMD4<UInt32>, bias: UInt32 = 128, into p: UnsafeMutablePointer<UInt8>, at i: Int) {
         let sa = scaled.w
         if sa == 0 { return }
         // The four channels at once: scaled + div255(pixel · (255 − sa)), at most 255.
-        let d = SIMD4<UInt32>(UInt32(p[i]), UInt32(p[i + 1]), UInt32(p[i + 2]), UInt32(p[i + 3])) &* (255 &- sa) &+ 128
+        let d = SIMD4<UInt32>(UInt32(p[i]), UInt32(p[i + 1]), UInt32(p[i + 2]), UInt32(p[i + 3])) &* (255 &- sa) &+ bias
         var out = scaled &+ ((d &+ (d &>> 8)) &>> 8)
         out.replace(with: 255, where: out .> 255)
         (p[i], p[i + 1], p[i + 2], p[i + 3]) = (UInt8(truncatingIfNeeded: out.x), UInt8(truncatingIfNeeded: out.y),
@@ -81,25 +84,26 @@ extension Blend {
     }
 
     /// `sourceOverRounded` for four consecutive pixels, each with its own scaled colour (one
-    /// word a pixel, red in the low byte; a zero word leaves its pixel as it is), in 16-bit lanes:
-    /// every intermediate, at most 255 · 255 + 128 + 255, fits one.
+    /// word a pixel, red in the low byte; a zero word leaves its pixel as it is, for a bias of 1
+    /// to 255) and bias, in 16-bit lanes: every intermediate, at most 255 · 255 + 255 + 255, fits one.
     @inlinable @inline(__always)
-    public static func sourceOverRoundedQuad(_ scaled: SIMD4<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
-        sourceOverRounded(scaled, lanes: SIMD8<UInt16>.self, into: p)
+    public static func sourceOverRoundedQuad(_ scaled: SIMD4<UInt32>, bias: SIMD4<UInt32> = SIMD4(repeating: 128), into p: UnsafeMutablePointer<UInt8>) {
+        sourceOverRounded(scaled, bias: bias, lanes: SIMD8<UInt16>.self, into: p)
     }
 
     /// `sourceOverRoundedQuad` for eight pixels, in sixteen 16-bit lanes (one 256-bit register in
     /// the x86-64-v3 build).
     @inlinable @inline(__always)
-    public static func sourceOverRoundedOctet(_ scaled: SIMD8<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
-        sourceOverRounded(scaled, lanes: SIMD16<UInt16>.self, into: p)
+    public static func sourceOverRoundedOctet(_ scaled: SIMD8<UInt32>, bias: SIMD8<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
+        sourceOverRounded(scaled, bias: bias, lanes: SIMD16<UInt16>.self, into: p)
     }
 
     /// `sourceOverRoundedQuad`'s arithmetic for a vector of `Words` (a word a pixel), worked in
     /// `Lanes`: the same bits as twice as many 16-bit lanes.
     @inlinable @inline(__always)
-    static func sourceOverRounded<Words: SIMD, Lanes: SIMD>(_ scaled: Words, lanes: Lanes.Type, into p: UnsafeMutablePointer<UInt8>)
+    static func sourceOverRounded<Words: SIMD, Lanes: SIMD>(_ scaled: Words, bias: Words, lanes: Lanes.Type, into p: UnsafeMutablePointer<UInt8>)
         where Words.Scalar == UInt32, Lanes.Scalar == UInt16 {
+        let b = unsafeBitCast(bias | bias &<< 16, to: Lanes.self)
         let low = Lanes(repeating: 0x00FF)
         let alpha = scaled &>> 24
         let inverse = unsafeBitCast((255 &- alpha) | (255 &- alpha) &<< 16, to: Lanes.self)
@@ -107,7 +111,7 @@ extension Blend {
         let d = raw.loadUnaligned(as: Lanes.self)
         let colors = unsafeBitCast(scaled, to: Lanes.self)
         // div255 rounded of each channel times (255 − alpha), plus the colour.
-        let (rb, ga) = ((d & low) &* inverse &+ 128, (d &>> 8) &* inverse &+ 128)
+        let (rb, ga) = ((d & low) &* inverse &+ b, (d &>> 8) &* inverse &+ b)
         var redBlue = ((rb &+ (rb &>> 8)) &>> 8) &+ (colors & low)
         var greenAlpha = ((ga &+ (ga &>> 8)) &>> 8) &+ (colors &>> 8)
         // Clamped at 255: a sum is at most 510, so x >> 8 is 1 exactly when x is over 255, and

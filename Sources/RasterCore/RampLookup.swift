@@ -3,8 +3,21 @@ import CProcessor
 #endif
 
 /// A colour ramp's arithmetic: positions from the terms of a pixel's column and row, and the
-/// colours of a 256-entry table at four positions, as a gradient works them out one at a time.
+/// colours of a ramp's table at four positions, as a gradient works them out one at a time.
+///
+/// A ramp's table is ordered-dithered (`OrderedDither`): it holds the ramp's 256 colours once for
+/// each threshold, rounded down after adding it, and a pixel reads the copy of its threshold
+/// (`ditherOffsets`).
 public enum RampLookup {
+    /// The colours a ramp holds; its table has `OrderedDither.levels` copies of them.
+    public static let rampColors = 256
+
+    /// The offsets into a ramp's table of the copies pixels x … x + 3 of frame row y read.
+    @inlinable @inline(__always)
+    public static func ditherOffsets(x: Int, y: Int) -> SIMD4<UInt64> {
+        OrderedDither.orders(x: x, y: y) &* UInt64(rampColors)
+    }
+
     /// The positions from the terms of u and v: their sum times `inverseLengthSquared` (axial),
     /// or its square root (radial, `radialPosition`; in the x86-64-v3 build four roots in one
     /// instruction).
@@ -31,12 +44,12 @@ public enum RampLookup {
         Double(Float(squaredDistance).squareRoot())
     }
 
-    /// The words of `table` (256 colours) at four ramp positions: min(max(t, 0), 1) · 255 as the
-    /// library's min and max pick, then ½ added and truncated (2⁵² added leaves the nearest whole
-    /// number in the mantissa; one less where that rounded up); index 0 below ½ and where t is
-    /// not finite (t − t is then not 0).
+    /// The words of `table` at four ramp positions, each from the copy its `offsets`
+    /// (`ditherOffsets`) pick: min(max(t, 0), 1) · 255 as the library's min and max pick, then ½
+    /// added and truncated (2⁵² added leaves the nearest whole number in the mantissa; one less
+    /// where that rounded up); index 0 below ½ and where t is not finite (t − t is then not 0).
     @inlinable @inline(__always)
-    public static func words(at t: SIMD4<Double>, table: UnsafePointer<UInt32>) -> SIMD4<UInt32> {
+    public static func words(at t: SIMD4<Double>, table: UnsafePointer<UInt32>, offsets: SIMD4<UInt64>) -> SIMD4<UInt32> {
         var clamped = t.replacing(with: 0, where: t .<= 0)
         clamped.replace(with: 1, where: clamped .> 1)
         let scaled = clamped * 255
@@ -45,6 +58,7 @@ public enum RampLookup {
         var index = unsafeBitCast(shifted, to: SIMD4<UInt64>.self) & 0xF_FFFF_FFFF_FFFF
         index.replace(with: index &- 1, where: shifted - 4_503_599_627_370_496 .> half)
         index.replace(with: 0, where: scaled .< 0.5 .| .!(t - t .== 0))
+        index &+= offsets
         #if X86_64_V3
         return animvid_table_words(table, index)
         #else

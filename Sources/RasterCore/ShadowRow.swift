@@ -1,5 +1,7 @@
 /// A row of a drop shadow: the shadow's colour at each pixel's blurred coverage, blended with
-/// rounding (`Blend.sourceOverRoundedQuad`), left out where the layer casting it is opaque.
+/// rounding (`Blend.sourceOverRoundedQuad`) biased by the row's ordered-dither thresholds
+/// (`bias`, a pixel's in 256ths of a level, for the first four pixels: the pattern repeats every
+/// four columns), left out where the layer casting it is opaque.
 package enum ShadowRow {
     /// Blends `quads` quads of pixels from `pixels`, each pixel in `color` (the shadow's
     /// `PremultipliedColor.word`) scaled by its coverage in `coverage` (`Blend.scaledRounded`),
@@ -9,12 +11,13 @@ package enum ShadowRow {
     /// (`RasterCoreBuild`). (Offsets within the row: the arithmetic wraps.)
     @inline(never)
     package static func blend(quads: Int, coverage: UnsafePointer<UInt8>, source: UnsafePointer<UInt8>?, color: UInt32,
-                              into pixels: UnsafeMutablePointer<UInt8>) {
+                              bias: SIMD4<UInt32>, into pixels: UnsafeMutablePointer<UInt8>) {
         var quad = 0
         #if X86_64_V3
         // Two quads a step where vectors are 256 bits wide (the x86-64-v3 build): a quad the loop
         // below leaves alone is blended here at coverage 0, which leaves its pixels as they are.
         let (redBlue8, greenAlpha8): (SIMD16<UInt16>, SIMD16<UInt16>) = Blend.channelLanes(of: color, SIMD8<UInt32>.self)
+        let bias8 = SIMD8(lowHalf: bias, highHalf: bias)
         while quad &+ 2 <= quads {
             let column = quad &* 4
             defer { quad &+= 2 }
@@ -23,7 +26,7 @@ package enum ShadowRow {
             if left & right == SIMD4(repeating: UInt32.max) { continue }
             let bytes = UnsafeRawPointer(coverage + column).loadUnaligned(as: SIMD8<UInt8>.self)
             let coverages = SIMD8<UInt32>(truncatingIfNeeded: bytes) & ~SIMD8(lowHalf: left, highHalf: right)
-            Blend.sourceOverRoundedOctet(Blend.scaledRounded(redBlue8, greenAlpha8, by: coverages), into: pixels + column &* 4)
+            Blend.sourceOverRoundedOctet(Blend.scaledRounded(redBlue8, greenAlpha8, by: coverages, bias: bias8), bias: bias8, into: pixels + column &* 4)
         }
         #endif
         let (redBlue, greenAlpha): (SIMD8<UInt16>, SIMD8<UInt16>) = Blend.channelLanes(of: color, SIMD4<UInt32>.self)
@@ -35,7 +38,7 @@ package enum ShadowRow {
             let covered = coveredLanes(source, column)
             if covered == SIMD4(repeating: UInt32.max) { continue }
             let coverages = lanes(word) & ~covered
-            Blend.sourceOverRoundedQuad(Blend.scaledRounded(redBlue, greenAlpha, by: coverages), into: pixels + column &* 4)
+            Blend.sourceOverRoundedQuad(Blend.scaledRounded(redBlue, greenAlpha, by: coverages, bias: bias), bias: bias, into: pixels + column &* 4)
         }
     }
 
@@ -47,10 +50,11 @@ package enum ShadowRow {
     /// each processor level (`RasterCoreBuild`).
     @inline(never)
     package static func blendUnderLayer(quads: Int, coverage: UnsafePointer<UInt8>, layer: UnsafeMutablePointer<UInt8>, color: UInt32,
-                                        into pixels: UnsafeMutablePointer<UInt8>) {
+                                        bias: SIMD4<UInt32>, into pixels: UnsafeMutablePointer<UInt8>) {
         var quad = 0
         #if X86_64_V3
         let (redBlue8, greenAlpha8): (SIMD16<UInt16>, SIMD16<UInt16>) = Blend.channelLanes(of: color, SIMD8<UInt32>.self)
+        let bias8 = SIMD8(lowHalf: bias, highHalf: bias)
         while quad &+ 2 <= quads {
             let column = quad &* 4
             defer { quad &+= 2 }
@@ -64,7 +68,7 @@ package enum ShadowRow {
             }
             if UnsafeRawPointer(coverage + column).loadUnaligned(as: UInt64.self) != 0 {
                 let coverages = SIMD8<UInt32>(truncatingIfNeeded: UnsafeRawPointer(coverage + column).loadUnaligned(as: SIMD8<UInt8>.self))
-                Blend.sourceOverRoundedOctet(Blend.scaledRounded(redBlue8, greenAlpha8, by: coverages), into: i)
+                Blend.sourceOverRoundedOctet(Blend.scaledRounded(redBlue8, greenAlpha8, by: coverages, bias: bias8), bias: bias8, into: i)
             }
             if any(low | high .!= 0) {
                 Blend.sourceOverOctet(source, coverage: SIMD8(repeating: 255), into: i)
@@ -86,7 +90,7 @@ package enum ShadowRow {
             let word = UnsafeRawPointer(coverage + column).loadUnaligned(as: UInt32.self)
             if word != 0 {
                 let coverages = lanes(word)
-                Blend.sourceOverRoundedQuad(Blend.scaledRounded(redBlue, greenAlpha, by: coverages), into: i)
+                Blend.sourceOverRoundedQuad(Blend.scaledRounded(redBlue, greenAlpha, by: coverages, bias: bias), bias: bias, into: i)
             }
             if any(source .!= 0) {
                 Blend.sourceOverQuad(source, coverage: SIMD4(repeating: 255), into: i)

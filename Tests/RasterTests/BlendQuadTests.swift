@@ -61,11 +61,22 @@ final class BlendQuadTests: XCTestCase {
             // A colour scaled by a coverage a pixel, in lanes as one pixel at a time, and that as
             // the formula (x / 255 rounded to nearest being (x + 127) / 255).
             let (redBlue, greenAlpha): (SIMD8<UInt16>, SIMD8<UInt16>) = Blend.channelLanes(of: premultiplied.word, SIMD4<UInt32>.self)
-            let lanes = Blend.scaledRounded(redBlue, greenAlpha, by: SIMD4(coverages))
+            let lanes = Blend.scaledRounded(redBlue, greenAlpha, by: SIMD4(coverages), bias: SIMD4(repeating: 128))
             for i in 0..<4 {
                 let one = Blend.scaledRounded(premultiplied, by: coverages[i])
                 XCTAssertEqual(one, SIMD4(color.map { (UInt32($0) * coverages[i] + 127) / 255 }), "\(color) at \(coverages[i])")
                 XCTAssertEqual(lanes[i], one.x | one.y << 8 | one.z << 16 | one.w << 24, "\(color) at \(coverages[i])")
+            }
+            // With a dither's bias a pixel: div255 of the product plus the bias, in lanes as one at a time.
+            let biases = SIMD4<UInt32>((0..<4).map { _ in UInt32.random(in: 0...255, using: &random) })
+            let biased = Blend.scaledRounded(redBlue, greenAlpha, by: SIMD4(coverages), bias: biases)
+            for i in 0..<4 {
+                let one = Blend.scaledRounded(premultiplied, by: coverages[i], bias: biases[i])
+                XCTAssertEqual(one, SIMD4(color.map { c -> UInt32 in
+                    let x = UInt32(c) * coverages[i] + biases[i]
+                    return (x + (x >> 8)) >> 8
+                }), "\(color) at \(coverages[i]), bias \(biases[i])")
+                XCTAssertEqual(biased[i], one.x | one.y << 8 | one.z << 16 | one.w << 24, "\(color) at \(coverages[i]), bias \(biases[i])")
             }
         }
     }
@@ -112,13 +123,14 @@ final class BlendQuadTests: XCTestCase {
         }
     }
 
-    /// A gradient's four colours in vector lanes are the entries `color(at:)` picks one at a
-    /// time, at the plane points `point` gives one at a time: axial and radial ramps (and
+    /// A gradient's four colours in vector lanes are the entries `color(at:x:y:)` picks one at a
+    /// time (dithered copies included), at the plane points `point` gives one at a time: axial and radial ramps (and
     /// degenerate ones), through affine and perspective mappings, across rows where t runs far
     /// past both ends; and at points that are not finite.
     func testGradientColoursInLanesMatchOneAtATime() throws {
-        func colorWords(_ gradient: GradientPaint, u: SIMD4<Double>, v: SIMD4<Double>) -> SIMD4<UInt32>? {
-            gradient.kind == .axial ? AxialRamp(ramp: gradient).colorWords(u: u, v: v) : RadialRamp(ramp: gradient).colorWords(u: u, v: v)
+        func colorWords(_ gradient: GradientPaint, u: SIMD4<Double>, v: SIMD4<Double>, x: Int, y: Int) -> SIMD4<UInt32>? {
+            gradient.kind == .axial ? AxialRamp(ramp: gradient).colorWords(u: u, v: v, x: x, y: y)
+                : RadialRamp(ramp: gradient).colorWords(u: u, v: v, x: x, y: y)
         }
         var random = SplitMix64(seed: 5)
         func ramp(_ t: Double) -> (r: Double, g: Double, b: Double, a: Double) { (t, 1 - t, t * t, 0.5 + t / 2) }
@@ -134,12 +146,12 @@ final class BlendQuadTests: XCTestCase {
             let y = Int.random(in: -20...200, using: &random)
             for x in stride(from: -40, to: 240, by: 4) {
                 let (u, v) = mapping.points(x: x, y: y)
-                let lanes = try XCTUnwrap(colorWords(gradient, u: u, v: v))
+                let lanes = try XCTUnwrap(colorWords(gradient, u: u, v: v, x: x, y: y))
                 for lane in 0..<4 {
                     let point = mapping.point(x: Double(x + lane) + 0.5, y: Double(y) + 0.5)
                     XCTAssertEqual(u[lane].bitPattern, point.x.bitPattern, "u at \(x + lane), \(y)")
                     XCTAssertEqual(v[lane].bitPattern, point.y.bitPattern, "v at \(x + lane), \(y)")
-                    let c = gradient.color(at: point)
+                    let c = gradient.color(at: point, x: x + lane, y: y)
                     XCTAssertEqual(lanes[lane], word([c.r, c.g, c.b, c.a]), "\(kind) at \(x + lane), \(y)")
                 }
             }
@@ -147,9 +159,9 @@ final class BlendQuadTests: XCTestCase {
         let odd = SIMD4<Double>(.infinity, -.infinity, .nan, 0.5 / 255)
         for kind in [GradientPaint.Kind.axial, .radial] {
             let gradient = GradientPaint(kind: kind, start: .zero, end: Point(1, 1), opacity: 1, color: ramp)
-            let lanes = try XCTUnwrap(colorWords(gradient, u: odd, v: SIMD4(repeating: 0)))
+            let lanes = try XCTUnwrap(colorWords(gradient, u: odd, v: SIMD4(repeating: 0), x: 5, y: 3))
             for lane in 0..<4 {
-                let c = gradient.color(at: Point(odd[lane], 0))
+                let c = gradient.color(at: Point(odd[lane], 0), x: 5 + lane, y: 3)
                 XCTAssertEqual(lanes[lane], word([c.r, c.g, c.b, c.a]), "\(kind) at u \(odd[lane])")
             }
         }

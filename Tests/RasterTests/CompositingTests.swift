@@ -252,8 +252,11 @@ final class CompositingTests: XCTestCase {
 
 extension CompositingTests {
     /// A glow (a shadow of radius 24, no offset) of a colour brighter than the background in
-    /// every channel never darkens the background: its faint tail rounds to nearest instead of
-    /// truncating, so no ring one level below the background shows where the blur fades out.
+    /// every channel never darkens the background: where the blur fades out, its faint tail is
+    /// dithered (`OrderedDither`), so a pixel may show a level under the background next to ones
+    /// above it, but no 4 × 4 block (every threshold once) is darker on average than the
+    /// background less the dither's sixteenth of a level, and no pixel is two levels under it: no
+    /// ring darker than the background shows where the glow ends.
     func testAGlowFadesIntoTheBackgroundWithoutAStep() throws {
         let canvas = Canvas()
         let background = PremultipliedColor(r: 14, g: 14, b: 18, a: 255)
@@ -267,8 +270,17 @@ extension CompositingTests {
         for y in 0..<160 {
             for x in 0..<160 {
                 let p = frame.pixel(x: x, y: y)
-                XCTAssertTrue(p.r >= 14 && p.g >= 14 && p.b >= 18, "(\(x), \(y)) is \(p), below the background")
+                XCTAssertTrue(p.r >= 13 && p.g >= 13 && p.b >= 17, "(\(x), \(y)) is \(p), two levels below the background")
                 if p.r > 14 { glowing += 1 }
+            }
+        }
+        for y in stride(from: 0, to: 160, by: 4) {
+            for x in stride(from: 0, to: 160, by: 4) {
+                let block = (0..<16).map { frame.pixel(x: x + $0 % 4, y: y + $0 / 4) }
+                func mean(_ channel: KeyPath<PremultipliedColor, UInt8>) -> Double { Double(block.map { Int($0[keyPath: channel]) }.reduce(0, +)) / 16 }
+                XCTAssertGreaterThanOrEqual(mean(\.r), 14 - 1.0 / 16, "block at (\(x), \(y))")
+                XCTAssertGreaterThanOrEqual(mean(\.g), 14 - 1.0 / 16, "block at (\(x), \(y))")
+                XCTAssertGreaterThanOrEqual(mean(\.b), 18 - 1.0 / 16, "block at (\(x), \(y))")
             }
         }
         XCTAssertGreaterThan(glowing, 40 * 40 + 4 * 40 * 10, "the glow reaches well beyond the square")

@@ -184,7 +184,7 @@ final class PaintTests: XCTestCase {
             for build in everyBuild {
                 for quads in [74, 73] {
                     assertRowLoop(of: aligned, x0: 37, y: 17, seed: UInt64(index), quads: quads, "case \(index): \(build)'s ramp row, \(quads) quads") {
-                        coverage, pixels in aligned.blendQuads(quads, x: 37, coverage: coverage, into: pixels, build: build)
+                        coverage, pixels in aligned.blendQuads(quads, x: 37, y: 17, coverage: coverage, into: pixels, build: build)
                     }
                 }
             }

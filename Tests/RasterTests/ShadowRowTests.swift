@@ -4,7 +4,8 @@ import RasterCore
 import XCTest
 
 /// A shadow's row (`ShadowRow`, through `RasterCoreBuild.blendShadowQuads`) blends each pixel as
-/// `Blend.sourceOverRounded` does one at a time, in the colour of its coverage, and leaves out
+/// `Blend.sourceOverRounded` does one at a time, in the colour of its coverage, with its column's
+/// dither bias, and leaves out
 /// the pixels of no coverage and those under an opaque layer, in every build of RasterCore this
 /// processor runs: rows of odd and even quad counts, with quads empty, wholly under the layer,
 /// partly under it and clear of it; and so does the pass that draws the layer over its shadow.
@@ -16,8 +17,12 @@ final class ShadowRowTests: XCTestCase {
             let count = quads * 4
             let shadow = PremultipliedColor(r: .random(in: 0...90, using: &random), g: .random(in: 0...90, using: &random),
                                             b: .random(in: 0...90, using: &random), a: .random(in: 90...255, using: &random))
-            // The colour scaled by each coverage, x / 255 rounded to nearest being (x + 127) / 255.
-            let table = (0...255).map { c in SIMD4([shadow.r, shadow.g, shadow.b, shadow.a].map { (UInt32($0) * c + 127) / 255 }) }
+            // A bias a column, repeating every four (`OrderedDither`'s thresholds, or any from 1: see `Blend.sourceOverRoundedQuad`).
+            let biases = SIMD4<UInt32>((0..<4).map { _ in UInt32.random(in: 1...255, using: &random) })
+            func blendShadow(_ coverage: UInt8, at x: Int, into pixels: inout [UInt8]) {
+                let bias = biases[x & 3]
+                Blend.sourceOverRounded(Blend.scaledRounded(shadow, by: UInt32(coverage), bias: bias), bias: bias, into: &pixels, at: x * 4)
+            }
             func byte(_ extremes: Bool = true) -> UInt8 {
                 extremes ? [0, 255, UInt8.random(in: 1...254, using: &random)].randomElement(using: &random) ?? 0 : .random(in: 0...255, using: &random)
             }
@@ -35,7 +40,7 @@ final class ShadowRowTests: XCTestCase {
 
             var expected = under
             for x in 0..<count where coverage[x] != 0 && !(covers && layer[x * 4 + 3] == 255) {
-                Blend.sourceOverRounded(table[Int(coverage[x])], into: &expected, at: x * 4)
+                blendShadow(coverage[x], at: x, into: &expected)
             }
             for build in everyBuild {
                 var pixels = under
@@ -43,7 +48,7 @@ final class ShadowRowTests: XCTestCase {
                     layer.withUnsafeBufferPointer { layer in
                         pixels.withUnsafeMutableBufferPointer { pixels in
                             build.kernels.blendShadowQuads(quads, coverage: coverage.baseAddress!, source: covers ? layer.baseAddress! : nil,
-                                                   color: shadow.word, into: pixels.baseAddress!)
+                                                   color: shadow.word, bias: biases, into: pixels.baseAddress!)
                         }
                     }
                 }
@@ -54,7 +59,7 @@ final class ShadowRowTests: XCTestCase {
             // layer's opaque pixels, then each layer pixel source-over at full opacity.
             var drawn = under
             for x in 0..<count {
-                if coverage[x] != 0 && layer[x * 4 + 3] != 255 { Blend.sourceOverRounded(table[Int(coverage[x])], into: &drawn, at: x * 4) }
+                if coverage[x] != 0 && layer[x * 4 + 3] != 255 { blendShadow(coverage[x], at: x, into: &drawn) }
                 let l = Array(layer[(x * 4)..<(x * 4 + 4)])
                 Blend.sourceOver(PremultipliedColor(r: l[0], g: l[1], b: l[2], a: l[3]), coverage: 255, into: &drawn, at: x * 4)
             }
@@ -64,7 +69,7 @@ final class ShadowRowTests: XCTestCase {
                     cleared.withUnsafeMutableBufferPointer { layer in
                         pixels.withUnsafeMutableBufferPointer { pixels in
                             build.kernels.blendShadowQuads(quads, coverage: coverage.baseAddress!, underLayer: layer.baseAddress!, color: shadow.word,
-                                                   into: pixels.baseAddress!)
+                                                   bias: biases, into: pixels.baseAddress!)
                         }
                     }
                 }
