@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+@testable import Raster
 import XCTest
 
 /// Premultiplied source-over, group opacity and clipping arithmetic.
@@ -285,6 +285,33 @@ extension CompositingTests {
         }
         XCTAssertGreaterThan(glowing, 40 * 40 + 4 * 40 * 10, "the glow reaches well beyond the square")
     }
+    /// Fine (8.8) values written with the dither: over any 4 × 4 block (every threshold once) a
+    /// flat value's mean is within 1/16 of a level of it, a value on a level is that level at
+    /// every pixel, zero stays transparent; drawn over a pixel, the block's mean is source-over's
+    /// exact result within 1/16, and a transparent value leaves the pixel as it was.
+    func testDitheredValuesAverageToTheExactValue() throws {
+        let area = PixelArea(x0: 1, y0: 2, x1: 9, y1: 10)
+        for level in [0.0, 0.25, 37.5, 100.0, 128.0625, 254.9375, 255.0] {
+            let fine = UInt16(level * 256)
+            let values = [UInt16](repeating: fine, count: area.width * area.height * 4)
+            var stored = try XCTUnwrap(Pixmap(width: 12, height: 12))
+            Compositing.writeDithered(values, over: area, drawnAt: nil, into: &stored)
+            var drawn = try XCTUnwrap(Pixmap(width: 12, height: 12))
+            drawn.clear(to: PremultipliedColor(r: 40, g: 40, b: 40, a: 255))
+            Compositing.writeDithered(values, over: area, drawnAt: 0.5, into: &drawn)
+            let overExact = level * 0.5 + 40 * (1 - level * 0.5 / 255)
+            for (y0, x0) in [(2, 1), (4, 3), (6, 5)] {
+                let block = (0..<16).map { stored.pixel(x: x0 + $0 % 4, y: y0 + $0 / 4) }
+                XCTAssertEqual(Double(block.map { Int($0.a) }.reduce(0, +)) / 16, level, accuracy: 1.0 / 16, "\(level) at (\(x0), \(y0))")
+                if level == level.rounded() { XCTAssertTrue(block.allSatisfy { Double($0.r) == level && $0.r == $0.a }, "\(level): \(block)") }
+                let over = (0..<16).map { drawn.pixel(x: x0 + $0 % 4, y: y0 + $0 / 4) }
+                XCTAssertEqual(Double(over.map { Int($0.g) }.reduce(0, +)) / 16, level == 0 ? 40 : overExact, accuracy: 1.0 / 16, "\(level) over 40")
+                XCTAssertTrue(over.allSatisfy { $0.a == 255 }, "\(level) over an opaque pixel")
+            }
+            XCTAssertEqual(stored.pixel(x: 0, y: 0), .transparent, "outside the area")
+        }
+    }
+
     /// A colour filter gives every colour what it gives that colour alone, also among thousands
     /// of colours (more than the filter keeps worked out, so some share a place and are redone).
     func testAColourFilterTransformsEachOfManyColoursAsItDoesThatColourAlone() throws {
