@@ -8,7 +8,8 @@ import Synchronization
 public final class FrameRenderer {
     private let canvas = Canvas()
     /// Ramp tables by stops and opacity, kept from draw to draw and frame to frame (a file's
-    /// gradients mostly keep their stops): a table is 256 colours worked out from the stops.
+    /// gradients mostly keep their stops): a table is 256 colours worked out from the stops, in
+    /// their 16 dithered copies (16 KB).
     private var rampTables: [RampStops: [UInt32]] = [:]
     private struct RampStops: Hashable {
         let colors: [Color], locations: [Double], opacity: Double

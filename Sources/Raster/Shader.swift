@@ -53,7 +53,7 @@ extension ImagePaint: PlanePaint {
 /// An axial ramp, its kind known where a fill's loop is made: the loop then holds only its
 /// arithmetic (valgrind, gradients-stars-images: 5% fewer instructions a frame than one loop
 /// for every kind). Its four colours in lanes are worked out with the same operations in the
-/// same order as `GradientPaint.color(at:)` one at a time, so they are the same table entries.
+/// same order as `GradientPaint.color(at:x:y:)` one at a time, so they are the same table entries.
 struct AxialRamp: PlanePaint {
     let ramp: GradientPaint
 

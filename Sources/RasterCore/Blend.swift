@@ -67,8 +67,9 @@ extension Blend {
         !any((low & high) | 0x00FF_FFFF .!= UInt32.max)
     }
 
-    /// Source-over rounded to nearest in every product (where `sourceOver` truncates, as Skia
-    /// does): the faint tail of a shadow then never darkens what is under it by a level.
+    /// Source-over rounded in every product (where `sourceOver` truncates, as Skia does): to
+    /// nearest with the default bias, so that the faint tail of a shadow never darkens what is
+    /// under it by a level; with a dither's threshold, so that on average it does neither.
     /// `scaled` is the colour's channels times the coverage, each divided by 255 rounded
     /// (`scaledRounded`); `bias` is added before the pixel's share is divided, as there.
     @inlinable @inline(__always)

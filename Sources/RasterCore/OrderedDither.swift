@@ -7,15 +7,8 @@ public enum OrderedDither {
     /// The thresholds: one a place in the matrix.
     public static let levels = 16
 
-    /// The matrix's entry (0…15) at frame pixel (x, y): 4·M(x mod 2, y mod 2) + M(x/2 mod 2,
-    /// y/2 mod 2) for the 2 × 2 matrix M(a, b) = 2·(a xor b) + b.
-    @inlinable @inline(__always)
-    public static func order(x: Int, y: Int) -> Int {
-        @inline(__always) func small(_ a: Int, _ b: Int) -> Int { ((a ^ b) & 1) << 1 | b & 1 }
-        return small(x, y) << 2 | small(x >> 1, y >> 1)
-    }
-
-    /// The entries of pixels x … x + 3 of frame row y, as `order` gives each.
+    /// The matrix's entries (0…15) at pixels x … x + 3 of frame row y: at (x, y), 4·M(x mod 2,
+    /// y mod 2) + M(x/2 mod 2, y/2 mod 2) for the 2 × 2 matrix M(a, b) = 2·(a xor b) + b.
     @inlinable @inline(__always)
     public static func orders(x: Int, y: Int) -> SIMD4<UInt64> {
         let columns = SIMD4<UInt64>(repeating: UInt64(truncatingIfNeeded: x)) &+ SIMD4(0, 1, 2, 3)

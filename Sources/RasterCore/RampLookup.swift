@@ -47,7 +47,8 @@ public enum RampLookup {
     /// The words of `table` at four ramp positions, each from the copy its `offsets`
     /// (`ditherOffsets`) pick: min(max(t, 0), 1) · 255 as the library's min and max pick, then ½
     /// added and truncated (2⁵² added leaves the nearest whole number in the mantissa; one less
-    /// where that rounded up); index 0 below ½ and where t is not finite (t − t is then not 0).
+    /// where that rounded up); the copy's first colour below ½ and where t is not finite (t − t
+    /// is then not 0).
     @inlinable @inline(__always)
     public static func words(at t: SIMD4<Double>, table: UnsafePointer<UInt32>, offsets: SIMD4<UInt64>) -> SIMD4<UInt32> {
         var clamped = t.replacing(with: 0, where: t .<= 0)

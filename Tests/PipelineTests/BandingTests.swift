@@ -3,6 +3,7 @@ import Geometry
 import GoldenFiles
 import Pipeline
 import Raster
+import RasterCore
 import XCTest
 
 /// 8-bit output without bands: a wide, subtle gradient and a large blurred glow step less than a
@@ -120,6 +121,21 @@ final class BandingTests: XCTestCase {
         XCTAssertGreaterThan(fall, 8, "the shadow fades over its outer part")
         for channel in 0..<3 {
             XCTAssertLessThan(largestStepOffTheRamp(frame, columns: tail, y: 298, channel: channel), 0.3, "channel \(channel)")
+        }
+    }
+}
+
+extension BandingTests {
+    /// The dither's thresholds are the 4 × 4 Bayer matrix (0 8 2 10 / 12 4 14 6 / 3 11 1 9 /
+    /// 15 7 13 5), read from any column (the lanes start there) and repeated every four rows and
+    /// columns of the frame.
+    func testTheDitherIsTheBayerMatrixTiledOverTheFrame() {
+        let matrix: [[UInt64]] = [[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]]
+        for y in [0, 1, 2, 3, 4, 9, 1080] {
+            for x in [0, 1, 2, 3, 4, 17, 1917] {
+                let expected = SIMD4((0..<4).map { matrix[y % 4][(x + $0) % 4] })
+                XCTAssertEqual(OrderedDither.orders(x: x, y: y), expected, "pixels \(x)… of row \(y)")
+            }
         }
     }
 }
