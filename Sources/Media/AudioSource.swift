@@ -50,7 +50,7 @@ final class AudioSource {
 
     /// The next samples, left and right; nil once the file's audio is all given.
     func next() throws(MediaError) -> (left: [Float], right: [Float])? {
-        guard !finished, let codec, let frame, let packet else { return nil }
+        guard !finished, let format, let codec, let frame, let packet else { return nil }
         while true {
             let received = avcodec_receive_frame(codec, frame)
             if received == 0 {
@@ -77,15 +77,11 @@ final class AudioSource {
                 }
             }
             if inputEnded { continue }
-            let read = av_read_frame(format, packet)
-            if read == cffmpeg_error_eof() {
+            guard try OpenedStream.readPacket(of: format, stream: streamIndex, into: packet, endingIn: codec, what: "the audio of \(path)") else {
                 inputEnded = true
-                try check(avcodec_send_packet(codec, nil), "cannot decode the audio of \(path)")
                 continue
             }
-            try check(read, "cannot read the audio of \(path)")
             defer { av_packet_unref(packet) }
-            guard packet.pointee.stream_index == streamIndex else { continue }
             // A damaged packet is skipped, as players do; the rest of the file still plays
             // (`AudioTrack.check` refuses a file whose start decodes to nothing).
             let sent = avcodec_send_packet(codec, packet)

@@ -31,6 +31,24 @@ struct OpenedStream {
         guard packet != nil, frame != nil else { throw MediaError("out of memory") }
     }
 
+    /// Reads `format`'s next packet of stream `index` into `packet` (true: the caller sends it to
+    /// the decoder and unreferences it), passing over other streams' packets; at the end of the
+    /// file sends `codec` its end instead (false: the decoder holds only what is to be drained).
+    /// `what` names the stream in errors ("the audio of FILE").
+    static func readPacket(of format: UnsafeMutablePointer<AVFormatContext>, stream index: Int32, into packet: UnsafeMutablePointer<AVPacket>,
+                           endingIn codec: UnsafeMutablePointer<AVCodecContext>, what: String) throws(MediaError) -> Bool {
+        while true {
+            let read = av_read_frame(format, packet)
+            if read == cffmpeg_error_eof() {
+                try check(avcodec_send_packet(codec, nil), "cannot decode \(what)")
+                return false
+            }
+            try check(read, "cannot read \(what)")
+            if packet.pointee.stream_index == index { return true }
+            av_packet_unref(packet)
+        }
+    }
+
     /// Opens `path` and finds its best stream of `type` (`kind` names it in errors: "audio").
     init(_ path: String, best type: AVMediaType, kind: String) throws(MediaError) {
         FFmpegLog.quiet()

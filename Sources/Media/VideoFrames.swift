@@ -146,15 +146,11 @@ public final class VideoFrames: @unchecked Sendable {
             if received == cffmpeg_error_eof() { return nil }
             if received != cffmpeg_error_again() { try check(received, "cannot decode the video of \(path)") }
             if inputEnded { return nil }
-            let read = av_read_frame(format, packet)
-            if read == cffmpeg_error_eof() {
+            guard try OpenedStream.readPacket(of: format, stream: streamIndex, into: packet, endingIn: codec, what: "the video of \(path)") else {
                 inputEnded = true
-                try check(avcodec_send_packet(codec, nil), "cannot decode the video of \(path)")
                 continue
             }
-            try check(read, "cannot read the video of \(path)")
             defer { av_packet_unref(packet) }
-            guard packet.pointee.stream_index == streamIndex else { continue }
             try check(avcodec_send_packet(codec, packet), "cannot decode the video of \(path)")
         }
     }
