@@ -28,6 +28,7 @@ let package = Package(
         .executable(name: "animvid", targets: ["animvid"]),
         .executable(name: "raster-bench", targets: ["raster-bench"]),
         .library(name: "AnimvidKit", targets: ["AnimvidKit"]),
+        .library(name: "QuartzCoreCompat", targets: ["QuartzCoreCompat"]),
     ] + fasterRasterProducts,
     targets: [
         .systemLibrary(
@@ -60,6 +61,9 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["Animation", "Raster", "Media", "Geometry"]),
         .target(name: "Sessions", dependencies: ["Pipeline", "Media"]),
         .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),
+        .target(name: "QuartzCoreCompat", dependencies: ["Scenes", "Animation", "Geometry", "Text"]),
+        // The seed documents' iOS code ported to QuartzCoreCompat (docs/quartzcore-compat.md).
+        .target(name: "SeedPorts", dependencies: ["QuartzCoreCompat"], path: "Examples/SeedPorts"),
         .target(name: "Documents", dependencies: ["Scenes", "Animation", "Geometry", "Text", "Media", "Pipeline"]),
         .target(name: "Lottie", dependencies: ["CZlib", "CDuktape", "Documents", "Scenes", "Animation", "Geometry", "Text", "Media"]),
         .target(name: "Jobs", dependencies: ["Documents", "Lottie", "Pipeline", "Sessions", "Scenes", "Media", "Animation", "Geometry"]),
@@ -80,6 +84,7 @@ let package = Package(
                     exclude: ["Golden", "Files"]),
         .testTarget(name: "CLITests", dependencies: ["animvid"], exclude: ["Hostile"]),
         .testTarget(name: "AnimvidKitTests", dependencies: ["AnimvidKit"]),
+        .testTarget(name: "QuartzCoreCompatTests", dependencies: ["QuartzCoreCompat", "SeedPorts", "Scenes", "Pipeline", "Media", "Animation", "Geometry"]),
     ] + rasterCoreBuilds,
     swiftLanguageModes: [.v6]
 )

@@ -130,14 +130,14 @@ public class Layer {
     }
 
     /// The layer's local time at a video time: each ancestor maps its parent's time linearly.
-    func localTime(atVideoTime t: Double) -> Double {
+    public func localTime(atVideoTime t: Double) -> Double {
         let parentTime = (superlayer ?? maskedLayer).map { $0.localTime(atVideoTime: t) } ?? t
         return values.timing.layerTime(fromParent: parentTime)
     }
 
     /// The video time at which the layer's local time reaches `local`, or nil when a paused
     /// layer (speed 0) on the way never gets there.
-    func videoTime(atLocalTime local: Double) -> Double? {
+    public func videoTime(atLocalTime local: Double) -> Double? {
         guard let parentTime = values.timing.parentTime(fromLayer: local) else { return nil }
         guard let parent = superlayer ?? maskedLayer else { return parentTime }
         return parent.videoTime(atLocalTime: parentTime)

@@ -115,6 +115,10 @@ public struct LayerValues: Hashable, Sendable {
     /// Whether the shadow shows alone, the layer casting it (and its sublayers) left out: an
     /// animvid extension, After Effects' drop shadow with Shadow Only.
     public var shadowOnly: Bool { get { storage.fields.shadowOnly } set { unique().fields.shadowOnly = newValue } }
+    /// Whether the layer holds its superlayer's own drawing (what UIKit's `draw(_:)` draws into
+    /// a view's layer): a replicator draws it once, under its instances, as it draws its own
+    /// contents, instead of once an instance. An animvid extension, set by QuartzCoreCompat.
+    public var isSuperlayerDrawing: Bool { get { storage.fields.isSuperlayerDrawing } set { unique().fields.isSuperlayerDrawing = newValue } }
 
     // Media timing of the layer's own time space
     /// Maps the superlayer's time to this layer's; only beginTime, speed and timeOffset count.
@@ -295,6 +299,7 @@ public struct LayerValues: Hashable, Sendable {
         var shadowRadius: Double = 3
         var shadowPath: Path?
         var shadowOnly: Bool = false
+        var isSuperlayerDrawing: Bool = false
         var timing: MediaTiming = MediaTiming()
         var remapsTime: Bool = false
         var remappedTime: Double = 0

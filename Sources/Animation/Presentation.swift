@@ -274,7 +274,15 @@ private struct PresentationWalk {
                     children.sort { ($0.depth, $0.order) < ($1.depth, $1.order) }
                 }
                 for (index, child) in children.enumerated() {
-                    visit(child.presented, node: child.node, siblingIndex: index, context: inner)
+                    guard child.presented.values.isSuperlayerDrawing else {
+                        visit(child.presented, node: child.node, siblingIndex: index, context: inner)
+                        continue
+                    }
+                    // A replicator's own drawing shows once, untinted, as its contents do.
+                    guard k == 0 else { continue }
+                    var own = inner
+                    own.tint = context.tint
+                    visit(child.presented, node: child.node, siblingIndex: index, context: own)
                 }
                 instanceTransform = step.concatenating(instanceTransform)
             }

@@ -39,17 +39,40 @@ public final class Script {
     /// every animation the transaction added has stopped (at once when it added none). Changes
     /// made in a callback outside any transaction animate with `Transaction.implicit`.
     public func transaction(_ settings: Transaction, completion: ((Script) -> Void)? = nil, _ body: () -> Void) {
-        guard let commit else {
-            // While the scene is built nothing animates: the changes are the starting state.
-            body()
-            if let completion { after(0, completion) }
-            return
-        }
-        commit(openTransactions.last ?? .implicit, nil)
-        openTransactions.append(settings)
+        beginTransaction(settings)
         body()
-        openTransactions.removeLast()
-        commit(settings, completion)
+        commitTransaction(completion: completion)
+    }
+
+    /// Opens a transaction, as `CATransaction.begin()`: the changes made so far are committed
+    /// first, under the enclosing transaction's settings. `openTransaction` reads and changes
+    /// its settings until `commitTransaction` closes it.
+    public func beginTransaction(_ settings: Transaction = .implicit) {
+        commit?(openTransactions.last ?? .implicit, nil)
+        openTransactions.append(settings)
+    }
+
+    /// The settings of the innermost open transaction; nil when none is open (setting nil, or
+    /// setting while none is open, changes nothing).
+    public var openTransaction: Transaction? {
+        get { openTransactions.last }
+        set {
+            guard let newValue, !openTransactions.isEmpty else { return }
+            openTransactions[openTransactions.count - 1] = newValue
+        }
+    }
+
+    /// Closes the innermost open transaction, as `CATransaction.commit()`: its changes are
+    /// committed with its settings, and `completion` runs when every animation it added has
+    /// stopped. While the scene is built nothing animates: the changes are the starting state,
+    /// and `completion` runs at time 0.
+    public func commitTransaction(completion: ((Script) -> Void)? = nil) {
+        guard let settings = openTransactions.popLast() else { return }
+        if let commit {
+            commit(settings, completion)
+        } else if let completion {
+            after(0, completion)
+        }
     }
 
     /// The layer's local time now (`convertTime(CACurrentMediaTime(), from: nil)`).

@@ -70,7 +70,7 @@ public struct MarqueeScene: Scene {
 
     /// The built-in image: diagonal stripes, 600×200 pixels, a stripe every 50 pixels along
     /// x + y, so it tiles seamlessly both ways; edges anti-aliased by 4×4 supersampling.
-    static func stripes(stripe: Color, base: Color) -> Image? {
+    public static func stripes(stripe: Color, base: Color) -> Image? {
         let (width, height, period) = (600, 200, 50.0)
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {

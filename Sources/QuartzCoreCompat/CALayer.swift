@@ -1,0 +1,279 @@
+import Animation
+import Geometry
+
+/// How contents are placed in the bounds (`CALayerContentsGravity`).
+public typealias CALayerContentsGravity = ContentsGravity
+
+/// A layer (`CALayer`): the engine's `Layer` (`backing`) with Core Animation's names and types.
+/// A layer that backs a view does not animate its changes implicitly outside
+/// `UIView.animate(withDuration:…)`, as on iOS; a standalone layer does, in callbacks.
+open class CALayer: NSObject {
+    /// The engine's layer this one stands for.
+    public let backing: Layer
+    /// The view the layer backs, if any (`delegate`).
+    weak var view: UIView?
+    /// The sublayers, in drawing order (nil when there are none).
+    public var sublayers: [CALayer]? { children.isEmpty ? nil : children }
+    /// The layer this one is a sublayer of.
+    public private(set) weak var superlayer: CALayer?
+    private var children: [CALayer] = []
+    /// Engine layers holding the layer's own drawing (a view's `draw(_:)`), under its sublayers.
+    var drawing: [Layer] = [] {
+        didSet {
+            for old in oldValue { old.removeFromSuperlayer() }
+            for (i, layer) in drawing.enumerated() { backing.insertSublayer(layer, at: i) }
+        }
+    }
+    /// The animations added under keys, as the copies the layer runs.
+    private var animationsByKey: [String: CAAnimation] = [:]
+
+    /// A new layer of this class (`init()`, `CALayer.layer()`).
+    public required override init() {
+        backing = Self.makeBacking()
+        super.init()
+    }
+
+    /// The engine layer a new layer of this class stands for.
+    class func makeBacking() -> Layer { Layer() }
+
+    /// Makes a change: one a view's layer makes outside a view animation shows at once.
+    func change(_ body: () -> Void) {
+        guard view != nil, let app = AppRun.current, app.viewAnimationDepth == 0 else { return body() }
+        app.script.transaction(Transaction(disableActions: true), body)
+    }
+
+    // MARK: Geometry
+
+    public var name: String? { get { backing.name } set { backing.name = newValue } }
+    public var bounds: CGRect { get { backing.bounds } set { change { backing.bounds = newValue } } }
+    public var position: CGPoint { get { backing.position } set { change { backing.position = newValue } } }
+    /// The bounds in the superlayer's space, as position, anchorPoint and transform place them;
+    /// setting it sets position and bounds.
+    public var frame: CGRect { get { backing.frame } set { change { backing.frame = newValue } } }
+    public var zPosition: CGFloat { get { backing.zPosition } set { change { backing.zPosition = newValue } } }
+    public var anchorPoint: CGPoint { get { backing.anchorPoint } set { change { backing.anchorPoint = newValue } } }
+    public var anchorPointZ: CGFloat { get { backing.anchorPointZ } set { change { backing.anchorPointZ = newValue } } }
+    public var transform: CATransform3D { get { backing.transform } set { change { backing.transform = newValue } } }
+    public var sublayerTransform: CATransform3D { get { backing.sublayerTransform } set { change { backing.sublayerTransform = newValue } } }
+
+    // MARK: Appearance
+
+    public var opacity: Float { get { Float(backing.opacity) } set { change { backing.opacity = Double(written: newValue) } } }
+    public var isHidden: Bool { get { backing.isHidden } set { change { backing.isHidden = newValue } } }
+    public var isDoubleSided: Bool { get { backing.isDoubleSided } set { change { backing.isDoubleSided = newValue } } }
+    public var masksToBounds: Bool { get { backing.masksToBounds } set { change { backing.masksToBounds = newValue } } }
+    public var allowsGroupOpacity: Bool { get { backing.allowsGroupOpacity } set { change { backing.allowsGroupOpacity = newValue } } }
+    public var backgroundColor: CGColor? { get { backing.backgroundColor } set { change { backing.backgroundColor = newValue } } }
+    public var cornerRadius: CGFloat { get { backing.cornerRadius } set { change { backing.cornerRadius = newValue } } }
+    public var borderWidth: CGFloat { get { backing.borderWidth } set { change { backing.borderWidth = newValue } } }
+    public var borderColor: CGColor? { get { backing.borderColor } set { change { backing.borderColor = newValue } } }
+    /// A `CGImage`, or nil (`contents`).
+    public var contents: Any? {
+        get { backing.contents }
+        set {
+            guard newValue == nil || newValue is CGImage else { preconditionFailure("contents takes a CGImage, not a \(type(of: newValue!))") }
+            change { backing.contents = newValue as? CGImage }
+        }
+    }
+    public var contentsGravity: CALayerContentsGravity { get { backing.contentsGravity } set { change { backing.contentsGravity = newValue } } }
+    public var contentsRect: CGRect { get { backing.contentsRect } set { change { backing.contentsRect = newValue } } }
+    public var contentsCenter: CGRect { get { backing.contentsCenter } set { change { backing.contentsCenter = newValue } } }
+    public var contentsScale: CGFloat { get { backing.contentsScale } set { change { backing.contentsScale = newValue } } }
+    public var shadowColor: CGColor? { get { backing.shadowColor } set { change { backing.shadowColor = newValue } } }
+    public var shadowOpacity: Float { get { Float(backing.shadowOpacity) } set { change { backing.shadowOpacity = Double(written: newValue) } } }
+    public var shadowOffset: CGSize { get { backing.shadowOffset } set { change { backing.shadowOffset = newValue } } }
+    public var shadowRadius: CGFloat { get { backing.shadowRadius } set { change { backing.shadowRadius = newValue } } }
+    public var shadowPath: CGPath? {
+        get { backing.shadowPath.map { CGPath(path: $0) } }
+        set { change { backing.shadowPath = newValue?.path } }
+    }
+    /// A layer whose alpha masks this one; it is not a sublayer.
+    public var mask: CALayer? {
+        didSet { change { backing.mask = mask?.backing } }
+    }
+
+    // MARK: Media timing (the layer's own time: beginTime, speed and timeOffset map it)
+
+    public var beginTime: CFTimeInterval { get { backing.timing.beginTime } set { change { backing.timing.beginTime = newValue } } }
+    public var speed: Float { get { Float(backing.timing.speed) } set { change { backing.timing.speed = Double(written: newValue) } } }
+    public var timeOffset: CFTimeInterval { get { backing.timing.timeOffset } set { change { backing.timing.timeOffset = newValue } } }
+    public var duration: CFTimeInterval { get { backing.timing.duration } set { change { backing.timing.duration = newValue } } }
+    public var repeatCount: Float { get { Float(backing.timing.repeatCount) } set { change { backing.timing.repeatCount = Double(written: newValue) } } }
+    public var repeatDuration: CFTimeInterval { get { backing.timing.repeatDuration } set { change { backing.timing.repeatDuration = newValue } } }
+    public var autoreverses: Bool { get { backing.timing.autoreverses } set { change { backing.timing.autoreverses = newValue } } }
+    public var fillMode: CAMediaTimingFillMode { get { backing.timing.fillMode } set { change { backing.timing.fillMode = newValue } } }
+
+    /// `t` in `layer`'s time (the clip's when nil) converted to this layer's time
+    /// (`convertTime(_:from:)`).
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        let clipTime = layer.map { $0.backing.videoTime(atLocalTime: t) ?? .nan } ?? t
+        return backing.localTime(atVideoTime: clipTime)
+    }
+
+    /// `t` in this layer's time converted to `layer`'s (the clip's when nil) (`convertTime(_:to:)`).
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let clipTime = backing.videoTime(atLocalTime: t) ?? .nan
+        return layer.map { $0.backing.localTime(atVideoTime: clipTime) } ?? clipTime
+    }
+
+    // MARK: The layer tree
+
+    /// Appends `layer` to the sublayers, taking it from its old superlayer.
+    public func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(children.count))
+    }
+
+    /// Inserts `layer` at `index` of the sublayers (`insertSublayer(_:at:)`).
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        layer.removeFromSuperlayer()
+        let index = min(Int(index), children.count)
+        children.insert(layer, at: index)
+        layer.superlayer = self
+        backing.insertSublayer(layer.backing, at: drawing.count + index)
+    }
+
+    /// Inserts `layer` just below `sibling` (at the end when `sibling` is not a sublayer).
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s } } ?? children.count
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Inserts `layer` just above `sibling` (at the end when `sibling` is not a sublayer).
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s } }.map { $0 + 1 } ?? children.count
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Takes the layer out of its superlayer.
+    public func removeFromSuperlayer() {
+        guard let superlayer else { return }
+        superlayer.children.removeAll { $0 === self }
+        self.superlayer = nil
+        backing.removeFromSuperlayer()
+    }
+
+    // MARK: Animations
+
+    /// Runs a copy of `anim` on the layer, under `key` (replacing the animation there); its
+    /// delegate is told with the copy, at the clip's time of the event.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy()
+        let animation = copy.makeEngineAnimation()
+        let app = AppRun.current
+        if let delegate = copy.delegate {
+            guard let app else { preconditionFailure("an animation with a delegate was added outside a UIKitScene") }
+            animation.didStart = { _ in app.run { delegate.animationDidStart(copy) } }
+        }
+        if key != nil || copy.delegate != nil {
+            animation.didStop = { [weak self] _, finished in
+                if let key, self?.animationsByKey[key] === copy, copy.isRemovedOnCompletion || !finished {
+                    self?.animationsByKey[key] = nil
+                }
+                if let delegate = copy.delegate, let app { app.run { delegate.animationDidStop(copy, finished: finished) } }
+            }
+        }
+        if let key { animationsByKey[key] = copy }
+        backing.add(animation, forKey: key)
+    }
+
+    /// The animation running under `key` (the copy `add(_:forKey:)` made), or nil.
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationsByKey[key]
+    }
+
+    /// The keys of the animations running under keys.
+    public func animationKeys() -> [String]? {
+        animationsByKey.isEmpty ? nil : animationsByKey.keys.sorted()
+    }
+
+    /// Stops the animation under `key`; its delegate is told it did not finish.
+    public func removeAnimation(forKey key: String) {
+        animationsByKey[key] = nil
+        backing.removeAnimation(forKey: key)
+    }
+
+    /// Stops every animation of the layer.
+    public func removeAllAnimations() {
+        animationsByKey = [:]
+        backing.removeAllAnimations()
+    }
+}
+
+/// A layer that draws a path (`CAShapeLayer`).
+open class CAShapeLayer: CALayer {
+    override class func makeBacking() -> Layer { ShapeLayer() }
+
+    public var path: CGPath? {
+        get { backing.path.map { CGPath(path: $0) } }
+        set { change { backing.path = newValue?.path } }
+    }
+    public var fillColor: CGColor? { get { backing.fillColor } set { change { backing.fillColor = newValue } } }
+    public var fillRule: CAShapeLayerFillRule { get { backing.fillRule } set { change { backing.fillRule = newValue } } }
+    public var strokeColor: CGColor? { get { backing.strokeColor } set { change { backing.strokeColor = newValue } } }
+    public var lineWidth: CGFloat { get { backing.lineWidth } set { change { backing.lineWidth = newValue } } }
+    public var lineCap: CAShapeLayerLineCap { get { backing.lineCap } set { change { backing.lineCap = newValue } } }
+    public var lineJoin: CAShapeLayerLineJoin { get { backing.lineJoin } set { change { backing.lineJoin = newValue } } }
+    public var miterLimit: CGFloat { get { backing.miterLimit } set { change { backing.miterLimit = newValue } } }
+    public var lineDashPattern: [Double]? {
+        get { backing.lineDashPattern.isEmpty ? nil : backing.lineDashPattern }
+        set { change { backing.lineDashPattern = newValue ?? [] } }
+    }
+    public var lineDashPhase: CGFloat { get { backing.lineDashPhase } set { change { backing.lineDashPhase = newValue } } }
+    public var strokeStart: CGFloat { get { backing.strokeStart } set { change { backing.strokeStart = newValue } } }
+    public var strokeEnd: CGFloat { get { backing.strokeEnd } set { change { backing.strokeEnd = newValue } } }
+}
+
+/// How a shape's inside is decided (`CAShapeLayerFillRule`: `.nonZero`, `.evenOdd`).
+public typealias CAShapeLayerFillRule = FillRule
+/// A stroke's ends (`CAShapeLayerLineCap`: `.butt`, `.round`, `.square`).
+public typealias CAShapeLayerLineCap = StrokeStyle.Cap
+/// A stroke's corners (`CAShapeLayerLineJoin`: `.miter`, `.round`, `.bevel`).
+public typealias CAShapeLayerLineJoin = StrokeStyle.Join
+
+/// A layer drawing its sublayers `instanceCount` times, each copy transformed, delayed and
+/// tinted from the one before (`CAReplicatorLayer`).
+open class CAReplicatorLayer: CALayer {
+    override class func makeBacking() -> Layer { ReplicatorLayer() }
+
+    public var instanceCount: Int { get { backing.instanceCount } set { change { backing.instanceCount = newValue } } }
+    public var instanceDelay: CFTimeInterval { get { backing.instanceDelay } set { change { backing.instanceDelay = newValue } } }
+    public var instanceTransform: CATransform3D { get { backing.instanceTransform } set { change { backing.instanceTransform = newValue } } }
+    public var instanceColor: CGColor? { get { backing.instanceColor } set { change { backing.instanceColor = newValue ?? .white } } }
+    public var instanceRedOffset: Float { get { Float(backing.instanceRedOffset) } set { change { backing.instanceRedOffset = Double(written: newValue) } } }
+    public var instanceGreenOffset: Float { get { Float(backing.instanceGreenOffset) } set { change { backing.instanceGreenOffset = Double(written: newValue) } } }
+    public var instanceBlueOffset: Float { get { Float(backing.instanceBlueOffset) } set { change { backing.instanceBlueOffset = Double(written: newValue) } } }
+    public var instanceAlphaOffset: Float { get { Float(backing.instanceAlphaOffset) } set { change { backing.instanceAlphaOffset = Double(written: newValue) } } }
+    public var preservesDepth: Bool { get { backing.preservesDepth } set { change { backing.preservesDepth = newValue } } }
+}
+
+/// The shape of a gradient (`CAGradientLayerType`: `.axial`, `.radial`, `.conic`).
+public typealias CAGradientLayerType = GradientType
+
+/// A layer filled with a colour gradient (`CAGradientLayer`).
+open class CAGradientLayer: CALayer {
+    override class func makeBacking() -> Layer { GradientLayer() }
+
+    /// `CGColor`s.
+    public var colors: [Any]? {
+        get { backing.colors.isEmpty ? nil : backing.colors }
+        set {
+            let colors = (newValue ?? []).map { value -> CGColor in
+                guard let color = value as? CGColor else { preconditionFailure("colors takes CGColors, not a \(Swift.type(of: value))") }
+                return color
+            }
+            change { backing.colors = colors }
+        }
+    }
+    public var locations: [Double]? {
+        get { backing.locations.isEmpty ? nil : backing.locations }
+        set { change { backing.locations = newValue ?? [] } }
+    }
+    public var startPoint: CGPoint { get { backing.startPoint } set { change { backing.startPoint = newValue } } }
+    public var endPoint: CGPoint { get { backing.endPoint } set { change { backing.endPoint = newValue } } }
+    public var type: CAGradientLayerType { get { backing.gradientType } set { change { backing.gradientType = newValue } } }
+}
+
+/// A layer whose sublayers share its 3D space (`CATransformLayer`).
+open class CATransformLayer: CALayer {
+    override class func makeBacking() -> Layer { TransformLayer() }
+}

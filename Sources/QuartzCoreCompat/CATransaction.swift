@@ -1,0 +1,60 @@
+import Animation
+
+/// The transaction a run of the app's code makes its changes in (`CATransaction`): its
+/// settings say how standalone layers animate their changes; `commit()` applies them. Every
+/// callback runs in an implicit transaction (0.25 s, the default timing function), which the
+/// setters change when no explicit one is open.
+public enum CATransaction {
+    private static func app(_ caller: String) -> AppRun { AppRun.running("CATransaction.\(caller)") }
+
+    /// Opens a transaction (`begin()`); the changes made before it are committed first.
+    public static func begin() {
+        app("begin()").beginTransaction()
+    }
+
+    /// Closes the innermost transaction (`commit()`): its changes animate with its settings,
+    /// and its completion block runs when every animation it added has stopped.
+    public static func commit() {
+        app("commit()").commitTransaction()
+    }
+
+    /// The duration of the implicit animations (`animationDuration()`).
+    public static func animationDuration() -> CFTimeInterval {
+        app("animationDuration()").script.openTransaction?.duration ?? Transaction.implicit.duration
+    }
+
+    /// Sets it for the innermost transaction (`setAnimationDuration(_:)`).
+    public static func setAnimationDuration(_ duration: CFTimeInterval) {
+        app("setAnimationDuration(_:)").script.openTransaction?.duration = duration
+    }
+
+    /// The timing function of the implicit animations (`animationTimingFunction()`).
+    public static func animationTimingFunction() -> CAMediaTimingFunction? {
+        let function = app("animationTimingFunction()").script.openTransaction?.timingFunction ?? Transaction.implicit.timingFunction
+        return CAMediaTimingFunction(controlPoints: Float(function.c1x), Float(function.c1y), Float(function.c2x), Float(function.c2y))
+    }
+
+    /// Sets it for the innermost transaction; nil is the default function
+    /// (`setAnimationTimingFunction(_:)`).
+    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        app("setAnimationTimingFunction(_:)").script.openTransaction?.timingFunction = function?.function ?? .default
+    }
+
+    /// Whether the innermost transaction's changes show at once (`disableActions()`).
+    public static func disableActions() -> Bool {
+        app("disableActions()").script.openTransaction?.disableActions ?? false
+    }
+
+    /// Sets it (`setDisableActions(_:)`).
+    public static func setDisableActions(_ flag: Bool) {
+        app("setDisableActions(_:)").script.openTransaction?.disableActions = flag
+    }
+
+    /// Runs `block` when every animation the innermost transaction adds has stopped, or at once
+    /// when it adds none (`setCompletionBlock(_:)`).
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        let app = app("setCompletionBlock(_:)")
+        guard !app.completions.isEmpty else { return }
+        app.completions[app.completions.count - 1] = block
+    }
+}

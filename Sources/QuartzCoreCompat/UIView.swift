@@ -1,0 +1,224 @@
+import Animation
+import Geometry
+import Scenes
+
+/// A view (`UIView`): a layer host with UIKit's geometry names. Its layer (of `layerClass`)
+/// shows changes at once, except inside `UIView.animate(withDuration:…)`. `draw(_:)` runs
+/// when the view is first in the window with a size, and after `setNeedsDisplay()`; what it
+/// strokes and fills with `UIBezierPath` is drawn under the sublayers (once, in a replicator).
+open class UIView: NSObject {
+    /// The class of the view's layer (`layerClass`); override it for another kind of layer.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The view's layer.
+    public let layer: CALayer
+    /// The views inside this one, back to front.
+    public private(set) var subviews: [UIView] = []
+    /// The view this one is inside.
+    public private(set) weak var superview: UIView?
+    private var needsDisplay = false
+    private var storedBackgroundColor: UIColor?
+
+    /// A view covering `frame` of its superview (`init(frame:)`).
+    public init(frame: CGRect) {
+        guard let layerType = Self.layerClass as? CALayer.Type else { preconditionFailure("layerClass must be a CALayer class") }
+        layer = layerType.init()
+        super.init()
+        layer.view = self
+        layer.frame = frame
+        setNeedsDisplay()
+    }
+
+    /// A view with an empty frame (`init()`).
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    // MARK: Geometry and appearance, kept by the layer
+
+    public var frame: CGRect { get { layer.frame } set { layer.frame = newValue } }
+    public var bounds: CGRect { get { layer.bounds } set { layer.bounds = newValue } }
+    /// The centre of the frame in the superview (the layer's `position`).
+    public var center: CGPoint { get { layer.position } set { layer.position = newValue } }
+    public var backgroundColor: UIColor? {
+        get { storedBackgroundColor }
+        set { storedBackgroundColor = newValue; layer.backgroundColor = newValue?.cgColor }
+    }
+    /// The layer's opacity.
+    public var alpha: CGFloat { get { CGFloat(layer.opacity) } set { layer.opacity = Float(newValue) } }
+    public var isHidden: Bool { get { layer.isHidden } set { layer.isHidden = newValue } }
+    /// The layer's `masksToBounds`.
+    public var clipsToBounds: Bool { get { layer.masksToBounds } set { layer.masksToBounds = newValue } }
+
+    // MARK: The view tree
+
+    /// Adds `view` on top of the subviews, taking it from its old superview.
+    public func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` of the subviews.
+    public func insertSubview(_ view: UIView, at index: Int) {
+        view.removeFromSuperview()
+        let index = min(max(index, 0), subviews.count)
+        // The view's layer goes just below the layer of the subview now at `index` (or on top).
+        if index < subviews.count {
+            layer.insertSublayer(view.layer, below: subviews[index].layer)
+        } else {
+            layer.addSublayer(view.layer)
+        }
+        subviews.insert(view, at: index)
+        view.superview = self
+    }
+
+    /// Takes the view out of its superview.
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+        layer.removeFromSuperlayer()
+    }
+
+    // MARK: Drawing
+
+    /// Draws the view's content with `UIBezierPath.stroke()` and `fill()`; the default draws
+    /// nothing (`draw(_:)`).
+    open func draw(_ rect: CGRect) {}
+
+    /// Asks for `draw(_:)` to run before the changes of the running code are committed.
+    public func setNeedsDisplay() {
+        guard !needsDisplay else { return }
+        needsDisplay = true
+        AppRun.current?.viewsToDisplay.append(self)
+    }
+
+    /// Whether the view is in the window with a size, so that it can draw.
+    var canDisplay: Bool {
+        guard !bounds.isEmpty else { return false }
+        var view: UIView? = self
+        while let v = view {
+            if v === AppRun.current?.window { return true }
+            view = v.superview
+        }
+        return false
+    }
+
+    /// Runs `draw(_:)` and puts what it drew in the layer.
+    func display() {
+        needsDisplay = false
+        guard let app = AppRun.current else { return }
+        let drawing = Drawing()
+        app.drawing = drawing
+        draw(bounds)
+        app.drawing = nil
+        for shape in drawing.layers {
+            shape.isSuperlayerDrawing = true
+            shape.frame = bounds
+            shape.bounds = bounds
+        }
+        layer.change { layer.drawing = drawing.layers }
+    }
+
+    // MARK: Animation
+
+    /// The easing and options of a view animation (`UIView.AnimationOptions`): its curve.
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let curveEaseInOut = AnimationOptions([])
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        var timingFunction: TimingFunction {
+            switch rawValue & (3 << 16) {
+            case 1 << 16: .easeIn
+            case 2 << 16: .easeOut
+            case 3 << 16: .linear
+            default: .easeInEaseOut
+            }
+        }
+    }
+
+    /// Animates the changes `animations` makes to views from their current values, over
+    /// `duration` seconds after `delay`, then calls `completion` with true
+    /// (`animate(withDuration:delay:options:animations:completion:)`). Called while the
+    /// controller is set up, it runs at the first turn of the run loop, as on iOS.
+    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0, options: AnimationOptions = [],
+                              animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let app = AppRun.running("UIView.animate")
+        let run = {
+            app.beginTransaction()
+            app.script.openTransaction = Transaction(duration: duration, timingFunction: options.timingFunction)
+            if let completion { app.completions[app.completions.count - 1] = { completion(true) } }
+            app.viewAnimationDepth += 1
+            animations()
+            app.viewAnimationDepth -= 1
+            app.commitTransaction()
+        }
+        if delay > 0 || app.isLaunching {
+            app.after(delay, run)
+        } else {
+            run()
+        }
+    }
+}
+
+/// A view controller (`UIViewController`): `loadView()` makes its view, which fills the
+/// screen; `viewDidLoad()` sets it up, at the start of the clip.
+open class UIViewController: NSObject {
+    /// The controller's view, the size of the screen.
+    public var view: UIView
+
+    /// A controller with a clear view (until `loadView()` makes another).
+    public override init() {
+        view = UIView()
+        super.init()
+    }
+
+    /// Makes the view (set `view` to a view of your own class); the default keeps a plain one.
+    open func loadView() {}
+
+    /// Sets the view up; runs once, after `loadView()`, before the first frame.
+    open func viewDidLoad() {}
+}
+
+/// iOS code as a scene: `makeController` builds a view controller; its view fills a window the
+/// size of the canvas (`UIScreen.main.bounds`), `viewDidLoad()` runs at time 0, and everything
+/// it schedules (delegate methods, completion blocks, delayed performs, dispatched blocks,
+/// timers) runs at its moment of the clip's time as the timeline resolves: deterministic, and
+/// encoded, resumed and sharded like any scene.
+public struct UIKitScene: Scene {
+    public let name: String
+    public let summary: String
+    public let cycle: Double
+    public let parameters: [SceneParameter] = []
+    private let makeController: @Sendable () -> UIViewController
+
+    /// A scene running the controller `makeController` makes, with a name, a line saying what
+    /// it shows and a good clip length in seconds.
+    public init(name: String, summary: String, cycle: Double, _ makeController: @escaping @Sendable () -> UIViewController) {
+        self.name = name
+        self.summary = summary
+        self.cycle = cycle
+        self.makeController = makeController
+    }
+
+    public func build(canvas: Size, script: Script, settings: SceneSettings) -> Layer {
+        let app = AppRun(script: script, screen: CGRect(origin: .zero, size: canvas))
+        var root: Layer?
+        app.isLaunching = true
+        app.run {
+            let window = UIView(frame: app.screen)
+            app.window = window
+            let controller = makeController()
+            controller.loadView()
+            controller.view.frame = window.bounds
+            window.addSubview(controller.view)
+            controller.viewDidLoad()
+            root = window.layer.backing
+        }
+        app.isLaunching = false
+        return root!
+    }
+}

@@ -1,0 +1,213 @@
+import Animation
+import Geometry
+
+/// The iOS app a `UIKitScene` runs: its screen and its script (whose clock is the clip's). Every
+/// piece of the app's code — the controller's `viewDidLoad`, delegate methods, completion
+/// blocks, delayed performs, dispatched blocks, timers — runs through `run`, on the thread
+/// resolving the timeline, with `current` bound to the app; that is what the static iOS entry
+/// points (`DispatchQueue.main`, `CATransaction`, `UIView.animate`, `UIScreen.main`,
+/// `CACurrentMediaTime`) act on. The timeline resolves on one thread, so nothing here is shared
+/// between threads while it runs.
+final class AppRun: @unchecked Sendable {
+    /// The app whose code is running on this thread.
+    @TaskLocal static var current: AppRun?
+
+    /// The running app; calling an iOS entry point outside one is a programming error.
+    static func running(_ caller: String) -> AppRun {
+        guard let current else {
+            preconditionFailure("\(caller) works only in code a UIKitScene runs (its controller and the callbacks it schedules)")
+        }
+        return current
+    }
+
+    /// The script: the clip's clock, timers, transactions.
+    let script: Script
+    /// The screen's bounds in points (`UIScreen.main.bounds`): the canvas.
+    let screen: CGRect
+    /// Views whose `draw(_:)` runs before the current piece of code's changes are committed.
+    var viewsToDisplay: [UIView] = []
+    /// How many `UIView.animate` blocks are running: inside one, views' changes animate.
+    var viewAnimationDepth = 0
+    /// The completion block of each open transaction, innermost last.
+    var completions: [(() -> Void)?] = []
+    /// The app's window (`UIApplication.shared.keyWindow`), set when the scene is built.
+    var window: UIView?
+    /// What the view whose `draw(_:)` is running has drawn; nil outside `draw(_:)`.
+    var drawing: Drawing?
+    /// Whether the controller is being set up: what it does then is the clip's first picture,
+    /// and a view animation waits for the first turn of the run loop to run.
+    var isLaunching = false
+
+    init(script: Script, screen: CGRect) {
+        self.script = script
+        self.screen = screen
+    }
+
+    /// Runs `body` as one turn of the app's run loop at the script's current time: in an
+    /// implicit transaction, views that need display drawn at its end.
+    func run(_ body: () -> Void) {
+        Self.$current.withValue(self) {
+            beginTransaction()
+            body()
+            displayViews()
+            commitTransaction()
+        }
+    }
+
+    /// Opens a transaction with the implicit one's settings and no completion block.
+    func beginTransaction() {
+        script.beginTransaction()
+        completions.append(nil)
+    }
+
+    /// Commits the innermost transaction; its completion block runs as the app's code.
+    func commitTransaction() {
+        let completion = completions.popLast() ?? nil
+        script.commitTransaction(completion: completion.map { block in { [self] _ in run(block) } })
+    }
+
+    /// Runs `body` as a turn of the run loop `delay` seconds from now.
+    func after(_ delay: TimeInterval, _ body: @escaping () -> Void) {
+        script.after(delay) { [self] _ in run(body) }
+    }
+
+    /// Draws the views that asked to be (`setNeedsDisplay`) and are in the window with a size,
+    /// as the run loop does before it commits; drawing may ask for more. The others wait.
+    private func displayViews() {
+        while let next = viewsToDisplay.firstIndex(where: \.canDisplay) {
+            viewsToDisplay.remove(at: next).display()
+        }
+    }
+}
+
+/// The current time in seconds of the clip (`CACurrentMediaTime()`): the time of the callback
+/// running, 0 while the controller is set up.
+public func CACurrentMediaTime() -> CFTimeInterval {
+    AppRun.running("CACurrentMediaTime()").script.now
+}
+
+/// The root of iOS's class tree, for `perform(_:with:afterDelay:)`.
+open class NSObject {
+    public init() {}
+
+    /// Calls `method` with `object` `delay` seconds of clip time from now
+    /// (`perform(_:with:afterDelay:)`; Swift on Linux has no selectors: pass the method itself,
+    /// `perform(drawAnimation, with: layer, afterDelay: 0.25)`).
+    public func perform<Argument>(_ method: @escaping (Argument) -> Void, with object: Argument, afterDelay delay: TimeInterval) {
+        AppRun.running("perform(_:with:afterDelay:)").after(delay) { method(object) }
+    }
+
+    /// Calls `method` `delay` seconds of clip time from now (`perform(_:with:afterDelay:)`
+    /// with no object).
+    public func perform(_ method: @escaping () -> Void, afterDelay delay: TimeInterval) {
+        AppRun.running("perform(_:afterDelay:)").after(delay, method)
+    }
+}
+
+/// A moment of the clip (`DispatchTime`), for `DispatchQueue.main.asyncAfter(deadline:)`.
+public struct DispatchTime: Comparable, Sendable {
+    /// Seconds of clip time.
+    public let seconds: Double
+
+    /// Now: the time of the code running (`DispatchTime.now()`).
+    public static func now() -> DispatchTime {
+        DispatchTime(seconds: AppRun.running("DispatchTime.now()").script.now)
+    }
+
+    /// `time` plus `seconds`.
+    public static func + (time: DispatchTime, seconds: Double) -> DispatchTime {
+        DispatchTime(seconds: time.seconds + seconds)
+    }
+
+    /// `time` plus `interval`.
+    public static func + (time: DispatchTime, interval: DispatchTimeInterval) -> DispatchTime {
+        DispatchTime(seconds: time.seconds + interval.seconds)
+    }
+
+    public static func < (a: DispatchTime, b: DispatchTime) -> Bool { a.seconds < b.seconds }
+}
+
+/// A length of time (`DispatchTimeInterval`).
+public enum DispatchTimeInterval: Sendable {
+    case seconds(Int), milliseconds(Int), microseconds(Int), nanoseconds(Int)
+
+    /// The interval in seconds.
+    var seconds: Double {
+        switch self {
+        case .seconds(let n): Double(n)
+        case .milliseconds(let n): Double(n) / 1e3
+        case .microseconds(let n): Double(n) / 1e6
+        case .nanoseconds(let n): Double(n) / 1e9
+        }
+    }
+}
+
+/// The main queue (`DispatchQueue.main`), running blocks at moments of the clip's time.
+public final class DispatchQueue: Sendable {
+    /// The app's main queue.
+    public static let main = DispatchQueue()
+
+    private init() {}
+
+    /// Runs `work` as the next turn of the run loop, at the current time (`async(execute:)`).
+    public func async(execute work: @escaping () -> Void) {
+        AppRun.running("DispatchQueue.main.async").after(0, work)
+    }
+
+    /// Runs `work` at `deadline`, or at once when it has passed (`asyncAfter(deadline:execute:)`).
+    public func asyncAfter(deadline: DispatchTime, execute work: @escaping () -> Void) {
+        let app = AppRun.running("DispatchQueue.main.asyncAfter")
+        app.after(deadline.seconds - app.script.now, work)
+    }
+}
+
+/// A timer on the clip's clock (`Timer`): `scheduledTimer(withTimeInterval:repeats:block:)`
+/// fires `block` every `timeInterval` seconds of clip time (once unless it repeats) until
+/// `invalidate()`. A repeating timer fires at whole multiples of its interval from when it was
+/// scheduled, as iOS aims to; it never drifts.
+public final class Timer {
+    /// Seconds between firings.
+    public let timeInterval: TimeInterval
+    /// False once invalidated, or once a one-shot timer has fired.
+    public private(set) var isValid = true
+    private let repeats: Bool
+    private let block: (Timer) -> Void
+
+    private init(timeInterval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void) {
+        self.timeInterval = timeInterval
+        self.repeats = repeats
+        self.block = block
+    }
+
+    /// A timer firing `interval` seconds from now, and every `interval` after that when it
+    /// repeats (`scheduledTimer(withTimeInterval:repeats:block:)`).
+    @discardableResult
+    public static func scheduledTimer(withTimeInterval interval: TimeInterval, repeats: Bool,
+                                      block: @escaping (Timer) -> Void) -> Timer {
+        let app = AppRun.running("Timer.scheduledTimer")
+        // iOS gives a repeating timer an interval of at least 0.1 ms.
+        let timer = Timer(timeInterval: repeats ? max(interval, 0.0001) : max(interval, 0), repeats: repeats, block: block)
+        timer.schedule(in: app, at: app.script.now + timer.timeInterval)
+        return timer
+    }
+
+    /// Fires now, without changing its schedule (`fire()`); a one-shot timer is then invalid.
+    public func fire() {
+        guard isValid else { return }
+        block(self)
+        if !repeats { isValid = false }
+    }
+
+    /// Stops the timer: it never fires again (`invalidate()`).
+    public func invalidate() {
+        isValid = false
+    }
+
+    private func schedule(in app: AppRun, at time: Double) {
+        app.after(time - app.script.now) { [self] in
+            guard isValid else { return }
+            fire()
+            if repeats && isValid { schedule(in: app, at: time + timeInterval) }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Animation
+import Geometry
+import QuartzCoreCompat
+import XCTest
+
+// XCTest brings Foundation, whose Linux CGFloat, DispatchQueue and Timer are not the clip's:
+// these are named with the module, as a port that imports Foundation would.
+
+/// iOS code's callbacks run at their moments of the clip's time, as the timeline resolves, and
+/// changes animate (or not) by UIKit's and Core Animation's rules. Expected values come from
+/// those rules: a standalone layer's change in a callback animates over the transaction's
+/// duration (0.25 s by default, `CATransaction.animationDuration`); a view's layer does not
+/// animate outside a view animation block (UIView's `action(for:forKey:)` returns NSNull);
+/// `UIView.animate` animates over its duration with its curve, then calls its completion.
+final class VirtualTimeTests: XCTestCase {
+    let canvas = Size(400, 300)
+
+    /// The presented values of the layer called `name` at `t`.
+    func values(_ timeline: Timeline, _ name: String, at t: Double) throws -> LayerValues {
+        let layer = try XCTUnwrap(timeline.presentedLayers(at: t).first { $0.values.name == name }, "no layer \(name) at \(t)")
+        return layer.values
+    }
+
+    /// A scene of `Controller`, resolved for `seconds`.
+    func timeline(_ seconds: Double, _ make: @escaping @Sendable () -> UIViewController) throws -> Timeline {
+        try UIKitScene(name: "test", summary: "", cycle: seconds, make).timeline(canvas: canvas, duration: seconds)
+    }
+
+    final class Dispatching: UIViewController, @unchecked Sendable {
+        let dot = CALayer()
+        override func viewDidLoad() {
+            dot.name = "dot"
+            dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            view.layer.addSublayer(dot)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                self.dot.opacity = 0.25
+                CATransaction.commit()
+            }
+            var ticks = 0.0
+            QuartzCoreCompat.Timer.scheduledTimer(withTimeInterval: 0.2, repeats: true) { timer in
+                ticks += 1
+                CATransaction.setDisableActions(true)
+                self.dot.position = CGPoint(x: ticks * 10, y: 5)
+                if ticks == 3 { timer.invalidate() }
+            }
+            perform({ (size: QuartzCoreCompat.CGFloat) in self.dot.bounds = CGRect(x: 0, y: 0, width: size, height: size) }, with: 30, afterDelay: 1)
+        }
+    }
+
+    func testDispatchedBlocksTimersAndPerformsRunAtTheirClipTimes() throws {
+        let timeline = try timeline(2) { Dispatching() }
+        XCTAssertEqual(try values(timeline, "dot", at: 0.49).opacity, 1)
+        XCTAssertEqual(try values(timeline, "dot", at: 0.5).opacity, 0.25)
+        // The timer fires at 0.2, 0.4 and 0.6, then is invalidated.
+        XCTAssertEqual(try values(timeline, "dot", at: 0.19).position.x, 5)
+        XCTAssertEqual(try values(timeline, "dot", at: 0.45).position.x, 20)
+        XCTAssertEqual(try values(timeline, "dot", at: 1.9).position.x, 30)
+        // The perform changes a standalone layer in the implicit transaction: 0.25 s, animated.
+        XCTAssertEqual(try values(timeline, "dot", at: 0.99).bounds.width, 10)
+        XCTAssertEqual(try values(timeline, "dot", at: 1.125).bounds.width, 10 + 20 * TimingFunction.default(0.5), accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "dot", at: 1.25).bounds.width, 30)
+    }
+
+    final class Animating: UIViewController, @unchecked Sendable {
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        var finishedAt: Double?
+        override func viewDidLoad() {
+            box.layer.name = "box"
+            view.addSubview(box)
+            // Outside an animation block a view's change shows at once, even in a callback.
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { self.box.center = CGPoint(x: 100, y: 25) }
+            // Called while the controller is set up, the animation runs from the first turn.
+            UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: {
+                self.box.alpha = 0
+            }, completion: { finished in
+                XCTAssertTrue(finished)
+                self.finishedAt = CACurrentMediaTime()
+                self.box.backgroundColor = UIColor.red
+            })
+        }
+    }
+
+    func testViewsAnimateOnlyInAnimationBlocksAndCompletionsRunWhenTheyEnd() throws {
+        let controller = Animating()
+        let timeline = try timeline(2) { controller }
+        XCTAssertEqual(try values(timeline, "box", at: 0.1).position.x, 100)
+        XCTAssertEqual(try values(timeline, "box", at: 0.5).opacity, 1)
+        XCTAssertEqual(try values(timeline, "box", at: 1.0).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "box", at: 1.5).opacity, 0)
+        XCTAssertEqual(controller.finishedAt, 1.5)
+        XCTAssertNil(try values(timeline, "box", at: 1.49).backgroundColor)
+        XCTAssertEqual(try values(timeline, "box", at: 1.5).backgroundColor, .red)
+    }
+
+    final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
+        let dot = CAShapeLayer()
+        var starts: [(time: Double, sameObject: Bool)] = []
+        var stops: [(time: Double, finished: Bool)] = []
+        override func viewDidLoad() {
+            dot.name = "dot"
+            view.layer.addSublayer(dot)
+            let pulse = CABasicAnimation(keyPath: "opacity")
+            pulse.fromValue = 1
+            pulse.toValue = 0
+            pulse.duration = 0.4
+            pulse.beginTime = 0.2
+            pulse.delegate = self
+            dot.add(pulse, forKey: "pulse")
+            XCTAssertFalse(dot.animation(forKey: "pulse") === pulse, "the layer keeps a copy")
+        }
+        func animationDidStart(_ anim: CAAnimation) {
+            starts.append((CACurrentMediaTime(), dot.animation(forKey: "pulse") === anim))
+        }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+            stops.append((CACurrentMediaTime(), flag))
+            if stops.count == 1 {
+                // Chained: the next pulse starts where this one stopped.
+                let next = anim.copy()
+                next.beginTime = 0
+                dot.add(next, forKey: "pulse")
+            }
+        }
+    }
+
+    func testDelegatesAreToldWithTheLayersCopyAtTheEventsTimes() throws {
+        let controller = Pulsing()
+        let timeline = try timeline(2) { controller }
+        for (time, expected) in zip(controller.starts.map(\.time), [0.2, 0.6]) { XCTAssertEqual(time, expected, accuracy: 1e-12) }
+        XCTAssertEqual(controller.starts.count, 2)
+        XCTAssertEqual(controller.starts.map(\.sameObject), [true, true])
+        for (time, expected) in zip(controller.stops.map(\.time), [0.6, 1.0]) { XCTAssertEqual(time, expected, accuracy: 1e-12) }
+        XCTAssertEqual(controller.stops.count, 2)
+        XCTAssertEqual(controller.stops.map(\.finished), [true, true])
+        XCTAssertEqual(try values(timeline, "dot", at: 0.4).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "dot", at: 0.8).opacity, 0.5, accuracy: 1e-9)
+    }
+}
