@@ -84,7 +84,7 @@ let package = Package(
                     exclude: ["Golden", "Files"]),
         .testTarget(name: "CLITests", dependencies: ["animvid"], exclude: ["Hostile"]),
         .testTarget(name: "AnimvidKitTests", dependencies: ["AnimvidKit"]),
-        .testTarget(name: "QuartzCoreCompatTests", dependencies: ["QuartzCoreCompat", "SeedPorts", "Scenes", "Pipeline", "Media", "Animation", "Geometry"]),
+        .testTarget(name: "QuartzCoreCompatTests", dependencies: ["QuartzCoreCompat", "SeedPorts", "AnimvidKit"]),
     ] + rasterCoreBuilds,
     swiftLanguageModes: [.v6]
 )

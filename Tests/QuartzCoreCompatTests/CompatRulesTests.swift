@@ -1,0 +1,147 @@
+import AnimvidKit
+import QuartzCoreCompat
+import XCTest
+
+// XCTest brings Foundation, whose Linux CG types and DispatchQueue are not the clip's: where
+// a name alone is ambiguous it is written with the module, as a port importing Foundation would.
+
+// docs/quartzcore-compat.md begin
+/// Encodes `seconds` of a controller's animation at 1280x720 (a 640x360-point screen).
+func encode(_ makeController: @escaping @Sendable () -> UIViewController, seconds: Double, to path: String) throws {
+    let scene = UIKitScene(name: "port", summary: "an iOS animation", cycle: seconds, makeController)
+    let timeline = try scene.timeline(canvas: Size(640, 360), duration: seconds)
+    let rate = FrameRate(numerator: 30)!
+    var job = EncodeJob(timeline: timeline, settings: EncoderSettings(width: 1280, height: 720, frameRate: rate), scale: 2,
+                        frameCount: rate.frameCount(seconds: seconds), outputPath: path)
+    job.overwrite = true
+    _ = try EncodePipeline.run(job)
+}
+// docs/quartzcore-compat.md end
+
+/// The rules QuartzCoreCompat adds over the engine, each from Apple's documentation: drawing
+/// (`draw(_:)` draws a view's own content, which a replicator draws once: its instances are
+/// copies of its sublayers), arcs (`CGPath`'s `clockwise` is Core Graphics' in a y-down space,
+/// which a screen shows counter-clockwise; `UIBezierPath`'s is UIKit's, clockwise on screen),
+/// transaction completion blocks (run when the transaction's animations have all finished) and
+/// attributed strings (runs keep their own font, size and colour).
+final class CompatRulesTests: XCTestCase {
+    final class Drawing: UIView {
+        override class var layerClass: AnyClass { CAReplicatorLayer.self }
+        override func draw(_ rect: QuartzCoreCompat.CGRect) {
+            UIColor.blue.setFill()
+            UIBezierPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20)).fill()
+        }
+    }
+
+    final class Replicating: UIViewController {
+        override func viewDidLoad() {
+            let drawing = Drawing(frame: CGRect(x: 100, y: 100, width: 40, height: 40))
+            let replicator = drawing.layer as! CAReplicatorLayer
+            replicator.instanceCount = 3
+            replicator.instanceColor = UIColor.red.cgColor
+            replicator.instanceTransform = CATransform3DMakeTranslation(50, 0, 0)
+            let dot = CALayer()
+            dot.name = "dot"
+            dot.frame = CGRect(x: 0, y: 30, width: 5, height: 5)
+            replicator.addSublayer(dot)
+            view.addSubview(drawing)
+        }
+    }
+
+    func testAReplicatorViewsDrawingShowsOnceUntintedUnderItsInstances() throws {
+        let timeline = try UIKitScene(name: "t", summary: "", cycle: 1) { Replicating() }.timeline(canvas: Size(400, 300), duration: 1)
+        let layers = timeline.presentedLayers(at: 0).filter(\.isDrawn)
+        let drawn = layers.filter(\.values.isSuperlayerDrawing)
+        XCTAssertEqual(drawn.count, 1)
+        XCTAssertEqual(drawn.first?.tint, .white)
+        XCTAssertEqual(drawn.first?.values.fillColor, .blue)
+        // Drawn in the view's own space: the rectangle's corner is the view's origin.
+        let corner = try XCTUnwrap(drawn.first).toCanvas.apply(to: .zero)
+        XCTAssertEqual(corner.x, 100, accuracy: 1e-9)
+        XCTAssertEqual(corner.y, 100, accuracy: 1e-9)
+        let dots = layers.filter { $0.values.name == "dot" }
+        XCTAssertEqual(dots.count, 3)
+        XCTAssertEqual(dots.map(\.tint), [.red, .red, .red])
+        // Under the instances: before the first dot in drawing order.
+        XCTAssertLessThan(try XCTUnwrap(layers.firstIndex { $0.values.isSuperlayerDrawing }),
+                          try XCTUnwrap(layers.firstIndex { $0.values.name == "dot" }))
+    }
+
+    func testArcsTakeCoreGraphicsAndUIKitsMeaningsOfClockwise() {
+        let cg = CGMutablePath()
+        cg.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+        let ui = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        // Both run the quarter from (10, 0) to (0, 10) through (7.07, 7.07): clockwise on a y-down screen.
+        XCTAssertEqual(cg.boundingBox.width, 10, accuracy: 1e-9)
+        XCTAssertEqual(ui.cgPath.boundingBox.width, 10, accuracy: 1e-9)
+        let other = CGMutablePath()
+        other.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        // Core Graphics' clockwise runs the other three quarters.
+        XCTAssertEqual(other.boundingBox.width, 20, accuracy: 1e-9)
+    }
+
+    final class Completing: UIViewController, @unchecked Sendable {
+        let dot = CALayer()
+        var completedAt: Double?
+        override func viewDidLoad() {
+            dot.name = "dot"
+            view.layer.addSublayer(dot)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                CATransaction.begin()
+                CATransaction.setAnimationDuration(1)
+                CATransaction.setCompletionBlock { self.completedAt = CACurrentMediaTime() }
+                self.dot.opacity = 0
+                CATransaction.commit()
+            }
+        }
+    }
+
+    func testATransactionsCompletionRunsWhenItsAnimationsEnd() throws {
+        let controller = Completing()
+        let timeline = try UIKitScene(name: "t", summary: "", cycle: 2) { controller }.timeline(canvas: Size(400, 300), duration: 2)
+        XCTAssertEqual(controller.completedAt, 1.5)
+        let opacity = try XCTUnwrap(timeline.presentedLayers(at: 1).first { $0.values.name == "dot" }).values.opacity
+        XCTAssertEqual(opacity, 1 - TimingFunction.default(0.5), accuracy: 1e-9)
+    }
+
+    final class Texting: UIViewController {
+        override func viewDidLoad() {
+            let text = CATextLayer()
+            text.name = "text"
+            let string = NSMutableAttributedString(string: "Hello ", attributes: [.font: UIFont.boldSystemFont(ofSize: 30)])
+            string.append(NSAttributedString(string: "world", attributes: [.foregroundColor: UIColor.red, .kern: 2, .underlineStyle: 1]))
+            text.string = string
+            view.layer.addSublayer(text)
+        }
+    }
+
+    func testAttributedStringsKeepTheirRuns() throws {
+        let timeline = try UIKitScene(name: "t", summary: "", cycle: 1) { Texting() }.timeline(canvas: Size(400, 300), duration: 1)
+        let runs = try XCTUnwrap(timeline.presentedLayers(at: 0).first { $0.values.name == "text" }).values.string.runs
+        XCTAssertEqual(runs.map(\.text), ["Hello ", "world"])
+        XCTAssertEqual(runs[0].font, "System Font Bold")
+        XCTAssertEqual(runs[0].fontSize, 30)
+        XCTAssertEqual(runs[1].color, .red)
+        XCTAssertEqual(runs[1].kern, 2)
+        XCTAssertTrue(runs[1].underline)
+    }
+
+    func testTheDocumentedEncodeWritesTheClip() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("port-\(UUID().uuidString).mp4").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try encode({ Replicating() }, seconds: 0.5, to: path)
+        var frames = 0
+        try VideoDecoder(path: path).forEachRGBAFrame { rgba in
+            frames += 1
+            XCTAssertEqual(rgba.count, 1280 * 720 * 4)
+        }
+        XCTAssertEqual(frames, 15)
+        // And it is the code the page shows.
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let example = try XCTUnwrap(source.components(separatedBy: "// docs/quartzcore-compat.md begin\n").last?
+            .components(separatedBy: "// docs/quartzcore-compat.md end").first)
+        let page = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/quartzcore-compat.md").standardized, encoding: .utf8)
+        XCTAssertTrue(page.contains("import AnimvidKit\nimport QuartzCoreCompat\n\n" + example), "docs/quartzcore-compat.md must show the example as tested")
+    }
+}
