@@ -24,6 +24,7 @@ extension LayerProperty {
         .animatable("opacity", \.opacity),
         .animatable("hidden", \.isHidden),
         .boolean("doubleSided", \.isDoubleSided),
+        .boolean("geometryFlipped", \.isGeometryFlipped),
         .boolean("allowsGroupOpacity", \.allowsGroupOpacity),
         .animatable("backgroundColor", \.backgroundColor),
         .animatable("cornerRadius", \.cornerRadius),

@@ -53,6 +53,10 @@ public struct LayerValues: Hashable, Sendable {
     public var isHidden: Bool { get { storage.fields.isHidden } set { unique().fields.isHidden = newValue } }
     /// Whether the layer is drawn when it faces away from the viewer.
     public var isDoubleSided: Bool { get { storage.fields.isDoubleSided } set { unique().fields.isDoubleSided = newValue } }
+    /// Whether the layer's geometry is flipped vertically for its sublayers and mask
+    /// (`geometryFlipped`): their y runs up from the bottom of the bounds. Its own drawing
+    /// (background, contents, path, text, border) is not flipped.
+    public var isGeometryFlipped: Bool { get { storage.fields.isGeometryFlipped } set { unique().fields.isGeometryFlipped = newValue } }
     /// Whether an opacity below 1 applies to the layer and its sublayers as one picture (iOS's
     /// default), or to each of them on its own, so that where they overlap the ones below show
     /// through (`allowsGroupOpacity = false`).
@@ -274,6 +278,7 @@ public struct LayerValues: Hashable, Sendable {
         var opacity: Double = 1
         var isHidden: Bool = false
         var isDoubleSided: Bool = true
+        var isGeometryFlipped: Bool = false
         var allowsGroupOpacity: Bool = true
         var backgroundColor: Color?
         var cornerRadius: Double = 0

@@ -238,7 +238,7 @@ private struct PresentationWalk {
                      alpha: alpha, tint: context.tint, path: path)
         }
         if !sublayers.isEmpty {
-            let sublayerPart = Self.aboutAnchor(v.sublayerTransform, of: v)
+            let sublayerPart = Self.flipped(Self.aboutAnchor(v.sublayerTransform, of: v), v)
             // A transform layer, or a replicator that preserves depth, keeps its sublayers in its
             // superlayer's 3D space: they are flattened together with it, onto the plane it is
             // drawn onto.
@@ -302,7 +302,7 @@ private struct PresentationWalk {
         if masksShadow { items.append(.endGroup) }
         if let mask {
             items.append(.beginMask(v.maskMode))
-            let maskContext = Context(parentTime: local, plane: matrix, alpha: 1, opacity: 1, tint: .white,
+            let maskContext = Context(parentTime: local, plane: Self.flipped(matrix, v), alpha: 1, opacity: 1, tint: .white,
                                       path: path + "/mask", instances: [], isDrawn: isDrawn && showsItself)
             visit(timeline.presentationValues(of: mask, at: time, parentTime: local), node: mask, siblingIndex: 0, context: maskContext)
             if case .beginMask = items.last, v.maskMode == .alpha || v.maskMode == .luminance {
@@ -550,6 +550,13 @@ private struct PresentationWalk {
         let (x, y) = (v.bounds.midX, v.bounds.midY)
         let z = x * m.m13 + y * m.m23 + m.m43, w = x * m.m14 + y * m.m24 + m.m44
         return w > 0 ? z / w : -.infinity
+    }
+
+    /// `t` after what `geometryFlipped` does to the sublayers' and the mask's space: y mirrored
+    /// about the middle of the bounds (`t` itself when the layer is not flipped).
+    private static func flipped(_ t: Transform3D, _ v: LayerValues) -> Transform3D {
+        guard v.isGeometryFlipped else { return t }
+        return Transform3D(scaleX: 1, y: -1).concatenating(Transform3D(translationX: 0, y: v.bounds.minY + v.bounds.maxY)).concatenating(t)
     }
 
     /// `t` applied about the layer's anchor point: T(−A) · t · T(A).

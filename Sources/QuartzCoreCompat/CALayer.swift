@@ -61,6 +61,7 @@ open class CALayer: NSObject {
     public var opacity: Float { get { Float(backing.opacity) } set { change { backing.opacity = Double(written: newValue) } } }
     public var isHidden: Bool { get { backing.isHidden } set { change { backing.isHidden = newValue } } }
     public var isDoubleSided: Bool { get { backing.isDoubleSided } set { change { backing.isDoubleSided = newValue } } }
+    public var isGeometryFlipped: Bool { get { backing.isGeometryFlipped } set { change { backing.isGeometryFlipped = newValue } } }
     public var masksToBounds: Bool { get { backing.masksToBounds } set { change { backing.masksToBounds = newValue } } }
     public var allowsGroupOpacity: Bool { get { backing.allowsGroupOpacity } set { change { backing.allowsGroupOpacity = newValue } } }
     public var backgroundColor: CGColor? { get { backing.backgroundColor } set { change { backing.backgroundColor = newValue } } }

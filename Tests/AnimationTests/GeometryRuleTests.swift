@@ -130,4 +130,49 @@ extension GeometryRuleTests {
         let image = try XCTUnwrap(Image(width: 2, height: 1, premultipliedRGBA: [200, 50, 0, 100, 9, 9, 9, 0]))
         XCTAssertEqual(image.bytes, [100, 50, 0, 100, 0, 0, 0, 0])
     }
+
+    /// `geometryFlipped` (CALayer.h: "whether the geometry of the layer and its sublayers is
+    /// flipped vertically"; the contents image displays the same either way): a sublayer whose
+    /// frame is the top 10 points of an unflipped layer sits in the bottom 10 of a flipped one,
+    /// upside down, and so does the mask; the layer's own drawing is not moved.
+    func testGeometryFlippedMirrorsTheSublayersAndMaskAboutTheMiddleOfTheBounds() throws {
+        for flipped in [false, true] {
+            let timeline = try Timeline.resolve(canvasSize: Size(300, 300), duration: 1) { _ in
+                let root = Layer()
+                root.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+                let host = Layer()
+                host.name = "host"
+                host.frame = Rect(x: 50, y: 20, width: 100, height: 100)
+                host.isGeometryFlipped = flipped
+                let child = Layer()
+                child.name = "child"
+                child.frame = Rect(x: 5, y: 0, width: 10, height: 10)
+                host.addSublayer(child)
+                let mask = Layer()
+                mask.name = "mask"
+                mask.frame = Rect(x: 0, y: 0, width: 100, height: 30)
+                host.mask = mask
+                root.addSublayer(host)
+                return root
+            }
+            let layers = timeline.presentedLayers(at: 0)
+            func corners(_ name: String) throws -> (Point, Point) {
+                let layer = try XCTUnwrap(layers.first { $0.values.name == name })
+                return (layer.toCanvas.apply(to: .zero), layer.toCanvas.apply(to: Point(0, 10)))
+            }
+            let (childTop, childBelow) = try corners("child")
+            let (maskTop, _) = try corners("mask")
+            let (hostTop, _) = try corners("host")
+            XCTAssertEqual(hostTop, Point(50, 20))
+            if flipped {
+                XCTAssertEqual(childTop, Point(55, 120))
+                XCTAssertEqual(childBelow, Point(55, 110))
+                XCTAssertEqual(maskTop, Point(50, 120))
+            } else {
+                XCTAssertEqual(childTop, Point(55, 20))
+                XCTAssertEqual(childBelow, Point(55, 30))
+                XCTAssertEqual(maskTop, Point(50, 20))
+            }
+        }
+    }
 }
