@@ -67,6 +67,21 @@ final class SceneFileTests: XCTestCase {
         }
     }
 
+    /// What a file asks for that is approximated is a warning (issue 41: validate warns about
+    /// it): a text or shape layer's contentsScale, which a device draws at and blurs.
+    func testApproximatedPropertiesAreWarnedAbout() throws {
+        func warnings(_ layer: String) throws -> [String] {
+            try scene(#"{"layers": [\#(layer)]}"#).warnings.map(\.description)
+        }
+        let text = try warnings(#"{"type": "text", "string": "Hi", "contentsScale": 1}"#)
+        XCTAssertEqual(text.count, 1)
+        XCTAssertTrue(text.first?.contains("layers[0].contentsScale: approximated: a device draws this layer's text at contentsScale") ?? false, "\(text)")
+        XCTAssertEqual(try warnings(#"{"type": "shape", "path": "M 0 0 L 10 10", "contentsScale": 2}"#).count, 1)
+        // A plain layer's contentsScale sizes its contents image, as on a device: no warning.
+        XCTAssertEqual(try warnings(#"{"contentsScale": 2}"#), [])
+        XCTAssertEqual(try warnings(#"{"type": "text", "string": "Hi"}"#), [])
+    }
+
     func testKeyTimesThatDoNotFitAreWarnedAbout() throws {
         func warnings(_ keyframe: String) throws -> [String] {
             try scene(#"{"layers": [{"animations": [{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], \#(keyframe)}]}]}"#)
