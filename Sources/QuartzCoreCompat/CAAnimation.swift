@@ -68,7 +68,7 @@ extension CAAnimationDelegate {
 /// An animation (`CAAnimation`): media timing, a timing function, a delegate. A layer keeps a
 /// copy of an animation added to it, and its delegate is told with that copy (the object
 /// `animation(forKey:)` returns).
-open class CAAnimation: NSObject {
+open class CAAnimation: NSObject, CAAction {
     /// When it begins, in seconds of its layer's time; 0 when added: the layer's time then.
     public var beginTime: CFTimeInterval = 0
     /// Seconds of one cycle; 0 means 0.25 s, or its group's duration in a group.

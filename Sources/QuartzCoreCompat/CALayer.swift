@@ -1,6 +1,14 @@
 import Animation
 import Geometry
 
+/// What a layer does when a property changes (`CAAction`): a `CAAnimation`, or `NSNull()`.
+public protocol CAAction: AnyObject {}
+
+/// No action (`NSNull()` in a layer's `actions`): the change shows at once.
+public final class NSNull: CAAction {
+    public init() {}
+}
+
 /// How contents are placed in the bounds (`CALayerContentsGravity`).
 public typealias CALayerContentsGravity = ContentsGravity
 
@@ -91,6 +99,21 @@ open class CALayer: NSObject {
     /// A layer whose alpha masks this one; it is not a sublayer.
     public var mask: CALayer? {
         didSet { change { backing.mask = mask?.backing } }
+    }
+
+    /// What the layer does when a property changes in a callback, by key (`actions`): `NSNull()`
+    /// shows the change at once; an animation runs instead of the implicit one (without from,
+    /// to and by values, from the value shown to the new one; a duration or timing function
+    /// left unset takes the transaction's). Its delegate is not told.
+    public var actions: [String: CAAction]? {
+        didSet {
+            backing.actions = Dictionary(uniqueKeysWithValues: (actions ?? [:]).map { key, action in
+                guard let animation = (action as? CAAnimation)?.copy() else { return (key, LayerAction.disabled) }
+                // An action's animation animates its key (iOS adds it under the key, keyPath unset).
+                if let property = animation as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key }
+                return (key, LayerAction.animation(animation.makeEngineAnimation()))
+            })
+        }
     }
 
     // MARK: Media timing (the layer's own time: beginTime, speed and timeOffset map it)

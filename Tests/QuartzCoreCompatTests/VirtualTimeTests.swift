@@ -136,4 +136,32 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "dot", at: 0.4).opacity, 0.5, accuracy: 1e-9)
         XCTAssertEqual(try values(timeline, "dot", at: 0.8).opacity, 0.5, accuracy: 1e-9)
     }
+
+    final class Acting: UIViewController, @unchecked Sendable {
+        let dot = CALayer()
+        override func viewDidLoad() {
+            dot.name = "dot"
+            dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            let slide = CABasicAnimation()
+            slide.duration = 1
+            slide.timingFunction = CAMediaTimingFunction(name: .linear)
+            dot.actions = ["opacity": NSNull(), "position": slide]
+            view.layer.addSublayer(dot)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                self.dot.opacity = 0.5
+                self.dot.position = CGPoint(x: 105, y: 5)
+                self.dot.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
+            }
+        }
+    }
+
+    /// A layer's `actions` replace its implicit animations per key (CALayer's
+    /// `action(forKey:)` looks in `actions` first; NSNull there means none).
+    func testALayersActionsDisableOrReplaceImplicitAnimationsPerKey() throws {
+        let timeline = try timeline(2) { Acting() }
+        XCTAssertEqual(try values(timeline, "dot", at: 0.5).opacity, 0.5)
+        XCTAssertEqual(try values(timeline, "dot", at: 1.0).position.x, 55, accuracy: 1e-9)
+        // bounds has no action of its own: the implicit 0.25 s one.
+        XCTAssertEqual(try values(timeline, "dot", at: 0.625).bounds.width, 10 + 20 * TimingFunction.default(0.5), accuracy: 1e-9)
+    }
 }
