@@ -69,6 +69,12 @@ open class UIView: NSObject {
         }
         subviews.insert(view, at: index)
         view.superview = self
+        // Views made before the app ran wait for display from here.
+        var waiting = [view]
+        while let next = waiting.popLast() {
+            next.waitForDisplay()
+            waiting += next.subviews
+        }
     }
 
     /// Takes the view out of its superview.
@@ -85,11 +91,17 @@ open class UIView: NSObject {
     /// nothing (`draw(_:)`).
     open func draw(_ rect: CGRect) {}
 
-    /// Asks for `draw(_:)` to run before the changes of the running code are committed.
+    /// Asks for `draw(_:)` to run before the changes of the running code are committed (or,
+    /// for a view made before the app runs, once it is added to a view in the app).
     public func setNeedsDisplay() {
-        guard !needsDisplay else { return }
         needsDisplay = true
-        AppRun.current?.viewsToDisplay.append(self)
+        waitForDisplay()
+    }
+
+    /// Puts the view in the running app's list of views to draw, once.
+    private func waitForDisplay() {
+        guard needsDisplay, let app = AppRun.current, !app.viewsToDisplay.contains(where: { $0 === self }) else { return }
+        app.viewsToDisplay.append(self)
     }
 
     /// Whether the view is in the window with a size, so that it can draw.

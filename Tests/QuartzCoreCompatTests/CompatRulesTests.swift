@@ -67,6 +67,18 @@ final class CompatRulesTests: XCTestCase {
                           try XCTUnwrap(layers.firstIndex { $0.values.name == "dot" }))
     }
 
+    /// A view made before the app runs (a controller's property) still draws once it is in the
+    /// window.
+    func testAViewMadeBeforeTheAppRunsDraws() throws {
+        final class Early: UIViewController, @unchecked Sendable {
+            let drawing = Drawing(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            override func viewDidLoad() { view.addSubview(drawing) }
+        }
+        let controller = Early()
+        let timeline = try UIKitScene(name: "t", summary: "", cycle: 1) { controller }.timeline(canvas: Size(400, 300), duration: 1)
+        XCTAssertEqual(timeline.presentedLayers(at: 0).filter(\.values.isSuperlayerDrawing).count, 1)
+    }
+
     func testArcsTakeCoreGraphicsAndUIKitsMeaningsOfClockwise() {
         let cg = CGMutablePath()
         cg.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
