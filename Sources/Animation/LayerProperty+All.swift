@@ -100,7 +100,7 @@ extension LayerProperty {
         .choice("compositingFilter", \.compositingFilter),
         .choice("maskMode", \.maskMode),
         .boolean("shadowOnly", \.shadowOnly),
-        .boolean("isSuperlayerDrawing", \.isSuperlayerDrawing),
+        .boolean("superlayerDrawing", \.isSuperlayerDrawing),
         // Each input by its type's name (the first filter of the type); named filters' inputs
         // are parsed by LayerKeyPath.init.
         .filters("filters", \.filters, subPaths: FilterInput.allCases.map { .filterInput($0, of: $0.typeName) }),

@@ -120,8 +120,9 @@ public struct LayerValues: Hashable, Sendable {
     /// animvid extension, After Effects' drop shadow with Shadow Only.
     public var shadowOnly: Bool { get { storage.fields.shadowOnly } set { unique().fields.shadowOnly = newValue } }
     /// Whether the layer holds its superlayer's own drawing (what UIKit's `draw(_:)` draws into
-    /// a view's layer): a replicator draws it once, under its instances, as it draws its own
-    /// contents, instead of once an instance. An animvid extension, set by QuartzCoreCompat.
+    /// a view's layer): drawn first, in the superlayer's own space, as its contents are — under
+    /// every sublayer, without its sublayerTransform or flip, once (untinted) in a replicator.
+    /// An animvid extension (`superlayerDrawing` in scene files), set by QuartzCoreCompat.
     public var isSuperlayerDrawing: Bool { get { storage.fields.isSuperlayerDrawing } set { unique().fields.isSuperlayerDrawing = newValue } }
 
     // Media timing of the layer's own time space

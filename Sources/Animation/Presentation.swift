@@ -249,6 +249,17 @@ private struct PresentationWalk {
             let step = Self.about(v.instanceTransform, Point(v.bounds.midX, v.bounds.midY))
             // The time the sublayers see: this layer's, or the one it remaps them to.
             let sublayerTime = v.remapsTime ? v.remappedTime : local
+            // The layer's own drawing (a view's `draw(_:)`) first, in its own space: no
+            // sublayerTransform, flip, instances or depth sorting; under every sublayer.
+            var drawings: Set<Int> = []
+            for (index, child) in sublayers.enumerated() where timeline.nodes[child].history.first?.values.isSuperlayerDrawing == true {
+                drawings.insert(child)
+                let own = Context(parentTime: local, plane: preservesDepth ? context.plane : matrix,
+                                  inPlane: preservesDepth ? relative : .identity, flattens: preservesDepth ? context.flattens : true,
+                                  alpha: alpha, opacity: opacity, tint: context.tint, path: path, instances: context.instances,
+                                  isDrawn: isDrawn && showsItself)
+                visit(timeline.presentationValues(of: child, at: time, parentTime: local), node: child, siblingIndex: index, context: own)
+            }
             for k in 0..<instanceCount {
                 let inPlane = instanceTransform.concatenating(sublayerPart)
                 var inner = Context(parentTime: sublayerTime, plane: preservesDepth ? context.plane : matrix,
@@ -264,7 +275,7 @@ private struct PresentationWalk {
                 // Siblings draw in order of their presentation zPosition (an animated one counts);
                 // a transform layer's, back to front by the depth of their centres in its 3D
                 // space. Ties keep sublayer order.
-                var children = sublayers.enumerated().map { order, node in
+                var children = (drawings.isEmpty ? sublayers : sublayers.filter { !drawings.contains($0) }).enumerated().map { order, node in
                     let presented = timeline.presentationValues(of: node, at: time, parentTime: inner.parentTime)
                     let depth = v.kind == .transform ? Self.depth(of: presented.values, in: inner.inPlane) : presented.values.zPosition
                     return (order: order, node: node, presented: presented, depth: depth)
@@ -274,15 +285,7 @@ private struct PresentationWalk {
                     children.sort { ($0.depth, $0.order) < ($1.depth, $1.order) }
                 }
                 for (index, child) in children.enumerated() {
-                    guard child.presented.values.isSuperlayerDrawing else {
-                        visit(child.presented, node: child.node, siblingIndex: index, context: inner)
-                        continue
-                    }
-                    // A replicator's own drawing shows once, untinted, as its contents do.
-                    guard k == 0 else { continue }
-                    var own = inner
-                    own.tint = context.tint
-                    visit(child.presented, node: child.node, siblingIndex: index, context: own)
+                    visit(child.presented, node: child.node, siblingIndex: index, context: inner)
                 }
                 instanceTransform = step.concatenating(instanceTransform)
             }

@@ -49,8 +49,8 @@ extension SceneFileReader {
         }
         if let v = fields["contentsScale"], kind == .text || kind == .shape {
             warnings.append(fail(fields.path("contentsScale"), v, "approximated: a device draws this layer's \(kind == .text ? "text" : "path") "
-                                 + "at contentsScale pixels a point and scales it up, blurred below the screen's scale; animvid draws it "
-                                 + "sharp at the output's scale (docs/core-animation.md §9)"))
+                                 + "at contentsScale pixels a point and scales it to the screen, soft where that is below the screen's "
+                                 + "scale; animvid draws it sharp at the output's scale (docs/core-animation.md §9)"))
         }
         if let v = fields["frame"] {
             layer.frame = try rect(v, fields.path("frame"))

@@ -36,9 +36,13 @@ public final class CAMediaTimingFunction {
         function = name.function
     }
 
+    init(function: TimingFunction) {
+        self.function = function
+    }
+
     /// The curve through control points (c1x, c1y) and (c2x, c2y) (`init(controlPoints:_:_:_:)`).
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
-        function = TimingFunction(Double(c1x), Double(c1y), Double(c2x), Double(c2y))
+        function = TimingFunction(Double(written: c1x), Double(written: c1y), Double(written: c2x), Double(written: c2y))
     }
 }
 
@@ -92,7 +96,7 @@ open class CAAnimation: NSObject, CAAction {
     /// Told when it starts and stops; held strongly, as on iOS.
     public var delegate: CAAnimationDelegate?
     /// Values stored by key (`setValue(_:forKey:)`), copied with the animation.
-    private var values: [String: Any] = [:]
+    private var keyedValues: [String: Any] = [:]
 
     /// An animation with Core Animation's defaults.
     public override init() {}
@@ -110,7 +114,7 @@ open class CAAnimation: NSObject, CAAction {
         timingFunction = other.timingFunction
         isRemovedOnCompletion = other.isRemovedOnCompletion
         delegate = other.delegate
-        values = other.values
+        keyedValues = other.keyedValues
     }
 
     /// A copy of every property (`copy()`).
@@ -118,12 +122,12 @@ open class CAAnimation: NSObject, CAAction {
 
     /// Stores `value` under `key` (key-value coding on an animation).
     public func setValue(_ value: Any?, forKey key: String) {
-        values[key] = value
+        keyedValues[key] = value
     }
 
     /// The value stored under `key`, if any.
     public func value(forKey key: String) -> Any? {
-        values[key]
+        keyedValues[key]
     }
 
     /// The engine's animation for this one, without callbacks.
@@ -361,7 +365,7 @@ func animationValue(_ value: Any, _ property: String) -> AnimationValue {
     switch value {
     case let v as AnimationValue: return v
     case let v as Double: return .number(v)
-    case let v as Float: return .number(Double(v))
+    case let v as Float: return .number(Double(written: v))
     case let v as Int: return .number(Double(v))
     case let v as Bool: return .number(v ? 1 : 0)
     case let v as CGPoint: return .point(v)
@@ -372,8 +376,14 @@ func animationValue(_ value: Any, _ property: String) -> AnimationValue {
     case let v as CGPath: return .path(v.path)
     case let v as NSValue: return v.value
     case let v as CGImage: return .image(v)
-    case let v as [Double]: return .numbers(v)
-    case let v as [CGColor]: return .colors(v)
+    case let v as [Any]:
+        // An array of numbers (locations, a dash pattern) or of colours (a gradient's colours).
+        let elements = v.map { animationValue($0, property) }
+        let numbers = elements.compactMap { if case .number(let n) = $0 { n } else { nil } }
+        if numbers.count == elements.count { return .numbers(numbers) }
+        let colors = elements.compactMap { if case .color(let c) = $0 { c } else { nil } }
+        if colors.count == elements.count { return .colors(colors) }
+        preconditionFailure("\(property): an array of numbers or of colours, not \(elements.map(\.typeName))")
     default: preconditionFailure("\(property): a \(type(of: value)) is not a value Core Animation animates")
     }
 }

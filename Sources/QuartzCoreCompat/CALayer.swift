@@ -44,10 +44,19 @@ open class CALayer: NSObject {
     /// The engine layer a new layer of this class stands for.
     class func makeBacking() -> Layer { Layer() }
 
-    /// Makes a change: one a view's layer makes outside a view animation shows at once.
+    /// Makes a change; a view's layer changed inside a view animation block animates when the
+    /// block's transaction commits (outside one its actions are all none: `viewActions`).
     func change(_ body: () -> Void) {
-        guard view != nil, let app = AppRun.current, app.viewAnimationDepth == 0 else { return body() }
-        app.script.transaction(Transaction(disableActions: true), body)
+        body()
+        guard view != nil, let app = AppRun.current, app.viewAnimationDepth > 0,
+              !app.animatedViewLayers.contains(where: { $0 === self }) else { return }
+        app.animatedViewLayers.append(self)
+    }
+
+    /// A view's layer's actions (UIKit's view answers NSNull for every key outside an animation
+    /// block, and its own animation, the block's, inside one; the layer's `actions` are not asked).
+    static var viewActions: [String: LayerAction] {
+        Dictionary(uniqueKeysWithValues: LayerProperty.implicitlyAnimated.map { ($0.name, LayerAction.disabled) })
     }
 
     // MARK: Geometry
@@ -104,9 +113,11 @@ open class CALayer: NSObject {
     /// What the layer does when a property changes in a callback, by key (`actions`): `NSNull()`
     /// shows the change at once; an animation runs instead of the implicit one (without from,
     /// to and by values, from the value shown to the new one; a duration or timing function
-    /// left unset takes the transaction's). Its delegate is not told.
+    /// left unset takes the transaction's). Its delegate is not told. A view's layer keeps
+    /// UIKit's actions instead, as on iOS.
     public var actions: [String: CAAction]? {
         didSet {
+            guard view == nil else { return }
             backing.actions = Dictionary(uniqueKeysWithValues: (actions ?? [:]).map { key, action in
                 guard let animation = (action as? CAAnimation)?.copy() else { return (key, LayerAction.disabled) }
                 // An action's animation animates its key (iOS adds it under the key, keyPath unset).
@@ -158,12 +169,14 @@ open class CALayer: NSObject {
 
     /// Inserts `layer` just below `sibling` (at the end when `sibling` is not a sublayer).
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        layer.removeFromSuperlayer()
         let index = sibling.flatMap { s in children.firstIndex { $0 === s } } ?? children.count
         insertSublayer(layer, at: UInt32(index))
     }
 
     /// Inserts `layer` just above `sibling` (at the end when `sibling` is not a sublayer).
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        layer.removeFromSuperlayer()
         let index = sibling.flatMap { s in children.firstIndex { $0 === s } }.map { $0 + 1 } ?? children.count
         insertSublayer(layer, at: UInt32(index))
     }

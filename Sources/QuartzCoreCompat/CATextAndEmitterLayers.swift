@@ -96,7 +96,7 @@ public class NSAttributedString {
         switch value {
         case let v as Double: v
         case let v as Int: Double(v)
-        case let v as Float: Double(v)
+        case let v as Float: Double(written: v)
         default: preconditionFailure("the \(key.name) attribute takes a number")
         }
     }

@@ -30,8 +30,7 @@ public enum CATransaction {
 
     /// The timing function of the implicit animations (`animationTimingFunction()`).
     public static func animationTimingFunction() -> CAMediaTimingFunction? {
-        let function = app("animationTimingFunction()").script.openTransaction?.timingFunction ?? Transaction.implicit.timingFunction
-        return CAMediaTimingFunction(controlPoints: Float(function.c1x), Float(function.c1y), Float(function.c2x), Float(function.c2y))
+        CAMediaTimingFunction(function: app("animationTimingFunction()").script.openTransaction?.timingFunction ?? Transaction.implicit.timingFunction)
     }
 
     /// Sets it for the innermost transaction; nil is the default function

@@ -25,6 +25,7 @@ open class UIView: NSObject {
         layer = layerType.init()
         super.init()
         layer.view = self
+        layer.backing.actions = CALayer.viewActions
         layer.frame = frame
         setNeedsDisplay()
     }
@@ -45,7 +46,7 @@ open class UIView: NSObject {
         set { storedBackgroundColor = newValue; layer.backgroundColor = newValue?.cgColor }
     }
     /// The layer's opacity.
-    public var alpha: CGFloat { get { CGFloat(layer.opacity) } set { layer.opacity = Float(newValue) } }
+    public var alpha: CGFloat { get { layer.backing.opacity } set { layer.change { layer.backing.opacity = newValue } } }
     public var isHidden: Bool { get { layer.isHidden } set { layer.isHidden = newValue } }
     /// The layer's `masksToBounds`.
     public var clipsToBounds: Bool { get { layer.masksToBounds } set { layer.masksToBounds = newValue } }
@@ -115,7 +116,8 @@ open class UIView: NSObject {
         return false
     }
 
-    /// Runs `draw(_:)` and puts what it drew in the layer.
+    /// Runs `draw(_:)` and puts what it drew in the layer. (A `setNeedsDisplay()` in `draw(_:)`
+    /// asks for the next turn of the run loop.)
     func display() {
         needsDisplay = false
         guard let app = AppRun.current else { return }
@@ -125,9 +127,11 @@ open class UIView: NSObject {
         app.drawing = nil
         for shape in drawing.layers {
             shape.isSuperlayerDrawing = true
-            shape.frame = bounds
+            shape.anchorPoint = .zero
             shape.bounds = bounds
+            shape.position = bounds.origin
         }
+        guard !(drawing.layers.isEmpty && layer.drawing.isEmpty) else { return }
         layer.change { layer.drawing = drawing.layers }
     }
 
@@ -161,12 +165,18 @@ open class UIView: NSObject {
         let app = AppRun.running("UIView.animate")
         let run = {
             app.beginTransaction()
-            app.script.openTransaction = Transaction(duration: duration, timingFunction: options.timingFunction)
+            // A duration of 0 or less makes the changes without animating them (UIKit).
+            app.script.openTransaction = Transaction(duration: duration, timingFunction: options.timingFunction, disableActions: duration <= 0)
             if let completion { app.completions[app.completions.count - 1] = { completion(true) } }
             app.viewAnimationDepth += 1
             animations()
             app.viewAnimationDepth -= 1
+            // The views' layers changed animate in this commit, with the block's settings.
+            let animated = app.animatedViewLayers
+            if app.viewAnimationDepth == 0 { app.animatedViewLayers = [] }
+            for layer in animated { layer.backing.actions = [:] }
             app.commitTransaction()
+            for layer in animated { layer.backing.actions = CALayer.viewActions }
         }
         if delay > 0 || app.isLaunching {
             app.after(delay, run)

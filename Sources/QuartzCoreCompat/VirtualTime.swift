@@ -28,6 +28,8 @@ final class AppRun: @unchecked Sendable {
     var viewsToDisplay: [UIView] = []
     /// How many `UIView.animate` blocks are running: inside one, views' changes animate.
     var viewAnimationDepth = 0
+    /// The views' layers changed in the running animation blocks.
+    var animatedViewLayers: [CALayer] = []
     /// The completion block of each open transaction, innermost last.
     var completions: [(() -> Void)?] = []
     /// The app's window (`UIApplication.shared.keyWindow`), set when the scene is built.
@@ -74,9 +76,14 @@ final class AppRun: @unchecked Sendable {
     /// Draws the views that asked to be (`setNeedsDisplay`) and are in the window with a size,
     /// as the run loop does before it commits; drawing may ask for more. The others wait.
     private func displayViews() {
-        while let next = viewsToDisplay.firstIndex(where: \.canDisplay) {
-            viewsToDisplay.remove(at: next).display()
+        // Each view draws once a turn: one that asks again while drawing waits for the next.
+        var drawn: [UIView] = []
+        while let next = viewsToDisplay.firstIndex(where: { view in view.canDisplay && !drawn.contains { $0 === view } }) {
+            let view = viewsToDisplay.remove(at: next)
+            view.display()
+            drawn.append(view)
         }
+        if viewsToDisplay.contains(where: { view in drawn.contains { $0 === view } }) { after(0) {} }
     }
 }
 
@@ -187,7 +194,7 @@ public final class Timer {
         let app = AppRun.running("Timer.scheduledTimer")
         // iOS gives a repeating timer an interval of at least 0.1 ms.
         let timer = Timer(timeInterval: repeats ? max(interval, 0.0001) : max(interval, 0), repeats: repeats, block: block)
-        timer.schedule(in: app, at: app.script.now + timer.timeInterval)
+        timer.schedule(in: app, from: app.script.now, firing: 1)
         return timer
     }
 
@@ -203,11 +210,12 @@ public final class Timer {
         isValid = false
     }
 
-    private func schedule(in app: AppRun, at time: Double) {
+    private func schedule(in app: AppRun, from start: Double, firing n: Int) {
+        let time = start + Double(n) * timeInterval
         app.after(time - app.script.now) { [self] in
             guard isValid else { return }
             fire()
-            if repeats && isValid { schedule(in: app, at: time + timeInterval) }
+            if repeats && isValid { schedule(in: app, from: start, firing: n + 1) }
         }
     }
 }

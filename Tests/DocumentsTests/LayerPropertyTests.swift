@@ -135,7 +135,7 @@ final class LayerPropertyTests: XCTestCase {
     /// The `LayerValues` field an entry is stored in.
     func storedName(_ property: LayerProperty) -> String {
         switch property.name {
-        case "hidden", "doubleSided", "wrapped", "geometryFlipped": "is" + property.name.prefix(1).uppercased() + property.name.dropFirst()
+        case "hidden", "doubleSided", "wrapped", "geometryFlipped", "superlayerDrawing": "is" + property.name.prefix(1).uppercased() + property.name.dropFirst()
         case "beginTime", "speed", "timeOffset": "timing"
         default: property.name
         }

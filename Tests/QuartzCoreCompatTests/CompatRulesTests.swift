@@ -79,6 +79,79 @@ final class CompatRulesTests: XCTestCase {
         XCTAssertEqual(timeline.presentedLayers(at: 0).filter(\.values.isSuperlayerDrawing).count, 1)
     }
 
+    final class Transformed: UIViewController {
+        override func viewDidLoad() {
+            let drawing = Drawing(frame: CGRect(x: 100, y: 100, width: 40, height: 40))
+            drawing.layer.sublayerTransform = CATransform3DMakeScale(2, 2, 1)
+            drawing.layer.isGeometryFlipped = true
+            let below = CALayer()
+            below.name = "below"
+            below.zPosition = -1
+            drawing.layer.addSublayer(below)
+            view.addSubview(drawing)
+        }
+    }
+
+    /// A view's drawing is its layer's own content (UIView's draw(_:) fills the layer's
+    /// contents): the sublayerTransform and the flip move sublayers, not it, and a sublayer
+    /// behind the others (zPosition −1) is still above it.
+    func testAViewsDrawingIsItsLayersOwnContent() throws {
+        let timeline = try UIKitScene(name: "t", summary: "", cycle: 1) { Transformed() }.timeline(canvas: Size(400, 300), duration: 1)
+        let layers = timeline.presentedLayers(at: 0)
+        let drawn = try XCTUnwrap(layers.first(where: \.values.isSuperlayerDrawing))
+        XCTAssertEqual(drawn.toCanvas.apply(to: Point(20, 20)), Point(120, 120))
+        XCTAssertLessThan(try XCTUnwrap(layers.firstIndex(where: \.values.isSuperlayerDrawing)),
+                          try XCTUnwrap(layers.firstIndex { $0.values.name == "below" }))
+    }
+
+    /// `insertSublayer(_:above:)` and `(_:below:)` place a layer next to its sibling, also when
+    /// it is already in the same superlayer.
+    func testInsertingNextToASiblingMovesTheLayerThere() {
+        let parent = CALayer()
+        let (a, b, c) = (CALayer(), CALayer(), CALayer())
+        for layer in [a, b, c] { parent.addSublayer(layer) }
+        parent.insertSublayer(a, above: b)
+        XCTAssertTrue(parent.sublayers!.elementsEqual([b, a, c], by: ===))
+        parent.insertSublayer(c, below: b)
+        XCTAssertTrue(parent.sublayers!.elementsEqual([c, b, a], by: ===))
+        XCTAssertTrue(parent.backing.sublayers.elementsEqual([c, b, a].map(\.backing), by: ===))
+    }
+
+    final class Redrawing: UIView {
+        var draws = 0
+        override func draw(_ rect: QuartzCoreCompat.CGRect) {
+            draws += 1
+            if draws == 1 { setNeedsDisplay() }
+        }
+    }
+
+    final class Instant: UIViewController, @unchecked Sendable {
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let redrawing = Redrawing(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        override func viewDidLoad() {
+            box.layer.name = "box"
+            view.addSubview(box)
+            view.addSubview(redrawing)
+            UIView.animate(withDuration: 0, animations: { self.box.alpha = 0.5 })
+            let gradient = CAGradientLayer()
+            let move = CABasicAnimation(keyPath: "locations")
+            move.fromValue = [0, 0.5] as [Any]
+            move.toValue = [0.5, 1] as [Any]
+            gradient.add(move, forKey: nil)
+            view.layer.addSublayer(gradient)
+        }
+    }
+
+    /// UIView.animate with a duration of 0 makes its changes without animating (UIKit); a
+    /// `draw(_:)` asking for display again draws at the next turn instead of looping; arrays of
+    /// numbers given as `[Any]` are animation values.
+    func testZeroDurationViewAnimationsRedrawRequestsAndArrayValues() throws {
+        let controller = Instant()
+        let timeline = try UIKitScene(name: "t", summary: "", cycle: 1) { controller }.timeline(canvas: Size(400, 300), duration: 1)
+        XCTAssertEqual(try XCTUnwrap(timeline.presentedLayers(at: 0.01).first { $0.values.name == "box" }).values.opacity, 0.5)
+        XCTAssertEqual(controller.redrawing.draws, 2)
+    }
+
     func testArcsTakeCoreGraphicsAndUIKitsMeaningsOfClockwise() {
         let cg = CGMutablePath()
         cg.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
@@ -94,15 +167,21 @@ final class CompatRulesTests: XCTestCase {
 
     final class Completing: UIViewController, @unchecked Sendable {
         let dot = CALayer()
+        let box = UIView()
         var completedAt: Double?
         override func viewDidLoad() {
             dot.name = "dot"
             view.layer.addSublayer(dot)
+            box.layer.name = "box"
+            view.addSubview(box)
             QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
                 CATransaction.begin()
                 CATransaction.setAnimationDuration(1)
                 CATransaction.setCompletionBlock { self.completedAt = CACurrentMediaTime() }
                 self.dot.opacity = 0
+                // A view's change in the same transaction shows at once and does not commit
+                // the layer's animation early (which would leave the completion nothing to wait for).
+                self.box.center = CGPoint(x: 100, y: 100)
                 CATransaction.commit()
             }
         }
@@ -112,6 +191,7 @@ final class CompatRulesTests: XCTestCase {
         let controller = Completing()
         let timeline = try UIKitScene(name: "t", summary: "", cycle: 2) { controller }.timeline(canvas: Size(400, 300), duration: 2)
         XCTAssertEqual(controller.completedAt, 1.5)
+        XCTAssertEqual(try XCTUnwrap(timeline.presentedLayers(at: 0.5).first { $0.values.name == "box" }).values.position, Point(100, 100))
         let opacity = try XCTUnwrap(timeline.presentedLayers(at: 1).first { $0.values.name == "dot" }).values.opacity
         XCTAssertEqual(opacity, 1 - TimingFunction.default(0.5), accuracy: 1e-9)
     }
