@@ -252,7 +252,7 @@ private struct PresentationWalk {
             // The layer's own drawing (a view's `draw(_:)`) first, in its own space: no
             // sublayerTransform, flip, instances or depth sorting; under every sublayer.
             var drawings: Set<Int> = []
-            for (index, child) in sublayers.enumerated() where timeline.nodes[child].history.first?.values.isSuperlayerDrawing == true {
+            for (index, child) in sublayers.enumerated() where timeline.nodes[child].isSuperlayerDrawing {
                 drawings.insert(child)
                 let own = Context(parentTime: local, plane: preservesDepth ? context.plane : matrix,
                                   inPlane: preservesDepth ? relative : .identity, flattens: preservesDepth ? context.flattens : true,

@@ -26,6 +26,9 @@ public struct Timeline: Sendable {
         let birthsVary: Bool
         /// The largest `lifetime` multiplier its model has had: how far back births are looked for.
         let longestLifetime: Double
+        /// Whether the layer holds its superlayer's own drawing (`isSuperlayerDrawing`, as it
+        /// was made: QuartzCoreCompat sets it when it makes the layer).
+        let isSuperlayerDrawing: Bool
 
         /// A node of these states and animations; the facts drawing asks of it every frame are
         /// worked out once, here.
@@ -38,6 +41,7 @@ public struct Timeline: Sendable {
             birthsVary = animations.contains { animation in birth.contains { animation.spec.animates($0.name) } }
                 || Set(history.map { state in birth.map { $0.value(in: state.values) } }).count > 1
             longestLifetime = history.map(\.values.lifetime).max() ?? 0
+            isSuperlayerDrawing = history.first?.values.isSuperlayerDrawing ?? false
         }
 
         /// The model state in force at video time `t` (the first one before the first change).
