@@ -69,56 +69,63 @@ extension CAAnimationDelegate {
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
-/// An animation (`CAAnimation`): media timing, a timing function, a delegate. A layer keeps a
-/// copy of an animation added to it, and its delegate is told with that copy (the object
-/// `animation(forKey:)` returns).
+/// An animation (`CAAnimation`): the engine's animation (`backing`) with Core Animation's names
+/// and types, a delegate and key-value storage. A layer keeps a copy of an animation added to
+/// it, and its delegate is told with that copy (the object `animation(forKey:)` returns).
 open class CAAnimation: NSObject, CAAction {
-    /// When it begins, in seconds of its layer's time; 0 when added: the layer's time then.
-    public var beginTime: CFTimeInterval = 0
-    /// Seconds of one cycle; 0 means 0.25 s, or its group's duration in a group.
-    public var duration: CFTimeInterval = 0
-    /// Local time per parent time; 0 pauses it.
-    public var speed: Float = 1
-    /// Seconds added to its local time.
-    public var timeOffset: CFTimeInterval = 0
-    /// Cycles to play; `.infinity` (HUGE_VALF) for ever.
-    public var repeatCount: Float = 0
-    /// Seconds to repeat for; overrides `repeatCount` when positive.
-    public var repeatDuration: CFTimeInterval = 0
-    /// Whether each cycle plays forwards and then backwards.
-    public var autoreverses = false
-    /// Whether it applies before it begins and after it ends.
-    public var fillMode: CAMediaTimingFillMode = .removed
-    /// Eases each cycle; nil is linear.
-    public var timingFunction: CAMediaTimingFunction?
-    /// Whether it is taken off its layer when it ends.
-    public var isRemovedOnCompletion = true
+    /// The engine's animation holding the properties (without callbacks: a layer running a
+    /// copy adds those).
+    public private(set) var backing: Animation
     /// Told when it starts and stops; held strongly, as on iOS.
     public var delegate: CAAnimationDelegate?
     /// Values stored by key (`setValue(_:forKey:)`), copied with the animation.
     private var keyedValues: [String: Any] = [:]
 
     /// An animation with Core Animation's defaults.
-    public override init() {}
-
-    /// A copy of `other`, the subclass's properties included (what `copy()` makes).
-    required public init(copying other: CAAnimation) {
-        beginTime = other.beginTime
-        duration = other.duration
-        speed = other.speed
-        timeOffset = other.timeOffset
-        repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses
-        fillMode = other.fillMode
-        timingFunction = other.timingFunction
-        isRemovedOnCompletion = other.isRemovedOnCompletion
-        delegate = other.delegate
-        keyedValues = other.keyedValues
+    public required override init() {
+        backing = Self.makeBacking()
+        super.init()
     }
 
+    /// The engine animation a new animation of this class stands for.
+    class func makeBacking() -> Animation { Animation() }
+
+    /// When it begins, in seconds of its layer's time; 0 when added: the layer's time then.
+    public var beginTime: CFTimeInterval { get { backing.beginTime } set { backing.beginTime = newValue } }
+    /// Seconds of one cycle; 0 means 0.25 s, or its group's duration in a group.
+    public var duration: CFTimeInterval { get { backing.duration } set { backing.duration = newValue } }
+    /// Local time per parent time; 0 pauses it.
+    public var speed: Float { get { Float(backing.speed) } set { backing.speed = Double(written: newValue) } }
+    /// Seconds added to its local time.
+    public var timeOffset: CFTimeInterval { get { backing.timeOffset } set { backing.timeOffset = newValue } }
+    /// Cycles to play; `.infinity` (HUGE_VALF) for ever.
+    public var repeatCount: Float { get { Float(backing.repeatCount) } set { backing.repeatCount = Double(written: newValue) } }
+    /// Seconds to repeat for; overrides `repeatCount` when positive.
+    public var repeatDuration: CFTimeInterval { get { backing.repeatDuration } set { backing.repeatDuration = newValue } }
+    /// Whether each cycle plays forwards and then backwards.
+    public var autoreverses: Bool { get { backing.autoreverses } set { backing.autoreverses = newValue } }
+    /// Whether it applies before it begins and after it ends.
+    public var fillMode: CAMediaTimingFillMode { get { backing.fillMode } set { backing.fillMode = newValue } }
+    /// Eases each cycle; nil is linear.
+    public var timingFunction: CAMediaTimingFunction? {
+        get { backing.timingFunction.map(CAMediaTimingFunction.init(function:)) }
+        set { backing.timingFunction = newValue?.function }
+    }
+    /// Whether it is taken off its layer when it ends.
+    public var isRemovedOnCompletion: Bool { get { backing.isRemovedOnCompletion } set { backing.isRemovedOnCompletion = newValue } }
+
     /// A copy of every property (`copy()`).
-    public func copy() -> Self { Self(copying: self) }
+    public func copy() -> Self {
+        let copy = Self()
+        copy.backing = backing.copy()
+        copy.delegate = delegate
+        copy.keyedValues = keyedValues
+        copy.copyValues(from: self)
+        return copy
+    }
+
+    /// Copies what the subclass keeps besides `backing` (iOS's values, as given).
+    func copyValues(from other: CAAnimation) {}
 
     /// Stores `value` under `key` (key-value coding on an animation).
     public func setValue(_ value: Any?, forKey key: String) {
@@ -130,35 +137,22 @@ open class CAAnimation: NSObject, CAAction {
         keyedValues[key]
     }
 
-    /// The engine's animation for this one, without callbacks.
+    /// The engine's animation for this one, without callbacks: a copy of `backing` with the
+    /// values iOS code gave converted.
     func makeEngineAnimation() -> Animation {
-        let a = Animation()
-        applyTiming(to: a)
-        return a
+        let animation = backing.copy()
+        convertValues(into: animation)
+        return animation
     }
 
-    func applyTiming(to a: Animation) {
-        a.beginTime = beginTime
-        a.duration = duration
-        a.speed = Double(written: speed)
-        a.timeOffset = timeOffset
-        a.repeatCount = Double(written: repeatCount)
-        a.repeatDuration = repeatDuration
-        a.autoreverses = autoreverses
-        a.fillMode = fillMode
-        a.timingFunction = timingFunction?.function
-        a.isRemovedOnCompletion = isRemovedOnCompletion
-    }
+    /// Puts the subclass's values, converted, into `animation` (a copy of `backing`).
+    func convertValues(into animation: Animation) {}
 }
 
 /// An animation of one property, named by its key path (`CAPropertyAnimation`).
 open class CAPropertyAnimation: CAAnimation {
-    /// The property animated: `"position"`, `"transform.rotation.z"`, `"opacity"`…
-    public var keyPath: String?
-    /// Whether its values add to the property's model value.
-    public var isAdditive = false
-    /// Whether each repeat builds on the last one's end.
-    public var isCumulative = false
+    override class func makeBacking() -> Animation { BasicAnimation(keyPath: "") }
+    private var property: PropertyAnimation { backing as! PropertyAnimation }
 
     /// An animation of `keyPath` (`init(keyPath:)`).
     public convenience init(keyPath path: String?) {
@@ -166,26 +160,20 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
-    public override init() { super.init() }
-
-    required public init(copying other: CAAnimation) {
-        super.init(copying: other)
-        guard let other = other as? CAPropertyAnimation else { return }
-        keyPath = other.keyPath
-        isAdditive = other.isAdditive
-        isCumulative = other.isCumulative
+    /// The property animated: `"position"`, `"transform.rotation.z"`, `"opacity"`…; it must be
+    /// set before the animation is added (except as a layer's action, which animates its key).
+    public var keyPath: String? {
+        get { property.keyPath.isEmpty ? nil : property.keyPath }
+        set { property.keyPath = newValue ?? "" }
     }
+    /// Whether its values add to the property's model value.
+    public var isAdditive: Bool { get { property.isAdditive } set { property.isAdditive = newValue } }
+    /// Whether each repeat builds on the last one's end.
+    public var isCumulative: Bool { get { property.isCumulative } set { property.isCumulative = newValue } }
 
-    func applyProperty(to a: PropertyAnimation) {
-        applyTiming(to: a)
-        a.isAdditive = isAdditive
-        a.isCumulative = isCumulative
-    }
-
-    /// The key path, which must be set before the animation is added.
-    var requiredKeyPath: String {
-        guard let keyPath else { preconditionFailure("\(type(of: self)) added without a keyPath") }
-        return keyPath
+    override func makeEngineAnimation() -> Animation {
+        guard keyPath != nil else { preconditionFailure("\(type(of: self)) added without a keyPath") }
+        return super.makeEngineAnimation()
     }
 }
 
@@ -197,135 +185,85 @@ open class CABasicAnimation: CAPropertyAnimation {
     public var toValue: Any?
     public var byValue: Any?
 
-    public override init() { super.init() }
-
-    required public init(copying other: CAAnimation) {
-        super.init(copying: other)
+    override func copyValues(from other: CAAnimation) {
         guard let other = other as? CABasicAnimation else { return }
-        fromValue = other.fromValue
-        toValue = other.toValue
-        byValue = other.byValue
+        (fromValue, toValue, byValue) = (other.fromValue, other.toValue, other.byValue)
     }
 
-    override func makeEngineAnimation() -> Animation {
-        let a = BasicAnimation(keyPath: requiredKeyPath)
-        applyBasic(to: a)
-        return a
-    }
-
-    func applyBasic(to a: BasicAnimation) {
-        applyProperty(to: a)
-        a.fromValue = fromValue.map { animationValue($0, "fromValue") }
-        a.toValue = toValue.map { animationValue($0, "toValue") }
-        a.byValue = byValue.map { animationValue($0, "byValue") }
+    override func convertValues(into animation: Animation) {
+        let basic = animation as! BasicAnimation
+        basic.fromValue = fromValue.map { animationValue($0, "fromValue") }
+        basic.toValue = toValue.map { animationValue($0, "toValue") }
+        basic.byValue = byValue.map { animationValue($0, "byValue") }
     }
 }
 
 /// A spring from one value to another (`CASpringAnimation`); its duration is what you set, as
 /// on iOS — usually `settlingDuration`.
 public final class CASpringAnimation: CABasicAnimation {
-    public var mass: CGFloat = 1
-    public var stiffness: CGFloat = 100
-    public var damping: CGFloat = 10
-    public var initialVelocity: CGFloat = 0
-    /// Whether a damping ratio above 1 is kept (iOS 17's `allowsOverdamping`).
-    public var allowsOverdamping = false
-
-    public override init() { super.init() }
+    override class func makeBacking() -> Animation { SpringAnimation(keyPath: "") }
+    private var spring: SpringAnimation { backing as! SpringAnimation }
 
     /// A spring for a perceptual duration and a bounce (`init(perceptualDuration:bounce:)`).
     public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
         self.init()
         let spring = SpringAnimation(keyPath: "", perceptualDuration: perceptualDuration, bounce: bounce)
         (mass, stiffness, damping) = (spring.mass, spring.stiffness, spring.damping)
-        allowsOverdamping = spring.allowsOverdamping
     }
 
-    required public init(copying other: CAAnimation) {
-        super.init(copying: other)
-        guard let other = other as? CASpringAnimation else { return }
-        (mass, stiffness, damping, initialVelocity) = (other.mass, other.stiffness, other.damping, other.initialVelocity)
-        allowsOverdamping = other.allowsOverdamping
-    }
-
+    public var mass: CGFloat { get { spring.mass } set { spring.mass = newValue } }
+    public var stiffness: CGFloat { get { spring.stiffness } set { spring.stiffness = newValue } }
+    public var damping: CGFloat { get { spring.damping } set { spring.damping = newValue } }
+    public var initialVelocity: CGFloat { get { spring.initialVelocity } set { spring.initialVelocity = newValue } }
+    /// Whether a damping ratio above 1 is kept (iOS 17's `allowsOverdamping`).
+    public var allowsOverdamping: Bool { get { spring.allowsOverdamping } set { spring.allowsOverdamping = newValue } }
     /// The seconds until the spring rests (`settlingDuration`).
-    public var settlingDuration: CFTimeInterval { springAnimation().settlingDuration }
-
-    override func makeEngineAnimation() -> Animation {
-        let a = springAnimation()
-        applyBasic(to: a)
-        return a
-    }
-
-    private func springAnimation() -> SpringAnimation {
-        let a = SpringAnimation(keyPath: keyPath ?? "")
-        (a.mass, a.stiffness, a.damping, a.initialVelocity) = (mass, stiffness, damping, initialVelocity)
-        a.allowsOverdamping = allowsOverdamping
-        return a
-    }
+    public var settlingDuration: CFTimeInterval { spring.settlingDuration }
 }
 
 /// An animation through values or along a path (`CAKeyframeAnimation`).
 public final class CAKeyframeAnimation: CAPropertyAnimation {
+    override class func makeBacking() -> Animation { KeyframeAnimation(keyPath: "") }
+    private var keyframes: KeyframeAnimation { backing as! KeyframeAnimation }
+
     public var values: [Any]?
-    public var path: CGPath?
-    public var keyTimes: [Double]?
-    public var timingFunctions: [CAMediaTimingFunction]?
-    public var calculationMode: CAAnimationCalculationMode = .linear
-    public var tensionValues: [Double]?
-    public var continuityValues: [Double]?
-    public var biasValues: [Double]?
-    public var rotationMode: CAAnimationRotationMode?
+    public var path: CGPath? {
+        get { keyframes.path.map { CGPath(path: $0) } }
+        set { keyframes.path = newValue?.path }
+    }
+    public var keyTimes: [Double]? { get { keyframes.keyTimes } set { keyframes.keyTimes = newValue } }
+    public var timingFunctions: [CAMediaTimingFunction]? {
+        get { keyframes.timingFunctions?.map(CAMediaTimingFunction.init(function:)) }
+        set { keyframes.timingFunctions = newValue?.map(\.function) }
+    }
+    public var calculationMode: CAAnimationCalculationMode { get { keyframes.calculationMode } set { keyframes.calculationMode = newValue } }
+    public var tensionValues: [Double]? { get { keyframes.tensionValues } set { keyframes.tensionValues = newValue } }
+    public var continuityValues: [Double]? { get { keyframes.continuityValues } set { keyframes.continuityValues = newValue } }
+    public var biasValues: [Double]? { get { keyframes.biasValues } set { keyframes.biasValues = newValue } }
+    public var rotationMode: CAAnimationRotationMode? { get { keyframes.rotationMode } set { keyframes.rotationMode = newValue } }
 
-    public override init() { super.init() }
-
-    required public init(copying other: CAAnimation) {
-        super.init(copying: other)
-        guard let other = other as? CAKeyframeAnimation else { return }
-        values = other.values
-        path = other.path?.copy()
-        keyTimes = other.keyTimes
-        timingFunctions = other.timingFunctions
-        calculationMode = other.calculationMode
-        tensionValues = other.tensionValues
-        continuityValues = other.continuityValues
-        biasValues = other.biasValues
-        rotationMode = other.rotationMode
+    override func copyValues(from other: CAAnimation) {
+        values = (other as? CAKeyframeAnimation)?.values
     }
 
-    override func makeEngineAnimation() -> Animation {
-        let a = KeyframeAnimation(keyPath: requiredKeyPath)
-        applyProperty(to: a)
-        a.values = values?.map { animationValue($0, "values") }
-        a.path = path?.path
-        a.keyTimes = keyTimes
-        a.timingFunctions = timingFunctions?.map(\.function)
-        a.calculationMode = calculationMode
-        a.tensionValues = tensionValues
-        a.continuityValues = continuityValues
-        a.biasValues = biasValues
-        a.rotationMode = rotationMode
-        return a
+    override func convertValues(into animation: Animation) {
+        (animation as! KeyframeAnimation).values = values?.map { animationValue($0, "values") }
     }
 }
 
 /// Animations run together in one time space (`CAAnimationGroup`); their own delegates are not
 /// told, as on iOS.
 public final class CAAnimationGroup: CAAnimation {
+    override class func makeBacking() -> Animation { AnimationGroup() }
+
     public var animations: [CAAnimation]?
 
-    public override init() { super.init() }
-
-    required public init(copying other: CAAnimation) {
-        super.init(copying: other)
+    override func copyValues(from other: CAAnimation) {
         animations = (other as? CAAnimationGroup)?.animations?.map { $0.copy() }
     }
 
-    override func makeEngineAnimation() -> Animation {
-        let a = AnimationGroup()
-        applyTiming(to: a)
-        a.animations = animations?.map { $0.makeEngineAnimation() } ?? []
-        return a
+    override func convertValues(into animation: Animation) {
+        (animation as! AnimationGroup).animations = animations?.map { $0.makeEngineAnimation() } ?? []
     }
 }
 
@@ -336,28 +274,13 @@ public typealias CATransitionSubtype = Transition.Direction
 
 /// A change of a layer's content shown as a fade, push, move-in or reveal (`CATransition`).
 public final class CATransition: CAAnimation {
-    public var type: CATransitionType = .fade
-    public var subtype: CATransitionSubtype?
-    public var startProgress: Float = 0
-    public var endProgress: Float = 1
+    override class func makeBacking() -> Animation { TransitionAnimation() }
+    private var transition: TransitionAnimation { backing as! TransitionAnimation }
 
-    public override init() { super.init() }
-
-    required public init(copying other: CAAnimation) {
-        super.init(copying: other)
-        guard let other = other as? CATransition else { return }
-        (type, subtype, startProgress, endProgress) = (other.type, other.subtype, other.startProgress, other.endProgress)
-    }
-
-    override func makeEngineAnimation() -> Animation {
-        let a = TransitionAnimation()
-        applyTiming(to: a)
-        a.type = type
-        a.subtype = subtype
-        a.startProgress = Double(written: startProgress)
-        a.endProgress = Double(written: endProgress)
-        return a
-    }
+    public var type: CATransitionType { get { transition.type } set { transition.type = newValue } }
+    public var subtype: CATransitionSubtype? { get { transition.subtype } set { transition.subtype = newValue } }
+    public var startProgress: Float { get { Float(transition.startProgress) } set { transition.startProgress = Double(written: newValue) } }
+    public var endProgress: Float { get { Float(transition.endProgress) } set { transition.endProgress = Double(written: newValue) } }
 }
 
 /// The engine's value for what iOS code puts in `fromValue`, `toValue`, `byValue` or `values`.

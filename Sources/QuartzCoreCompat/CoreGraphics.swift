@@ -46,11 +46,7 @@ public class CGPath {
     /// The smallest rectangle holding every point of the path, control points included
     /// (`boundingBox`).
     public var boundingBox: CGRect {
-        var box = (min: Point(.infinity, .infinity), max: Point(-.infinity, -.infinity))
-        path.forEachControlPoint { p in
-            box.min = Point(Swift.min(box.min.x, p.x), Swift.min(box.min.y, p.y))
-            box.max = Point(Swift.max(box.max.x, p.x), Swift.max(box.max.y, p.y))
-        }
+        let box = path.controlBox
         guard box.min.x <= box.max.x else { return .zero }
         return CGRect(x: box.min.x, y: box.min.y, width: box.max.x - box.min.x, height: box.max.y - box.min.y)
     }
@@ -110,9 +106,12 @@ public final class CGMutablePath: CGPath {
     /// `CGPathAddArc`).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
                        transform: CATransform3D = CATransform3DIdentity) {
+        guard !transform.isIdentity else {
+            return path.addCGArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+        }
         var arc = Path()
         arc.addCGArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
-        append(arc, transform: transform)
+        append(arc.applying(transform))
     }
 
     /// An ellipse inscribed in `rect`, a closed subpath of its own (`addEllipse(in:transform:)`).
@@ -143,10 +142,10 @@ public final class CGMutablePath: CGPath {
         path.closeSubpath()
     }
 
-    /// Adds `piece`, transformed, continuing the current subpath with a line to its start as
-    /// Core Graphics joins an arc to the current point.
-    func append(_ piece: Path, transform: CATransform3D) {
-        for element in piece.applying(transform).elements {
+    /// Adds a transformed arc, continuing the current subpath with a line to its start as
+    /// Core Graphics joins an arc to the current point (`Path.addArc` does this untransformed).
+    private func append(_ piece: Path) {
+        for element in piece.elements {
             switch element {
             case .move(let p): if path.isEmpty || path.elements.last == .close { path.move(to: p) } else { path.addLine(to: p) }
             case .line(let p): path.addLine(to: p)

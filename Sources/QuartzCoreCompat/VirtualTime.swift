@@ -83,6 +83,7 @@ final class AppRun: @unchecked Sendable {
             view.display()
             drawn.append(view)
         }
+        // A turn of its own at this time draws them (at their own end, as every turn does).
         if viewsToDisplay.contains(where: { view in drawn.contains { $0 === view } }) { after(0) {} }
     }
 }
