@@ -119,13 +119,13 @@ goldens: deps
 	$(SWIFT) test --skip-build --disable-swift-testing --filter '$(GOLDEN_TESTS)'
 
 ## bench: the rasterizer beside Cairo and Skia, the encoder beside ffmpeg, sessions, 5,000 particles
-## beside the loader, text and a clip-like scene beside Skia, Lottie files beside rlottie, shards and batches (installs Cairo, skia-python, uharfbuzz, rlottie-python
+## beside Skia, Blend2D and the fill floor, text and a clip-like scene beside Skia, Lottie files beside rlottie, shards and batches (installs Cairo, skia-python, uharfbuzz, rlottie-python
 ## and GNU time for the comparison); with CORPUS=DIR also lottie-speed and lottie-gif on that folder of Lottie files
 bench: deps
 	bench/raster.sh
 	bench/encode.sh
 	bench/session.sh
-	bench/emitter.sh
+	bench/particles.sh
 	bench/text.sh
 	bench/shadow.sh
 	bench/lottie.sh

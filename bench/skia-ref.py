@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """skia-ref: the Skia reference for animvid's rasterizer benchmarks (Skia's CPU raster backend, via skia-python).
 
-Usage: skia-ref.py [--text-as-paths] LIST [FRAMES [OUT.png]]        (FRAMES defaults to 30; needs skia-python)
+Usage: skia-ref.py [--text-as-paths | --sprites-as-atlas] LIST [FRAMES [OUT.png]]        (FRAMES defaults to 30; needs skia-python)
 
 Reads a display list written by bench/make-shapes.py, make-text.py or make-scene.py (the format is in
 bench/README.md) and records its draws
@@ -16,16 +16,23 @@ Text draws are shaped by HarfBuzz (uharfbuzz) and drawn as positioned glyphs in 
 unhinted, at subpixel positions, anti-aliased: what animvid's Text module does. Skia's glyph cache
 places glyphs to a quarter pixel; with --text-as-paths each glyph's outline is filled as a path at
 its exact position instead: the reference for the text's pixels (bench/text.sh).
+
+Sprites (bench/make-sprites.py) are a white image of the sprite's size drawn tinted by their colour: one
+drawImageRect each (turned about its centre, a colour filter modulating by the colour), or with
+--sprites-as-atlas each run of consecutive sprites as one drawAtlas (RSXforms, per-sprite colours,
+modulate), bilinear and anti-aliased both ways.
 """
+import math
 import statistics
 import sys
 import time
 
+import numpy
 import skia
 import uharfbuzz as hb
 
 ARITY = {"circle": 7, "rrect": 10, "stroke": 11, "grect": 17, "group": 1, "shadow": 7, "blur": 1, "mask": 0, "end": 0,
-         "clip": 5, "unclip": 0}
+         "clip": 5, "unclip": 0, "sprite": 9}
 
 
 def read_list(path):
@@ -142,12 +149,43 @@ def layer_bounds(draws, start):
     return skia.Rect(*box) if box else skia.Rect(0, 0, 0, 0)
 
 
-def record(width, height, draws, text_as_paths=False):
+def draw_sprites(canvas, sprites, as_atlas):
+    """Sprites (CX CY W H ANGLE r g b a, all of one size) as white images tinted by their colours."""
+    w, h = sprites[0][2], sprites[0][3]
+    image = skia.Image.fromarray(numpy.full((round(h), round(w), 4), 255, dtype=numpy.uint8), colorType=skia.kRGBA_8888_ColorType)
+    sampling = skia.SamplingOptions(skia.FilterMode.kLinear)
+    colors = [skia.Color4f(*v[5:9]).toColor() for v in sprites]
+    if as_atlas:
+        xforms = []
+        for cx, cy, _, _, degrees, *_ in sprites:
+            c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+            xforms.append(skia.RSXform.Make(c, s, cx - (c * w / 2 - s * h / 2), cy - (s * w / 2 + c * h / 2)))
+        canvas.drawAtlas(image, xforms, [skia.Rect(0, 0, w, h)] * len(sprites), colors, skia.BlendMode.kModulate, sampling,
+                         None, skia.Paint(AntiAlias=True))
+        return
+    for v, color in zip(sprites, colors):
+        paint = skia.Paint(AntiAlias=True, ColorFilter=skia.ColorFilters.Blend(color, skia.BlendMode.kModulate))
+        canvas.save()
+        canvas.translate(v[0], v[1])
+        canvas.rotate(v[4])
+        canvas.drawImageRect(image, skia.Rect(-w / 2, -h / 2, w / 2, h / 2), sampling, paint)
+        canvas.restore()
+
+
+def record(width, height, draws, text_as_paths=False, sprites_as_atlas=False):
     """One frame's work as a picture: clear to white, then every draw in order."""
     recorder = skia.PictureRecorder()
     canvas = recorder.beginRecording(skia.Rect(0, 0, width, height))
     canvas.clear(skia.ColorWHITE)
+    sprites = []
     for index, (kind, v) in enumerate(draws):
+        if kind == "sprite":
+            sprites.append(v)
+            if index + 1 < len(draws) and draws[index + 1][0] == "sprite":
+                continue
+            draw_sprites(canvas, sprites, sprites_as_atlas)
+            sprites = []
+            continue
         paint = skia.Paint(AntiAlias=True)
         if kind in ("group", "shadow", "blur", "mask"):
             # Layers: saveLayer with what animvid's Canvas does when it closes them; a mask's
@@ -205,10 +243,11 @@ def record(width, height, draws, text_as_paths=False):
 def main():
     args = sys.argv[1:]
     text_as_paths = bool(args) and args[0] == "--text-as-paths"
-    if text_as_paths:
+    sprites_as_atlas = bool(args) and args[0] == "--sprites-as-atlas"
+    if text_as_paths or sprites_as_atlas:
         args = args[1:]
     if not 1 <= len(args) <= 3:
-        sys.exit("usage: skia-ref.py [--text-as-paths] LIST [FRAMES [OUT.png]]")
+        sys.exit("usage: skia-ref.py [--text-as-paths | --sprites-as-atlas] LIST [FRAMES [OUT.png]]")
     try:
         frames = int(args[1]) if len(args) > 1 else 30
     except ValueError:
@@ -217,7 +256,7 @@ def main():
         sys.exit("skia-ref: FRAMES must be a whole number from 1")
 
     width, height, draws = read_list(args[0])
-    picture = record(width, height, draws, text_as_paths)
+    picture = record(width, height, draws, text_as_paths, sprites_as_atlas)
     surface = skia.Surface(skia.ImageInfo.MakeN32Premul(width, height))
     canvas = surface.getCanvas()
 

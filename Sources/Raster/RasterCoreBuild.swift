@@ -4,7 +4,7 @@ import RasterCore
 import Synchronization
 
 /// RasterCore's loops (the fill's edge walk and row blend, a group's composite, a ramp's row, a
-/// shadow's row, the scans of a row's alphas) as one build of RasterCore provides them. Raster
+/// shadow's row, a sprite's rows, the scans of a row's alphas) as one build of RasterCore provides them. Raster
 /// links the build for every processor (`BaselineKernels`); on x86-64 a program may add the
 /// build for x86-64-v3 processors (`AVX2Kernels.install()` of the RasterAVX2 module, which the animvid command
 /// and raster-bench call), compiled from the same files with `-target-cpu haswell`. Both do the same
@@ -37,6 +37,10 @@ public protocol RasterKernels: SendableMetatype {
 
     /// `AlphaScan.firstWithAlpha`
     static func firstWithAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int
+
+    /// `SpriteRows.blend`
+    static func blendSprite(origin: SIMD2<Double>, sAxis: SIMD2<Double>, tAxis: SIMD2<Double>, size: SIMD2<Double>, unitsPerPixel: SIMD2<Double>,
+                            columns: Range<Int>, rows: Range<Int>, color: UInt32, into pixels: UnsafeMutablePointer<UInt8>, firstRow: Int, rowPixels: Int)
 
     /// `AlphaScan.endOfAlpha`
     static func endOfAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int
@@ -83,6 +87,12 @@ enum BaselineKernels: RasterKernels {
 
     static func firstWithAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int {
         return RasterCore.AlphaScan.firstWithAlpha(row, count: count)
+    }
+
+    static func blendSprite(origin: SIMD2<Double>, sAxis: SIMD2<Double>, tAxis: SIMD2<Double>, size: SIMD2<Double>, unitsPerPixel: SIMD2<Double>,
+                            columns: Range<Int>, rows: Range<Int>, color: UInt32, into pixels: UnsafeMutablePointer<UInt8>, firstRow: Int, rowPixels: Int) {
+        RasterCore.SpriteRows.blend(origin: origin, sAxis: sAxis, tAxis: tAxis, size: size, unitsPerPixel: unitsPerPixel, columns: columns, rows: rows,
+                                    color: color, into: pixels, firstRow: firstRow, rowPixels: rowPixels)
     }
 
     static func endOfAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int {

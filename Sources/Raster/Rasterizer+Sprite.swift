@@ -46,67 +46,32 @@ extension Rasterizer {
         case .gradient(let g): (nil, g, nil)
         case .image(let i): (nil, nil, i)
         }
-        let width = target.width, firstRow = target.firstRow
-        let solidWords = solid.map { SIMD4<UInt32>(repeating: $0.word) }
-        let (perS, perT) = (sx == 0 ? 0 : 1 / sx, tx == 0 ? 0 : 1 / tx)
-        /// The pixels x (as a closed range of reals) whose centre value start + x·slope lies in
-        /// low…high (`inverse` is 1 / slope, 0 for a flat slope).
-        func pixels(_ start: Double, _ inverse: Double, _ low: Double, _ high: Double) -> (Double, Double) {
-            if inverse == 0 { return start >= low && start <= high ? (-.infinity, .infinity) : (1, 0) }
-            let (a, b) = ((low - start) * inverse, (high - start) * inverse)
-            return (min(a, b), max(a, b))
+        if let solid, clip == nil, !additive {
+            // The particles' case, RasterCore's loop (SpriteRows): the same coverages, a vector at a time.
+            let (firstRow, width, kernels) = (target.firstRow, target.width, build.kernels)
+            target.bytes.withUnsafeMutableBufferPointer { buffer in
+                guard let p = buffer.baseAddress else { return }
+                kernels.blendSprite(origin: SIMD2(m.m41, m.m42), sAxis: SIMD2(sx, sy), tAxis: SIMD2(tx, ty),
+                                    size: SIMD2(size.width, size.height), unitsPerPixel: SIMD2(gs, gt), columns: x0..<x1,
+                                    rows: y0..<y1, color: solid.word, into: p, firstRow: firstRow, rowPixels: width)
+            }
+            return
         }
+        let width = target.width, firstRow = target.firstRow
+        let inverse = (sx == 0 ? 0 : 1 / sx, tx == 0 ? 0 : 1 / tx)
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             for y in y0..<y1 {
                 let cy = Double(y) + 0.5 - m.m42
                 // Along the row s and t are linear in x (s0, t0 at pixel 0's centre).
                 let (s0, t0) = (cy * sy - (m.m41 - 0.5) * sx, cy * ty - (m.m41 - 0.5) * tx)
-                let (sOut, tOut) = (pixels(s0, perS, -0.5 * gs, size.width + 0.5 * gs), pixels(t0, perT, -0.5 * gt, size.height + 0.5 * gt))
-                let lo = max(Int(max(sOut.0, tOut.0, Double(x0)).rounded(.down)), x0)
-                let hi = min(Int(min(sOut.1, tOut.1, Double(x1)).rounded(.up)) + 1, x1)
+                var span = SpriteRows.narrowed((Double(x0), Double(x1)), s0, inverse.0, -0.5 * gs, size.width + 0.5 * gs)
+                span = SpriteRows.narrowed(span, t0, inverse.1, -0.5 * gt, size.height + 0.5 * gt)
+                guard span.0 <= span.1 else { continue }
+                let lo = Int(span.0.rounded(.down)), hi = min(Int(span.1.rounded(.up)) + 1, x1)
                 guard lo < hi else { continue }
-                // Inside, half a pixel from every side, the coverage is whole: one run.
-                var (runLo, runHi) = (hi, hi)
-                if solid != nil, clip == nil, !additive, thickS >= 1, thickT >= 1 {
-                    let (sIn, tIn) = (pixels(s0, perS, 0.5 * gs, size.width - 0.5 * gs), pixels(t0, perT, 0.5 * gt, size.height - 0.5 * gt))
-                    let a = max(Int(max(sIn.0, tIn.0).rounded(.up)), lo), b = min(Int(min(sIn.1, tIn.1).rounded(.down)) + 1, hi)
-                    if a < b { (runLo, runHi) = (a, b) }
-                }
                 let rowBase = (y - firstRow) * width
-                var x = lo
-                while x < hi {
-                    if x == runLo, let solid {
-                        // Filled in its turn, after the left edge: a load of the edge's last four
-                        // pixels straddling the run's fresh stores would wait for them.
-                        Blend.sourceOverRun(solid, coverage: 255, into: p + (rowBase + runLo) * 4, count: runHi - runLo)
-                        x = runHi
-                        continue
-                    }
-                    if let solidWords, clip == nil, !additive, x + 4 <= width {
-                        // Four pixels at once (those past this edge's span, still in this row,
-                        // at coverage 0): the same arithmetic as one at a time below.
-                        let end = x < runLo ? runLo : hi
-                        let lanes = SIMD4<Double>(0, 1, 2, 3) + Double(x)
-                        let (sd, td) = (s0 + lanes * sx, t0 + lanes * tx)
-                        let s = SIMD4<Float>(Float(sd[0]), Float(sd[1]), Float(sd[2]), Float(sd[3]))
-                        let t = SIMD4<Float>(Float(td[0]), Float(td[1]), Float(td[2]), Float(td[3]))
-                        // min(min(s, sw − s)·fgs + ½, capS), at least 0; compares and selects (the
-                        // library's pointwiseMin is a call a lane, for its NaN rules).
-                        let (sFar, tFar) = (sw - s, sh - t)
-                        var cs = s.replacing(with: sFar, where: sFar .< s) * fgs + 0.5
-                        var ct = t.replacing(with: tFar, where: tFar .< t) * fgt + 0.5
-                        cs.replace(with: capS, where: cs .> capS)
-                        ct.replace(with: capT, where: ct .> capT)
-                        cs.replace(with: 0, where: cs .< 0)
-                        ct.replace(with: 0, where: ct .< 0)
-                        let coverage = CellCoverage.truncated(cs * ct * 255 + 0.5)
-                        let inSpan = SIMD4<Int32>(0, 1, 2, 3) .< Int32(end - x)
-                        Blend.sourceOverQuad(solidWords, coverage: coverage.replacing(with: 0, where: .!inSpan), into: p + (rowBase + x) * 4)
-                        x = min(x + 4, end)
-                        continue
-                    }
-                    defer { x += 1 }
+                for x in lo..<hi {
                     let s = Float(s0 + Double(x) * sx), t = Float(t0 + Double(x) * tx)
                     let cs = min(min(s, sw - s) * fgs + 0.5, capS), ct = min(min(t, sh - t) * fgt + 0.5, capT)
                     guard cs > 0, ct > 0 else { continue }

@@ -39,6 +39,9 @@ public struct Rasterizer {
     /// A rasterizer whose fills and shadows run `build` of RasterCore, not the fastest (tests compare the builds).
     init(build: RasterCoreBuild) { accumulator.build = build }
 
+    /// The build of RasterCore this rasterizer draws with.
+    var build: RasterCoreBuild { accumulator.build }
+
     /// Fills `path` mapped by `transform` into device pixels. Paths with NaN or infinite
     /// coordinates are skipped.
     public mutating func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule, clip: ClipMask? = nil,

@@ -49,6 +49,12 @@ public enum AVX2Kernels: RasterKernels {
                                  inverseLengthSquared: inverseLengthSquared, table: table, offsets: offsets, into: pixels)
     }
 
+    public static func blendSprite(origin: SIMD2<Double>, sAxis: SIMD2<Double>, tAxis: SIMD2<Double>, size: SIMD2<Double>, unitsPerPixel: SIMD2<Double>,
+                            columns: Range<Int>, rows: Range<Int>, color: UInt32, into pixels: UnsafeMutablePointer<UInt8>, firstRow: Int, rowPixels: Int) {
+        RasterCoreAVX2.SpriteRows.blend(origin: origin, sAxis: sAxis, tAxis: tAxis, size: size, unitsPerPixel: unitsPerPixel, columns: columns,
+                                        rows: rows, color: color, into: pixels, firstRow: firstRow, rowPixels: rowPixels)
+    }
+
     public static func firstWithAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int {
         return RasterCoreAVX2.AlphaScan.firstWithAlpha(row, count: count)
     }

@@ -4,8 +4,8 @@ import Raster
 import Text
 
 /// A display list in the benchmark kit's text format (`bench/make-shapes.py`, `bench/make-text.py`,
-/// `bench/make-scene.py`; bench/README.md describes it): `size W H`, then `circle`, `rrect`,
-/// `grect`, `stroke` and `text` draws in painter's order, pixels, straight colours; `font PATH`
+/// `bench/make-scene.py`, `bench/make-sprites.py`; bench/README.md describes it): `size W H`, then
+/// `circle`, `rrect`, `grect`, `stroke`, `sprite` and `text` draws in painter's order, pixels, straight colours; `font PATH`
 /// sets the font of the `text` draws after it; `group`, `shadow`, `blur` and `mask` open layers
 /// that `end` closes, `clip` a clip that `unclip` ends.
 struct ShapeList {
@@ -16,6 +16,8 @@ struct ShapeList {
         case gradient(Path, GradientPaint)
         case glyph(Glyph, Transform3D, PremultipliedColor)
         case stroke(Path, PremultipliedColor, StrokeStyle)
+        /// A sprite of one colour (a tinted piece of white paper): the rectangle (0, 0)…size placed by the transform.
+        case sprite(Size, Transform3D, PremultipliedColor)
         case beginGroup(opacity: Double, shadow: ShadowPaint?, blur: Double)
         case beginMask
         case endGroup, endMask
@@ -87,6 +89,14 @@ struct ShapeList {
                 let path = Path.roundedRect(Rect(x: -w / 2, y: -h / 2, width: w, height: h), cornerRadius: values[4])
                 let transform = Transform3D(rotationAngle: values[5] * .pi / 180).concatenating(Transform3D(translationX: values[0], y: values[1]))
                 draws.append(.fill(path, transform, color(6)))
+            case "sprite":
+                // sprite CX CY W H ANGLE r g b a: turned about its centre.
+                try expect(9)
+                let size = Size(width: values[2], height: values[3])
+                let transform = Transform3D(translationX: -size.width / 2, y: -size.height / 2)
+                    .concatenating(Transform3D(rotationAngle: values[4] * .pi / 180))
+                    .concatenating(Transform3D(translationX: values[0], y: values[1]))
+                draws.append(.sprite(size, transform, color(5)))
             case "grect":
                 // grect X Y W H RADIUS X0 Y0 X1 Y1 r g b a r g b a: a linear gradient from (X0, Y0) to (X1, Y1).
                 try expect(17)
@@ -150,10 +160,25 @@ struct ShapeList {
             case let .glyph(glyph, transform, _): costs.add(glyph.outline, transform: transform, outset: 1)
             case let .stroke(path, _, style): costs.addStroke(path, transform: .identity, lineWidth: style.lineWidth)
             case let .gradient(path, _): costs.add(path, transform: .identity, outset: 1)
+            case let .sprite(size, transform, _): costs.add(.roundedRect(Rect(origin: .zero, size: size), cornerRadius: 0), transform: transform, outset: 1)
             case .beginGroup, .beginMask, .endGroup, .endMask, .beginClip, .endClip: break
             }
         }
         return costs
+    }
+
+    /// The pixel boxes and colours of the list's sprites, which must be opaque, unturned and on whole
+    /// pixels (`raster-bench --floor`).
+    func floorBoxes() throws -> [(columns: Range<Int>, rows: Range<Int>, color: PremultipliedColor)] {
+        try draws.map { draw in
+            guard case let .sprite(size, t, color) = draw, t.m11 == 1, t.m22 == 1, t.m12 == 0, t.m21 == 0,
+                  t.m41 == t.m41.rounded(), t.m42 == t.m42.rounded(), size.width == size.width.rounded(), size.height == size.height.rounded(),
+                  t.m41 >= 0, t.m42 >= 0, Int(t.m41 + size.width) <= width, Int(t.m42 + size.height) <= height else {
+                throw ParseError(description: "--floor takes a list of opaque unturned sprites on whole pixels inside the frame (make-sprites.py --floor)")
+            }
+            let (x, y) = (Int(t.m41), Int(t.m42))
+            return (x..<(x + Int(size.width)), y..<(y + Int(size.height)), color)
+        }
     }
 
     /// Draws the list on `canvas`, which is drawing a frame of the list's size.
@@ -164,6 +189,7 @@ struct ShapeList {
             case let .glyph(glyph, transform, color): canvas.fillGlyph(glyph, transform: transform, color: color)
             case let .stroke(path, color, style): canvas.stroke(path, transform: .identity, color: color, style: style)
             case let .gradient(path, paint): canvas.fill(path, transform: .identity, paint: .gradient(paint), rule: .nonZero)
+            case let .sprite(size, transform, color): canvas.fillSprite(size: size, transform: transform, paint: .solid(color))
             case let .beginGroup(opacity, shadow, blur): canvas.beginGroup(opacity: opacity, shadow: shadow, blur: blur)
             case .beginMask: canvas.beginMask()
             case .endGroup: canvas.endGroup()

@@ -4,6 +4,7 @@ import Geometry
 import Media
 import Pipeline
 import Raster
+import RasterCore
 #if canImport(RasterAVX2)
 import RasterAVX2
 #endif
@@ -15,11 +16,13 @@ import RasterAVX2
 /// frame is drawn in bands by N threads at once (`BandRenderer`), cut where the list's estimated
 /// cost (`ShapeList.rowCosts`) says; with --whole-frames instead N
 /// frames are drawn at once, one a thread, and a frame's time is the round's time over N (what
-/// the encode pipeline does).
+/// the encode pipeline does). With --floor the list's sprites (`bench/make-sprites.py --floor`: unturned, on
+/// whole pixels) are filled instead as boxes of their colour made opaque, row by row with RasterCore's
+/// store loop and nothing else: the memory-bound floor of filling that many pixels (no canvas, no edges).
 #if canImport(RasterAVX2)
 AVX2Kernels.install()
 #endif
-let usage = "usage: raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames]]"
+let usage = "usage: raster-bench FILE [FRAMES [OUT.png]] [--threads N [--whole-frames] | --floor]"
 var arguments = Array(CommandLine.arguments.dropFirst())
 var threads = 1
 if let flag = arguments.firstIndex(of: "--threads") {
@@ -32,6 +35,8 @@ if let flag = arguments.firstIndex(of: "--threads") {
 }
 let wholeFrames = arguments.contains("--whole-frames")
 arguments.removeAll { $0 == "--whole-frames" }
+let floor = arguments.contains("--floor")
+arguments.removeAll { $0 == "--floor" }
 guard (1...3).contains(arguments.count), let text = try? String(contentsOfFile: arguments[0], encoding: .utf8) else {
     FileHandle.standardError.write(Data("\(usage)\n".utf8))
     exit(2)
@@ -78,7 +83,22 @@ do {
     let list = try ShapeList(text: text)
     var times: [Double] = []
     var frame = Pixmap(width: list.width, height: list.height) ?? .empty
-    if wholeFrames {
+    if floor {
+        let boxes = try list.floorBoxes()
+        frame.clear(to: .white)
+        for _ in 0..<frames {
+            let start = DispatchTime.now().uptimeNanoseconds
+            frame.bytes.withUnsafeMutableBufferPointer { pixels in
+                guard let base = pixels.baseAddress else { return }
+                for box in boxes {
+                    for y in box.rows {
+                        Blend.sourceOverRun(box.color, coverage: 255, into: base + (y * list.width + box.columns.lowerBound) * 4, count: box.columns.count)
+                    }
+                }
+            }
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+    } else if wholeFrames {
         let renderer = WholeFrameRenderer(width: list.width, height: list.height, threads: threads)
         for _ in 0..<max(1, frames / threads) {
             let start = DispatchTime.now().uptimeNanoseconds

@@ -48,4 +48,46 @@ final class SpriteTests: XCTestCase {
         let worst = stride(from: 3, to: sprite.bytes.count, by: 4).map { abs(Int(sprite.bytes[$0]) - Int(exact.bytes[$0])) }.max() ?? 0
         XCTAssertLessThanOrEqual(worst, 12)
     }
+
+    /// One colour, unclipped, covering: RasterCore's sprite rows (every build), a vector at a time,
+    /// draw the bytes the pixel-at-a-time loop draws for a clip that keeps everything: the same
+    /// coverages, at the frame's right edge too, in bands of taller frames, for sprites thinner
+    /// than a pixel, turned, skewed and partly off the frame, over any background.
+    func testEveryBuildDrawsSpritesAsThePixelLoopDoes() throws {
+        var random = SplitMix64(seed: 47)
+        for trial in 0..<400 {
+            let width = Int.random(in: 1...90, using: &random), frameHeight = Int.random(in: 1...50, using: &random)
+            let top = Int.random(in: 0..<frameHeight, using: &random)
+            var background = try XCTUnwrap(Pixmap(width: width, rows: top..<Int.random(in: (top + 1)...frameHeight, using: &random),
+                                                  ofFrameHeight: frameHeight))
+            for i in stride(from: 0, to: background.bytes.count, by: 4) {
+                let alpha = UInt8.random(in: 0...255, using: &random)
+                background.bytes[i + 3] = alpha
+                for c in 0..<3 { background.bytes[i + c] = UInt8.random(in: 0...alpha, using: &random) }
+            }
+            let size = Size(Double.random(in: 0.2...40, using: &random), Double.random(in: 0.2...25, using: &random))
+            var transform = Transform3D(translationX: -size.width / 2, y: -size.height / 2)
+                .concatenating(Transform3D(scaleX: Double.random(in: 0.3...2, using: &random), y: Double.random(in: 0.3...2, using: &random)))
+                .concatenating(Transform3D(rotationAngle: Double.random(in: 0...(2 * .pi), using: &random)))
+                .concatenating(Transform3D(translationX: Double.random(in: -10...Double(width + 10), using: &random),
+                                           y: Double.random(in: -10...Double(frameHeight + 10), using: &random)))
+            if trial % 4 == 0 { transform.m21 += Double.random(in: -0.5...0.5, using: &random) }  // skewed
+            if trial % 7 == 0 { transform = Transform3D(translationX: Double(Int.random(in: -5...width, using: &random)), y: Double(top)) }  // on whole pixels
+            let alpha = UInt8.random(in: 1...255, using: &random)
+            let color = PremultipliedColor(r: .random(in: 0...alpha, using: &random), g: .random(in: 0...alpha, using: &random),
+                                           b: .random(in: 0...alpha, using: &random), a: alpha)
+            var expected = background
+            var pixelLoop = Rasterizer(build: .baseline)
+            pixelLoop.fillSprite(size: size, transform: transform, paint: .solid(color),
+                                 clip: ClipMask(width: width, height: background.height, rectangle: PixelArea(all: background)), into: &expected)
+            for build in everyBuild {
+                var drawn = background
+                var rasterizer = Rasterizer(build: build)
+                rasterizer.fillSprite(size: size, transform: transform, paint: .solid(color), into: &drawn)
+                let first = drawn.bytes.indices.first { drawn.bytes[$0] != expected.bytes[$0] }
+                XCTAssert(first == nil, "trial \(trial): \(build) differs first at byte \(first ?? 0) (\(drawn.bytes[first ?? 0]) against "
+                          + "\(expected.bytes[first ?? 0])), \(width) wide, rows \(top)..<\(top + background.height) of \(frameHeight), \(size), \(transform)")
+            }
+        }
+    }
 }

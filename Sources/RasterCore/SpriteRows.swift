@@ -1,0 +1,167 @@
+/// The rows of a sprite of one colour: a rectangle mapped affinely into device pixels, as particles
+/// are drawn by the thousand. Each pixel's coverage is estimated from its centre's sprite
+/// coordinates (s, t): min(d · pixels a unit + ½, 1) for its distance d to the nearer side of each
+/// pair, the two multiplied (`Rasterizer.fillSprite` says why). A row is three runs: the pixels
+/// about the left sides, whose coverages are worked out a vector at a time, the inside, at full
+/// coverage, blended as a run, and the pixels about the right sides, as the left.
+public enum SpriteRows {
+    /// Blends `color` (a premultiplied word) over the sprite's pixels in `rows` × `columns` of a
+    /// frame `rowPixels` wide whose row `firstRow` starts at `pixels`.
+    ///
+    /// The sprite is `size` in its own units; the device point (x, y) is at s = (x − origin.x) ·
+    /// `sAxis.x` + (y − origin.y) · `sAxis.y` in them, likewise t by `tAxis`, and one pixel spans
+    /// `unitsPerPixel` across each pair of sides. Pixels outside `rows` × `columns` keep their
+    /// bytes (a vector may load and store some of them, within their row).
+    public static func blend(origin: SIMD2<Double>, sAxis: SIMD2<Double>, tAxis: SIMD2<Double>, size: SIMD2<Double>,
+                             unitsPerPixel: SIMD2<Double>, columns: Range<Int>, rows: Range<Int>, color: UInt32,
+                             into pixels: UnsafeMutablePointer<UInt8>, firstRow: Int, rowPixels: Int) {
+        let thick = size / unitsPerPixel
+        // Pixels a unit, and at most 1: a side thinner than a pixel covers its thickness.
+        let perUnit = SIMD2<Float>(1 / unitsPerPixel)
+        let cap = SIMD2<Float>(thick.replacing(with: 1, where: thick .> 1))
+        let sizeF = SIMD2<Float>(size)
+        let columnStep = SIMD2(sAxis[0], tAxis[0])
+        let inverse = SIMD2<Double>(columnStep[0] == 0 ? 0 : 1 / columnStep[0], columnStep[1] == 0 ? 0 : 1 / columnStep[1])
+        let wholeInside = thick[0] >= 1 && thick[1] >= 1
+        let scaled = Blend.ScaledColor(PremultipliedColor(word: color), coverage: 255)
+        let (low, high) = (Double(columns.lowerBound), Double(columns.upperBound))
+        for y in rows {
+            // The sprite's coordinates at the centre of the row's column 0.
+            let cy = Double(y) + 0.5 - origin[1]
+            let rowStart = SIMD2(cy * sAxis[1] - (origin[0] - 0.5) * sAxis[0], cy * tAxis[1] - (origin[0] - 0.5) * tAxis[0])
+            // The pixels whose centres lie within half a pixel outside the sides (some coverage),
+            // and half a pixel inside all of them (whole coverage).
+            var outer = (low, high), inner = (Double.infinity, -Double.infinity)
+            for axis in 0..<2 {
+                let reach = 0.5 * unitsPerPixel[axis]
+                outer = narrowed(outer, rowStart[axis], inverse[axis], -reach, size[axis] + reach)
+            }
+            guard outer.0 <= outer.1 else { continue }
+            let lo = Int(outer.0.rounded(.down)), hi = min(Int(outer.1.rounded(.up)) &+ 1, columns.upperBound)
+            guard lo < hi else { continue }
+            if wholeInside {
+                inner = (low, high)
+                for axis in 0..<2 {
+                    let reach = 0.5 * unitsPerPixel[axis]
+                    inner = narrowed(inner, rowStart[axis], inverse[axis], reach, size[axis] - reach)
+                }
+            }
+            var (insideLo, insideHi) = (hi, hi)
+            if inner.0 <= inner.1 {
+                (insideLo, insideHi) = (max(Int(inner.0.rounded(.up)), lo), min(Int(inner.1.rounded(.down)) &+ 1, hi))
+                if insideLo >= insideHi { (insideLo, insideHi) = (hi, hi) }
+            }
+            let line = pixels + ((y &- firstRow) &* rowPixels) &* 4
+            let edges = Edges(rowStart: rowStart, columnStep: columnStep, size: sizeF, perUnit: perUnit, cap: cap, color: color, end: hi,
+                              rowPixels: rowPixels)
+            // The left sides' pixels, a vector at a time, may run into the inside, where their
+            // coverage is whole; the inside is blended in whole vectors, the rest with the right sides'.
+            let x = edges.blend(from: lo, to: insideLo, into: line)
+            var inside = max(insideHi &- x, 0)
+            #if X86_64_V3
+            inside &= ~7
+            #else
+            inside &= ~3
+            #endif
+            scaled.blendQuads(into: line + x &* 4, count: inside / 4)
+            _ = edges.blend(from: x &+ inside, to: hi, into: line)
+        }
+    }
+
+    /// The pixels of one row about a sprite's sides, whose coverages are worked out a vector at a time.
+    struct Edges {
+        /// The sprite's coordinates at the centre of the row's column 0, and their steps a column.
+        let rowStart: SIMD2<Double>, columnStep: SIMD2<Double>
+        /// The sprite's size in its units, pixels a unit, and the most coverage across each pair of sides.
+        let size: SIMD2<Float>, perUnit: SIMD2<Float>, cap: SIMD2<Float>
+        /// The colour, a premultiplied word.
+        let color: UInt32
+        /// The column after the last with any coverage, and the row's width.
+        let end: Int, rowPixels: Int
+
+        @inline(__always)
+        init(rowStart: SIMD2<Double>, columnStep: SIMD2<Double>, size: SIMD2<Float>, perUnit: SIMD2<Float>, cap: SIMD2<Float>, color: UInt32,
+             end: Int, rowPixels: Int) {
+            (self.rowStart, self.columnStep, self.size, self.perUnit, self.cap) = (rowStart, columnStep, size, perUnit, cap)
+            (self.color, self.end, self.rowPixels) = (color, end, rowPixels)
+        }
+
+        /// Blends the pixels from `x` up to `stop` (and on to the end of the vector that reaches it)
+        /// at their coverages, a vector at a time while one fits in the row; returns where it stopped.
+        @inline(__always)
+        func blend(from x: Int, to stop: Int, into line: UnsafeMutablePointer<UInt8>) -> Int {
+            var x = x
+            while x < stop {
+                #if X86_64_V3
+                if x &+ 8 <= rowPixels {
+                    // `coverages` of eight pixels, written out here: as a function it was called, not inlined.
+                    let lanes = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7) + Double(x)
+                    let (sd, td) = (rowStart[0] + lanes * columnStep[0], rowStart[1] + lanes * columnStep[1])
+                    let s = SIMD8(lowHalf: SIMD4<Float>(Float(sd[0]), Float(sd[1]), Float(sd[2]), Float(sd[3])),
+                                  highHalf: SIMD4<Float>(Float(sd[4]), Float(sd[5]), Float(sd[6]), Float(sd[7])))
+                    let t = SIMD8(lowHalf: SIMD4<Float>(Float(td[0]), Float(td[1]), Float(td[2]), Float(td[3])),
+                                  highHalf: SIMD4<Float>(Float(td[4]), Float(td[5]), Float(td[6]), Float(td[7])))
+                    let (sFar, tFar) = (size[0] - s, size[1] - t)
+                    var cs = s.replacing(with: sFar, where: sFar .< s) * perUnit[0] + 0.5
+                    var ct = t.replacing(with: tFar, where: tFar .< t) * perUnit[1] + 0.5
+                    cs.replace(with: cap[0], where: cs .> cap[0])
+                    ct.replace(with: cap[1], where: ct .> cap[1])
+                    cs.replace(with: 0, where: cs .< 0)
+                    ct.replace(with: 0, where: ct .< 0)
+                    let v = cs * ct * 255 + 0.5
+                    let coverage = SIMD8(lowHalf: CellCoverage.truncated(v.lowHalf), highHalf: CellCoverage.truncated(v.highHalf))
+                    // Lanes from `end` on at coverage 0 (a shift of each lane's sign: the library's select went a lane at a time).
+                    let kept = (SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- Int32(truncatingIfNeeded: end &- x)) &>> 31
+                    Blend.sourceOverOctet(SIMD8(repeating: color), coverage: coverage & SIMD8<UInt32>(truncatingIfNeeded: kept), into: line + x &* 4)
+                    x &+= 8
+                    continue
+                }
+                #endif
+                if x &+ 4 <= rowPixels {
+                    let kept = (SIMD4<Int32>(0, 1, 2, 3) &- Int32(truncatingIfNeeded: end &- x)) &>> 31
+                    Blend.sourceOverQuad(SIMD4(repeating: color), coverage: coverages(SIMD4<Double>(0, 1, 2, 3) + Double(x))
+                                         & SIMD4<UInt32>(truncatingIfNeeded: kept), into: line + x &* 4)
+                    x &+= 4
+                    continue
+                }
+                let coverage = coverages(SIMD4<Double>(repeating: Double(x)))[0]
+                if coverage > 0, x < end { Blend.sourceOver(PremultipliedColor(word: color), coverage: coverage, into: line, at: x &* 4) }
+                x &+= 1
+            }
+            return x
+        }
+
+        /// The coverages (0…255) of the four pixels whose centres are at columns `x`.
+        @inline(__always)
+        func coverages(_ x: SIMD4<Double>) -> SIMD4<UInt32> {
+            let (sd, td) = (rowStart[0] + x * columnStep[0], rowStart[1] + x * columnStep[1])
+            let s = SIMD4<Float>(Float(sd[0]), Float(sd[1]), Float(sd[2]), Float(sd[3]))
+            let t = SIMD4<Float>(Float(td[0]), Float(td[1]), Float(td[2]), Float(td[3]))
+            return CellCoverage.truncated(SpriteRows.sideCoverage(s, size[0], perUnit[0], cap[0])
+                                          * SpriteRows.sideCoverage(t, size[1], perUnit[1], cap[1]) * 255 + 0.5)
+        }
+
+    }
+
+    /// `span` narrowed to the pixels x whose centre value start + x · slope lies in low…high
+    /// (`inverse` is 1 / slope, 0 for a flat slope, which keeps all or none); empty when its
+    /// start is past its end (none: from +∞ to −∞).
+    @inlinable @inline(__always)
+    public static func narrowed(_ span: (Double, Double), _ start: Double, _ inverse: Double, _ low: Double, _ high: Double) -> (Double, Double) {
+        if inverse == 0 { return start >= low && start <= high ? span : (.infinity, -.infinity) }
+        let (a, b) = ((low - start) * inverse, (high - start) * inverse)
+        return (max(span.0, min(a, b)), min(span.1, max(a, b)))
+    }
+
+    /// min(min(u, size − u) · perUnit + ½, cap), at least 0: the coverage across one pair of sides
+    /// of four pixels (compares and selects: the library's pointwiseMin is a call a lane, for its NaN rules).
+    @inline(__always)
+    static func sideCoverage(_ u: SIMD4<Float>, _ size: Float, _ perUnit: Float, _ cap: Float) -> SIMD4<Float> {
+        let far = size - u
+        var c = u.replacing(with: far, where: far .< u) * perUnit + 0.5
+        c.replace(with: cap, where: c .> cap)
+        c.replace(with: 0, where: c .< 0)
+        return c
+    }
+
+}
