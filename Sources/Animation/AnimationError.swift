@@ -7,6 +7,8 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     case notAProperty(String, of: String, kinds: [String])
     case tooManyAnimations(layer: String?, count: Int)
     case scriptTooBusy(events: Int, layers: Int)
+    /// A style names what is not a layer property, or `bounds`, which a style does not give.
+    case notStyled(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,10 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
             return "more than \(count) animations run at once on layer \(layer.map { "\"\($0)\"" } ?? "(unnamed)"); does a script rule add animations faster than they finish?"
         case let .scriptTooBusy(events, layers):
             return "the scene's script handled \(events) callbacks over \(layers) layers, more than animvid resolves; use fewer layers or fewer, slower callbacks"
+        case .notStyled(let name):
+            if name == "bounds" || name == "frame" { return "a style is not consulted for \(name) (Core Animation's rule): set it on the layer" }
+            let suggestion = closestName(to: name, among: LayerProperty.named.keys)
+            return "\"\(name)\" is not a layer property" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
         case .unknownLayer(let name):
             return "a script rule adds an animation to a layer called \"\(name)\", and there is none"
         }

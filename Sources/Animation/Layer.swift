@@ -26,6 +26,17 @@ public class Layer {
     /// properties animate when changed (the flags change at once).
     public var actions: [String: LayerAction] = [:]
 
+    /// Values for the properties the layer does not set itself (`style`; see `LayerStyle`).
+    /// Setting it changes those properties now, as setting each would (those it no longer
+    /// gives go back to their defaults); a property set later is the layer's own.
+    public var style: LayerStyle? {
+        didSet { restyle(from: oldValue) }
+    }
+
+    /// The stored properties the layer sets itself, by their keys in `LayerValues` (a style's
+    /// value counts for the others).
+    private var ownKeys: Set<AnyKeyPath> = []
+
     /// A plain layer (`CALayer`) with Core Animation's defaults.
     public init() {
         values = LayerValues(kind: .plain)
@@ -38,7 +49,12 @@ public class Layer {
     /// A model property (`layer.position`, `shape.lineWidth`, …); see `LayerValues`.
     public subscript<T>(dynamicMember key: WritableKeyPath<LayerValues, T>) -> T {
         get { values[keyPath: key] }
-        set { values[keyPath: key] = newValue }
+        set {
+            values[keyPath: key] = newValue
+            ownKeys.insert(key)
+            // The frame is set through the position (and the bounds, which a style does not give).
+            if key == \LayerValues.frame { ownKeys.insert(\LayerValues.position) }
+        }
     }
 
     /// A read-only model value (`layer.kind`).
@@ -54,6 +70,20 @@ public class Layer {
     /// Sets `property` (`setValue(_:forKey:)`); a value of the wrong type is an error.
     public func setValue(_ value: LayerProperty.Value, for property: LayerProperty) throws(AnimationError) {
         try property.set(value, in: &values)
+        ownKeys.insert(property.storedKey)
+    }
+
+    /// Gives the properties the layer does not set itself the style's values, or their defaults
+    /// where `old` gave one and the style no longer does.
+    private func restyle(from old: LayerStyle?) {
+        let names = (old?.names ?? []).union(style?.names ?? [])
+        guard !names.isEmpty else { return }
+        let defaults = LayerValues(kind: values.kind)
+        for name in names {
+            guard let property = LayerProperty.named[name], property.applies(to: values.kind), !ownKeys.contains(property.storedKey) else { continue }
+            // The style's values were checked when it was made.
+            try? property.set(style?.value(named: name) ?? property.value(in: defaults), in: &values)
+        }
     }
 
     /// Puts `layer` last among the sublayers (on top), taking it from its superlayer first. A

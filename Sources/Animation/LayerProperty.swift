@@ -54,6 +54,8 @@ public struct LayerProperty: Sendable {
     public let isOptional: Bool
     /// The sub-key paths that address part of it (`position.x`, `transform.rotation.z`).
     public let subPaths: [LayerKeyPath]
+    /// Where it is stored in `LayerValues` (how a layer knows which properties it sets itself).
+    let storedKey: AnyKeyPath & Sendable
     private let read: @Sendable (LayerValues) -> Value
     private let write: @Sendable (Value, inout LayerValues) -> Bool
 
@@ -95,7 +97,7 @@ extension LayerProperty {
         _ name: String, _ key: WritableKeyPath<LayerValues, T> & Sendable, kinds: Set<LayerKind>? = nil,
         subPaths: [LayerKeyPath] = []
     ) -> LayerProperty {
-        LayerProperty(name: name, kinds: kinds, type: T.valueType, isAnimatable: true, isOptional: false, subPaths: subPaths,
+        LayerProperty(name: name, kinds: kinds, type: T.valueType, isAnimatable: true, isOptional: false, subPaths: subPaths, storedKey: key,
                       read: { .value($0[keyPath: key].animationValue) },
                       write: { value, v in
                           guard case .value(let a) = value, let x = T(a) else { return false }
@@ -109,7 +111,7 @@ extension LayerProperty {
     static func animatable<T: PropertyValueConvertible>(
         _ name: String, _ key: WritableKeyPath<LayerValues, T?> & Sendable, kinds: Set<LayerKind>? = nil
     ) -> LayerProperty {
-        LayerProperty(name: name, kinds: kinds, type: T.valueType, isAnimatable: true, isOptional: true, subPaths: [],
+        LayerProperty(name: name, kinds: kinds, type: T.valueType, isAnimatable: true, isOptional: true, subPaths: [], storedKey: key,
                       read: { v in v[keyPath: key].map { .value($0.animationValue) } ?? .absent },
                       write: { value, v in
                           switch value {
@@ -124,7 +126,7 @@ extension LayerProperty {
     /// A number that does not animate, within `range`.
     static func number(_ name: String, _ key: WritableKeyPath<LayerValues, Double> & Sendable, in range: ClosedRange<Double>,
                        kinds: Set<LayerKind>? = nil) -> LayerProperty {
-        LayerProperty(name: name, kinds: kinds, type: .number(range), isAnimatable: false, isOptional: false, subPaths: [],
+        LayerProperty(name: name, kinds: kinds, type: .number(range), isAnimatable: false, isOptional: false, subPaths: [], storedKey: key,
                       read: { .value(.number($0[keyPath: key])) },
                       write: { value, v in
                           guard case .value(.number(let x)) = value, range.contains(x) else { return false }
@@ -135,7 +137,7 @@ extension LayerProperty {
 
     /// A flag that does not animate.
     static func boolean(_ name: String, _ key: WritableKeyPath<LayerValues, Bool> & Sendable, kinds: Set<LayerKind>? = nil) -> LayerProperty {
-        LayerProperty(name: name, kinds: kinds, type: .boolean, isAnimatable: false, isOptional: false, subPaths: [],
+        LayerProperty(name: name, kinds: kinds, type: .boolean, isAnimatable: false, isOptional: false, subPaths: [], storedKey: key,
                       read: { .value($0[keyPath: key].animationValue) },
                       write: { value, v in
                           guard case .value(let a) = value, let x = Bool(a) else { return false }
@@ -147,7 +149,7 @@ extension LayerProperty {
     /// A count that does not animate, within `range`.
     static func integer(_ name: String, _ key: WritableKeyPath<LayerValues, Int> & Sendable, in range: ClosedRange<Int>,
                         kinds: Set<LayerKind>? = nil) -> LayerProperty {
-        LayerProperty(name: name, kinds: kinds, type: .integer(range), isAnimatable: false, isOptional: false, subPaths: [],
+        LayerProperty(name: name, kinds: kinds, type: .integer(range), isAnimatable: false, isOptional: false, subPaths: [], storedKey: key,
                       read: { .integer($0[keyPath: key]) },
                       write: { value, v in
                           guard case .integer(let n) = value, range.contains(n) else { return false }
@@ -161,7 +163,7 @@ extension LayerProperty {
         _ name: String, _ key: WritableKeyPath<LayerValues, T> & Sendable, kinds: Set<LayerKind>? = nil
     ) -> LayerProperty {
         LayerProperty(name: name, kinds: kinds, type: .choice(T.allCases.map(\.rawValue)), isAnimatable: false, isOptional: false,
-                      subPaths: [],
+                      subPaths: [], storedKey: key,
                       read: { .choice($0[keyPath: key].rawValue) },
                       write: { value, v in
                           guard case .choice(let raw) = value, let x = T(rawValue: raw) else { return false }
@@ -172,7 +174,7 @@ extension LayerProperty {
 
     /// An emitter's list of cells.
     static func cells(_ name: String, _ key: WritableKeyPath<LayerValues, [EmitterCell]> & Sendable, kinds: Set<LayerKind>) -> LayerProperty {
-        LayerProperty(name: name, kinds: kinds, type: .cells, isAnimatable: false, isOptional: false, subPaths: [],
+        LayerProperty(name: name, kinds: kinds, type: .cells, isAnimatable: false, isOptional: false, subPaths: [], storedKey: key,
                       read: { .cells($0[keyPath: key]) },
                       write: { value, v in
                           guard case .cells(let cells) = value else { return false }
@@ -183,7 +185,7 @@ extension LayerProperty {
 
     /// Free text that does not animate (a font name).
     static func string(_ name: String, _ key: WritableKeyPath<LayerValues, String> & Sendable, kinds: Set<LayerKind>) -> LayerProperty {
-        LayerProperty(name: name, kinds: kinds, type: .string, isAnimatable: false, isOptional: false, subPaths: [],
+        LayerProperty(name: name, kinds: kinds, type: .string, isAnimatable: false, isOptional: false, subPaths: [], storedKey: key,
                       read: { .string($0[keyPath: key]) },
                       write: { value, v in
                           guard case .string(let text) = value else { return false }
@@ -194,7 +196,7 @@ extension LayerProperty {
 
     /// A text layer's text.
     static func text(_ name: String, _ key: WritableKeyPath<LayerValues, TextString> & Sendable, kinds: Set<LayerKind>) -> LayerProperty {
-        LayerProperty(name: name, kinds: kinds, type: .text, isAnimatable: false, isOptional: false, subPaths: [],
+        LayerProperty(name: name, kinds: kinds, type: .text, isAnimatable: false, isOptional: false, subPaths: [], storedKey: key,
                       read: { .text($0[keyPath: key]) },
                       write: { value, v in
                           guard case .text(let text) = value else { return false }
@@ -206,7 +208,7 @@ extension LayerProperty {
     /// A layer's filters; their parameters animate through sub-key paths
     /// (`filters.gaussianBlur.inputRadius`), though the list itself does not.
     static func filters(_ name: String, _ key: WritableKeyPath<LayerValues, [LayerFilter]> & Sendable, subPaths: [LayerKeyPath]) -> LayerProperty {
-        LayerProperty(name: name, kinds: nil, type: .filters, isAnimatable: false, isOptional: false, subPaths: subPaths,
+        LayerProperty(name: name, kinds: nil, type: .filters, isAnimatable: false, isOptional: false, subPaths: subPaths, storedKey: key,
                       read: { .filters($0[keyPath: key]) },
                       write: { value, v in
                           guard case .filters(let filters) = value else { return false }

@@ -14,6 +14,8 @@ public enum SceneFileLimits {
     /// The shortest period of a repeating rule, in seconds (a hundred runs a second: an hour of
     /// them stays within the script's million callbacks).
     public static let shortestInterval = 0.01
+    /// Styles under a layer's style (`"style": {"style": …}`).
+    public static let styleDepth = 16
     /// The copies one replicator makes.
     public static let instanceCount = 10_000
     /// Cells of one emitter.

@@ -55,6 +55,7 @@ extension SceneFileReader {
         if let v = fields["frame"] {
             layer.frame = try rect(v, fields.path("frame"))
         }
+        if let v = fields["style"] { layer.style = try style(v, fields.path("style"), kind: kind, depth: 1) }
         if let v = fields["video"] { layer.video = try video(v, fields.path("video")) }
         if let v = fields["actions"] { layer.actions = try actions(v, fields.path("actions")) }
         if let text = layer as? TextLayer, let set = try? text.typeset() {
@@ -128,7 +129,35 @@ extension SceneFileReader {
     static let adaptableFields = ["frame", "animations"] + LayerProperty.all.map(\.name)
 
     /// Fields that build the tree rather than set a property.
-    static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations", "scene", "params", "video", "actions"]
+    static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations", "scene", "params", "video", "actions", "style"]
+
+    /// A layer's `style`: values for the properties it does not set itself, and under `"style"`
+    /// the style whose values count where this one gives none (`LayerStyle`).
+    private func style(_ value: JSONValue, _ path: String, kind: LayerKind, depth: Int) throws(DocumentError) -> LayerStyle {
+        guard depth <= SceneFileLimits.styleDepth else { throw fail(path, value, "styles are nested more than \(SceneFileLimits.styleDepth) deep") }
+        if case let .object(members, _) = value, let unstyled = members.first(where: { $0.key == "bounds" || $0.key == "frame" }) {
+            throw fail(join(path, unstyled.key), unstyled.value, "\(AnimationError.notStyled(unstyled.key))")
+        }
+        let fields = try object(value, path, allowed: Self.styleFields, what: "a style")
+        var values: [String: LayerProperty.Value] = [:]
+        for member in fields.members where member.key != "style" {
+            guard let property = LayerProperty.named[member.key] else { continue }
+            if let kinds = property.kinds, !kinds.contains(kind) {
+                throw fail(fields.path(member.key), member.value,
+                           "\(member.key) is a property of \(kinds.map(\.rawValue).sorted().joined(separator: ", ")) layers; this layer's type is \(kind.rawValue)")
+            }
+            values[member.key] = try propertyValue(property, member.value, fields.path(member.key), kind: kind)
+        }
+        let under = try fields["style"].map { v throws(DocumentError) in try style(v, fields.path("style"), kind: kind, depth: depth + 1) }
+        do {
+            return try LayerStyle(values, style: under)
+        } catch {
+            throw fail(path, value, "\(error)")
+        }
+    }
+
+    /// What a style may give: every layer property but the bounds, and the style under it.
+    static let styleFields = LayerProperty.all.map(\.name).filter { $0 != "bounds" } + ["style"]
 
     /// A scene layer: `"scene"` names a built-in scene or a scene file (relative to this one),
     /// `"params"` sets its knobs.

@@ -127,6 +127,40 @@ open class CALayer: NSObject {
         }
     }
 
+    /// Values for the properties the layer does not set itself, by key, with a deeper style
+    /// under `"style"` (`style`; the shallowest value counts). Keys that are not layer
+    /// properties, and `bounds` and `frame`, are not consulted, as on iOS.
+    public var style: [AnyHashable: Any]? {
+        didSet { change { backing.style = style.map(Self.layerStyle) } }
+    }
+
+    /// A style dictionary as the engine's style.
+    private static func layerStyle(_ dictionary: [AnyHashable: Any]) -> LayerStyle {
+        var values: [String: LayerProperty.Value] = [:]
+        for case let (key as String, value) in dictionary where key != "style" && key != "bounds" && key != "frame" {
+            guard let property = LayerProperty.named[key] else { continue }
+            values[key] = propertyValue(value, property)
+        }
+        let under = (dictionary["style"] as? [AnyHashable: Any]).map(layerStyle)
+        do {
+            return try LayerStyle(values, style: under)
+        } catch {
+            preconditionFailure("style: \(error)")
+        }
+    }
+
+    /// A value given in Swift for `property`, as the engine takes it.
+    private static func propertyValue(_ value: Any, _ property: LayerProperty) -> LayerProperty.Value {
+        switch (property.type, value) {
+        case (_, is NSNull): return .absent
+        case (.choice, let v as any RawRepresentable<String>): return .choice(v.rawValue)
+        case (.choice, let v as String): return .choice(v)
+        case (.integer, let v as Int): return .integer(v)
+        case (.string, let v as String): return .string(v)
+        default: return .value(animationValue(value, property.name))
+        }
+    }
+
     // MARK: Media timing (the layer's own time: beginTime, speed and timeOffset map it)
 
     public var beginTime: CFTimeInterval { get { backing.timing.beginTime } set { change { backing.timing.beginTime = newValue } } }

@@ -48,9 +48,6 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(r.instanceTransform.m34, -1.0 / 500)
     }
 
-    /// keyTimes that do not fit their keyframes are ignored as Core Animation ignores them, and
-    /// reported with their place: two times for three values, times that fall, a discrete
-    /// animation's times without the extra one. Fitting ones and paced ones are not reported.
     /// A layer's `actions` in a scene file: `null` makes a scripted change immediate; an
     /// animation without `keyPath` animates its property, from the value on screen.
     func testLayerActions() throws {
@@ -64,6 +61,40 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(shown.position.x, 50, accuracy: 1e-9, "halfway through its own 1 s, linear")
         XCTAssertThrowsError(try scene(#"{"layers": [{"actions": {"opacity": 1}}]}"#)) { error in
             XCTAssertTrue("\(error)".contains("expected null (no animation) or an animation object"), "\(error)")
+        }
+    }
+
+    /// A layer's `style` (CALayer.style: "the shallowest value for a property is used", "not
+    /// consulted for bounds, frame"): a property the layer does not set shows the style's value,
+    /// else the deeper style's, else its default; one it sets is its own. Drawn, the styled
+    /// background fills the frame and the deeper style's border rings it.
+    func testAStyleGivesWhatTheLayerDoesNotSet() throws {
+        let text = """
+        {"background": "#000000",
+         "layers": [{"name": "a", "frame": [100, 100, 200, 100], "opacity": 1,
+                     "style": {"backgroundColor": "#FF0000", "cornerRadius": 10, "opacity": 0.5,
+                               "style": {"cornerRadius": 3, "borderWidth": 4, "borderColor": "#0000FF", "opacity": 0.1, "position": [0, 0]}}}]}
+        """
+        let root = try tree(text)
+        let a = try XCTUnwrap(root.layer(named: "a"))
+        XCTAssertEqual(a.backgroundColor, Color(red: 1, green: 0, blue: 0, alpha: 1), "the style's")
+        XCTAssertEqual(a.cornerRadius, 10, "the shallowest style's")
+        XCTAssertEqual(a.borderWidth, 4, "the deeper style's")
+        XCTAssertEqual(a.opacity, 1, "the layer's own")
+        XCTAssertEqual(a.position, Point(200, 150), "the frame's, which sets the position")
+        XCTAssertEqual(a.shadowRadius, 3, "the default")
+        let frame = try XCTUnwrap(StillImage.render(try scene(text).timeline(canvas: canvas, duration: 1), at: 0, width: 640, height: 360, scale: 1))
+        let (inside, border) = (frame.pixel(x: 200, y: 150), frame.pixel(x: 102, y: 150))
+        XCTAssertEqual([inside.r, inside.g, inside.b, inside.a], [255, 0, 0, 255])
+        XCTAssertEqual([border.r, border.g, border.b, border.a], [0, 0, 255, 255])
+        XCTAssertThrowsError(try scene(#"{"layers": [{"style": {"bounds": [0, 0, 5, 5]}}]}"#)) { error in
+            XCTAssertTrue("\(error)".contains("layers[0].style.bounds: a style is not consulted for bounds (Core Animation's rule)"), "\(error)")
+        }
+        XCTAssertThrowsError(try scene(#"{"layers": [{"style": {"style": {"opactiy": 1}}}]}"#)) { error in
+            XCTAssertTrue("\(error)".contains("did you mean \"opacity\"?"), "\(error)")
+        }
+        XCTAssertThrowsError(try scene(#"{"layers": [{"style": {"lineWidth": 2}}]}"#)) { error in
+            XCTAssertTrue("\(error)".contains("lineWidth is a property of shape layers"), "\(error)")
         }
     }
 
@@ -82,6 +113,9 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(try warnings(#"{"type": "text", "string": "Hi"}"#), [])
     }
 
+    /// keyTimes that do not fit their keyframes are ignored as Core Animation ignores them, and
+    /// reported with their place: two times for three values, times that fall, a discrete
+    /// animation's times without the extra one. Fitting ones and paced ones are not reported.
     func testKeyTimesThatDoNotFitAreWarnedAbout() throws {
         func warnings(_ keyframe: String) throws -> [String] {
             try scene(#"{"layers": [{"animations": [{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], \#(keyframe)}]}]}"#)

@@ -218,6 +218,21 @@ final class CompatRulesTests: XCTestCase {
         XCTAssertTrue(runs[1].underline)
     }
 
+    /// `style` with Apple's types: a dictionary whose values count where the layer sets nothing,
+    /// the shallowest first, keys that are not properties (and `frame`) passed over.
+    func testAStyleDictionaryStylesTheLayer() {
+        let layer = CAShapeLayer()
+        layer.lineWidth = 1
+        layer.style = ["lineWidth": 6, "fillColor": UIColor.red.cgColor, "lineCap": CAShapeLayerLineCap.round, "custom": "kept aside",
+                       "frame": QuartzCoreCompat.CGRect(x: 0, y: 0, width: 9, height: 9),
+                       "style": ["opacity": Float(0.5), "fillColor": UIColor.blue.cgColor] as [AnyHashable: Any]]
+        XCTAssertEqual(layer.lineWidth, 1)
+        XCTAssertEqual(layer.fillColor, UIColor.red.cgColor)
+        XCTAssertEqual(layer.lineCap, .round)
+        XCTAssertEqual(layer.opacity, 0.5)
+        XCTAssertEqual(layer.bounds.width, 0)
+    }
+
     func testTheDocumentedEncodeWritesTheClip() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("port-\(UUID().uuidString).mp4").path
         defer { try? FileManager.default.removeItem(atPath: path) }
