@@ -38,11 +38,16 @@ public struct AnimationSpec: Hashable, Sendable {
 
     /// Whether the animation (or one in it) changes the property or sub-key path called `name`.
     public func animates(_ name: String) -> Bool {
+        animatesKeyPath { $0 == name }
+    }
+
+    /// Whether the animation (or one in it) changes a key path whose name `matches`.
+    public func animatesKeyPath(where matches: (String) -> Bool) -> Bool {
         switch content {
         case .none, .transition: false
-        case .basic(let basic), .spring(let basic, _): basic.keyPath.name == name
-        case .keyframes(let keyframes): keyframes.keyPath.name == name
-        case .group(let children): children.contains { $0.animates(name) }
+        case .basic(let basic), .spring(let basic, _): matches(basic.keyPath.name)
+        case .keyframes(let keyframes): matches(keyframes.keyPath.name)
+        case .group(let children): children.contains { $0.animatesKeyPath(where: matches) }
         }
     }
 

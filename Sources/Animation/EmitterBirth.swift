@@ -16,10 +16,53 @@ struct EmitterBirth {
     var emitterDepth: Double
     var emitterShape: EmitterShape
     var emitterMode: EmitterMode
+    /// The cells as they were: a particle takes its cell's values at its birth (a cell's
+    /// `velocity` is the particle's initial velocity), animated through `emitterCells.NAME.*`.
+    var cells: [EmitterCell]
 
     /// The layer properties behind these fields (`LayerValues.birth`).
     static let properties = ["birthRate", "lifetime", "velocity", "scale", "spin", "emitterPosition", "emitterSize",
-                             "emitterZPosition", "emitterDepth", "emitterShape", "emitterMode"].compactMap { LayerProperty.named[$0] }
+                             "emitterZPosition", "emitterDepth", "emitterShape", "emitterMode", "emitterCells"].compactMap { LayerProperty.named[$0] }
+
+    /// Whether an animation of the key path `name` changes what a birth uses.
+    static func isAffected(by name: String) -> Bool {
+        name.hasPrefix("emitterCells.") || properties.contains { $0.name == name }
+    }
+
+    /// The highest birth rate each cell (by its path of indices among the layer's cells and
+    /// theirs) has in `models` (the layer's cells in each of its model states) or is given by
+    /// `animations`, as far as their values say (an additive or `by` value on top of the model's
+    /// highest): birth slots come that often, each a particle with the chance the rate at its
+    /// time bears to this one (an estimate too low gives a slot more than one).
+    static func birthRatePeaks(_ models: [[EmitterCell]], animations: [AnimationSpec]) -> [[Int]: Double] {
+        var peaks: [[Int]: Double] = [:]
+        func visit(_ cells: [EmitterCell], _ path: [Int]) {
+            for (i, cell) in cells.enumerated() {
+                peaks[path + [i], default: 0] = max(peaks[path + [i]] ?? 0, cell.birthRate)
+                visit(cell.emitterCells, path + [i])
+            }
+        }
+        for cells in models { visit(cells, []) }
+        guard let cells = models.first else { return peaks }
+        for (keyPath, values, relative) in animations.flatMap(\.numberValues) {
+            let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count >= 3, parts.count % 2 == 1, parts.last == "birthRate", let path = indexPath(of: parts, in: cells),
+                  let highest = values.max() else { continue }
+            peaks[path] = max(peaks[path] ?? 0, relative ? (peaks[path] ?? 0) + highest : highest)
+        }
+        return peaks
+    }
+
+    /// The indices of the cell `emitterCells.A.emitterCells.B….birthRate` picks among `cells`.
+    private static func indexPath(of parts: [String], in cells: [EmitterCell]) -> [Int]? {
+        var (path, level) = ([Int](), cells)
+        for i in stride(from: 0, to: parts.count - 1, by: 2) {
+            guard parts[i] == "emitterCells", let index = level.firstIndex(where: { $0.name == parts[i + 1] }) else { return nil }
+            path.append(index)
+            level = level[index].emitterCells
+        }
+        return path
+    }
 
     /// Where a particle starts, from random numbers in 0..<1: on the emitter's shape, as its
     /// mode says, about `emitterPosition` and `emitterZPosition`.
@@ -84,6 +127,25 @@ extension LayerValues {
     var birth: EmitterBirth {
         EmitterBirth(birthRate: birthRate, lifetime: lifetime, velocity: velocity, scale: scale, spin: spin, emitterPosition: emitterPosition,
                      emitterZPosition: emitterZPosition, emitterSize: emitterSize, emitterDepth: emitterDepth, emitterShape: emitterShape,
-                     emitterMode: emitterMode)
+                     emitterMode: emitterMode, cells: emitterCells)
+    }
+}
+
+extension AnimationSpec {
+    /// The numbers the animation (and those in it) gives each key path it animates, and whether
+    /// they are added to the value under them (additive, or a `by` value).
+    fileprivate var numberValues: [(keyPath: String, values: [Double], relative: Bool)] {
+        func numbers(_ values: [AnimationValue?]) -> [Double] {
+            values.compactMap { if case .number(let x) = $0 { x } else { nil } }
+        }
+        switch content {
+        case .none, .transition: return []
+        case .basic(let basic), .spring(let basic, _):
+            return [(basic.keyPath.name, numbers([basic.from, basic.to, basic.by]), basic.isAdditive || basic.by != nil)]
+        case .keyframes(let keyframes):
+            guard case .values(let values) = keyframes.frames else { return [] }
+            return [(keyframes.keyPath.name, numbers(values), keyframes.isAdditive)]
+        case .group(let children): return children.flatMap(\.numberValues)
+        }
     }
 }

@@ -67,6 +67,49 @@ public struct EmitterCell: Hashable, Sendable {
 
     /// A cell with Core Animation's defaults (it emits nothing until given a birthRate and lifetime).
     public init() {}
+
+    /// The cell `names` picks among `cells`: the first of the first name, then the first of the
+    /// next name among its cells, and so on (`emitterCells.NAME.emitterCells.NAME`).
+    static func cell(named names: some Collection<String>, in cells: [EmitterCell]) -> EmitterCell? {
+        guard let first = names.first, let cell = cells.first(where: { $0.name == first }) else { return nil }
+        return names.count == 1 ? cell : self.cell(named: names.dropFirst(), in: cell.emitterCells)
+    }
+
+    /// The cell at `path` (indices among `cells`, then among that cell's cells, …).
+    static func cell(at path: [Int], in cells: [EmitterCell]) -> EmitterCell? {
+        var (cell, level) = (nil as EmitterCell?, cells)
+        for i in path {
+            guard level.indices.contains(i) else { return nil }
+            cell = level[i]
+            level = level[i].emitterCells
+        }
+        return cell
+    }
+
+    /// Changes the cell `names` picks among `cells` (as `cell(named:in:)`), if there is one.
+    static func change(named names: some Collection<String>, in cells: inout [EmitterCell], _ body: (inout EmitterCell) -> Void) {
+        guard let first = names.first, let i = cells.firstIndex(where: { $0.name == first }) else { return }
+        if names.count == 1 { body(&cells[i]) } else { change(named: names.dropFirst(), in: &cells[i].emitterCells, body) }
+    }
+
+    /// The number fields by name (`CAEmitterCell`'s), each with where it is stored and the values a
+    /// scene file may give it: what key paths (`emitterCells.NAME.birthRate`) and scene files reach.
+    public static let numberFields: [(name: String, key: WritableKeyPath<EmitterCell, Double> & Sendable, range: ClosedRange<Double>)] = [
+        ("birthRate", \.birthRate, 0...1e5), ("lifetime", \.lifetime, 0...3600), ("lifetimeRange", \.lifetimeRange, 0...3600),
+        ("velocity", \.velocity, -1e6...1e6), ("velocityRange", \.velocityRange, 0...1e6),
+        ("xAcceleration", \.xAcceleration, -1e6...1e6), ("yAcceleration", \.yAcceleration, -1e6...1e6),
+        ("zAcceleration", \.zAcceleration, -1e6...1e6),
+        ("emissionLongitude", \.emissionLongitude, -1e3...1e3), ("emissionLatitude", \.emissionLatitude, -1e3...1e3),
+        ("emissionRange", \.emissionRange, 0...1e3),
+        ("spin", \.spin, -1e3...1e3), ("spinRange", \.spinRange, 0...1e3),
+        ("scale", \.scale, 0...1e3), ("scaleRange", \.scaleRange, 0...1e3), ("scaleSpeed", \.scaleSpeed, -1e3...1e3),
+        ("redRange", \.redRange, 0...1), ("greenRange", \.greenRange, 0...1), ("blueRange", \.blueRange, 0...1),
+        ("alphaRange", \.alphaRange, 0...1), ("redSpeed", \.redSpeed, -1e3...1e3), ("greenSpeed", \.greenSpeed, -1e3...1e3),
+        ("blueSpeed", \.blueSpeed, -1e3...1e3), ("alphaSpeed", \.alphaSpeed, -1e3...1e3),
+        ("contentsScale", \.contentsScale, 0.01...100),
+        ("beginTime", \.beginTime, 0...3600), ("duration", \.duration, 0...3600), ("speed", \.speed, 0...1000),
+        ("timeOffset", \.timeOffset, 0...3600),
+    ]
 }
 
 /// Where an emitter's particles start (`emitterShape`): around `emitterPosition` and

@@ -42,10 +42,11 @@ extension LayerValues {
     /// The particles of this emitter alive at layer time `t`, in drawing order, and the cells
     /// they index (every cell, sub-cells after their parents). Each particle is a pure function
     /// of its birth slot: a cell has a slot every 1/birthRate seconds of its own time (which
-    /// starts at its beginTime, runs at its speed from its timeOffset, and lasts its duration),
-    /// and a slot at time b gives the layer's birthRate at b particles (the fraction at random),
-    /// so the layer's birthRate may change over time (animated to 0 to stop the flow) while
-    /// particles already out live on. A sub-cell's time is the age of the particle that emits
+    /// starts at its beginTime, runs at its speed from its timeOffset, and lasts its duration;
+    /// the highest birthRate it has had when that is animated), and a slot at time b gives the
+    /// layer's birthRate at b particles, times the cell's rate at b over its slots' (the fraction
+    /// at random), so both may change over time (animated to 0 to stop the flow) while particles
+    /// already out live on. A particle takes its cell's values as they were at its birth. A sub-cell's time is the age of the particle that emits
     /// it, from wherever that particle is. Random variations come from `seed`, the cell (and
     /// its parents' slots) and the slot, never from earlier frames: frames render in any order
     /// and on any machine alike.
@@ -53,13 +54,15 @@ extension LayerValues {
     ///   - limit: the most particles to return (the rest of the frame's budget).
     ///   - longestLifetime: the largest `lifetime` multiplier a particle out now may have been
     ///     born with (how far back births are looked for); nil: this layer's.
+    ///   - birthRatePeaks: the highest birth rate each cell, by its path of indices, may have had
+    ///     (`EmitterBirth.birthRatePeaks`): its slots come that often; nil, or a cell not there: its rate now.
     ///   - emitter: what the layer gave the particles born at an earlier layer time (its shape,
-    ///     position and multipliers then).
-    func particles(at t: Double, limit: Int = maximumParticles, longestLifetime: Double? = nil,
+    ///     position, multipliers and cells then).
+    func particles(at t: Double, limit: Int = maximumParticles, longestLifetime: Double? = nil, birthRatePeaks: [[Int]: Double] = [:],
                    emitter: (Double) -> EmitterBirth) -> (cells: [EmitterCell], particles: [Particle]) {
         withoutActuallyEscaping(emitter) { emitter in
             var run = EmissionRun(seed: seed, time: t, limit: min(limit, Self.maximumParticles), lifetime: longestLifetime ?? lifetime,
-                                  emitter: emitter)
+                                  birthRatePeaks: birthRatePeaks, emitter: emitter)
             for (index, cell) in emitterCells.enumerated() {
                 run.emit(cell, path: [index], key: index, from: nil as EmissionRun.Source?)
             }
@@ -122,6 +125,8 @@ private struct EmissionRun {
     let limit: Int
     /// The largest lifetime multiplier of the particles out (how far back to look for births).
     let lifetime: Double
+    /// The highest birth rate of each cell, by its path of indices.
+    let birthRatePeaks: [[Int]: Double]
     let emitter: (Double) -> EmitterBirth
     var cells: [EmitterCell] = []
     /// Where each cell, by its path of indices from the layer's cells, is in `cells`.
@@ -130,11 +135,12 @@ private struct EmissionRun {
     /// Slots are looked at up to a budget too, however many give no particle.
     var slotsLeft = 4 * LayerValues.maximumParticles
 
-    init(seed: Int, time: Double, limit: Int, lifetime: Double, emitter: @escaping (Double) -> EmitterBirth) {
+    init(seed: Int, time: Double, limit: Int, lifetime: Double, birthRatePeaks: [[Int]: Double], emitter: @escaping (Double) -> EmitterBirth) {
         self.seed = seed
         self.time = time
         self.limit = limit
         self.lifetime = lifetime
+        self.birthRatePeaks = birthRatePeaks
         self.emitter = emitter
     }
 
@@ -155,13 +161,14 @@ private struct EmissionRun {
     /// alive now, and those their sub-cells send out. `key` picks the cell's random stream;
     /// `source` is the particle emitting it, nil for the layer.
     mutating func emit(_ cell: EmitterCell, path: [Int], key: Int, from source: Source?) {
-        guard cell.isEnabled, cell.birthRate > 0, cell.lifetime > 0, cell.speed > 0, path.count <= LayerValues.maximumCellDepth else { return }
+        let slotRate = max(birthRatePeaks[path] ?? 0, cell.birthRate)
+        guard cell.isEnabled, slotRate > 0, cell.lifetime > 0, cell.speed > 0, path.count <= LayerValues.maximumCellDepth else { return }
         let index = cellIndex[path] ?? cells.count
         if index == cells.count {
             cellIndex[path] = index
             cells.append(cell)
         }
-        let spacing = 1 / cell.birthRate
+        let spacing = 1 / slotRate
         // The source's clock now, and when it stops emitting.
         let now = time - (source?.birth ?? 0)
         let sourceEnd = min(source?.launch.life ?? .infinity, cell.duration > 0 ? cell.beginTime + cell.duration : .infinity)
@@ -181,15 +188,17 @@ private struct EmissionRun {
             guard bornAt >= cell.beginTime, bornAt < sourceEnd, bornAt <= now else { continue }
             let born = (source?.birth ?? 0) + bornAt
             let e = emitter(born)
-            let rate = min(max(e.birthRate, 0), 64)
+            // The cell as it was then (its birth rate, velocity, colour… animated or set since).
+            let bornCell = EmitterCell.cell(at: path, in: e.cells) ?? cell
+            let rate = min(max(e.birthRate * (bornCell.birthRate / slotRate), 0), 64)
             guard rate.isFinite else { continue }
             let copies = Int(rate) + (LayerValues.random(seed, key, k, 0) < rate - rate.rounded(.down) ? 1 : 0)
             for copy in 0..<copies {
                 if particles.count >= limit { return }
                 let origin = source.map { $0.launch.position(at: bornAt) }
-                guard let launch = launch(cell, key: key, slot: k, copy: copy, emitter: e, from: origin) else { continue }
+                guard let launch = launch(bornCell, key: key, slot: k, copy: copy, emitter: e, from: origin) else { continue }
                 let age = time - born
-                if age < launch.life { particles.append(particle(launch, cell: cell, index: index, born: born, age: age)) }
+                if age < launch.life { particles.append(particle(launch, cell: bornCell, index: index, born: born, age: age)) }
                 for (subIndex, sub) in cell.emitterCells.enumerated() {
                     let subKey = Int(truncatingIfNeeded: LayerValues.mixed(seed, key, k, copy, subIndex))
                     emit(sub, path: path + [subIndex], key: subKey, from: Source(birth: born, launch: launch))

@@ -73,6 +73,18 @@ public class Layer {
         ownKeys.insert(property.storedKey)
     }
 
+    /// The value at an animatable key path (`value(forKeyPath:)`): a property, a sub-key path
+    /// (`transform.rotation.z`), a filter's input or an emitter cell's property (`emitterCells.spark.birthRate`).
+    public func value(at keyPath: LayerKeyPath) -> AnimationValue {
+        keyPath.value(in: values)
+    }
+
+    /// Sets the value at an animatable key path (`setValue(_:forKeyPath:)`); a value of the wrong
+    /// type is an error.
+    public func setValue(_ value: AnimationValue, at keyPath: LayerKeyPath) throws(AnimationError) {
+        try keyPath.set(value, in: &values)
+    }
+
     /// Gives the properties the layer does not set itself the style's values, or their defaults
     /// where `old` gave one and the style no longer does.
     private func restyle(from old: LayerStyle?) {

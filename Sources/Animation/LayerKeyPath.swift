@@ -33,8 +33,13 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
             self = keyPath
             return
         }
-        // A named filter's input: filters.<name>.<input>.
         let parts = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // A named emitter cell's property: emitterCells.<name>(.emitterCells.<name>)….<property>.
+        if parts.count >= 3, parts.count % 2 == 1, let keyPath = Self.cellProperty(parts) {
+            self = keyPath
+            return
+        }
+        // A named filter's input: filters.<name>.<input>.
         guard parts.count == 3, parts[0] == "filters", LayerFilter.isValidName(parts[1]), let input = FilterInput(rawValue: parts[2]) else {
             throw .unknownKeyPath(string)
         }
@@ -69,6 +74,29 @@ extension LayerKeyPath {
         }) { value, v in
             guard value.typeName == input.absentValue.typeName else { return false }
             if let i = v.filters.index(addressedBy: name) { v.filters[i].effect = input.setting(value, in: v.filters[i].effect) }
+            return true
+        }
+    }
+
+    /// `emitterCells.<name>….<property>`: a number or the colour of the cell the names pick, one
+    /// a level (the first cell of each name, as Core Animation's `CAEmitterCell.name` says). With no
+    /// such cell it reads as a new cell's value and setting it changes nothing.
+    static func cellProperty(_ parts: [String]) -> LayerKeyPath? {
+        let names = stride(from: 1, to: parts.count - 1, by: 2).map { parts[$0] }
+        guard stride(from: 0, to: parts.count - 1, by: 2).allSatisfy({ parts[$0] == "emitterCells" }), !names.contains(""),
+              let field = parts.last else { return nil }
+        let name = parts.joined(separator: ".")
+        if field == "color" {
+            return LayerKeyPath(name: name, get: { .color(EmitterCell.cell(named: names, in: $0.emitterCells)?.color ?? EmitterCell().color) }) { value, v in
+                guard case .color(let c) = value else { return false }
+                EmitterCell.change(named: names, in: &v.emitterCells) { $0.color = c }
+                return true
+            }
+        }
+        guard let key = EmitterCell.numberFields.first(where: { $0.name == field })?.key else { return nil }
+        return LayerKeyPath(name: name, get: { .number((EmitterCell.cell(named: names, in: $0.emitterCells) ?? EmitterCell())[keyPath: key]) }) { value, v in
+            guard case .number(let x) = value else { return false }
+            EmitterCell.change(named: names, in: &v.emitterCells) { $0[keyPath: key] = x }
             return true
         }
     }

@@ -471,7 +471,8 @@ private struct PresentationWalk {
         let longest = max(v.lifetime, facts.longestLifetime)
         // The layer at an earlier layer time, for the particles born then, when what a birth uses changes.
         let birth = v.birth
-        let (cells, particles) = v.particles(at: layerTime, limit: particleBudget, longestLifetime: longest) { born in
+        let (cells, particles) = v.particles(at: layerTime, limit: particleBudget, longestLifetime: longest,
+                                             birthRatePeaks: facts.cellBirthRatePeaks) { born in
             guard facts.birthsVary, let parent = timing.parentTime(fromLayer: born) else { return birth }
             return timeline.presentationValues(of: node, at: time - (parentTime - parent), parentTime: parent).values.birth
         }

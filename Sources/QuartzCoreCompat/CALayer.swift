@@ -127,6 +127,24 @@ open class CALayer: NSObject {
         }
     }
 
+    /// Sets the value at an animatable key path (`setValue(_:forKeyPath:)`): a property, a sub-key
+    /// path (`"transform.rotation.z"`) or a named emitter cell's (`"emitterCells.spark.birthRate"`).
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        change {
+            do {
+                let path = try LayerKeyPath(keyPath)
+                try backing.setValue(value.map { animationValue($0, keyPath) } ?? path.value(in: LayerValues()), at: path)
+            } catch {
+                preconditionFailure("setValue(_:forKeyPath: \"\(keyPath)\"): \(error)")
+            }
+        }
+    }
+
+    /// The value at an animatable key path (`value(forKeyPath:)`), as the engine holds it.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        (try? LayerKeyPath(keyPath)).map { backing.value(at: $0) }
+    }
+
     /// Values for the properties the layer does not set itself, by key, with a deeper style
     /// under `"style"` (`style`; the shallowest value counts). Keys that are not layer
     /// properties, and `bounds` and `frame`, are not consulted, as on iOS.

@@ -39,6 +39,64 @@ final class EmitterCellTests: XCTestCase {
         XCTAssertTrue(found.allSatisfy { abs($0.centre.y - 20) < 1e-9 })
     }
 
+    /// `emitterCells.NAME.birthRate` (CAEmitterCell.name: "emitterCells.myCellName.redRange would
+    /// animate the redRange property of the cell … with the name myCellName"; CAEmitterLayer's
+    /// birthRate: "the number of particles created every second"): a rate rising linearly from 0
+    /// to 200 a second over 1 s gives ∫200t dt — 25 particles by 0.5 s, 100 by 1 s (each of the
+    /// 200 slots a second a particle at random as the rate then bears to 200: within about 3
+    /// standard deviations); when the animation ends the model's 0 stops the flow and the
+    /// particles out live on.
+    func testACellsBirthRateAnimatesThroughItsKeyPath() throws {
+        func count(at t: Double) throws -> Int {
+            try sprites(at: t) { emitter, cell in
+                (cell.name, cell.birthRate, cell.lifetime) = ("dot", 0, 10)
+                let ramp = BasicAnimation(keyPath: "emitterCells.dot.birthRate")
+                (ramp.fromValue, ramp.toValue, ramp.duration) = (0, 200, 1)
+                emitter.add(ramp)
+            }.count
+        }
+        XCTAssertEqual(Double(try count(at: 0.5)), 25, accuracy: 12)
+        let atOne = try count(at: 1)
+        XCTAssertEqual(Double(atOne), 100, accuracy: 20)
+        XCTAssertEqual(try count(at: 3), atOne)
+    }
+
+    /// A particle takes its cell's values at its birth (CAEmitterCell's velocity is "the initial
+    /// velocity of the cell"): velocity 0, then 100 from a third of the way through a discrete
+    /// keyframe animation over 1 s of [0, 0, 100]. At 0.95 s the dots born at 0…0.6 are still at
+    /// x = 10; those born at 0.7, 0.8, 0.9 have moved 100 points a second since: 35, 25, 15.
+    func testAParticleKeepsTheCellValuesOfItsBirth() throws {
+        let found = try sprites(at: 0.95) { emitter, cell in
+            cell.name = "dot"
+            let faster = KeyframeAnimation(keyPath: "emitterCells.dot.velocity")
+            (faster.values, faster.calculationMode, faster.duration) = ([0, 0, 100], .discrete, 1)
+            emitter.add(faster)
+        }
+        XCTAssertEqual(found.map { ($0.centre.x * 1e6).rounded() / 1e6 }.sorted(), [10, 10, 10, 10, 10, 10, 10, 15, 25, 35])
+    }
+
+    /// Cell key paths: nested by name a level at a time, the first cell of a name; a number or the
+    /// colour; another name reads a new cell's value and changes nothing; other fields are errors.
+    func testCellKeyPaths() throws {
+        var spark = EmitterCell(), rocket = EmitterCell(), other = EmitterCell()
+        (spark.name, spark.birthRate, rocket.name, other.name) = ("spark", 3, "rocket", "rocket")
+        rocket.emitterCells = [spark]
+        let emitter = EmitterLayer()
+        emitter.emitterCells = [rocket, other]
+        let path = try LayerKeyPath("emitterCells.rocket.emitterCells.spark.birthRate")
+        XCTAssertEqual(emitter.value(at: path), .number(3))
+        try emitter.setValue(.number(7), at: path)
+        XCTAssertEqual(emitter.emitterCells[0].emitterCells[0].birthRate, 7)
+        XCTAssertEqual(emitter.emitterCells[1].emitterCells, [])
+        try emitter.setValue(.color(.red), at: try LayerKeyPath("emitterCells.rocket.color"))
+        XCTAssertEqual(emitter.emitterCells[0].color, .red)
+        try emitter.setValue(.number(1), at: try LayerKeyPath("emitterCells.nothing.velocity"))
+        XCTAssertEqual(emitter.value(at: try LayerKeyPath("emitterCells.nothing.scale")), .number(1))
+        for wrong in ["emitterCells.rocket.contents", "emitterCells.rocket", "emitterCells..birthRate", "emitterCells.a.cells.b.birthRate"] {
+            XCTAssertThrowsError(try LayerKeyPath(wrong), wrong)
+        }
+    }
+
     /// A cell's timing: beginTime 1, duration 0.5 at speed 2 gives a slot every 0.05 s of the
     /// layer's time from 1 to 1.5: ten particles out at 2 s (they live 5 s); timeOffset moves
     /// its slots on but keeps them on the same grid.

@@ -233,6 +233,18 @@ final class CompatRulesTests: XCTestCase {
         XCTAssertEqual(layer.bounds.width, 0)
     }
 
+    /// A named cell's properties from Swift as iOS code reaches them: `setValue(_:forKeyPath:)`
+    /// with "emitterCells.NAME.birthRate" (CAEmitterCell.name's key paths), read back.
+    func testEmitterCellKeyPaths() {
+        let emitter = CAEmitterLayer(), cell = CAEmitterCell()
+        (cell.name, cell.birthRate) = ("spark", 5)
+        emitter.emitterCells = [cell]
+        emitter.setValue(40, forKeyPath: "emitterCells.spark.birthRate")
+        emitter.setValue(UIColor.red.cgColor, forKeyPath: "emitterCells.spark.color")
+        XCTAssertEqual(emitter.value(forKeyPath: "emitterCells.spark.birthRate") as? AnimationValue, .number(40))
+        XCTAssertEqual(emitter.value(forKeyPath: "emitterCells.spark.color") as? AnimationValue, .color(UIColor.red.cgColor))
+    }
+
     func testTheDocumentedEncodeWritesTheClip() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("port-\(UUID().uuidString).mp4").path
         defer { try? FileManager.default.removeItem(atPath: path) }
