@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "Documents", dependencies: ["Scenes", "Animation", "Geometry", "Text", "Media", "Pipeline"]),
         .target(name: "Lottie", dependencies: ["CZlib", "CDuktape", "Documents", "Scenes", "Animation", "Geometry", "Text", "Media"]),
         .target(name: "Jobs", dependencies: ["Documents", "Lottie", "Pipeline", "Sessions", "Scenes", "Media", "Animation", "Geometry"]),
-        .target(name: "AnimvidKit", dependencies: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Sessions", "Scenes", "Documents", "Lottie", "Jobs"]),
+        .target(name: "AnimvidKit", dependencies: ["Geometry", "Animation", "Raster", "Media", "Pipeline", "Sessions", "Scenes", "Documents", "Lottie", "Jobs", "Text"]),
         .executableTarget(name: "raster-bench", dependencies: ["Pipeline", "Raster", "RasterCore", "Geometry", "Media", "Text"] + fasterRaster),
         .executableTarget(name: "animvid", dependencies: ["Jobs", "Lottie", "Documents", "Pipeline", "Sessions", "Scenes", "Media", "Animation", "Geometry", "Raster"] + fasterRaster),
         .target(name: "GoldenFiles", dependencies: ["Media"], path: "Tests/GoldenFiles"),

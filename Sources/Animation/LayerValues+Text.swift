@@ -10,7 +10,7 @@ extension LayerValues {
     public func typesetText(ligatures: Bool = true) throws(TextError) -> TypesetText {
         let runs = string.runs.enumerated().map { index, run in
             TextRun(run.text, style: TextStyle(font: run.font ?? font, size: max(run.fontSize ?? fontSize, 0), tracking: run.kern ?? 0,
-                                               underline: run.underline, strikethrough: run.strikethrough, tag: index))
+                                               underline: run.underline, strikethrough: run.strikethrough, paragraph: run.paragraph, tag: index))
         }
         return try TextLayout.typeset(runs, options: TextLayoutOptions(width: bounds.width, alignment: alignmentMode, isWrapped: isWrapped,
                                                                         truncation: truncationMode, lineHeightMultiple: lineHeightMultiple,

@@ -399,6 +399,7 @@ private struct PresentationWalk {
                 // does not fit is cut at their edges (a clip only then: it costs a mask).
                 let cut = text.overflows || text.size.width > v.bounds.width || text.size.height > v.bounds.height
                 if cut { items.append(.beginClip(.roundedRect(v.bounds, cornerRadius: 0), transform: matrix)) }
+                drawRunShadows(of: text, v, place: origin, matrix: matrix, alpha: alpha, tint: tint)
                 for glyph in text.glyphs { draw(glyph, place: origin, color: v.textColor(ofRun: glyph.tag), alpha: alpha, tint: tint) }
                 if cut { items.append(.endClip) }
                 return
@@ -438,6 +439,19 @@ private struct PresentationWalk {
                 let own = v.string.runs.indices.contains(glyph.tag) ? v.string.runs[glyph.tag].color : nil
                 draw(glyph, place: place, color: own ?? unit.foregroundColor, alpha: alpha * min(unit.opacity, 1), tint: tint)
             }
+        }
+    }
+
+    /// The shadows of the runs that cast one (`TextShadow`), each its glyphs' outlines and
+    /// underlines in one path, under all the text; colour glyphs cast none.
+    private mutating func drawRunShadows(of text: TypesetText, _ v: LayerValues, place: Transform3D, matrix: Transform3D, alpha: Double, tint: Color) {
+        for (index, run) in v.string.runs.enumerated() {
+            guard let shadow = run.shadow, shadow.color.alpha > 0 else { continue }
+            var silhouette = Path()
+            for glyph in text.glyphs where glyph.tag == index && glyph.picture == nil { silhouette.addPath(glyph.path) }
+            guard !silhouette.isEmpty else { continue }
+            let (offset, radius) = Self.shadowOnCanvas(offset: shadow.offset, radius: shadow.blurRadius, of: v, matrix: matrix)
+            items.append(.shadow(silhouette, transform: place, shadow: Shadow(color: paint(shadow.color, alpha, tint), offset: offset, radius: radius)))
         }
     }
 
@@ -518,11 +532,16 @@ private struct PresentationWalk {
     /// vector of the layer's space at the centre of its bounds, the radius scaled by the square
     /// root of the area scale there (exact for affine transforms, first order for perspective).
     static func shadowOnCanvas(_ v: LayerValues, matrix: Transform3D) -> (offset: Size, radius: Double) {
+        shadowOnCanvas(offset: v.shadowOffset, radius: v.shadowRadius, of: v, matrix: matrix)
+    }
+
+    /// A shadow's offset and blur radius in the layer's space, on the canvas (as the layer's own).
+    static func shadowOnCanvas(offset: Size, radius: Double, of v: LayerValues, matrix: Transform3D) -> (offset: Size, radius: Double) {
         let (ex, ey) = axesOnCanvas(v, matrix: matrix)
-        let offset = ex * v.shadowOffset.width + ey * v.shadowOffset.height
+        let moved = ex * offset.width + ey * offset.height
         let scale = areaScale(v, matrix: matrix)
-        guard offset.x.isFinite, offset.y.isFinite else { return (.zero, 0) }
-        return (Size(offset.x, offset.y), max(v.shadowRadius, 0) * scale)
+        guard moved.x.isFinite, moved.y.isFinite else { return (.zero, 0) }
+        return (Size(moved.x, moved.y), max(radius, 0) * scale)
     }
 
     /// The canvas vectors of one point along the layer's x and y axes, at the centre of its bounds.

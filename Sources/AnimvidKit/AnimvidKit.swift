@@ -9,3 +9,4 @@
 @_exported import Raster
 @_exported import Scenes
 @_exported import Sessions
+@_exported import Text

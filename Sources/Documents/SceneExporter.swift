@@ -294,6 +294,12 @@ public enum SceneExporter {
                 if let kern = run.kern { fields.append(("kern", .exactNumber(kern))) }
                 if run.underline { fields.append(("underline", .bool(true))) }
                 if run.strikethrough { fields.append(("strikethrough", .bool(true))) }
+                if let alignment = run.paragraph?.alignment { fields.append(("alignment", .string(alignment.rawValue))) }
+                if let spacing = run.paragraph?.lineSpacing, spacing != 0 { fields.append(("lineSpacing", .exactNumber(spacing))) }
+                if let shadow = run.shadow {
+                    fields.append(("shadow", .object([("offset", .array([.exactNumber(shadow.offset.width), .exactNumber(shadow.offset.height)])),
+                                                      ("blurRadius", .exactNumber(shadow.blurRadius)), ("color", self.color(shadow.color))])))
+                }
                 return .object(fields)
             })
         }

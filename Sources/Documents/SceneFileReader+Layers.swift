@@ -277,7 +277,7 @@ extension SceneFileReader {
     }
 
     /// A text layer's `string`: plain text, or a list of runs `{"text", "font", "fontSize",
-    /// "color", "kern", "underline", "strikethrough"}`.
+    /// "color", "kern", "underline", "strikethrough", "alignment", "lineSpacing", "shadow"}`.
     private func text(_ value: JSONValue, _ path: String) throws(DocumentError) -> TextString {
         let string = try unsetText(value, path)
         let characters = string.runs.reduce(0) { $0 + $1.text.unicodeScalars.count }
@@ -292,7 +292,8 @@ extension SceneFileReader {
         var runs: [TextString.Run] = []
         for (i, item) in try list(value, path).enumerated() {
             let runPath = "\(path)[\(i)]"
-            let fields = try object(item, runPath, allowed: ["text", "font", "fontSize", "color", "kern", "underline", "strikethrough"], what: "a text run")
+            let fields = try object(item, runPath, allowed: ["text", "font", "fontSize", "color", "kern", "underline", "strikethrough",
+                                                             "alignment", "lineSpacing", "shadow"], what: "a text run")
             guard let text = fields["text"] else { throw fail(runPath, item, "missing \"text\": the run's characters") }
             var run = TextString.Run(try string(text, fields.path("text")))
             if let v = fields["font"] { run.font = try font(v, fields.path("font")) }
@@ -301,9 +302,29 @@ extension SceneFileReader {
             if let v = fields["kern"] { run.kern = try number(v, fields.path("kern"), in: -1000...1000) }
             if let v = fields["underline"] { run.underline = try bool(v, fields.path("underline")) }
             if let v = fields["strikethrough"] { run.strikethrough = try bool(v, fields.path("strikethrough")) }
+            if fields["alignment"] != nil || fields["lineSpacing"] != nil {
+                var paragraph = ParagraphStyle()
+                if let v = fields["alignment"] {
+                    paragraph.alignment = TextAlignment(rawValue: try choice(v, fields.path("alignment"), TextAlignment.allCases.map(\.rawValue)))
+                }
+                if let v = fields["lineSpacing"] { paragraph.lineSpacing = try number(v, fields.path("lineSpacing"), in: 0...10_000) }
+                run.paragraph = paragraph
+            }
+            if let v = fields["shadow"] { run.shadow = try textShadow(v, fields.path("shadow")) }
             runs.append(run)
         }
         return TextString(runs: runs)
+    }
+
+    /// A text run's `shadow`: `{"offset": [x, y], "blurRadius": points, "color": colour}`,
+    /// NSShadow's defaults where left out (no offset or blur, black at a third).
+    private func textShadow(_ value: JSONValue, _ path: String) throws(DocumentError) -> TextShadow {
+        let fields = try object(value, path, allowed: ["offset", "blurRadius", "color"], what: "a text shadow")
+        var shadow = TextShadow()
+        if let v = fields["offset"] { shadow.offset = try size(v, fields.path("offset")) }
+        if let v = fields["blurRadius"] { shadow.blurRadius = try number(v, fields.path("blurRadius"), in: 0...1000) }
+        if let v = fields["color"] { shadow.color = try color(v, fields.path("color")) }
+        return shadow
     }
 
     /// The fields of a `colorMatrix` filter: its rows and bias, as `CIColorMatrix` names them.

@@ -60,10 +60,57 @@ public struct NSAttributedStringKey: Hashable, Sendable {
     public static let underlineStyle = NSAttributedStringKey(name: "underlineStyle")
     /// Any non-zero number strikes through.
     public static let strikethroughStyle = NSAttributedStringKey(name: "strikethroughStyle")
+    /// An `NSParagraphStyle`: the alignment and line spacing of the paragraphs starting in the range.
+    public static let paragraphStyle = NSAttributedStringKey(name: "paragraphStyle")
+    /// An `NSShadow` the range's glyphs cast.
+    public static let shadow = NSAttributedStringKey(name: "shadow")
+}
+
+/// Where a paragraph's lines sit (`NSTextAlignment`).
+public enum NSTextAlignment: Sendable {
+    case left, center, right, justified, natural
+
+    var textAlignment: TextAlignment {
+        switch self {
+        case .left: .left
+        case .center: .center
+        case .right: .right
+        case .justified: .justified
+        case .natural: .natural
+        }
+    }
+}
+
+/// A paragraph's alignment and line spacing (`NSParagraphStyle`).
+public class NSParagraphStyle {
+    public internal(set) var alignment: NSTextAlignment = .natural
+    /// Points between one line's bottom and the next one's top.
+    public internal(set) var lineSpacing: CGFloat = 0
+
+    public init() {}
+
+    /// The style with no alignment or spacing of its own (`NSParagraphStyle.default`).
+    public static var `default`: NSParagraphStyle { NSParagraphStyle() }
+}
+
+/// A paragraph style to set up (`NSMutableParagraphStyle`).
+public final class NSMutableParagraphStyle: NSParagraphStyle {
+    public override var alignment: NSTextAlignment { get { super.alignment } set { super.alignment = newValue } }
+    public override var lineSpacing: CGFloat { get { super.lineSpacing } set { super.lineSpacing = newValue } }
+}
+
+/// The shadow text casts (`NSShadow`): offset (points, y down), blur and colour (a `UIColor`;
+/// none: black at a third).
+public final class NSShadow {
+    public var shadowOffset = CGSize(0, 0)
+    public var shadowBlurRadius: CGFloat = 0
+    public var shadowColor: Any?
+
+    public init() {}
 }
 
 /// Text with attributes over ranges of it (`NSAttributedString`): font, colour, kerning,
-/// underline and strikethrough per run.
+/// underline, strikethrough, shadow and paragraph style per run.
 public class NSAttributedString {
     /// The attribute keys (`NSAttributedString.Key`).
     public typealias Key = NSAttributedStringKey
@@ -83,6 +130,17 @@ public class NSAttributedString {
             case .kern: run.kern = Self.number(value, key)
             case .underlineStyle: run.underline = Self.number(value, key) != 0
             case .strikethroughStyle: run.strikethrough = Self.number(value, key) != 0
+            case .paragraphStyle:
+                guard let style = value as? NSParagraphStyle else { preconditionFailure("the paragraphStyle attribute takes an NSParagraphStyle") }
+                run.paragraph = ParagraphStyle(alignment: style.alignment == .natural ? nil : style.alignment.textAlignment, lineSpacing: style.lineSpacing)
+            case .shadow:
+                guard let shadow = value as? NSShadow else { preconditionFailure("the shadow attribute takes an NSShadow") }
+                var cast = TextShadow(offset: shadow.shadowOffset, blurRadius: shadow.shadowBlurRadius)
+                if let color = shadow.shadowColor {
+                    guard let color = color as? UIColor else { preconditionFailure("shadowColor takes a UIColor") }
+                    cast.color = color.cgColor
+                }
+                run.shadow = cast
             default: break
             }
         }

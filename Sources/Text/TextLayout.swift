@@ -180,6 +180,10 @@ private struct Typesetter {
     let maximumLines: Int
     var lineBottoms: [Double] = []
     var breaksWord = false, isCut = false
+    /// The style of the paragraph being set, if it has one of its own.
+    var paragraphStyle: ParagraphStyle?
+    /// The points added below the last line set (`ParagraphStyle.lineSpacing`).
+    var lastSpacing = 0.0
 
     /// A glyph placed on a line, before alignment.
     struct LineGlyph {
@@ -225,9 +229,13 @@ private struct Typesetter {
                 isCut = true
                 break
             }
+            // A paragraph takes the paragraph style of its first character (its newline's, when empty).
+            paragraphStyle = styleOf.indices.contains(start) ? styles[styleOf[start]].paragraph : nil
             setParagraph(start..<i, isLast: i == scalars.count)
             start = i + 1
         }
+        // The last line's spacing is below the text, not part of it.
+        top -= lastSpacing
         return TypesetText(glyphs: placed, glyphCount: glyphCount, lineCount: lineCount, missing: missing, size: Size(widest, top),
                            scale: 1, overflows: false, lineBottoms: lineBottoms, breaksWord: breaksWord, isCut: isCut)
     }
@@ -400,7 +408,7 @@ private struct Typesetter {
         // Alignment.
         let room = (limit ?? x) - x
         var shift = 0.0, stretch = 0.0
-        switch options.alignment {
+        switch paragraphStyle?.alignment ?? options.alignment {
         case .left: shift = 0
         case .right: shift = room
         case .center: shift = room / 2
@@ -455,7 +463,8 @@ private struct Typesetter {
         }
         widest = max(widest, x + added)
         lineBottoms.append(top + ascent + descent)
-        top += (ascent + descent + gap) * options.lineHeightMultiple
+        lastSpacing = max(paragraphStyle?.lineSpacing ?? 0, 0)
+        top += (ascent + descent + gap) * options.lineHeightMultiple + lastSpacing
         lineCount += 1
     }
 

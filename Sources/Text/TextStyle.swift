@@ -1,5 +1,20 @@
-/// How a run of text is set: its font, size, tracking, underline and strikethrough. `tag` is the caller's own
-/// (animvid's layers keep a run's colour by it); runs with the same style and tag draw together.
+/// How a paragraph is set, where it says so (`NSParagraphStyle`): its alignment in place of the
+/// layout's, and points added between its lines.
+public struct ParagraphStyle: Hashable, Sendable {
+    /// The paragraph's alignment; nil takes the layout's.
+    public var alignment: TextAlignment?
+    /// Points added below each of its lines before the next (`lineSpacing`), at least 0.
+    public var lineSpacing: Double
+
+    public init(alignment: TextAlignment? = nil, lineSpacing: Double = 0) {
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing
+    }
+}
+
+/// How a run of text is set: its font, size, tracking, underline and strikethrough, and the style
+/// of a paragraph that starts in it. `tag` is the caller's own (animvid's layers keep a run's
+/// colour by it); runs with the same style and tag draw together.
 public struct TextStyle: Hashable, Sendable {
     /// A font name fontconfig knows, or a path to a font file (`FontLookup`).
     public var font: String
@@ -10,15 +25,19 @@ public struct TextStyle: Hashable, Sendable {
     public var underline: Bool
     /// A line through the glyphs at the font's strikeout position (`NSStrikethroughStyleAttributeName`).
     public var strikethrough: Bool
+    /// The style of a paragraph whose first character is in this run (as `NSAttributedString`
+    /// takes a paragraph's attributes from its first character); nil: the layout's.
+    public var paragraph: ParagraphStyle?
     public var tag: Int
 
     public init(font: String = FontLookup.defaultFont, size: Double = 36, tracking: Double = 0, underline: Bool = false,
-                strikethrough: Bool = false, tag: Int = 0) {
+                strikethrough: Bool = false, paragraph: ParagraphStyle? = nil, tag: Int = 0) {
         self.font = font
         self.size = size
         self.tracking = tracking
         self.underline = underline
         self.strikethrough = strikethrough
+        self.paragraph = paragraph
         self.tag = tag
     }
 }

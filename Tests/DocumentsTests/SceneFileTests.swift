@@ -5,6 +5,7 @@ import Geometry
 import Jobs
 import Pipeline
 import Scenes
+import Text
 import XCTest
 
 /// Scene files: what each field builds, parameter references, presets that name one, and the
@@ -96,6 +97,22 @@ final class SceneFileTests: XCTestCase {
         XCTAssertThrowsError(try scene(#"{"layers": [{"style": {"lineWidth": 2}}]}"#)) { error in
             XCTAssertTrue("\(error)".contains("lineWidth is a property of shape layers"), "\(error)")
         }
+    }
+
+    /// A text run's paragraph style and shadow in a scene file, and back out through the exporter.
+    func testTextRunsParagraphStyleAndShadow() throws {
+        let text = """
+        {"layers": [{"type": "text", "name": "t", "string": [{"text": "One\\n"},
+                     {"text": "Two", "alignment": "center", "lineSpacing": 4, "shadow": {"offset": [1, 2], "blurRadius": 3, "color": "#FF0000"}}]}]}
+        """
+        let runs = try XCTUnwrap(try tree(text).layer(named: "t")).string.runs
+        XCTAssertEqual(runs[1].paragraph, ParagraphStyle(alignment: .center, lineSpacing: 4))
+        XCTAssertEqual(runs[1].shadow, TextShadow(offset: Size(1, 2), blurRadius: 3, color: .red))
+        XCTAssertNil(runs[0].shadow)
+        let file = try scene(text)
+        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
+        XCTAssertEqual(try XCTUnwrap(try tree(exported).layer(named: "t")).string.runs, runs, exported)
+        XCTAssertThrowsError(try scene(#"{"layers": [{"type": "text", "string": [{"text": "a", "shadow": {"blur": 2}}]}]}"#))
     }
 
     /// What a file asks for that is approximated is a warning (issue 41: validate warns about

@@ -73,6 +73,25 @@ final class TextRenderTests: XCTestCase {
         XCTAssertGreaterThan(Double(columns.max() ?? 0), 20 + width - 4, "to its end")
     }
 
+    /// A run's shadow (NSShadow: offset, blur, colour) is its glyphs' silhouette moved by the
+    /// offset under the text: an em dash at 100 points with a red shadow 30 points down, unblurred,
+    /// shows red 30 points below the dash's middle (over the black background) and the dash
+    /// itself white; a run without one casts none.
+    func testARunsShadowFallsUnderItsGlyphs() throws {
+        func frame(_ shadow: TextShadow?) throws -> Pixmap {
+            try render(width: 320, height: 200) { layer in
+                layer.fontSize = 100
+                layer.string = TextString(runs: [.init("—", shadow: shadow)])
+            }
+        }
+        let dash = try XCTUnwrap(TextLayout.typeset([TextRun("—", style: TextStyle(size: 100))], options: TextLayoutOptions(width: 320)).glyphs.first).path.bounds
+        let (x, y) = (Int(dash.midX), Int(dash.midY))
+        let shadowed = try frame(TextShadow(offset: Size(0, 30), blurRadius: 0, color: .red))
+        XCTAssertEqual(shadowed.pixel(x: x, y: y + 30), PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        XCTAssertEqual(shadowed.pixel(x: x, y: y), PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        XCTAssertEqual(try frame(nil).pixel(x: x, y: y + 30), PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
+    }
+
     /// A `CATextLayer` draws its string into its contents, the size of its bounds, so text that
     /// does not fit is cut at their edges (`drawInContext:` is clipped to the layer's bounds):
     /// a long unwrapped line in a 120×40 box lights pixels up to its right edge and none past it,

@@ -202,6 +202,11 @@ final class CompatRulesTests: XCTestCase {
             text.name = "text"
             let string = NSMutableAttributedString(string: "Hello ", attributes: [.font: UIFont.boldSystemFont(ofSize: 30)])
             string.append(NSAttributedString(string: "world", attributes: [.foregroundColor: UIColor.red, .kern: 2, .underlineStyle: 1]))
+            let centred = NSMutableParagraphStyle()
+            (centred.alignment, centred.lineSpacing) = (.center, 6)
+            let shadow = NSShadow()
+            (shadow.shadowOffset, shadow.shadowBlurRadius) = (QuartzCoreCompat.CGSize(0, 2), 3)
+            string.append(NSAttributedString(string: "\nagain", attributes: [.paragraphStyle: centred, .shadow: shadow]))
             text.string = string
             view.layer.addSublayer(text)
         }
@@ -210,7 +215,9 @@ final class CompatRulesTests: XCTestCase {
     func testAttributedStringsKeepTheirRuns() throws {
         let timeline = try UIKitScene(name: "t", summary: "", cycle: 1) { Texting() }.timeline(canvas: Size(400, 300), duration: 1)
         let runs = try XCTUnwrap(timeline.presentedLayers(at: 0).first { $0.values.name == "text" }).values.string.runs
-        XCTAssertEqual(runs.map(\.text), ["Hello ", "world"])
+        XCTAssertEqual(runs.map(\.text), ["Hello ", "world", "\nagain"])
+        XCTAssertEqual(runs[2].paragraph, ParagraphStyle(alignment: .center, lineSpacing: 6))
+        XCTAssertEqual(runs[2].shadow, TextShadow(offset: Size(0, 2), blurRadius: 3), "black at a third, NSShadow's default colour")
         XCTAssertEqual(runs[0].font, "System Font Bold")
         XCTAssertEqual(runs[0].fontSize, 30)
         XCTAssertEqual(runs[1].color, .red)

@@ -39,6 +39,25 @@ final class TextLayoutTests: XCTestCase {
     }
 
     /// Justified lines reach both sides, except a paragraph's last.
+    /// A paragraph's own style (NSParagraphStyle, taken from the paragraph's first character):
+    /// "Hi" twice over, the second paragraph starting in a right-aligned run, so its line ends at
+    /// the width while the first stays left; `lineSpacing` ("the distance in points between the
+    /// bottom of one line fragment and the top of the next") puts 12 points below each line of
+    /// its paragraph, none below the text's last.
+    func testParagraphStylesComeFromTheirFirstCharacter() throws {
+        let right = TextStyle(font: "Inter", size: 20, paragraph: ParagraphStyle(alignment: .right, lineSpacing: 12))
+        let set = try TextLayout.typeset([TextRun("Hi\n", style: style), TextRun("Hi\nHi", style: right)], options: TextLayoutOptions(width: 200))
+        let lines = Dictionary(grouping: set.glyphs, by: \.line).mapValues { $0.reduce($0[0].path.bounds) { $0.union($1.path.bounds) } }
+        let plain = try self.set("Hi", TextLayoutOptions(width: 200))
+        let face = try FontFace.face(for: FontLookup.file(for: "Inter"))
+        let lineHeight = (face.ascender + face.descender + face.lineGap) * 20 / face.unitsPerEm
+        XCTAssertEqual(try XCTUnwrap(lines[0]).minX, bounds(plain).minX, accuracy: 1e-9, "the first paragraph: the layout's natural")
+        XCTAssertEqual(try XCTUnwrap(lines[1]).minX - bounds(plain).minX, 200 - plain.size.width, accuracy: 1e-9, "right-aligned")
+        XCTAssertEqual(try XCTUnwrap(lines[2]).minY - lines[1]!.minY, lineHeight + 12, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(lines[1]).minY - lines[0]!.minY, lineHeight, accuracy: 1e-9, "the first paragraph adds none")
+        XCTAssertEqual(set.size.height, 3 * lineHeight + 12, accuracy: 1e-9)
+    }
+
     func testJustified() throws {
         let t = try set("aaa bbb ccc ddd eee fff", TextLayoutOptions(width: 150, alignment: .justified, isWrapped: true))
         XCTAssertGreaterThan(t.lineCount, 1)
