@@ -23,8 +23,12 @@ public enum DisplayItem: Hashable, Sendable {
     case shadow(Path, transform: Transform3D, shadow: Shadow)
     /// Starts drawing into a transparent group; the matching `endGroup` transforms its colours
     /// by `colorFilters` in order, blurs it by `blur` (a standard deviation in canvas points, 0
-    /// for none), draws its shadow (if any) and then the group at `opacity` with `blend`.
-    case beginGroup(opacity: Double, shadow: Shadow?, blend: BlendMode, blur: Double, colorFilters: [ColorFilter] = [])
+    /// for none), draws its shadow (if any) and then the group at `opacity` with `blend`. A
+    /// group with a `rasterizationScale` is a bitmap of that many pixels a point scaled to the
+    /// output: softer where that is below the output's scale (`shouldRasterize`, a text layer's
+    /// `contentsScale`).
+    case beginGroup(opacity: Double, shadow: Shadow?, blend: BlendMode, blur: Double, colorFilters: [ColorFilter] = [],
+                    rasterizationScale: Double? = nil)
     case endGroup
     /// Restricts the following draws to the inside of `path` until the matching `endClip`.
     case beginClip(Path, transform: Transform3D)

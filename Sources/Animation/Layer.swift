@@ -85,6 +85,12 @@ public class Layer {
         try keyPath.set(value, in: &values)
     }
 
+    /// Whether the layer sets the property stored at `key` itself (rather than showing its
+    /// default or its style's value).
+    func sets(_ key: PartialKeyPath<LayerValues>) -> Bool {
+        ownKeys.contains(key)
+    }
+
     /// Gives the properties the layer does not set itself the style's values, or their defaults
     /// where `old` gave one and the style no longer does.
     private func restyle(from old: LayerStyle?) {

@@ -26,6 +26,8 @@ extension LayerProperty {
         .boolean("doubleSided", \.isDoubleSided),
         .boolean("geometryFlipped", \.isGeometryFlipped),
         .boolean("allowsGroupOpacity", \.allowsGroupOpacity),
+        .boolean("shouldRasterize", \.shouldRasterize),
+        .number("rasterizationScale", \.rasterizationScale, in: 0.01...100),
         .animatable("backgroundColor", \.backgroundColor),
         .animatable("cornerRadius", \.cornerRadius),
         .animatable("masksToBounds", \.masksToBounds),

@@ -61,6 +61,12 @@ public struct LayerValues: Hashable, Sendable {
     /// default), or to each of them on its own, so that where they overlap the ones below show
     /// through (`allowsGroupOpacity = false`).
     public var allowsGroupOpacity: Bool { get { storage.fields.allowsGroupOpacity } set { unique().fields.allowsGroupOpacity = newValue } }
+    /// Whether the layer and its sublayers are drawn as one bitmap of `rasterizationScale` pixels
+    /// a point, scaled to the output (`shouldRasterize`): softer where that is below the
+    /// output's scale.
+    public var shouldRasterize: Bool { get { storage.fields.shouldRasterize } set { unique().fields.shouldRasterize = newValue } }
+    /// The pixels a point of a rasterized layer's bitmap (`rasterizationScale`, 1 as on iOS).
+    public var rasterizationScale: Double { get { storage.fields.rasterizationScale } set { unique().fields.rasterizationScale = newValue } }
     /// Fills the bounds, rounded by `cornerRadius`; nil draws no background.
     public var backgroundColor: Color? { get { storage.fields.backgroundColor } set { unique().fields.backgroundColor = newValue } }
     /// Rounds the background, border and `masksToBounds` clip, in points.
@@ -281,6 +287,8 @@ public struct LayerValues: Hashable, Sendable {
         var isDoubleSided: Bool = true
         var isGeometryFlipped: Bool = false
         var allowsGroupOpacity: Bool = true
+        var shouldRasterize: Bool = false
+        var rasterizationScale: Double = 1
         var backgroundColor: Color?
         var cornerRadius: Double = 0
         var maskedCorners: RectCorners = .all

@@ -207,12 +207,15 @@ private struct PresentationWalk {
         let blur = drawsItself ? v.filters.blurRadius * Self.areaScale(v, matrix: matrix) : 0
         let colorFilters = drawsItself ? v.filters.colorFilters : []
         let grouped = drawsItself
-            && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene) && v.allowsGroupOpacity) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0 || !colorFilters.isEmpty)
+            && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene) && v.allowsGroupOpacity) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0 || !colorFilters.isEmpty
+                || v.shouldRasterize)
+        let rasterized = v.shouldRasterize ? v.rasterizationScale : nil
         let alpha = grouped ? 1 : context.alpha * v.opacity
         let groupStart = items.count
         if grouped {
-            items.append(masksShadow ? .beginGroup(opacity: 1, shadow: shadow, blend: .normal, blur: blur, colorFilters: colorFilters)
-                : .beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur, colorFilters: colorFilters))
+            items.append(masksShadow ? .beginGroup(opacity: 1, shadow: shadow, blend: .normal, blur: blur, colorFilters: colorFilters, rasterizationScale: rasterized)
+                : .beginGroup(opacity: context.alpha * v.opacity, shadow: shadow, blend: v.compositingFilter, blur: blur, colorFilters: colorFilters,
+                              rasterizationScale: rasterized))
         }
 
         // The rounded bounds, built only for a background or a clip (most layers of a designer's
@@ -399,8 +402,12 @@ private struct PresentationWalk {
                 // does not fit is cut at their edges (a clip only then: it costs a mask).
                 let cut = text.overflows || text.size.width > v.bounds.width || text.size.height > v.bounds.height
                 if cut { items.append(.beginClip(.roundedRect(v.bounds, cornerRadius: 0), transform: matrix)) }
+                // Its contents are a bitmap of its contentsScale, when it sets one.
+                let bitmap = timeline.nodes[node].drawsTextAtContentsScale
+                if bitmap { items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 0, rasterizationScale: v.contentsScale)) }
                 drawRunShadows(of: text, v, place: origin, matrix: matrix, alpha: alpha, tint: tint)
                 for glyph in text.glyphs { draw(glyph, place: origin, color: v.textColor(ofRun: glyph.tag), alpha: alpha, tint: tint) }
+                if bitmap { items.append(.endGroup) }
                 if cut { items.append(.endClip) }
                 return
             }

@@ -31,10 +31,13 @@ public struct Timeline: Sendable {
         /// Whether the layer holds its superlayer's own drawing (`isSuperlayerDrawing`, as it
         /// was made: QuartzCoreCompat sets it when it makes the layer).
         let isSuperlayerDrawing: Bool
+        /// Whether a text layer draws its text as a bitmap of its own `contentsScale` (one it sets
+        /// itself; left unset, it draws at the output's scale).
+        let drawsTextAtContentsScale: Bool
 
         /// A node of these states and animations; the facts drawing asks of it every frame are
         /// worked out once, here.
-        init(history: [ModelState], animations: [ScheduledAnimation], shot: Timeline?) {
+        init(history: [ModelState], animations: [ScheduledAnimation], shot: Timeline?, setsContentsScale: Bool = false) {
             self.history = history
             self.animations = animations
             self.shot = shot
@@ -46,6 +49,7 @@ public struct Timeline: Sendable {
                 ? EmitterBirth.birthRatePeaks(history.map(\.values.emitterCells), animations: animations.map(\.spec)) : [:]
             longestLifetime = history.map(\.values.lifetime).max() ?? 0
             isSuperlayerDrawing = history.first?.values.isSuperlayerDrawing ?? false
+            drawsTextAtContentsScale = setsContentsScale && history.first?.values.kind == .text
         }
 
         /// The model state in force at video time `t` (the first one before the first change).

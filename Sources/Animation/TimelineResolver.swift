@@ -350,6 +350,7 @@ private final class TimelineResolver {
     }
 
     func frozenNodes() -> [Timeline.Node] {
-        nodes.map { Timeline.Node(history: $0.history, animations: $0.records.map(\.scheduled), shot: $0.shot) }
+        nodes.map { Timeline.Node(history: $0.history, animations: $0.records.map(\.scheduled), shot: $0.shot,
+                                  setsContentsScale: $0.layer.sets(\.contentsScale)) }
     }
 }

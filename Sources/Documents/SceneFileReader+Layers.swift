@@ -47,10 +47,17 @@ extension SceneFileReader {
             }
             try set(property, member.value, fields.path(member.key), of: layer)
         }
-        if let v = fields["contentsScale"], kind == .text || kind == .shape {
-            warnings.append(fail(fields.path("contentsScale"), v, "approximated: a device draws this layer's \(kind == .text ? "text" : "path") "
+        if let v = fields["contentsScale"], kind == .shape {
+            warnings.append(fail(fields.path("contentsScale"), v, "approximated: a device draws this layer's path "
                                  + "at contentsScale pixels a point and scales it to the screen, soft where that is below the screen's "
                                  + "scale; animvid draws it sharp at the output's scale (docs/core-animation.md §9)"))
+        }
+        for key in ["contentsScale", "shouldRasterize"] where key == "shouldRasterize" ? layer.shouldRasterize : kind == .text {
+            guard let v = fields[key] else { continue }
+            let scale = key == "shouldRasterize" ? "rasterizationScale" : key
+            warnings.append(fail(fields.path(key), v, "approximated: below the output's scale a device's bitmap of \(scale) pixels a point, "
+                                 + "scaled up, is soft; animvid blurs what it draws by the same spread (σ = 1 / (2 × \(scale)) points), "
+                                 + "smooth where a device's is blocky (docs/core-animation.md §5)"))
         }
         if let v = fields["frame"] {
             layer.frame = try rect(v, fields.path("frame"))

@@ -112,9 +112,9 @@ struct ChangedRows {
                 around[index] = spreadAround
                 var drawn: ClosedRange<Double>?
                 switch item {
-                case let .beginGroup(_, shadow, _, blur, filters):
+                case let .beginGroup(_, shadow, _, blur, filters, rasterizationScale):
                     guard !DrawnRows.fillsOutsideItsDrawing(filters) else { return nil }
-                    let spread = DrawnRows.spread(blur: blur * scale, shadow: shadow.map { FrameRenderer.shadowPaint($0, scale: scale) })
+                    let spread = DrawnRows.spread(blur: FrameRenderer.groupBlur(blur, rasterizationScale: rasterizationScale, scale: scale), shadow: shadow.map { FrameRenderer.shadowPaint($0, scale: scale) })
                     open.append((index, nil, spread))
                     spreadAround += spread
                     margin = max(margin, spreadAround)

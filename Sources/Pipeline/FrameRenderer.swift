@@ -145,8 +145,9 @@ public final class FrameRenderer {
                 canvas.fillSprite(size: size, transform: device, paint: paint, additive: additive)
             case let .shadow(path, transform, shadow):
                 canvas.drawShadow(path, transform: transform.concatenating(toPixels), shadow: Self.shadowPaint(shadow, scale: scale))
-            case let .beginGroup(opacity, shadow, blend, blur, colorFilters):
-                canvas.beginGroup(opacity: opacity, shadow: shadow.map { Self.shadowPaint($0, scale: scale) }, blend: blend, blur: blur * scale,
+            case let .beginGroup(opacity, shadow, blend, blur, colorFilters, rasterizationScale):
+                canvas.beginGroup(opacity: opacity, shadow: shadow.map { Self.shadowPaint($0, scale: scale) }, blend: blend,
+                                  blur: Self.groupBlur(blur, rasterizationScale: rasterizationScale, scale: scale),
                                   colorFilters: colorFilters)
             case .endGroup:
                 canvas.endGroup()
@@ -178,6 +179,18 @@ public final class FrameRenderer {
         let drawn = (destination.width * destination.height).squareRoot() * stretch
         return .image(ImagePaint(image: pixels, destination: destination, source: source, opacity: opacity, tint: straightTint,
                                  minification: drawn > 0 ? shown / drawn : 1, sampling: sampling))
+    }
+
+    /// A group's blur in device pixels (a standard deviation) at `scale` pixels a point: its own,
+    /// `blur` points, and that of a bitmap of `rasterizationScale` pixels a point scaled up to the
+    /// output, which a device draws as a box of the bitmap's pixel and a bilinear ramp over the next: together a
+    /// spread of variance w²/12 + w²/6 = (w/2)² for w output pixels a bitmap pixel, so σ = w / 2
+    /// (none at or above the output's scale). Two blurs add their variances.
+    static func groupBlur(_ blur: Double, rasterizationScale: Double?, scale: Double) -> Double {
+        let own = blur * scale
+        guard let rasterizationScale, rasterizationScale > 0, rasterizationScale < scale else { return own }
+        let bitmap = scale / rasterizationScale / 2
+        return (own * own + bitmap * bitmap).squareRoot()
     }
 
     /// A shadow in device pixels, at `scale` pixels a point: offset and blur radius scale with the frame.

@@ -65,9 +65,9 @@ enum GroupFlattening {
     }
 
     /// The opacity, within 0…1 as the group is drawn at, of a group that is drawn plainly (no
-    /// shadow, blur or filters; normal blend).
+    /// shadow, blur, filters or rasterization; normal blend).
     private static func plainGroupOpacity(_ item: DisplayItem) -> Double? {
-        guard case let .beginGroup(opacity, nil, .normal, 0, filters) = item, filters.isEmpty, opacity.isFinite else { return nil }
+        guard case let .beginGroup(opacity, nil, .normal, 0, filters, nil) = item, filters.isEmpty, opacity.isFinite else { return nil }
         return unit(opacity)
     }
 

@@ -279,7 +279,7 @@ extension ShadowRuleTests {
         guard case .shadow = cast.first, case let .fill(_, _, color, _)? = cast.last else { return XCTFail("\(cast)") }
         XCTAssertEqual(color, .green)
         let grouped = try items(path: false)
-        guard case let .beginGroup(_, shadow?, _, _, _)? = grouped.first else { return XCTFail("\(grouped)") }
+        guard case let .beginGroup(_, shadow?, _, _, _, _)? = grouped.first else { return XCTFail("\(grouped)") }
         XCTAssertTrue(shadow.castsAlone)
         for path in [true, false] {
             let none = try items(path: path, opacity: 0)

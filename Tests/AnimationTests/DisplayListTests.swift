@@ -114,7 +114,7 @@ final class DisplayListTests: XCTestCase {
             items.filter { item in
                 switch item {
                 case .shadow: true
-                case .beginGroup(_, let shadow?, _, _, _): shadow.color.alpha > 0
+                case .beginGroup(_, let shadow?, _, _, _, _): shadow.color.alpha > 0
                 default: false
                 }
             }.count

@@ -123,7 +123,9 @@ final class SceneFileTests: XCTestCase {
         }
         let text = try warnings(#"{"type": "text", "string": "Hi", "contentsScale": 1}"#)
         XCTAssertEqual(text.count, 1)
-        XCTAssertTrue(text.first?.contains("layers[0].contentsScale: approximated: a device draws this layer's text at contentsScale") ?? false, "\(text)")
+        XCTAssertTrue(text.first?.contains("layers[0].contentsScale: approximated: below the output's scale a device's bitmap of contentsScale") ?? false, "\(text)")
+        XCTAssertTrue(try warnings(#"{"shouldRasterize": true}"#).first?.contains("layers[0].shouldRasterize: approximated: below the output's scale a device's bitmap of rasterizationScale") ?? false)
+        XCTAssertEqual(try warnings(#"{"shouldRasterize": false, "rasterizationScale": 1}"#), [])
         XCTAssertEqual(try warnings(#"{"type": "shape", "path": "M 0 0 L 10 10", "contentsScale": 2}"#).count, 1)
         // A plain layer's contentsScale sizes its contents image, as on a device: no warning.
         XCTAssertEqual(try warnings(#"{"contentsScale": 2}"#), [])
