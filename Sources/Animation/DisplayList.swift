@@ -24,9 +24,9 @@ public enum DisplayItem: Hashable, Sendable {
     /// Starts drawing into a transparent group; the matching `endGroup` transforms its colours
     /// by `colorFilters` in order, blurs it by `blur` (a standard deviation in canvas points, 0
     /// for none), draws its shadow (if any) and then the group at `opacity` with `blend`. A
-    /// group with a `rasterizationScale` is a bitmap of that many pixels a point scaled to the
-    /// output: softer where that is below the output's scale (`shouldRasterize`, a text layer's
-    /// `contentsScale`).
+    /// group with a `rasterizationScale` is a bitmap of that many pixels a canvas point scaled to
+    /// the output: softer where that is below the output's scale (`shouldRasterize`, a text
+    /// layer's `contentsScale`, through the layer's transform).
     case beginGroup(opacity: Double, shadow: Shadow?, blend: BlendMode, blur: Double, colorFilters: [ColorFilter] = [],
                     rasterizationScale: Double? = nil)
     case endGroup

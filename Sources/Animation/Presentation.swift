@@ -209,7 +209,7 @@ private struct PresentationWalk {
         let grouped = drawsItself
             && ((v.opacity < 1 && (!sublayers.isEmpty || v.kind == .scene) && v.allowsGroupOpacity) || mask != nil || shadow != nil || v.compositingFilter != .normal || blur > 0 || !colorFilters.isEmpty
                 || v.shouldRasterize)
-        let rasterized = v.shouldRasterize ? v.rasterizationScale : nil
+        let rasterized = v.shouldRasterize ? Self.bitmapScale(v.rasterizationScale, v, matrix: matrix) : nil
         let alpha = grouped ? 1 : context.alpha * v.opacity
         let groupStart = items.count
         if grouped {
@@ -404,7 +404,10 @@ private struct PresentationWalk {
                 if cut { items.append(.beginClip(.roundedRect(v.bounds, cornerRadius: 0), transform: matrix)) }
                 // Its contents are a bitmap of its contentsScale, when it sets one.
                 let bitmap = timeline.nodes[node].drawsTextAtContentsScale
-                if bitmap { items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 0, rasterizationScale: v.contentsScale)) }
+                if bitmap {
+                    items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 0,
+                                             rasterizationScale: Self.bitmapScale(v.contentsScale, v, matrix: matrix)))
+                }
                 drawRunShadows(of: text, v, place: origin, matrix: matrix, alpha: alpha, tint: tint)
                 for glyph in text.glyphs { draw(glyph, place: origin, color: v.textColor(ofRun: glyph.tag), alpha: alpha, tint: tint) }
                 if bitmap { items.append(.endGroup) }
@@ -560,6 +563,13 @@ private struct PresentationWalk {
 
     /// How much a length of the layer's space grows on the canvas: the square root of the area
     /// scale at the centre of its bounds (0 where it is not finite). Blur radii scale by it.
+    /// The pixels a canvas point of a bitmap of `scale` pixels a layer point (a layer drawn larger
+    /// by its transform stretches its bitmap further).
+    static func bitmapScale(_ scale: Double, _ v: LayerValues, matrix: Transform3D) -> Double {
+        let stretch = areaScale(v, matrix: matrix)
+        return stretch > 0 ? scale / stretch : scale
+    }
+
     static func areaScale(_ v: LayerValues, matrix: Transform3D) -> Double {
         let (ex, ey) = axesOnCanvas(v, matrix: matrix)
         let scale = abs(ex.x * ey.y - ex.y * ey.x).squareRoot()

@@ -47,11 +47,6 @@ extension SceneFileReader {
             }
             try set(property, member.value, fields.path(member.key), of: layer)
         }
-        if let v = fields["contentsScale"], kind == .shape {
-            warnings.append(fail(fields.path("contentsScale"), v, "approximated: a device draws this layer's path "
-                                 + "at contentsScale pixels a point and scales it to the screen, soft where that is below the screen's "
-                                 + "scale; animvid draws it sharp at the output's scale (docs/core-animation.md §9)"))
-        }
         for key in ["contentsScale", "shouldRasterize"] where key == "shouldRasterize" ? layer.shouldRasterize : kind == .text {
             guard let v = fields[key] else { continue }
             let scale = key == "shouldRasterize" ? "rasterizationScale" : key

@@ -116,7 +116,7 @@ final class SceneFileTests: XCTestCase {
     }
 
     /// What a file asks for that is approximated is a warning (issue 41: validate warns about
-    /// it): a text or shape layer's contentsScale, which a device draws at and blurs.
+    /// it): a text layer's contentsScale and a rasterized layer, whose softness is a blur.
     func testApproximatedPropertiesAreWarnedAbout() throws {
         func warnings(_ layer: String) throws -> [String] {
             try scene(#"{"layers": [\#(layer)]}"#).warnings.map(\.description)
@@ -126,8 +126,9 @@ final class SceneFileTests: XCTestCase {
         XCTAssertTrue(text.first?.contains("layers[0].contentsScale: approximated: below the output's scale a device's bitmap of contentsScale") ?? false, "\(text)")
         XCTAssertTrue(try warnings(#"{"shouldRasterize": true}"#).first?.contains("layers[0].shouldRasterize: approximated: below the output's scale a device's bitmap of rasterizationScale") ?? false)
         XCTAssertEqual(try warnings(#"{"shouldRasterize": false, "rasterizationScale": 1}"#), [])
-        XCTAssertEqual(try warnings(#"{"type": "shape", "path": "M 0 0 L 10 10", "contentsScale": 2}"#).count, 1)
-        // A plain layer's contentsScale sizes its contents image, as on a device: no warning.
+        // A shape layer is drawn in screen space whatever its contentsScale (CAShapeLayer: "mapped into screen space before
+        // being rasterized"), and a plain layer's sizes its contents image, as on a device: no warning.
+        XCTAssertEqual(try warnings(#"{"type": "shape", "path": "M 0 0 L 10 10", "contentsScale": 2}"#), [])
         XCTAssertEqual(try warnings(#"{"contentsScale": 2}"#), [])
         XCTAssertEqual(try warnings(#"{"type": "text", "string": "Hi"}"#), [])
     }

@@ -32,10 +32,10 @@ final class RasterizationTests: XCTestCase {
         }
     }
 
-    /// The spread of the square's left edge on row 150, in pixels: the standard deviation of the
-    /// profile's steps (a sharp edge on a pixel boundary has none).
-    func edgeSpread(_ frame: Pixmap) -> Double {
-        let profile = (130..<170).map { Double(frame.pixel(x: $0, y: 150).r) / 255 }
+    /// The spread of the square's left edge (at column `edge`) on row 150, in pixels: the standard
+    /// deviation of the profile's steps (a sharp edge on a pixel boundary has none).
+    func edgeSpread(_ frame: Pixmap, edge: Int = 150) -> Double {
+        let profile = ((edge - 20)..<(edge + 20)).map { Double(frame.pixel(x: $0, y: 150).r) / 255 }
         let steps = zip(profile.dropFirst(), profile).map { $0 - $1 }
         let total = steps.reduce(0, +)
         let mean = steps.enumerated().reduce(0) { $0 + Double($1.offset) * $1.element } / total
@@ -50,6 +50,11 @@ final class RasterizationTests: XCTestCase {
         // fifth: 1.41 and 0.82 here).
         XCTAssertEqual(edgeSpread(try frame { $0.shouldRasterize = true }), 1.5, accuracy: 0.15)
         XCTAssertEqual(edgeSpread(try frame { ($0.shouldRasterize, $0.rasterizationScale) = (true, 1.5) }), 1, accuracy: 0.2)
+        // The bitmap's pixels are the layer's: scaled 1.5 times by its transform, a bitmap of 3 on
+        // a 3× output has w = 1.5, σ = 0.75 (the left edge at 100 − 75 points).
+        XCTAssertEqual(edgeSpread(try frame { layer in
+            (layer.shouldRasterize, layer.rasterizationScale, layer.transform) = (true, 3, Transform3D(scaleX: 1.5, y: 1.5))
+        }, edge: 75), 0.75, accuracy: 0.15)
         // At the output's scale or above the bitmap is as sharp as drawing directly.
         XCTAssertEqual(try frame { ($0.shouldRasterize, $0.rasterizationScale) = (true, 3) }, sharp)
         XCTAssertEqual(try frame { $0.shouldRasterize = false; $0.rasterizationScale = 1 }, sharp)
