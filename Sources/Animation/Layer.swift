@@ -177,18 +177,23 @@ public class Layer {
         return nil
     }
 
-    /// The layer's local time at a video time: each ancestor maps its parent's time linearly.
+    /// The layer's local time at a video time, through each ancestor's timing (`MediaTiming.layerTime`);
+    /// where a layer's time does not run (outside its active duration, unfilled), its linear map.
     public func localTime(atVideoTime t: Double) -> Double {
         let parentTime = (superlayer ?? maskedLayer).map { $0.localTime(atVideoTime: t) } ?? t
-        return values.timing.layerTime(fromParent: parentTime)
+        let timing = values.timing
+        return timing.layerTime(fromParent: parentTime) ?? (parentTime - timing.beginTime) * timing.speed + timing.timeOffset
     }
 
-    /// The video time at which the layer's local time reaches `local`, or nil when a paused
-    /// layer (speed 0) on the way never gets there.
-    public func videoTime(atLocalTime local: Double) -> Double? {
-        guard let parentTime = values.timing.parentTime(fromLayer: local) else { return nil }
-        guard let parent = superlayer ?? maskedLayer else { return parentTime }
-        return parent.videoTime(atLocalTime: parentTime)
+    /// The first video time at or after `after` at which the layer's local time reaches `local`,
+    /// or nil when it never does from then on (a paused layer on the way, or one whose repeats
+    /// are over).
+    public func videoTime(atLocalTime local: Double, after: Double = -.infinity) -> Double? {
+        let parent = superlayer ?? maskedLayer
+        let parentAfter = after.isFinite ? parent?.localTime(atVideoTime: after) ?? after : after
+        guard let parentTime = values.timing.parentTime(fromLayer: local, after: parentAfter) else { return nil }
+        guard let parent else { return parentTime }
+        return parent.videoTime(atLocalTime: parentTime, after: after)
     }
 
     /// A layer whose alpha masks this one (not part of the sublayer tree).

@@ -28,15 +28,41 @@ public struct MediaTiming: Hashable, Sendable {
     /// Core Animation's defaults: begin 0, speed 1, one cycle, no fill.
     public init() {}
 
-    /// A layer's time from its parent's: layers only map time linearly (no wrapping or clipping).
-    public func layerTime(fromParent t: Double) -> Double {
-        (t - beginTime) * speed + timeOffset
+    /// A layer's time from its parent's time `t` (docs/core-animation.md §2): `(t − beginTime) ×
+    /// speed + timeOffset` while its duration is 0 (the default: a layer's time runs on for
+    /// ever); with a duration, as an animation's runs — wrapped into its repeats, mirrored when it
+    /// autoreverses, held by its fill outside its active duration — and nil outside it without a
+    /// fill, or when the parent's own time is nil (−∞): its animations, and its sublayers', do not
+    /// apply there.
+    public func layerTime(fromParent t: Double) -> Double? {
+        guard t.isFinite else { return nil }
+        guard duration > 0 else { return (t - beginTime) * speed + timeOffset }
+        return sample(at: t, fallbackDuration: duration).map { $0.fraction * $0.duration }
     }
 
-    /// The parent time at which a layer's time equals `local`, or nil when the layer is paused.
-    public func parentTime(fromLayer local: Double) -> Double? {
+    /// The first parent time at or after `after` at which a layer's time is `local`, or nil when
+    /// there is none: a paused layer, or a layer with a duration whose passes (forwards, or
+    /// forwards and back when it autoreverses) never reach `local` from then on. A layer with no
+    /// duration reaches each time once, whatever `after` says; speeds below 0 are taken so only
+    /// without a duration.
+    public func parentTime(fromLayer local: Double, after: Double = -.infinity) -> Double? {
         guard speed != 0 else { return nil }
-        return (local - timeOffset) / speed + beginTime
+        guard duration > 0 else { return (local - timeOffset) / speed + beginTime }
+        guard speed > 0, local >= 0, local <= duration else { return nil }
+        let d = duration, cycle = autoreverses ? 2 * duration : duration
+        let active = activeDuration(fallback: d)
+        // Elapsed active time e ≥ the first wanted, at a place in a pass that shows `local`:
+        // e + timeOffset ≡ local (or, going back, cycle − local) modulo a cycle.
+        let first = max((after - beginTime) * speed, 0)
+        let places = autoreverses ? [local, cycle - local] : [local]
+        let found = places.compactMap { place -> Double? in
+            let shift = (place - timeOffset).truncatingRemainder(dividingBy: cycle)
+            let passes = ((first - shift) / cycle).rounded(.up)
+            let e = shift + max(passes, 0) * cycle
+            let elapsed = e >= first ? e : e + cycle
+            return elapsed <= active ? elapsed : nil
+        }.min()
+        return found.map { beginTime + $0 / speed }
     }
 
     /// The simple duration, with `fallback` when `duration` is 0.

@@ -32,11 +32,13 @@ public struct RunningTransition: Hashable, Sendable {
 extension Timeline {
     /// The presentation values of layer `node` at video time `t`: its model values with every
     /// attached animation applied in the order they were added. `parentTime` is the superlayer's
-    /// layer time (the video time for the root; the masked layer's time for a mask).
+    /// layer time (the video time for the root; the masked layer's time for a mask). Where the
+    /// layer's time does not run (`MediaTiming.layerTime` is nil) no animation applies and its
+    /// layer time is −∞, which its sublayers' times take too.
     func presentationValues(of node: Int, at t: Double, parentTime: Double) -> (values: LayerValues, sublayers: [Int], layerTime: Double) {
         let model = nodes[node].modelIndex(at: t)
         var values = nodes[node].history[model].values
-        let local = values.timing.layerTime(fromParent: parentTime)
+        guard let local = values.timing.layerTime(fromParent: parentTime) else { return (values, nodes[node].history[model].sublayers, -.infinity) }
         // Staggered text hands its opacity, transform and colour animations to its units.
         let staggered = values.kind == .text && values.staggerUnit != .none
         for animation in nodes[node].animations where animation.addedAt <= t && t < animation.removedAt {
@@ -54,7 +56,7 @@ extension Timeline {
     /// The transition running on layer `node` at video time `t` (its layer time `local`): what it
     /// does, its progress, and when it was added (the moment of the change it animates).
     func transition(of node: Int, at t: Double, layerTime local: Double) -> (Transition, progress: Double, changedAt: Double)? {
-        guard nodes[node].hasTransitions else { return nil }
+        guard nodes[node].hasTransitions, local.isFinite else { return nil }
         for animation in nodes[node].animations.reversed() where animation.addedAt <= t && t < animation.removedAt {
             if let (transition, progress) = animation.spec.transitionProgress(at: local) { return (transition, progress, animation.addedAt) }
         }
@@ -442,7 +444,7 @@ private struct PresentationWalk {
             unit.bounds = Rect(origin: .zero, size: box.size)
             unit.position = Point(box.midX, box.midY)
             unit.foregroundColor = v.foregroundColor
-            for spec in animations { spec.apply(to: &unit, at: layerTime - Double(k) * v.staggerDelay) }
+            if layerTime.isFinite { for spec in animations { spec.apply(to: &unit, at: layerTime - Double(k) * v.staggerDelay) } }
             guard unit.opacity > 0 else { continue }
             let place = Transform3D(translationX: -box.minX, y: -box.minY).concatenating(unit.matrixToSuperlayer).concatenating(origin)
             for glyph in glyphs {
@@ -497,7 +499,10 @@ private struct PresentationWalk {
         let birth = v.birth
         let (cells, particles) = v.particles(at: layerTime, limit: particleBudget, longestLifetime: longest,
                                              birthRatePeaks: facts.cellBirthRatePeaks) { born in
-            guard facts.birthsVary, let parent = timing.parentTime(fromLayer: born) else { return birth }
+            // In this pass of a layer whose time repeats (a particle is born in the pass it shows in).
+            let parent = timing.duration > 0 ? (timing.speed > 0 ? parentTime - (layerTime - born) / timing.speed : nil)
+                : timing.parentTime(fromLayer: born)
+            guard facts.birthsVary, let parent else { return birth }
             return timeline.presentationValues(of: node, at: time - (parentTime - parent), parentTime: parent).values.birth
         }
         particleBudget -= particles.count

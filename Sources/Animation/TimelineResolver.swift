@@ -246,9 +246,10 @@ private final class TimelineResolver {
         guard !changed.isEmpty else { return animations }
         var shown = old
         let parentTime = (layer.superlayer ?? layer.maskedLayer)?.localTime(atVideoTime: now) ?? now
-        let local = old.timing.layerTime(fromParent: parentTime)
-        for record in nodes[node].records where record.scheduled.addedAt <= now && now < record.scheduled.removedAt {
-            record.scheduled.spec.apply(to: &shown, at: local)
+        if let local = old.timing.layerTime(fromParent: parentTime) {
+            for record in nodes[node].records where record.scheduled.addedAt <= now && now < record.scheduled.removedAt {
+                record.scheduled.spec.apply(to: &shown, at: local)
+            }
         }
         for property in changed {
             guard let keyPath = property.keyPath else { continue }
@@ -318,10 +319,14 @@ private final class TimelineResolver {
     private func schedule(node: Int, record: Int, now: Double) {
         let r = nodes[node].records[record], layer = nodes[node].layer, timing = r.scheduled.spec.timing
         let active = timing.activeDuration(fallback: AnimationSpec.defaultDuration)
-        if !r.started, let begin = layer.videoTime(atLocalTime: timing.beginTime) {
+        // The first times from now at which the layer's time reaches the animation's start and
+        // end (a layer whose time repeats reaches them again; the delegate hears the first).
+        let begin = layer.videoTime(atLocalTime: timing.beginTime, after: now)
+        if !r.started, let begin {
             events.push(.didStart(node: node, record: record, generation: r.generation), at: max(begin, now))
         }
-        if active.isFinite, timing.speed > 0, let end = layer.videoTime(atLocalTime: timing.beginTime + active / timing.speed) {
+        if active.isFinite, timing.speed > 0,
+           let end = layer.videoTime(atLocalTime: timing.beginTime + active / timing.speed, after: r.started ? now : begin ?? now) {
             events.push(.didStop(node: node, record: record, finished: true, generation: r.generation), at: max(end, now))
         }
     }

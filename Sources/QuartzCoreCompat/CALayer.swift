@@ -181,7 +181,7 @@ open class CALayer: NSObject {
         }
     }
 
-    // MARK: Media timing (the layer's own time: beginTime, speed and timeOffset map it)
+    // MARK: Media timing (the layer's own time, as an animation's: core-animation.md §2)
 
     public var beginTime: CFTimeInterval { get { backing.timing.beginTime } set { change { backing.timing.beginTime = newValue } } }
     public var speed: Float { get { Float(backing.timing.speed) } set { change { backing.timing.speed = Double(written: newValue) } } }

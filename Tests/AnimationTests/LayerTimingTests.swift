@@ -55,6 +55,69 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(x(timeline, child, at: 4.4), 95, accuracy: 1e-9)
     }
 
+    /// A layer's own duration and repeats (CALayer adopts CAMediaTiming: its time runs as an
+    /// animation's, and its sublayers' animations run in it): with duration 1 repeating for
+    /// ever, the child's 2 s move starts again every second — 12.5 at 1.25 s, 25 at 3.5 s; made
+    /// to autoreverse, its time runs back in every other second — 37.5 at 1.25 s (local 0.75).
+    func testALayersRepeatsRunItsSubtreeAgain() throws {
+        let (repeating, child) = try timeline { container, _ in (container.timing.duration, container.timing.repeatCount) = (1, .infinity) }
+        XCTAssertEqual(x(repeating, child, at: 0.5), 25, accuracy: 1e-9)
+        XCTAssertEqual(x(repeating, child, at: 1.25), 12.5, accuracy: 1e-9)
+        XCTAssertEqual(x(repeating, child, at: 3.5), 25, accuracy: 1e-9)
+        let (reversing, same) = try timeline { container, _ in
+            (container.timing.duration, container.timing.repeatCount, container.timing.autoreverses) = (1, .infinity, true)
+        }
+        XCTAssertEqual(x(reversing, same, at: 1.25), 37.5, accuracy: 1e-9)
+        XCTAssertEqual(x(reversing, same, at: 2.25), 12.5, accuracy: 1e-9)
+    }
+
+    /// A layer's fill (CAMediaTiming's fillMode: "whether the receiver's presentation is frozen
+    /// or removed once its active duration has completed"): a container beginning at 1 s for
+    /// 1 s; its child (model x 10) moves 0 → 100 from the container's time −1 over 2 s, holding
+    /// both ways, so x = 50 × (time + 1). Before and after the container's active second its
+    /// time does not run unless filled: the child shows its model 10; filled backwards the
+    /// container's start (50), forwards its end (100); inside it, 75 at 1.5 s.
+    func testALayersFillHoldsItsSubtreeOutsideItsActiveTime() throws {
+        func x(_ fill: FillMode, at t: Double) throws -> Double {
+            let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 4) { _ in
+                let container = Layer(), child = Layer()
+                (container.timing.beginTime, container.timing.duration, container.timing.fillMode) = (1, 1, fill)
+                child.position.x = 10
+                let move = BasicAnimation(keyPath: "position.x")
+                (move.fromValue, move.toValue, move.beginTime, move.duration) = (0, 100, -1, 2)
+                (move.fillMode, move.isRemovedOnCompletion) = (.both, false)
+                child.add(move)
+                container.addSublayer(child)
+                return container
+            }
+            return self.x(timeline, 1, at: t)
+        }
+        XCTAssertEqual(try x(.removed, at: 0.5), 10)
+        XCTAssertEqual(try x(.backwards, at: 0.5), 50)
+        XCTAssertEqual(try x(.removed, at: 1.5), 75, accuracy: 1e-9)
+        XCTAssertEqual(try x(.removed, at: 3), 10)
+        XCTAssertEqual(try x(.forwards, at: 3), 100)
+        XCTAssertEqual(try x(.both, at: 0.5), 50)
+    }
+
+    /// Callbacks in a repeating layer's time: an animation a script adds to the child at 2.5 s
+    /// (the container's time then 0.5, its beginTime) for 0.25 s ends when the container's time
+    /// next reaches 0.75, at 2.75 s of video — not at 0.75, the first time it was 0.75.
+    func testAnAnimationInARepeatingLayerEndsWhenItsTimeNextComesRound() throws {
+        var events: [String] = []
+        _ = try timeline { container, script in
+            (container.timing.duration, container.timing.repeatCount) = (1, .infinity)
+            script.after(2.5) { _ in
+                let fade = BasicAnimation(keyPath: "opacity")
+                (fade.toValue, fade.duration) = (0, 0.25)
+                fade.didStart = { s in events.append("start \(s.now)") }
+                fade.didStop = { s, finished in events.append("stop \(s.now) \(finished)") }
+                container.sublayers[0].add(fade)
+            }
+        }
+        XCTAssertEqual(events, ["start 2.5", "stop 2.75 true"])
+    }
+
     /// A rotation sub-key path past π and a `by` value: 0 → 3π/2 by halves.
     func testRotationBeyondPiWithBy() throws {
         let timeline = try Timeline.resolve(canvasSize: Size(10, 10), duration: 2) { _ in

@@ -67,7 +67,7 @@ final class LayerPropertyTests: XCTestCase {
     /// `LayerValues` without one fails here), and every entry changes only what it names.
     func testTheTableCoversEveryStoredValue() throws {
         let stored = Set(Mirror(reflecting: LayerValues()).children.compactMap(\.label))
-        // Stored under another name: flags as `isHidden`, `isDoubleSided`; the layer's time space holds three.
+        // Stored under another name: flags as `isHidden`, `isDoubleSided`; the layer's time space holds eight.
         // A video is a file opened for decoding, set by a scene file's `video` field, not a value
         // key-value coding reads or an animation changes.
         let described = Set(LayerProperty.all.map(storedName))
@@ -136,7 +136,7 @@ final class LayerPropertyTests: XCTestCase {
     func storedName(_ property: LayerProperty) -> String {
         switch property.name {
         case "hidden", "doubleSided", "wrapped", "geometryFlipped", "superlayerDrawing": "is" + property.name.prefix(1).uppercased() + property.name.dropFirst()
-        case "beginTime", "speed", "timeOffset": "timing"
+        case "beginTime", "speed", "timeOffset", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode": "timing"
         default: property.name
         }
     }

@@ -99,6 +99,25 @@ final class SceneFileTests: XCTestCase {
         }
     }
 
+    /// A layer's own duration, repeats, autoreverse and fill in a scene file (docs/core-animation.md §2):
+    /// the child's 1 s fade, inside a container of duration 0.5 that repeats for ever and
+    /// autoreverses, shows 0.75 (its time 0.25 going back) at 0.75 s.
+    func testALayersOwnTimingInAFile() throws {
+        let text = """
+        {"layers": [{"name": "c", "duration": 0.5, "repeatCount": "infinity", "autoreverses": true, "fillMode": "both",
+                     "sublayers": [{"name": "f", "animations": [{"type": "basic", "keyPath": "opacity", "fromValue": 1, "toValue": 0,
+                                                                  "duration": 1}]}]}]}
+        """
+        let c = try XCTUnwrap(try tree(text).layer(named: "c"))
+        XCTAssertEqual(c.timing.duration, 0.5)
+        XCTAssertEqual(c.timing.repeatCount, .infinity)
+        XCTAssertTrue(c.timing.autoreverses)
+        XCTAssertEqual(c.timing.fillMode, .both)
+        let timeline = try scene(text).timeline(canvas: canvas, duration: 2)
+        let f = try XCTUnwrap(timeline.presentedLayers(at: 0.75).first { $0.values.name == "f" })
+        XCTAssertEqual(f.values.opacity, 0.75, accuracy: 1e-9)
+    }
+
     /// A text run's paragraph style and shadow in a scene file, and back out through the exporter.
     func testTextRunsParagraphStyleAndShadow() throws {
         let text = """
