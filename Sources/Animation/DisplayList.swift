@@ -37,6 +37,11 @@ public enum DisplayItem: Hashable, Sendable {
     /// multiplies the enclosing group.
     case beginMask(MaskMode)
     case endMask
+    /// Fills and images up to the matching `endHardEdges` are drawn without smoothing their
+    /// edges: a pixel is covered or not, by whether at least half of it is inside (a layer whose
+    /// `allowsEdgeAntialiasing` is false).
+    case beginHardEdges
+    case endHardEdges
 }
 
 /// A colour ramp (`CAGradientLayer`): stops in 0…1 between a start and an end point.

@@ -26,6 +26,7 @@ extension LayerProperty {
         .boolean("doubleSided", \.isDoubleSided),
         .boolean("geometryFlipped", \.isGeometryFlipped),
         .boolean("allowsGroupOpacity", \.allowsGroupOpacity),
+        .boolean("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing),
         .boolean("shouldRasterize", \.shouldRasterize),
         .number("rasterizationScale", \.rasterizationScale, in: 0.01...100),
         .animatable("backgroundColor", \.backgroundColor),

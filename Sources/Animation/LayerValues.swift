@@ -61,6 +61,10 @@ public struct LayerValues: Hashable, Sendable {
     /// default), or to each of them on its own, so that where they overlap the ones below show
     /// through (`allowsGroupOpacity = false`).
     public var allowsGroupOpacity: Bool { get { storage.fields.allowsGroupOpacity } set { unique().fields.allowsGroupOpacity = newValue } }
+    /// Whether the edges of the layer's background, contents and border are smoothed
+    /// (`allowsEdgeAntialiasing`). animvid's default is true; iOS's is false (jagged edges on a
+    /// turned layer unless an app asks for them smooth).
+    public var allowsEdgeAntialiasing: Bool { get { storage.fields.allowsEdgeAntialiasing } set { unique().fields.allowsEdgeAntialiasing = newValue } }
     /// Whether the layer and its sublayers are drawn as one bitmap of `rasterizationScale` pixels
     /// a point, scaled to the output (`shouldRasterize`): softer where that is below the
     /// output's scale.
@@ -287,6 +291,7 @@ public struct LayerValues: Hashable, Sendable {
         var isDoubleSided: Bool = true
         var isGeometryFlipped: Bool = false
         var allowsGroupOpacity: Bool = true
+        var allowsEdgeAntialiasing: Bool = true
         var shouldRasterize: Bool = false
         var rasterizationScale: Double = 1
         var backgroundColor: Color?

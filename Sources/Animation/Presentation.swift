@@ -223,6 +223,9 @@ private struct PresentationWalk {
         // The rounded bounds, built only for a background or a clip (most layers of a designer's
         // file have neither, and a path is allocations).
         lazy var outline = Path.roundedRect(v.bounds, cornerRadius: v.cornerRadius, corners: v.maskedCorners, curve: v.cornerCurve)
+        // Without edge antialiasing its background, contents and border have hard edges.
+        let hardEdges = drawsItself && !v.allowsEdgeAntialiasing
+        if hardEdges { items.append(.beginHardEdges) }
         if drawsItself, let background = v.backgroundColor, background.alpha > 0, !v.bounds.isEmpty {
             items.append(.fill(outline, transform: matrix, color: paint(background, alpha, context.tint), rule: .nonZero))
         }
@@ -237,6 +240,7 @@ private struct PresentationWalk {
                                     opacity: alpha, tint: context.tint, sampling: sampling))
             }
         }
+        if hardEdges { items.append(.endHardEdges) }
         drawOwnContent(v, node: node, layerTime: local, matrix: matrix, alpha: alpha, tint: context.tint)
         if v.kind == .scene, let shot = timeline.nodes[node].shot {
             drawShot(shot, at: local, plane: Transform3D(translationX: v.bounds.minX, y: v.bounds.minY).concatenating(matrix),
@@ -297,7 +301,9 @@ private struct PresentationWalk {
         }
         if clips { items.append(.endClip) }
         if drawsItself, v.borderWidth > 0, let border = v.borderColor, border.alpha > 0, !v.bounds.isEmpty {
+            if hardEdges { items.append(.beginHardEdges) }
             items.append(.fill(Self.borderRing(v), transform: matrix, color: paint(border, alpha, context.tint), rule: .evenOdd))
+            if hardEdges { items.append(.endHardEdges) }
         }
         // An emitter's particles draw above its sublayers and its border, as devices show them
         // (clipped to the bounds when it masks to them).

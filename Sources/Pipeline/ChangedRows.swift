@@ -122,6 +122,8 @@ struct ChangedRows {
                 case .beginClip, .beginMask:
                     open.append((index, nil, 0))
                     continue
+                case .beginHardEdges, .endHardEdges:
+                    continue
                 case .endGroup, .endClip, .endMask:
                     // An end with nothing open draws nothing (the canvas passes over it).
                     guard let group = open.popLast() else { continue }

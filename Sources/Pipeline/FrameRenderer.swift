@@ -121,23 +121,26 @@ public final class FrameRenderer {
     /// Draws `items` on the canvas, which has begun a frame or a band of one.
     private func draw(_ items: [DisplayItem]) {
         let toPixels = Transform3D(scaleX: scale, y: scale)
+        // How many hard-edged stretches are open: fills and images in one draw aliased.
+        var hardEdges = 0
         for item in items {
             switch item {
             case let .fill(path, transform, color, rule):
-                canvas.fill(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), rule: rule)
+                canvas.fill(path, transform: transform.concatenating(toPixels), paint: .solid(Self.premultiplied(color)), rule: rule,
+                            aliased: hardEdges > 0)
             case let .glyph(glyph, transform, color):
                 canvas.fillGlyph(glyph, transform: transform.concatenating(toPixels), color: Self.premultiplied(color))
             case let .fillGradient(path, transform, gradient, opacity):
                 let paint = GradientPaint(kind: Self.kind(gradient.type), start: gradient.start, end: gradient.end, focus: gradient.focus,
                                           table: rampTable(gradient, opacity: opacity))
-                canvas.fill(path, transform: transform.concatenating(toPixels), paint: .gradient(paint), rule: .nonZero)
+                canvas.fill(path, transform: transform.concatenating(toPixels), paint: .gradient(paint), rule: .nonZero, aliased: hardEdges > 0)
             case let .stroke(path, transform, color, style):
                 canvas.stroke(path, transform: transform.concatenating(toPixels), color: Self.premultiplied(color), style: style)
             case let .image(image, transform, destination, source, opacity, tint, sampling):
                 let device = transform.concatenating(toPixels)
                 guard let paint = Self.paint(image, device: device, destination: destination, source: source, opacity: opacity,
                                              tint: tint, sampling: sampling) else { continue }
-                canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device, paint: paint, rule: .nonZero)
+                canvas.fill(.roundedRect(destination, cornerRadius: 0), transform: device, paint: paint, rule: .nonZero, aliased: hardEdges > 0)
             case let .sprite(image, transform, size, source, opacity, tint, additive):
                 let device = transform.concatenating(toPixels)
                 guard let paint = Self.paint(image, device: device, destination: Rect(origin: .zero, size: size), source: source,
@@ -159,6 +162,10 @@ public final class FrameRenderer {
                 canvas.beginMask(mode)
             case .endMask:
                 canvas.endMask()
+            case .beginHardEdges:
+                hardEdges += 1
+            case .endHardEdges:
+                hardEdges = max(hardEdges - 1, 0)
             }
         }
     }

@@ -81,6 +81,8 @@ open class CALayer: NSObject {
     public var isGeometryFlipped: Bool { get { backing.isGeometryFlipped } set { change { backing.isGeometryFlipped = newValue } } }
     public var masksToBounds: Bool { get { backing.masksToBounds } set { change { backing.masksToBounds = newValue } } }
     public var allowsGroupOpacity: Bool { get { backing.allowsGroupOpacity } set { change { backing.allowsGroupOpacity = newValue } } }
+    /// Smooth edges unless set false (animvid's default; iOS's is false: docs/core-animation.md §1).
+    public var allowsEdgeAntialiasing: Bool { get { backing.allowsEdgeAntialiasing } set { change { backing.allowsEdgeAntialiasing = newValue } } }
     public var shouldRasterize: Bool { get { backing.shouldRasterize } set { change { backing.shouldRasterize = newValue } } }
     public var rasterizationScale: CGFloat { get { backing.rasterizationScale } set { change { backing.rasterizationScale = newValue } } }
     public var backgroundColor: CGColor? { get { backing.backgroundColor } set { change { backing.backgroundColor = newValue } } }

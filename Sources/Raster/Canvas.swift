@@ -70,12 +70,13 @@ public final class Canvas {
 
     // MARK: Drawing
 
-    /// Fills `path` mapped by `transform` into device pixels, source-over.
-    public func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule) {
+    /// Fills `path` mapped by `transform` into device pixels, source-over; `aliased`, without
+    /// smoothing its edges (see `Rasterizer.fill`).
+    public func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule, aliased: Bool = false) {
         let area = drawnArea { Rasterizer.deviceArea(of: path, transform: transform, margin: 1, in: frame) }
         let clip = clip(covering: area)
         withTarget(touching: area) {
-            rasterizer.fill(path, transform: transform, paint: paint, rule: rule, clip: clip, into: &$0)
+            rasterizer.fill(path, transform: transform, paint: paint, rule: rule, aliased: aliased, clip: clip, into: &$0)
         }
     }
 

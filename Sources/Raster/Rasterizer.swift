@@ -43,9 +43,10 @@ public struct Rasterizer {
     var build: RasterCoreBuild { accumulator.build }
 
     /// Fills `path` mapped by `transform` into device pixels. Paths with NaN or infinite
-    /// coordinates are skipped.
-    public mutating func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule, clip: ClipMask? = nil,
-                              into target: inout Pixmap) {
+    /// coordinates are skipped. `aliased` covers a pixel wholly or not at all, by whether its
+    /// coverage is at least a half (for a straight edge: whether its centre is inside).
+    public mutating func fill(_ path: Path, transform: Transform3D, paint: Paint, rule: FillRule, aliased: Bool = false,
+                              clip: ClipMask? = nil, into target: inout Pixmap) {
         if case .solid(let color) = paint, color.a == 0 { return }
         precondition(clip.map { $0.fits(target) } ?? true, "the clip covers the pixmap")
         guard Self.mayTouch(target, path, transform: transform, margin: 1) else { return }
@@ -56,9 +57,9 @@ public struct Rasterizer {
         // A rectangle clip around the whole draw (a precomposition's bounds) clips nothing.
         let offset = target.firstRow
         let clip = clip.flatMap { $0.keepsAll(columns: x0..<(x0 + columns), rows: (rows.lowerBound - offset)..<(rows.upperBound - offset)) ? nil : $0 }
-        let area = ShadedArea(x0: x0, rows: rows, rule: rule, clip: clip)
+        let area = ShadedArea(x0: x0, rows: rows, rule: rule, clip: clip, aliased: aliased)
         switch (paint, mapping) {
-        case (.solid(let color), _) where clip == nil:
+        case (.solid(let color), _) where clip == nil && !aliased:
             let (rowPixels, offset) = (target.width, target.firstRow)
             target.bytes.withUnsafeMutableBufferPointer { buffer in
                 guard let p = buffer.baseAddress else { return }
@@ -92,6 +93,8 @@ public struct Rasterizer {
         let rows: Range<Int>
         let rule: FillRule
         let clip: ClipMask?
+        /// Whether each pixel's coverage is made whole or none.
+        let aliased: Bool
     }
 
     /// Blends the accumulated path's coverage of `area` into `target` in the colours of `shader`
@@ -111,6 +114,7 @@ public struct Rasterizer {
                     shader.start(row: y)
                     let pixelBase = (y - offset) * rowPixels + x0
                     let columns = accumulator.resolveRow(y, rule: area.rule, into: coverageRow)
+                    if area.aliased { for column in columns { coverageRow[column] = coverageRow[column] >= 128 ? 255 : 0 } }
                     clip?.multiply(coverageRow, columns: columns, x0: x0, y: y - offset)
                     var column = columns.lowerBound
                     // The quads through the shader's own loop, where it has one.

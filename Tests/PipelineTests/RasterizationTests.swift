@@ -4,10 +4,10 @@ import Pipeline
 import Raster
 import XCTest
 
-/// A layer drawn as a bitmap (`shouldRasterize` with `rasterizationScale`, a text layer's own
-/// `contentsScale`) below the output's scale is softer, as a device's upscaled bitmap is: a box
-/// of the bitmap's pixel and a bilinear ramp over the next, variance (w/2)² for w output pixels a
-/// bitmap pixel.
+/// How a layer becomes pixels: drawn as a bitmap (`shouldRasterize` with `rasterizationScale`, a
+/// text layer's own `contentsScale`) below the output's scale it is softer, as a device's
+/// upscaled bitmap is: a box of the bitmap's pixel and a bilinear ramp over the next, variance
+/// (w/2)² for w output pixels a bitmap pixel; without edge antialiasing its edges are hard.
 final class RasterizationTests: XCTestCase {
     /// `layer` on a black 200 × 100-point canvas at 3 pixels a point.
     func render(_ layer: @escaping () -> Layer) throws -> Pixmap {
@@ -78,5 +78,19 @@ final class RasterizationTests: XCTestCase {
         let soft = try text { $0.contentsScale = 1 }
         XCTAssertNotEqual(soft, sharp)
         XCTAssertEqual(soft, try text { $0.filters = [LayerFilter(.gaussianBlur(radius: 0.5))] })
+    }
+
+    /// `allowsEdgeAntialiasing` false: the square turned by 30° covers a pixel wholly or not at
+    /// all, by whether at least half of it is inside — the smooth frame's coverage rounded at ½.
+    func testWithoutEdgeAntialiasingEdgesAreHard() throws {
+        func turned(_ smooth: Bool) throws -> Pixmap {
+            try frame { ($0.transform, $0.allowsEdgeAntialiasing) = (Transform3D(rotationAngle: .pi / 6), smooth) }
+        }
+        let (smooth, hard) = (try turned(true), try turned(false))
+        let pixels = stride(from: 0, to: smooth.bytes.count, by: 4)
+        let partial = pixels.filter { smooth.bytes[$0] != 0 && smooth.bytes[$0] != 255 }.count
+        let wrong = pixels.filter { hard.bytes[$0] != (smooth.bytes[$0] >= 128 ? 255 : 0) }
+        XCTAssertEqual(wrong.count, 0, "first at pixel \((wrong.first ?? 0) / 4)")
+        XCTAssertGreaterThan(partial, 200, "the smooth square's edges are partly covered")
     }
 }
