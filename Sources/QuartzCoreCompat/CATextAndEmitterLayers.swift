@@ -12,9 +12,14 @@ public typealias CATextLayerTruncationMode = TruncationMode
 open class CATextLayer: CALayer {
     override class func makeBacking() -> Layer { TextLayer() }
 
-    /// A `String` or an `NSAttributedString`.
+    /// A `String` or an `NSAttributedString` (read back as it was given: attributed text as an
+    /// `NSAttributedString` of the same runs).
     public var string: Any? {
-        get { backing.string.runs.isEmpty ? nil : backing.string.plainText }
+        get {
+            let text = backing.string
+            if text.runs.isEmpty { return nil }
+            return text.isPlain ? text.plainText : NSAttributedString(text)
+        }
         set {
             let text: TextString
             switch newValue {
@@ -145,6 +150,11 @@ public class NSAttributedString {
             }
         }
         textString = TextString(runs: string.isEmpty ? [] : [run])
+    }
+
+    /// Attributed text of these runs.
+    init(_ text: TextString) {
+        textString = text
     }
 
     /// The characters (`string`).

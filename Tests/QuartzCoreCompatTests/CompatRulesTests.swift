@@ -218,6 +218,11 @@ final class CompatRulesTests: XCTestCase {
         XCTAssertEqual(runs.map(\.text), ["Hello ", "world", "\nagain"])
         XCTAssertEqual(runs[2].paragraph, ParagraphStyle(alignment: .center, lineSpacing: 6))
         XCTAssertEqual(runs[2].shadow, TextShadow(offset: Size(0, 2), blurRadius: 3), "black at a third, NSShadow's default colour")
+        let layer = CATextLayer()
+        layer.string = NSAttributedString(string: "Hi", attributes: [.kern: 2])
+        XCTAssertEqual((layer.string as? QuartzCoreCompat.NSAttributedString)?.string, "Hi", "attributed text reads back attributed")
+        layer.string = "plain"
+        XCTAssertEqual(layer.string as? String, "plain")
         XCTAssertEqual(runs[0].font, "System Font Bold")
         XCTAssertEqual(runs[0].fontSize, 30)
         XCTAssertEqual(runs[1].color, .red)
