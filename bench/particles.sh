@@ -12,12 +12,10 @@ frames=${1:-20}
 work=.build/bench
 mkdir -p "$work"
 sprites=$work/sprites-5000.txt floor=$work/sprites-floor.txt blendfloor=$work/sprites-blend-floor.txt
-# The lists are deterministic (seed 41): written again when the generator changed.
-if [ bench/make-sprites.py -nt "$sprites" ]; then
-  python3 bench/make-sprites.py -o "$sprites"
-  python3 bench/make-sprites.py --floor -o "$floor"
-  python3 bench/make-sprites.py --floor --alpha 0.6 -o "$blendfloor"
-fi
+# The lists are deterministic (seed 41): each written when missing or older than the generator.
+[ bench/make-sprites.py -nt "$sprites" ] && python3 bench/make-sprites.py -o "$sprites"
+[ bench/make-sprites.py -nt "$floor" ] && python3 bench/make-sprites.py --floor -o "$floor"
+[ bench/make-sprites.py -nt "$blendfloor" ] && python3 bench/make-sprites.py --floor --alpha 0.6 -o "$blendfloor"
 if [ ! -x "$work/venv/bin/python" ] || ! "$work/venv/bin/python" -c 'import skia, numpy, blend2d, uharfbuzz' 2>/dev/null; then
   python3 -m venv "$work/venv"
   "$work/venv/bin/pip" install -q skia-python numpy blend2d-py uharfbuzz

@@ -1,8 +1,9 @@
 import Geometry
 
-/// One drawing operation, in canvas points. Groups, clips and masks nest: every `beginGroup` has
-/// its `endGroup`, every `beginClip` its `endClip`, and a `beginMask`…`endMask` pair sits inside
-/// the group it masks, after the group's content.
+/// One drawing operation, in canvas points. Groups, clips, masks and hard edges nest: every
+/// `beginGroup` has its `endGroup`, every `beginClip` its `endClip`, every `beginHardEdges` its
+/// `endHardEdges`, and a `beginMask`…`endMask` pair sits inside the group it masks, after the
+/// group's content.
 public enum DisplayItem: Hashable, Sendable {
     /// Fills `path` (in the coordinates `transform` maps to the canvas) with a colour.
     case fill(Path, transform: Transform3D, color: Color, rule: FillRule)

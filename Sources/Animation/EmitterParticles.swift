@@ -161,7 +161,8 @@ private struct EmissionRun {
     /// alive now, and those their sub-cells send out. `key` picks the cell's random stream;
     /// `source` is the particle emitting it, nil for the layer.
     mutating func emit(_ cell: EmitterCell, path: [Int], key: Int, from source: Source?) {
-        let slotRate = max(birthRatePeaks[path] ?? 0, cell.birthRate)
+        // A peak fixes the slots whatever the frame's rate (one above it gives a slot more particles).
+        let slotRate = birthRatePeaks[path] ?? cell.birthRate
         guard cell.isEnabled, slotRate > 0, cell.lifetime > 0, cell.speed > 0, path.count <= LayerValues.maximumCellDepth else { return }
         let index = cellIndex[path] ?? cells.count
         if index == cells.count {

@@ -50,10 +50,15 @@ public class Layer {
     public subscript<T>(dynamicMember key: WritableKeyPath<LayerValues, T>) -> T {
         get { values[keyPath: key] }
         set {
+            let within = LayerProperty.storedWithin.first { $0.key == key as AnyKeyPath }?.properties
+            let old = within == nil ? nil : values
             values[keyPath: key] = newValue
             ownKeys.insert(key)
             // The frame is set through the position (and the bounds, which a style does not give).
             if key == \LayerValues.frame { ownKeys.insert(\LayerValues.position) }
+            if let old, let within {
+                for property in within where property.value(in: old) != property.value(in: values) { ownKeys.insert(property.storedKey) }
+            }
         }
     }
 
@@ -83,6 +88,8 @@ public class Layer {
     /// type is an error.
     public func setValue(_ value: AnimationValue, at keyPath: LayerKeyPath) throws(AnimationError) {
         try keyPath.set(value, in: &values)
+        // The property the key path is (or is part of) is the layer's own from now on.
+        if let property = LayerProperty.named[String(keyPath.name.prefix { $0 != "." })] { ownKeys.insert(property.storedKey) }
     }
 
     /// Whether the layer sets the property stored at `key` itself (rather than showing its
@@ -226,7 +233,7 @@ public final class GradientLayer: Layer {
     /// The gradient's shape (`CAGradientLayer.type`), stored as `gradientType`.
     public var type: GradientType {
         get { values.gradientType }
-        set { values.gradientType = newValue }
+        set { self.gradientType = newValue }
     }
 }
 

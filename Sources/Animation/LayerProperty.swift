@@ -56,6 +56,15 @@ public struct LayerProperty: Sendable {
     public let subPaths: [LayerKeyPath]
     /// Where it is stored in `LayerValues` (how a layer knows which properties it sets itself).
     let storedKey: AnyKeyPath & Sendable
+
+    /// The properties stored inside another value, by that value's key (`timing` holds
+    /// `beginTime`, `speed`, …): setting the value sets those of them it changes.
+    static let storedWithin: [(key: AnyKeyPath & Sendable, properties: [LayerProperty])] = {
+        let timing = ["beginTime", "speed", "timeOffset", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode"]
+        let timingKey: AnyKeyPath & Sendable = \LayerValues.timing
+        let cornersKey: AnyKeyPath & Sendable = \LayerValues.maskedCorners
+        return [(timingKey, timing.compactMap { LayerProperty.named[$0] }), (cornersKey, [LayerProperty.named["maskedCorners"]].compactMap(\.self))]
+    }()
     private let read: @Sendable (LayerValues) -> Value
     private let write: @Sendable (Value, inout LayerValues) -> Bool
 

@@ -51,16 +51,23 @@ public struct MediaTiming: Hashable, Sendable {
         guard speed > 0, local >= 0, local <= duration else { return nil }
         let d = duration, cycle = autoreverses ? 2 * duration : duration
         let active = activeDuration(fallback: d)
-        // Elapsed active time e ≥ the first wanted, at a place in a pass that shows `local`:
-        // e + timeOffset ≡ local (or, going back, cycle − local) modulo a cycle.
+        // Times equal to within rounding count as equal (the forward map's local time may be an
+        // ulp off what this one asks for).
+        let tolerance = 1e-9 * max(1, cycle)
+        // Elapsed active time e from the first wanted on, at a place in a pass that shows
+        // `local`: e + timeOffset ≡ local (or, going back, cycle − local) modulo a cycle. A
+        // place at the end of a pass is reached as that pass ends (the left limit), after `first`.
         let first = max((after - beginTime) * speed, 0)
         let places = autoreverses ? [local, cycle - local] : [local]
         let found = places.compactMap { place -> Double? in
-            let shift = (place - timeOffset).truncatingRemainder(dividingBy: cycle)
-            let passes = ((first - shift) / cycle).rounded(.up)
-            let e = shift + max(passes, 0) * cycle
-            let elapsed = e >= first ? e : e + cycle
-            return elapsed <= active ? elapsed : nil
+            var shift = (place - timeOffset).truncatingRemainder(dividingBy: cycle)
+            if shift < -tolerance { shift += cycle }
+            let endsPass = place >= cycle - tolerance
+            if endsPass && abs(shift) <= tolerance { shift = cycle }
+            let from = endsPass ? first + tolerance : first - tolerance
+            let e = shift + max(((from - shift) / cycle).rounded(.up), 0) * cycle
+            let elapsed = max(e, first)
+            return elapsed <= active + tolerance ? min(elapsed, active) : nil
         }.min()
         return found.map { beginTime + $0 / speed }
     }

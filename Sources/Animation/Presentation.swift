@@ -240,8 +240,10 @@ private struct PresentationWalk {
                                     opacity: alpha, tint: context.tint, sampling: sampling))
             }
         }
-        if hardEdges { items.append(.endHardEdges) }
+        // A gradient layer's ramp is its contents.
+        if hardEdges && v.kind != .gradient { items.append(.endHardEdges) }
         drawOwnContent(v, node: node, layerTime: local, matrix: matrix, alpha: alpha, tint: context.tint)
+        if hardEdges && v.kind == .gradient { items.append(.endHardEdges) }
         if v.kind == .scene, let shot = timeline.nodes[node].shot {
             drawShot(shot, at: local, plane: Transform3D(translationX: v.bounds.minX, y: v.bounds.minY).concatenating(matrix),
                      alpha: alpha, tint: context.tint, path: path)
@@ -257,7 +259,7 @@ private struct PresentationWalk {
             // Apple's instanceTransform: "applied relative to the center of the replicator layer".
             let step = Self.about(v.instanceTransform, Point(v.bounds.midX, v.bounds.midY))
             // The time the sublayers see: this layer's, or the one it remaps them to.
-            let sublayerTime = v.remapsTime ? v.remappedTime : local
+            let sublayerTime = v.remapsTime && local.isFinite ? v.remappedTime : local
             // The layer's own drawing (a view's `draw(_:)`) first, in its own space: no
             // sublayerTransform, flip, instances or depth sorting; under every sublayer.
             var drawings: Set<Int> = []
@@ -463,11 +465,13 @@ private struct PresentationWalk {
     /// The shadows of the runs that cast one (`TextShadow`), each its glyphs' outlines and
     /// underlines in one path, under all the text; colour glyphs cast none.
     private mutating func drawRunShadows(of text: TypesetText, _ v: LayerValues, place: Transform3D, matrix: Transform3D, alpha: Double, tint: Color) {
-        for (index, run) in v.string.runs.enumerated() {
-            guard let shadow = run.shadow, shadow.color.alpha > 0 else { continue }
-            var silhouette = Path()
-            for glyph in text.glyphs where glyph.tag == index && glyph.picture == nil { silhouette.addPath(glyph.path) }
-            guard !silhouette.isEmpty else { continue }
+        let casting = Set(v.string.runs.indices.filter { (v.string.runs[$0].shadow?.color.alpha ?? 0) > 0 })
+        guard !casting.isEmpty else { return }
+        // Each run's silhouette gathered in one pass over the glyphs.
+        var silhouettes: [Int: Path] = [:]
+        for glyph in text.glyphs where casting.contains(glyph.tag) && glyph.picture == nil { silhouettes[glyph.tag, default: Path()].addPath(glyph.path) }
+        for (index, silhouette) in silhouettes.sorted(by: { $0.key < $1.key }) {
+            guard let shadow = v.string.runs[index].shadow else { continue }
             let (offset, radius) = Self.shadowOnCanvas(offset: shadow.offset, radius: shadow.blurRadius, of: v, matrix: matrix)
             items.append(.shadow(silhouette, transform: place, shadow: Shadow(color: paint(shadow.color, alpha, tint), offset: offset, radius: radius)))
         }
@@ -572,8 +576,6 @@ private struct PresentationWalk {
         return (matrix.apply(to: Point(c.x + 1, c.y)) - origin, matrix.apply(to: Point(c.x, c.y + 1)) - origin)
     }
 
-    /// How much a length of the layer's space grows on the canvas: the square root of the area
-    /// scale at the centre of its bounds (0 where it is not finite). Blur radii scale by it.
     /// The pixels a canvas point of a bitmap of `scale` pixels a layer point (a layer drawn larger
     /// by its transform stretches its bitmap further).
     static func bitmapScale(_ scale: Double, _ v: LayerValues, matrix: Transform3D) -> Double {
@@ -581,6 +583,8 @@ private struct PresentationWalk {
         return stretch > 0 ? scale / stretch : scale
     }
 
+    /// How much a length of the layer's space grows on the canvas: the square root of the area
+    /// scale at the centre of its bounds (0 where it is not finite). Blur radii scale by it.
     static func areaScale(_ v: LayerValues, matrix: Transform3D) -> Double {
         let (ex, ey) = axesOnCanvas(v, matrix: matrix)
         let scale = abs(ex.x * ey.y - ex.y * ey.x).squareRoot()

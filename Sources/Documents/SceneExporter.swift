@@ -295,10 +295,15 @@ public enum SceneExporter {
                 if run.underline { fields.append(("underline", .bool(true))) }
                 if run.strikethrough { fields.append(("strikethrough", .bool(true))) }
                 if let alignment = run.paragraph?.alignment { fields.append(("alignment", .string(alignment.rawValue))) }
-                if let spacing = run.paragraph?.lineSpacing, spacing != 0 { fields.append(("lineSpacing", .exactNumber(spacing))) }
+                // Within what a file may say (Swift may set more, which layout and drawing clamp).
+                if let spacing = run.paragraph?.lineSpacing, spacing > 0, spacing.isFinite {
+                    fields.append(("lineSpacing", .exactNumber(min(spacing, 10_000))))
+                }
                 if let shadow = run.shadow {
-                    fields.append(("shadow", .object([("offset", .array([.exactNumber(shadow.offset.width), .exactNumber(shadow.offset.height)])),
-                                                      ("blurRadius", .exactNumber(shadow.blurRadius)), ("color", self.color(shadow.color))])))
+                    let offset = [shadow.offset.width, shadow.offset.height].map { $0.isFinite ? $0 : 0 }
+                    let blur = shadow.blurRadius.isFinite ? min(max(shadow.blurRadius, 0), 1000) : 0
+                    fields.append(("shadow", .object([("offset", numbers(offset)), ("blurRadius", .exactNumber(blur)),
+                                                      ("color", self.color(shadow.color))])))
                 }
                 return .object(fields)
             })
@@ -322,6 +327,8 @@ public enum SceneExporter {
         func value(_ v: LayerProperty.Value, of type: LayerProperty.ValueType) throws -> JSON {
             switch v {
             case .value(.number(let x)) where type == .boolean: .bool(x != 0)
+            // A layer's repeatCount or repeatDuration for ever, as a file writes it.
+            case .value(.number(let x)) where x == .infinity: .string("infinity")
             case .value(let value): try self.value(value)
             case .choice(let name): .string(name)
             case .integer(let n): .exactNumber(Double(n))

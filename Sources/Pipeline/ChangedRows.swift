@@ -119,12 +119,10 @@ struct ChangedRows {
                     spreadAround += spread
                     margin = max(margin, spreadAround)
                     continue
-                case .beginClip, .beginMask:
+                case .beginClip, .beginMask, .beginHardEdges:
                     open.append((index, nil, 0))
                     continue
-                case .beginHardEdges, .endHardEdges:
-                    continue
-                case .endGroup, .endClip, .endMask:
+                case .endGroup, .endClip, .endMask, .endHardEdges:
                     // An end with nothing open draws nothing (the canvas passes over it).
                     guard let group = open.popLast() else { continue }
                     spreadAround -= group.spread

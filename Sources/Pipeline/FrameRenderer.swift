@@ -101,19 +101,33 @@ public final class FrameRenderer {
         var background = PremultipliedColor.transparent
         // The layers (groups and masks) and clips open, counted as the canvas keeps them: an
         // end with none open is passed over.
-        var (layers, clips) = (0, 0)
+        var (layers, clips, hardEdges) = (0, 0, 0)
+        // The hard-edged stretches open where the drawing starts, opened again in front of it.
+        var hardEdgesOpen = 0
         for (index, item) in list.items.enumerated() {
             switch item {
             case .beginGroup, .beginMask: layers += 1
             case .endGroup, .endMask: layers = max(layers - 1, 0)
             case .beginClip: clips += 1
             case .endClip: clips = max(clips - 1, 0)
+            case .beginHardEdges: hardEdges += 1
+            case .endHardEdges: hardEdges = max(hardEdges - 1, 0)
             case let .fill(path, transform, color, _) where layers == 0 && clips == 0 && color.alpha >= 1 && path.elements.count <= 6:
                 guard Self.covers(path.applying(transform.concatenating(toPixels)), width: width, height: height) else { break }
                 background = Self.premultiplied(color)
                 items = list.items[(index + 1)...]
+                hardEdgesOpen = hardEdges
             default: break
             }
+        }
+        // A bitmap at or above the output's scale draws as the layer does: a plain group, which
+        // flattening may then take apart. (The list is copied only when either is needed.)
+        func sharpBitmap(_ item: DisplayItem) -> DisplayItem? {
+            guard case let .beginGroup(opacity, shadow, blend, blur, filters, bitmap?) = item, bitmap >= scale else { return nil }
+            return .beginGroup(opacity: opacity, shadow: shadow, blend: blend, blur: blur, colorFilters: filters, rasterizationScale: nil)
+        }
+        if hardEdgesOpen > 0 || items.contains(where: { sharpBitmap($0) != nil }) {
+            items = (Array(repeating: DisplayItem.beginHardEdges, count: hardEdgesOpen) + items.map { sharpBitmap($0) ?? $0 })[...]
         }
         return (background, GroupFlattening.flattened(items))
     }

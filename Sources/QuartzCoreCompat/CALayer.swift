@@ -144,9 +144,22 @@ open class CALayer: NSObject {
         }
     }
 
-    /// The value at an animatable key path (`value(forKeyPath:)`), as the engine holds it.
+    /// The value at an animatable key path (`value(forKeyPath:)`), in Core Graphics' types
+    /// (`CGFloat`, `CGPoint`, `CGColor`, `CATransform3D`, `CGPath`, …); nil for an unknown key path.
     public func value(forKeyPath keyPath: String) -> Any? {
-        (try? LayerKeyPath(keyPath)).map { backing.value(at: $0) }
+        guard let path = try? LayerKeyPath(keyPath) else { return nil }
+        return switch backing.value(at: path) {
+        case .number(let x): x as CGFloat
+        case .point(let p): p as CGPoint
+        case .size(let s): s as CGSize
+        case .rect(let r): r as CGRect
+        case .color(let c): c as CGColor
+        case .transform(let t): t as CATransform3D
+        case .path(let p): CGPath(path: p)
+        case .numbers(let list): list as [CGFloat]
+        case .colors(let list): list as [CGColor]
+        case .image(let image): image as CGImage
+        }
     }
 
     /// Values for the properties the layer does not set itself, by key, with a deeper style

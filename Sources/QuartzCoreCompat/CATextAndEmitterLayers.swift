@@ -137,7 +137,7 @@ public class NSAttributedString {
             case .strikethroughStyle: run.strikethrough = Self.number(value, key) != 0
             case .paragraphStyle:
                 guard let style = value as? NSParagraphStyle else { preconditionFailure("the paragraphStyle attribute takes an NSParagraphStyle") }
-                run.paragraph = ParagraphStyle(alignment: style.alignment == .natural ? nil : style.alignment.textAlignment, lineSpacing: style.lineSpacing)
+                run.paragraph = ParagraphStyle(alignment: style.alignment.textAlignment, lineSpacing: style.lineSpacing)
             case .shadow:
                 guard let shadow = value as? NSShadow else { preconditionFailure("the shadow attribute takes an NSShadow") }
                 var cast = TextShadow(offset: shadow.shadowOffset, blurRadius: shadow.shadowBlurRadius)

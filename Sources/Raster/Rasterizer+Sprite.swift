@@ -25,6 +25,8 @@ extension Rasterizer {
         let (sx, sy, tx, ty) = (m.m22 / det, -m.m21 / det, -m.m12 / det, m.m11 / det)
         // Sprite units per device pixel across each pair of sides, and the sprite's thickness in pixels.
         let (gs, gt) = ((sx * sx + sy * sy).squareRoot(), (tx * tx + ty * ty).squareRoot())
+        // A determinant too small to invert (subnormal) maps nothing drawable.
+        guard gs.isFinite, gt.isFinite else { return }
         let (thickS, thickT) = (size.width / gs, size.height / gt)
         // The box of the four corners (an affine map: the origin plus the two side vectors).
         let (ax, ay, bx, by) = (size.width * m.m11, size.width * m.m12, size.height * m.m21, size.height * m.m22)

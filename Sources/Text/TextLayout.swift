@@ -408,7 +408,8 @@ private struct Typesetter {
         // Alignment.
         let room = (limit ?? x) - x
         var shift = 0.0, stretch = 0.0
-        switch paragraphStyle?.alignment ?? options.alignment {
+        // A paragraph's natural alignment leaves the layout's.
+        switch paragraphStyle?.alignment.flatMap({ $0 == .natural ? nil : $0 }) ?? options.alignment {
         case .left: shift = 0
         case .right: shift = room
         case .center: shift = room / 2
@@ -463,7 +464,8 @@ private struct Typesetter {
         }
         widest = max(widest, x + added)
         lineBottoms.append(top + ascent + descent)
-        lastSpacing = max(paragraphStyle?.lineSpacing ?? 0, 0)
+        let spacing = paragraphStyle?.lineSpacing ?? 0
+        lastSpacing = spacing.isFinite ? max(spacing, 0) : 0
         top += (ascent + descent + gap) * options.lineHeightMultiple + lastSpacing
         lineCount += 1
     }

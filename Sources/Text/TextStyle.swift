@@ -1,7 +1,7 @@
 /// How a paragraph is set, where it says so (`NSParagraphStyle`): its alignment in place of the
 /// layout's, and points added between its lines.
 public struct ParagraphStyle: Hashable, Sendable {
-    /// The paragraph's alignment; nil takes the layout's.
+    /// The paragraph's alignment; nil or natural takes the layout's.
     public var alignment: TextAlignment?
     /// Points added below each of its lines before the next (`lineSpacing`), at least 0.
     public var lineSpacing: Double

@@ -24,6 +24,16 @@ final class LayerStyleTests: XCTestCase {
         XCTAssertEqual(layer.cornerRadius, 4)
     }
 
+    /// Values stored inside another (the layer's timing, its masked corners) are the layer's own
+    /// once it sets them: a style does not replace them.
+    func testAStyleKeepsTimingTheLayerSets() throws {
+        let layer = Layer()
+        layer.timing.beginTime = 1
+        layer.style = try LayerStyle(["beginTime": .value(.number(5)), "speed": .value(.number(2))])
+        XCTAssertEqual(layer.timing.beginTime, 1)
+        XCTAssertEqual(layer.timing.speed, 2, "not set by the layer: the style's")
+    }
+
     func testAStyleRefusesBoundsUnknownNamesAndWrongTypes() {
         XCTAssertThrowsError(try LayerStyle(["bounds": .value(.rect(Rect(x: 0, y: 0, width: 1, height: 1)))])) { error in
             XCTAssertEqual("\(error)", "a style is not consulted for bounds (Core Animation's rule): set it on the layer")

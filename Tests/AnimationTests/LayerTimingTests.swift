@@ -118,6 +118,25 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(events, ["start 2.5", "stop 2.75 true"])
     }
 
+    /// An animation that fills a repeating layer's whole pass ends as the pass ends (its time's
+    /// left limit there), not as it begins: a 2 s fade added at 0 in a container of duration 2
+    /// ends at 2 s; added at 2 s, when the next pass begins, at 4 s.
+    func testAnAnimationFillingAPassEndsWithIt() throws {
+        var events: [String] = []
+        _ = try timeline { container, script in
+            (container.timing.duration, container.timing.repeatCount) = (2, .infinity)
+            for at in [0.0, 2.0] {
+                script.after(at) { _ in
+                    let fade = BasicAnimation(keyPath: "opacity")
+                    (fade.toValue, fade.duration) = (0, 2)
+                    fade.didStop = { s, _ in events.append("stop \(s.now)") }
+                    container.sublayers[0].add(fade, forKey: "fade \(at)")
+                }
+            }
+        }
+        XCTAssertEqual(events, ["stop 2.0", "stop 4.0"])
+    }
+
     /// A rotation sub-key path past π and a `by` value: 0 → 3π/2 by halves.
     func testRotationBeyondPiWithBy() throws {
         let timeline = try Timeline.resolve(canvasSize: Size(10, 10), duration: 2) { _ in

@@ -116,6 +116,10 @@ final class SceneFileTests: XCTestCase {
         let timeline = try scene(text).timeline(canvas: canvas, duration: 2)
         let f = try XCTUnwrap(timeline.presentedLayers(at: 0.75).first { $0.values.name == "f" })
         XCTAssertEqual(f.values.opacity, 0.75, accuracy: 1e-9)
+        // Exported, for ever is written as "infinity", which reads back.
+        let file = try scene(text)
+        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
+        XCTAssertEqual(try XCTUnwrap(try tree(exported).layer(named: "c")).timing, c.timing, exported)
     }
 
     /// A text run's paragraph style and shadow in a scene file, and back out through the exporter.

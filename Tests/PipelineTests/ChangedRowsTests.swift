@@ -32,6 +32,12 @@ final class ChangedRowsTests: XCTestCase {
         XCTAssertEqual(rows(before, after), [18..<123], "the group's opacity: both squares' rows and all between")
     }
 
+    /// Hard edges around a square, added or taken away, change its rows (its edges change).
+    func testHardEdgesChangeWhatTheyHold() {
+        let smooth = [square(y: 10), square(y: 50)]
+        XCTAssertEqual(rows(smooth, [square(y: 10), .beginHardEdges, square(y: 50), .endHardEdges]), [98..<123])
+    }
+
     func testABlurSpreadsAChangeAndWidensTheBands() throws {
         let blurred = { (y: Double) -> [DisplayItem] in
             [.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 3), self.square(y: y), .endGroup, self.square(y: 90)]

@@ -253,8 +253,8 @@ final class CompatRulesTests: XCTestCase {
         emitter.emitterCells = [cell]
         emitter.setValue(40, forKeyPath: "emitterCells.spark.birthRate")
         emitter.setValue(UIColor.red.cgColor, forKeyPath: "emitterCells.spark.color")
-        XCTAssertEqual(emitter.value(forKeyPath: "emitterCells.spark.birthRate") as? AnimationValue, .number(40))
-        XCTAssertEqual(emitter.value(forKeyPath: "emitterCells.spark.color") as? AnimationValue, .color(UIColor.red.cgColor))
+        XCTAssertEqual(emitter.value(forKeyPath: "emitterCells.spark.birthRate") as? QuartzCoreCompat.CGFloat, 40)
+        XCTAssertEqual(emitter.value(forKeyPath: "emitterCells.spark.color") as? CGColor, UIColor.red.cgColor)
     }
 
     func testTheDocumentedEncodeWritesTheClip() throws {

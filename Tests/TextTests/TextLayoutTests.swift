@@ -56,6 +56,10 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(lines[2]).minY - lines[1]!.minY, lineHeight + 12, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(lines[1]).minY - lines[0]!.minY, lineHeight, accuracy: 1e-9, "the first paragraph adds none")
         XCTAssertEqual(set.size.height, 3 * lineHeight + 12, accuracy: 1e-9)
+        // A natural paragraph alignment leaves the layout's (here right).
+        let natural = TextStyle(font: "Inter", size: 20, paragraph: ParagraphStyle(alignment: .natural))
+        let kept = try TextLayout.typeset([TextRun("Hi", style: natural)], options: TextLayoutOptions(width: 200, alignment: .right))
+        XCTAssertEqual(bounds(kept).minX - bounds(plain).minX, 200 - plain.size.width, accuracy: 1e-9)
     }
 
     func testJustified() throws {
