@@ -4,14 +4,23 @@ import RasterCore
 extension Rasterizer {
     /// Fills a sprite: the rectangle (0, 0)…`size` mapped by an affine `transform` into device
     /// pixels, painted with `paint` (whose plane is the sprite's rectangle), for the many small
-    /// images of particles. Each pixel's coverage is estimated from its centre's distances to
-    /// the rectangle's sides, in device pixels: min(d + ½, 1) across each pair of sides,
+    /// images of particles. A picture or a ramp is filled as the rectangle's path (`fill`). For
+    /// one colour, or a sprite that adds its light, each pixel's coverage is estimated from its
+    /// centre's distances to the rectangle's sides, in device pixels: min(d + ½, 1) across each pair of sides,
     /// multiplied. That is exact for sides along the pixel grid and within a few percent for
     /// turned ones, and costs a handful of operations a pixel with no path, no edge list and
     /// no coverage buffer. An `additive` sprite adds its colour to the pixels (clamped) instead
     /// of covering them. A perspective transform falls back to `fill` (covering).
     public mutating func fillSprite(size: Size, transform: Transform3D, paint: Paint, additive: Bool = false, clip: ClipMask? = nil,
                                     into target: inout Pixmap) {
+        // A picture or a ramp covering its pixels is the rectangle's path filled: the shaders'
+        // vector loops and the exact coverage, at a quarter of the CPU time of working each pixel
+        // out below (600 soft-dot particles at 720p: 7.0 → 1.7 s for 120 frames).
+        if case .solid = paint {} else if !additive {
+            fill(.roundedRect(Rect(origin: .zero, size: size), cornerRadius: 0), transform: transform, paint: paint, rule: .nonZero,
+                 clip: clip, into: &target)
+            return
+        }
         guard transform.mapsPlaneAffinely else {
             fill(.roundedRect(Rect(origin: .zero, size: size), cornerRadius: 0), transform: transform, paint: paint, rule: .nonZero,
                  clip: clip, into: &target)
