@@ -46,22 +46,11 @@ struct EmitterBirth {
         guard let cells = models.first else { return peaks }
         for (keyPath, values, relative) in animations.flatMap(\.numberValues) {
             let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count >= 3, parts.count % 2 == 1, parts.last == "birthRate", let path = indexPath(of: parts, in: cells),
-                  let highest = values.max() else { continue }
+            guard let (names, property) = EmitterCell.names(inKeyPath: parts), property == "birthRate",
+                  let path = EmitterCell.indexPath(named: names, in: cells), let highest = values.max() else { continue }
             peaks[path] = max(peaks[path] ?? 0, relative ? (peaks[path] ?? 0) + highest : highest)
         }
         return peaks
-    }
-
-    /// The indices of the cell `emitterCells.A.emitterCells.B….birthRate` picks among `cells`.
-    private static func indexPath(of parts: [String], in cells: [EmitterCell]) -> [Int]? {
-        var (path, level) = ([Int](), cells)
-        for i in stride(from: 0, to: parts.count - 1, by: 2) {
-            guard parts[i] == "emitterCells", let index = level.firstIndex(where: { $0.name == parts[i + 1] }) else { return nil }
-            path.append(index)
-            level = level[index].emitterCells
-        }
-        return path
     }
 
     /// Where a particle starts, from random numbers in 0..<1: on the emitter's shape, as its

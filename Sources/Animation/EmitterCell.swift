@@ -70,9 +70,28 @@ public struct EmitterCell: Hashable, Sendable {
 
     /// The cell `names` picks among `cells`: the first of the first name, then the first of the
     /// next name among its cells, and so on (`emitterCells.NAME.emitterCells.NAME`).
-    static func cell(named names: some Collection<String>, in cells: [EmitterCell]) -> EmitterCell? {
-        guard let first = names.first, let cell = cells.first(where: { $0.name == first }) else { return nil }
-        return names.count == 1 ? cell : self.cell(named: names.dropFirst(), in: cell.emitterCells)
+    static func cell(named names: [String], in cells: [EmitterCell]) -> EmitterCell? {
+        indexPath(named: names, in: cells).flatMap { cell(at: $0, in: cells) }
+    }
+
+    /// The indices of the cell `names` picks among `cells` (as `cell(named:in:)`).
+    static func indexPath(named names: [String], in cells: [EmitterCell]) -> [Int]? {
+        var (path, level) = ([Int](), cells)
+        for name in names {
+            guard let index = level.firstIndex(where: { $0.name == name }) else { return nil }
+            path.append(index)
+            level = level[index].emitterCells
+        }
+        return path.isEmpty ? nil : path
+    }
+
+    /// The cell names and the property of a key path `emitterCells.NAME(.emitterCells.NAME)….PROPERTY`,
+    /// split at its dots; nil for any other.
+    static func names(inKeyPath parts: [String]) -> (names: [String], property: String)? {
+        guard parts.count >= 3, parts.count % 2 == 1, let property = parts.last,
+              stride(from: 0, to: parts.count - 1, by: 2).allSatisfy({ parts[$0] == "emitterCells" }) else { return nil }
+        let names = stride(from: 1, to: parts.count - 1, by: 2).map { parts[$0] }
+        return names.contains("") ? nil : (names, property)
     }
 
     /// The cell at `path` (indices among `cells`, then among that cell's cells, …).
@@ -87,9 +106,12 @@ public struct EmitterCell: Hashable, Sendable {
     }
 
     /// Changes the cell `names` picks among `cells` (as `cell(named:in:)`), if there is one.
-    static func change(named names: some Collection<String>, in cells: inout [EmitterCell], _ body: (inout EmitterCell) -> Void) {
-        guard let first = names.first, let i = cells.firstIndex(where: { $0.name == first }) else { return }
-        if names.count == 1 { body(&cells[i]) } else { change(named: names.dropFirst(), in: &cells[i].emitterCells, body) }
+    static func change(named names: [String], in cells: inout [EmitterCell], _ body: (inout EmitterCell) -> Void) {
+        guard let path = indexPath(named: names, in: cells) else { return }
+        func change(_ path: ArraySlice<Int>, in cells: inout [EmitterCell]) {
+            if path.count == 1 { body(&cells[path[path.startIndex]]) } else { change(path.dropFirst(), in: &cells[path[path.startIndex]].emitterCells) }
+        }
+        change(path[...], in: &cells)
     }
 
     /// The number fields by name (`CAEmitterCell`'s), each with where it is stored and the values a

@@ -35,7 +35,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         }
         let parts = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         // A named emitter cell's property: emitterCells.<name>(.emitterCells.<name>)….<property>.
-        if parts.count >= 3, parts.count % 2 == 1, let keyPath = Self.cellProperty(parts) {
+        if let keyPath = Self.cellProperty(parts) {
             self = keyPath
             return
         }
@@ -82,9 +82,7 @@ extension LayerKeyPath {
     /// a level (the first cell of each name, as Core Animation's `CAEmitterCell.name` says). With no
     /// such cell it reads as a new cell's value and setting it changes nothing.
     static func cellProperty(_ parts: [String]) -> LayerKeyPath? {
-        let names = stride(from: 1, to: parts.count - 1, by: 2).map { parts[$0] }
-        guard stride(from: 0, to: parts.count - 1, by: 2).allSatisfy({ parts[$0] == "emitterCells" }), !names.contains(""),
-              let field = parts.last else { return nil }
+        guard let (names, field) = EmitterCell.names(inKeyPath: parts) else { return nil }
         let name = parts.joined(separator: ".")
         if field == "color" {
             return LayerKeyPath(name: name, get: { .color(EmitterCell.cell(named: names, in: $0.emitterCells)?.color ?? EmitterCell().color) }) { value, v in
