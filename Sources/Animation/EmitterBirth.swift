@@ -29,16 +29,24 @@ struct EmitterBirth {
         name.hasPrefix("emitterCells.") || properties.contains { $0.name == name }
     }
 
-    /// The highest birth rate each cell (by its path of indices among the layer's cells and
-    /// theirs) has in `models` (the layer's cells in each of its model states) or is given by
-    /// `animations`, as far as their values say (an additive or `by` value on top of the model's
-    /// highest): birth slots come that often, each a particle with the chance the rate at its
-    /// time bears to this one (an estimate too low gives a slot more than one).
-    static func birthRatePeaks(_ models: [[EmitterCell]], animations: [AnimationSpec]) -> [[Int]: Double] {
+    /// The highest birth rate and lifetime each cell (by its path of indices among the layer's
+    /// cells and theirs) has in `models` (the layer's cells in each of its model states) or is
+    /// given by `animations`, as far as their values say (an additive or `by` value on top of the
+    /// model's highest): birth slots come as often as that rate, each a particle with the chance
+    /// the rate at its time bears to it (an estimate too low gives a slot more than one), and
+    /// births are looked for as far back as that lifetime.
+    static func cellPeaks(_ models: [[EmitterCell]], animations: [AnimationSpec]) -> CellPeaks {
+        CellPeaks(birthRate: peaks(\.birthRate, named: "birthRate", models, animations),
+                  lifetime: peaks(\.lifetime, named: "lifetime", models, animations))
+    }
+
+    /// The highest value of the cell field at `key` (its key-path name `name`), by cell.
+    private static func peaks(_ key: KeyPath<EmitterCell, Double>, named name: String, _ models: [[EmitterCell]],
+                              _ animations: [AnimationSpec]) -> [[Int]: Double] {
         var peaks: [[Int]: Double] = [:]
         func visit(_ cells: [EmitterCell], _ path: [Int]) {
             for (i, cell) in cells.enumerated() {
-                peaks[path + [i], default: 0] = max(peaks[path + [i]] ?? 0, cell.birthRate)
+                peaks[path + [i]] = max(peaks[path + [i]] ?? 0, cell[keyPath: key])
                 visit(cell.emitterCells, path + [i])
             }
         }
@@ -46,7 +54,7 @@ struct EmitterBirth {
         guard let cells = models.first else { return peaks }
         for (keyPath, values, relative) in animations.flatMap(\.numberValues) {
             let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            guard let (names, property) = EmitterCell.names(inKeyPath: parts), property == "birthRate",
+            guard let (names, property) = EmitterCell.names(inKeyPath: parts), property == name,
                   let path = EmitterCell.indexPath(named: names, in: cells), let highest = values.max() else { continue }
             peaks[path] = max(peaks[path] ?? 0, relative ? (peaks[path] ?? 0) + highest : highest)
         }
@@ -137,4 +145,11 @@ extension AnimationSpec {
         case .group(let children): return children.flatMap(\.numberValues)
         }
     }
+}
+
+/// The highest birth rate and lifetime of an emitter's cells over the clip, by their paths of
+/// indices (`EmitterBirth.cellPeaks`); a cell not there takes its values at the frame.
+struct CellPeaks: Hashable, Sendable {
+    var birthRate: [[Int]: Double] = [:]
+    var lifetime: [[Int]: Double] = [:]
 }

@@ -54,15 +54,15 @@ extension LayerValues {
     ///   - limit: the most particles to return (the rest of the frame's budget).
     ///   - longestLifetime: the largest `lifetime` multiplier a particle out now may have been
     ///     born with (how far back births are looked for); nil: this layer's.
-    ///   - birthRatePeaks: the highest birth rate each cell, by its path of indices, may have had
-    ///     (`EmitterBirth.birthRatePeaks`): its slots come that often; nil, or a cell not there: its rate now.
+    ///   - peaks: the highest birth rate and lifetime each cell, by its path of indices, may have
+    ///     had (`EmitterBirth.cellPeaks`): its slots come that often, and are looked for that far back.
     ///   - emitter: what the layer gave the particles born at an earlier layer time (its shape,
     ///     position, multipliers and cells then).
-    func particles(at t: Double, limit: Int = maximumParticles, longestLifetime: Double? = nil, birthRatePeaks: [[Int]: Double] = [:],
+    func particles(at t: Double, limit: Int = maximumParticles, longestLifetime: Double? = nil, peaks: CellPeaks = CellPeaks(),
                    emitter: (Double) -> EmitterBirth) -> (cells: [EmitterCell], particles: [Particle]) {
         withoutActuallyEscaping(emitter) { emitter in
             var run = EmissionRun(seed: seed, time: t, limit: min(limit, Self.maximumParticles), lifetime: longestLifetime ?? lifetime,
-                                  birthRatePeaks: birthRatePeaks, emitter: emitter)
+                                  peaks: peaks, emitter: emitter)
             for (index, cell) in emitterCells.enumerated() {
                 run.emit(cell, path: [index], key: index, from: nil as EmissionRun.Source?)
             }
@@ -125,8 +125,8 @@ private struct EmissionRun {
     let limit: Int
     /// The largest lifetime multiplier of the particles out (how far back to look for births).
     let lifetime: Double
-    /// The highest birth rate of each cell, by its path of indices.
-    let birthRatePeaks: [[Int]: Double]
+    /// The highest birth rate and lifetime of each cell, by its path of indices.
+    let peaks: CellPeaks
     let emitter: (Double) -> EmitterBirth
     var cells: [EmitterCell] = []
     /// Where each cell, by its path of indices from the layer's cells, is in `cells`.
@@ -135,12 +135,12 @@ private struct EmissionRun {
     /// Slots are looked at up to a budget too, however many give no particle.
     var slotsLeft = 4 * LayerValues.maximumParticles
 
-    init(seed: Int, time: Double, limit: Int, lifetime: Double, birthRatePeaks: [[Int]: Double], emitter: @escaping (Double) -> EmitterBirth) {
+    init(seed: Int, time: Double, limit: Int, lifetime: Double, peaks: CellPeaks, emitter: @escaping (Double) -> EmitterBirth) {
         self.seed = seed
         self.time = time
         self.limit = limit
         self.lifetime = lifetime
-        self.birthRatePeaks = birthRatePeaks
+        self.peaks = peaks
         self.emitter = emitter
     }
 
@@ -150,11 +150,12 @@ private struct EmissionRun {
         var launch: Launch
     }
 
-    /// How long after its birth a particle of `cell`, or one of those it sends out, may still
-    /// show, at the layer's lifetime multiplier `lifetime`.
-    static func reach(of cell: EmitterCell, lifetime: Double) -> Double {
-        let life = (cell.lifetime + abs(cell.lifetimeRange)) * max(lifetime, 0)
-        return life + (cell.emitterCells.map { reach(of: $0, lifetime: lifetime) }.max() ?? 0)
+    /// How long after its birth a particle of `cell` (at `path`), or one of those it sends out,
+    /// may still show, at the layer's lifetime multiplier `lifetime`: the longest lifetime it
+    /// may have been born with.
+    func reach(of cell: EmitterCell, path: [Int]) -> Double {
+        let life = (max(peaks.lifetime[path] ?? 0, cell.lifetime) + abs(cell.lifetimeRange)) * max(lifetime, 0)
+        return life + (cell.emitterCells.enumerated().map { reach(of: $1, path: path + [$0]) }.max() ?? 0)
     }
 
     /// Adds the particles of `cell` (at `path` among the layer's cells and their sub-cells)
@@ -162,8 +163,10 @@ private struct EmissionRun {
     /// `source` is the particle emitting it, nil for the layer.
     mutating func emit(_ cell: EmitterCell, path: [Int], key: Int, from source: Source?) {
         // A peak fixes the slots whatever the frame's rate (one above it gives a slot more particles).
-        let slotRate = birthRatePeaks[path] ?? cell.birthRate
-        guard cell.isEnabled, slotRate > 0, cell.lifetime > 0, cell.speed > 0, path.count <= LayerValues.maximumCellDepth else { return }
+        let slotRate = peaks.birthRate[path] ?? cell.birthRate
+        // A particle lives as long as its cell said at its birth: those born longer-lived are looked for.
+        let longestLife = max(peaks.lifetime[path] ?? 0, cell.lifetime)
+        guard cell.isEnabled, slotRate > 0, longestLife > 0, cell.speed > 0, path.count <= LayerValues.maximumCellDepth else { return }
         let index = cellIndex[path] ?? cells.count
         if index == cells.count {
             cellIndex[path] = index
@@ -173,7 +176,7 @@ private struct EmissionRun {
         // The source's clock now, and when it stops emitting.
         let now = time - (source?.birth ?? 0)
         let sourceEnd = min(source?.launch.life ?? .infinity, cell.duration > 0 ? cell.beginTime + cell.duration : .infinity)
-        let reach = Self.reach(of: cell, lifetime: lifetime)
+        let reach = self.reach(of: cell, path: path)
         guard now >= cell.beginTime, reach > 0, spacing.isFinite else { return }
         // Slot k is born at source time beginTime + (k·spacing − timeOffset) / speed.
         func slot(atSourceTime a: Double) -> Double { ((a - cell.beginTime) * cell.speed + cell.timeOffset) / spacing }

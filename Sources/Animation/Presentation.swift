@@ -508,7 +508,7 @@ private struct PresentationWalk {
         // The layer at an earlier layer time, for the particles born then, when what a birth uses changes.
         let birth = v.birth
         let (cells, particles) = v.particles(at: layerTime, limit: particleBudget, longestLifetime: longest,
-                                             birthRatePeaks: facts.cellBirthRatePeaks) { born in
+                                             peaks: facts.cellPeaks) { born in
             // In this pass of a layer whose time repeats (a particle is born in the pass it shows in).
             let parent = timing.duration > 0 ? (timing.speed > 0 ? parentTime - (layerTime - born) / timing.speed : nil)
                 : timing.parentTime(fromLayer: born)

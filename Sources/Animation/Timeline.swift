@@ -26,8 +26,8 @@ public struct Timeline: Sendable {
         let birthsVary: Bool
         /// The largest `lifetime` multiplier its model has had: how far back births are looked for.
         let longestLifetime: Double
-        /// An emitter's cells' highest birth rates, by their paths of indices (`EmitterBirth.birthRatePeaks`).
-        let cellBirthRatePeaks: [[Int]: Double]
+        /// An emitter's cells' highest birth rates and lifetimes, by their paths of indices (`EmitterBirth.cellPeaks`).
+        let cellPeaks: CellPeaks
         /// Whether the layer holds its superlayer's own drawing (`isSuperlayerDrawing`, as it
         /// was made: QuartzCoreCompat sets it when it makes the layer).
         let isSuperlayerDrawing: Bool
@@ -45,8 +45,8 @@ public struct Timeline: Sendable {
             let birth = EmitterBirth.properties
             birthsVary = animations.contains { $0.spec.animatesKeyPath(where: EmitterBirth.isAffected) }
                 || Set(history.map { state in birth.map { $0.value(in: state.values) } }).count > 1
-            cellBirthRatePeaks = history.first?.values.kind == .emitter
-                ? EmitterBirth.birthRatePeaks(history.map(\.values.emitterCells), animations: animations.map(\.spec)) : [:]
+            cellPeaks = history.first?.values.kind == .emitter
+                ? EmitterBirth.cellPeaks(history.map(\.values.emitterCells), animations: animations.map(\.spec)) : CellPeaks()
             longestLifetime = history.map(\.values.lifetime).max() ?? 0
             isSuperlayerDrawing = history.first?.values.isSuperlayerDrawing ?? false
             drawsTextAtContentsScale = setsContentsScale && history.first?.values.kind == .text

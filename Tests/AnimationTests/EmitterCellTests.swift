@@ -75,6 +75,21 @@ final class EmitterCellTests: XCTestCase {
         XCTAssertEqual(found.map { ($0.centre.x * 1e6).rounded() / 1e6 }.sorted(), [10, 10, 10, 10, 10, 10, 10, 15, 25, 35])
     }
 
+    /// A particle lives as long as its cell said at its birth: lifetime 10 for the first half
+    /// second (a discrete keyframe animation of `emitterCells.dot.lifetime`), the model's 0.1
+    /// after. At 2.05 s the five dots born at 0…0.4 (ten a second) are still out, with the one
+    /// born at 2 — not that one alone, as when births were looked for only as far back as the
+    /// frame's lifetime.
+    func testAParticleLivesAsLongAsItsBirthSaid() throws {
+        let found = try sprites(at: 2.05) { emitter, cell in
+            (cell.name, cell.lifetime) = ("dot", 0.1)
+            let long = KeyframeAnimation(keyPath: "emitterCells.dot.lifetime")
+            (long.values, long.calculationMode, long.duration) = ([10, 0.1], .discrete, 1)
+            emitter.add(long)
+        }
+        XCTAssertEqual(found.count, 6)
+    }
+
     /// Cell key paths: nested by name a level at a time, the first cell of a name; a number or the
     /// colour; another name reads a new cell's value and changes nothing; other fields are errors.
     func testCellKeyPaths() throws {
