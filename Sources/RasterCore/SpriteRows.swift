@@ -116,7 +116,8 @@ public enum SpriteRows {
         }
     }
 
-    /// The pixels of one row about a sprite's sides, whose coverages are worked out a vector at a time.
+    /// One row of a sprite where a whole vector does not fit (the frame's right edge): its
+    /// pixels' coverages four or one at a time.
     struct Edges {
         /// The sprite's coordinates at the centre of the row's column 0, and their steps a column.
         let rowStart: SIMD2<Double>, columnStep: SIMD2<Double>
