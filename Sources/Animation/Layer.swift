@@ -188,8 +188,7 @@ public class Layer {
     /// where a layer's time does not run (outside its active duration, unfilled), its linear map.
     public func localTime(atVideoTime t: Double) -> Double {
         let parentTime = (superlayer ?? maskedLayer).map { $0.localTime(atVideoTime: t) } ?? t
-        let timing = values.timing
-        return timing.layerTime(fromParent: parentTime) ?? (parentTime - timing.beginTime) * timing.speed + timing.timeOffset
+        return values.timing.layerTime(fromParent: parentTime) ?? values.timing.linearLayerTime(fromParent: parentTime)
     }
 
     /// The first video time at or after `after` at which the layer's local time reaches `local`,

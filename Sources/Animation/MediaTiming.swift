@@ -36,8 +36,14 @@ public struct MediaTiming: Hashable, Sendable {
     /// apply there.
     public func layerTime(fromParent t: Double) -> Double? {
         guard t.isFinite else { return nil }
-        guard duration > 0 else { return (t - beginTime) * speed + timeOffset }
+        guard duration > 0 else { return linearLayerTime(fromParent: t) }
         return sample(at: t, fallbackDuration: duration).map { $0.fraction * $0.duration }
+    }
+
+    /// A layer's time from its parent's as a layer with no duration maps it: `(t − beginTime) ×
+    /// speed + timeOffset`.
+    public func linearLayerTime(fromParent t: Double) -> Double {
+        (t - beginTime) * speed + timeOffset
     }
 
     /// The first parent time at or after `after` at which a layer's time is `local`, or nil when

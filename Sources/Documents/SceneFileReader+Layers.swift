@@ -41,10 +41,7 @@ extension SceneFileReader {
         }
         for member in fields.members {
             guard let property = LayerProperty.named[member.key] else { continue }
-            if let kinds = property.kinds, !kinds.contains(kind) {
-                throw fail(fields.path(member.key), member.value,
-                           "\(member.key) is a property of \(kinds.map(\.rawValue).sorted().joined(separator: ", ")) layers; this layer's type is \(kind.rawValue)")
-            }
+            try checkKind(property, kind, member, fields)
             try set(property, member.value, fields.path(member.key), of: layer)
         }
         for key in ["contentsScale", "shouldRasterize"] where key == "shouldRasterize" ? layer.shouldRasterize : kind == .text {
@@ -133,6 +130,13 @@ extension SceneFileReader {
     /// Fields that build the tree rather than set a property.
     static let structureFields = ["type", "name", "frame", "sublayers", "mask", "animations", "scene", "params", "video", "actions", "style"]
 
+    /// Refuses `member` (a field of `fields`) when its property is not one of `kind`'s layers.
+    private func checkKind(_ property: LayerProperty, _ kind: LayerKind, _ member: (key: String, value: JSONValue), _ fields: Fields) throws(DocumentError) {
+        guard let kinds = property.kinds, !kinds.contains(kind) else { return }
+        throw fail(fields.path(member.key), member.value,
+                   "\(AnimationError.notAProperty(member.key, of: kind.rawValue, kinds: kinds.map(\.rawValue).sorted()))")
+    }
+
     /// A layer's `style`: values for the properties it does not set itself, and under `"style"`
     /// the style whose values count where this one gives none (`LayerStyle`).
     private func style(_ value: JSONValue, _ path: String, kind: LayerKind, depth: Int) throws(DocumentError) -> LayerStyle {
@@ -144,10 +148,7 @@ extension SceneFileReader {
         var values: [String: LayerProperty.Value] = [:]
         for member in fields.members where member.key != "style" {
             guard let property = LayerProperty.named[member.key] else { continue }
-            if let kinds = property.kinds, !kinds.contains(kind) {
-                throw fail(fields.path(member.key), member.value,
-                           "\(member.key) is a property of \(kinds.map(\.rawValue).sorted().joined(separator: ", ")) layers; this layer's type is \(kind.rawValue)")
-            }
+            try checkKind(property, kind, member, fields)
             values[member.key] = try propertyValue(property, member.value, fields.path(member.key), kind: kind)
         }
         let under = try fields["style"].map { v throws(DocumentError) in try style(v, fields.path("style"), kind: kind, depth: depth + 1) }

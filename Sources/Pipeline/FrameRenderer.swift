@@ -104,7 +104,10 @@ public final class FrameRenderer {
         var (layers, clips, hardEdges) = (0, 0, 0)
         // The hard-edged stretches open where the drawing starts, opened again in front of it.
         var hardEdgesOpen = 0
+        // Whether a bitmap group at or above the output's scale is there (noted in this one pass).
+        var sharpBitmaps = false
         for (index, item) in list.items.enumerated() {
+            if case let .beginGroup(_, _, _, _, _, bitmap?) = item, bitmap >= scale { sharpBitmaps = true }
             switch item {
             case .beginGroup, .beginMask: layers += 1
             case .endGroup, .endMask: layers = max(layers - 1, 0)
@@ -126,7 +129,7 @@ public final class FrameRenderer {
             guard case let .beginGroup(opacity, shadow, blend, blur, filters, bitmap?) = item, bitmap >= scale else { return nil }
             return .beginGroup(opacity: opacity, shadow: shadow, blend: blend, blur: blur, colorFilters: filters, rasterizationScale: nil)
         }
-        if hardEdgesOpen > 0 || items.contains(where: { sharpBitmap($0) != nil }) {
+        if hardEdgesOpen > 0 || sharpBitmaps {
             items = (Array(repeating: DisplayItem.beginHardEdges, count: hardEdgesOpen) + items.map { sharpBitmap($0) ?? $0 })[...]
         }
         return (background, GroupFlattening.flattened(items))

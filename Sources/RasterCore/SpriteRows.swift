@@ -61,8 +61,6 @@ public enum SpriteRows {
                 if insideLo >= insideHi { (insideLo, insideHi) = (hi, hi) }
             }
             let line = pixels + ((y &- firstRow) &* rowPixels) &* 4
-            let edges = Edges(rowStart: rowStart, columnStep: columnStep, size: sizeF, perUnit: perUnit, cap: cap, color: color, end: hi,
-                              rowPixels: rowPixels)
             // A vector at a time (eight pixels in the x86-64-v3 build, four in the baseline) while
             // one fits in the row: wholly inside, blended as a run; else at the coverages of its
             // pixels, those from `hi` on at none. (Written out here, not called: as functions,
@@ -112,7 +110,10 @@ public enum SpriteRows {
             }
             #endif
             // What is left at the row's end, where a vector does not fit.
-            if x < hi { edges.blend(from: x, insideLo: insideLo, insideHi: insideHi, scaled: scaled, into: line) }
+            if x < hi {
+                Edges(rowStart: rowStart, columnStep: columnStep, size: sizeF, perUnit: perUnit, cap: cap, color: color, end: hi, rowPixels: rowPixels)
+                    .blend(from: x, insideLo: insideLo, insideHi: insideHi, scaled: scaled, into: line)
+            }
         }
     }
 
