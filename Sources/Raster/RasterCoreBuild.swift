@@ -39,7 +39,7 @@ public protocol RasterKernels: SendableMetatype {
     static func firstWithAlpha(_ row: UnsafePointer<UInt8>, count: Int) -> Int
 
     /// `SpriteRows.blend`
-    static func blendSprite(origin: SIMD2<Double>, sAxis: SIMD2<Double>, tAxis: SIMD2<Double>, size: SIMD2<Double>, unitsPerPixel: SIMD2<Double>,
+    static func blendSprite(origin: SIMD2<Double>, sGradient: SIMD2<Double>, tGradient: SIMD2<Double>, thickness: SIMD2<Double>,
                             columns: Range<Int>, rows: Range<Int>, color: UInt32, into pixels: UnsafeMutablePointer<UInt8>, firstRow: Int, rowPixels: Int)
 
     /// `AlphaScan.endOfAlpha`
@@ -89,9 +89,9 @@ enum BaselineKernels: RasterKernels {
         return RasterCore.AlphaScan.firstWithAlpha(row, count: count)
     }
 
-    static func blendSprite(origin: SIMD2<Double>, sAxis: SIMD2<Double>, tAxis: SIMD2<Double>, size: SIMD2<Double>, unitsPerPixel: SIMD2<Double>,
+    static func blendSprite(origin: SIMD2<Double>, sGradient: SIMD2<Double>, tGradient: SIMD2<Double>, thickness: SIMD2<Double>,
                             columns: Range<Int>, rows: Range<Int>, color: UInt32, into pixels: UnsafeMutablePointer<UInt8>, firstRow: Int, rowPixels: Int) {
-        RasterCore.SpriteRows.blend(origin: origin, sAxis: sAxis, tAxis: tAxis, size: size, unitsPerPixel: unitsPerPixel, columns: columns, rows: rows,
+        RasterCore.SpriteRows.blend(origin: origin, sGradient: sGradient, tGradient: tGradient, thickness: thickness, columns: columns, rows: rows,
                                     color: color, into: pixels, firstRow: firstRow, rowPixels: rowPixels)
     }
 

@@ -48,9 +48,9 @@ extension Rasterizer {
         let y0 = max(Int(min(max(minY - 1, -1), h).rounded(.down)), target.firstRow)
         let y1 = min(Int(min(max(maxY + 1, 0), h + 1).rounded(.up)), target.firstRow + target.height)
         guard x0 < x1, y0 < y1 else { return }
-        let (sw, sh) = (Float(size.width), Float(size.height))
-        let (fgs, fgt) = (Float(1 / gs), Float(1 / gt))
-        let (capS, capT) = (Float(min(thickS, 1)), Float(min(thickT, 1)))
+        // Distances in pixels: the sprite's gradients and thickness across each pair of sides (`SpriteRows.Row`).
+        let (sGradient, tGradient) = (SIMD2(sx, sy) / gs, SIMD2(tx, ty) / gt)
+        let (origin, thickness) = (SIMD2(m.m41, m.m42), SIMD2(thickS, thickT))
         // The paint taken apart once (binding an enum's payload at every pixel copies it).
         let (solid, gradient, image): (PremultipliedColor?, GradientPaint?, ImagePaint?) = switch paint {
         case .solid(let c): (c, nil, nil)
@@ -62,35 +62,31 @@ extension Rasterizer {
             let (firstRow, width, kernels) = (target.firstRow, target.width, build.kernels)
             target.bytes.withUnsafeMutableBufferPointer { buffer in
                 guard let p = buffer.baseAddress else { return }
-                kernels.blendSprite(origin: SIMD2(m.m41, m.m42), sAxis: SIMD2(sx, sy), tAxis: SIMD2(tx, ty),
-                                    size: SIMD2(size.width, size.height), unitsPerPixel: SIMD2(gs, gt), columns: x0..<x1,
+                kernels.blendSprite(origin: origin, sGradient: sGradient, tGradient: tGradient, thickness: thickness, columns: x0..<x1,
                                     rows: y0..<y1, color: solid.word, into: p, firstRow: firstRow, rowPixels: width)
             }
             return
         }
         let width = target.width, firstRow = target.firstRow
-        let inverse = (sx == 0 ? 0 : 1 / sx, tx == 0 ? 0 : 1 / tx)
         target.bytes.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
             for y in y0..<y1 {
-                let cy = Double(y) + 0.5 - m.m42
-                // Along the row s and t are linear in x (s0, t0 at pixel 0's centre).
-                let (s0, t0) = (cy * sy - (m.m41 - 0.5) * sx, cy * ty - (m.m41 - 0.5) * tx)
-                var span = SpriteRows.narrowed((Double(x0), Double(x1)), s0, inverse.0, -0.5 * gs, size.width + 0.5 * gs)
-                span = SpriteRows.narrowed(span, t0, inverse.1, -0.5 * gt, size.height + 0.5 * gt)
+                let row = SpriteRows.Row(y: y, base: x0, origin: origin, sGradient: sGradient, tGradient: tGradient, thickness: thickness)
+                let span = row.span(x0..<x1)
                 guard span.0 <= span.1 else { continue }
                 let lo = Int(span.0.rounded(.down)), hi = min(Int(span.1.rounded(.up)) + 1, x1)
                 guard lo < hi else { continue }
+                // The paint's plane: s and t in the sprite's units, linear along the row (at pixel 0's centre).
+                let cy = Double(y) + 0.5 - m.m42
+                let (s0, t0) = (cy * sy - (m.m41 - 0.5) * sx, cy * ty - (m.m41 - 0.5) * tx)
                 let rowBase = (y - firstRow) * width
                 for x in lo..<hi {
-                    let s = Float(s0 + Double(x) * sx), t = Float(t0 + Double(x) * tx)
-                    let cs = min(min(s, sw - s) * fgs + 0.5, capS), ct = min(min(t, sh - t) * fgt + 0.5, capT)
-                    guard cs > 0, ct > 0 else { continue }
-                    var coverage = UInt32(cs * ct * 255 + 0.5)
+                    var coverage = row.coverage(at: x)
+                    guard coverage > 0 else { continue }
                     if let clip { coverage = Blend.div255(coverage * clip.at(x, y - firstRow)) }
                     guard coverage > 0 else { continue }
-                    let color = solid ?? image?.color(at: Point(Double(s), Double(t)))
-                        ?? gradient?.color(at: Point(Double(s), Double(t)), x: x, y: y) ?? .transparent
+                    let (s, t) = (s0 + Double(x) * sx, t0 + Double(x) * tx)
+                    let color = solid ?? image?.color(at: Point(s, t)) ?? gradient?.color(at: Point(s, t), x: x, y: y) ?? .transparent
                     if additive {
                         Blend.plus(color, coverage: coverage, into: p, at: (rowBase + x) * 4)
                     } else {

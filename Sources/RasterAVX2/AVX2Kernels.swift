@@ -49,9 +49,9 @@ public enum AVX2Kernels: RasterKernels {
                                  inverseLengthSquared: inverseLengthSquared, table: table, offsets: offsets, into: pixels)
     }
 
-    public static func blendSprite(origin: SIMD2<Double>, sAxis: SIMD2<Double>, tAxis: SIMD2<Double>, size: SIMD2<Double>, unitsPerPixel: SIMD2<Double>,
+    public static func blendSprite(origin: SIMD2<Double>, sGradient: SIMD2<Double>, tGradient: SIMD2<Double>, thickness: SIMD2<Double>,
                             columns: Range<Int>, rows: Range<Int>, color: UInt32, into pixels: UnsafeMutablePointer<UInt8>, firstRow: Int, rowPixels: Int) {
-        RasterCoreAVX2.SpriteRows.blend(origin: origin, sAxis: sAxis, tAxis: tAxis, size: size, unitsPerPixel: unitsPerPixel, columns: columns,
+        RasterCoreAVX2.SpriteRows.blend(origin: origin, sGradient: sGradient, tGradient: tGradient, thickness: thickness, columns: columns,
                                         rows: rows, color: color, into: pixels, firstRow: firstRow, rowPixels: rowPixels)
     }
 

@@ -1,49 +1,40 @@
 /// The rows of a sprite of one colour: a rectangle mapped affinely into device pixels, as particles
-/// are drawn by the thousand. Each pixel's coverage is estimated from its centre's sprite
-/// coordinates (s, t): min(d · pixels a unit + ½, 1) for its distance d to the nearer side of each
+/// are drawn by the thousand. Each pixel's coverage is estimated from its centre's distances in
+/// pixels to the rectangle's sides: min(d + ½, 1) for its distance d to the nearer side of each
 /// pair, the two multiplied (`Rasterizer.fillSprite` says why). A row is three runs: the pixels
 /// about the left sides, whose coverages are worked out a vector at a time, the inside, at full
 /// coverage, blended as a run, and the pixels about the right sides, as the left.
 public enum SpriteRows {
     /// Blends `color` (a premultiplied word) over the sprite's pixels in `rows` × `columns` of a
-    /// frame `rowPixels` wide whose row `firstRow` starts at `pixels`.
-    ///
-    /// The sprite is `size` in its own units; the device point (x, y) is at s = (x − origin.x) ·
-    /// `sAxis.x` + (y − origin.y) · `sAxis.y` in them, likewise t by `tAxis`, and one pixel spans
-    /// `unitsPerPixel` across each pair of sides. Pixels outside `rows` × `columns` keep their
-    /// bytes (a vector may load and store some of them, within their row).
-    public static func blend(origin: SIMD2<Double>, sAxis: SIMD2<Double>, tAxis: SIMD2<Double>, size: SIMD2<Double>,
-                             unitsPerPixel: SIMD2<Double>, columns: Range<Int>, rows: Range<Int>, color: UInt32,
-                             into pixels: UnsafeMutablePointer<UInt8>, firstRow: Int, rowPixels: Int) {
-        let thick = size / unitsPerPixel
-        // Pixels a unit, and at most 1: a side thinner than a pixel covers its thickness.
-        let perUnit = SIMD2<Float>(1 / unitsPerPixel)
-        let cap = SIMD2<Float>(thick.replacing(with: 1, where: thick .> 1))
-        let sizeF = SIMD2<Float>(size)
-        let columnStep = SIMD2(sAxis[0], tAxis[0])
-        let inverse = SIMD2<Double>(columnStep[0] == 0 ? 0 : 1 / columnStep[0], columnStep[1] == 0 ? 0 : 1 / columnStep[1])
-        let wholeInside = thick[0] >= 1 && thick[1] >= 1
+    /// frame `rowPixels` wide whose row `firstRow` starts at `pixels`. The sprite is given as
+    /// `Row.init` takes it. Pixels outside `rows` × `columns` keep their bytes (a vector may load
+    /// and store some of them, within their row).
+    public static func blend(origin: SIMD2<Double>, sGradient: SIMD2<Double>, tGradient: SIMD2<Double>, thickness: SIMD2<Double>,
+                             columns: Range<Int>, rows: Range<Int>, color: UInt32, into pixels: UnsafeMutablePointer<UInt8>,
+                             firstRow: Int, rowPixels: Int) {
+        let base = columns.lowerBound
+        let wholeInside = thickness[0] >= 1 && thickness[1] >= 1
         let scaled = Blend.ScaledColor(PremultipliedColor(word: color), coverage: 255)
         let (low, high) = (Double(columns.lowerBound), Double(columns.upperBound))
-        // Where along a row each side's line lies: the centre value start + x · step is `value`
-        // at x = (value − start) / step. Per axis (s, t): half a pixel outside the two sides
-        // (some coverage) and half a pixel inside them (whole coverage), each pair low end
-        // first — worked out for every row at once, a vector of eight, instead of side by side.
-        let reach = 0.5 * unitsPerPixel
+        // Where along a row each pair's value a (`Row`) reaches 0 and thickness + 1 (some coverage
+        // between) and 1 and thickness (whole coverage between): a(x) = a(base) + (x − base) · step
+        // is v at x = base + (v − a(base)) / step; each pair low end first, every row at once a
+        // vector of eight.
+        let step = SIMD2(sGradient[0], tGradient[0])
+        let inverse = SIMD2<Double>(step[0] == 0 ? 0 : 1 / step[0], step[1] == 0 ? 0 : 1 / step[1])
         func ordered(_ a: Double, _ b: Double, _ step: Double) -> (Double, Double) { step < 0 ? (b, a) : (a, b) }
-        let (so, st) = (ordered(-reach[0], size[0] + reach[0], columnStep[0]), ordered(-reach[1], size[1] + reach[1], columnStep[1]))
-        let (si, ti) = (ordered(reach[0], size[0] - reach[0], columnStep[0]), ordered(reach[1], size[1] - reach[1], columnStep[1]))
-        let sides = SIMD8(so.0, so.1, st.0, st.1, si.0, si.1, ti.0, ti.1)
+        let (so, to) = (ordered(0, thickness[0] + 1, step[0]), ordered(0, thickness[1] + 1, step[1]))
+        let (si, ti) = (ordered(1, thickness[0], step[0]), ordered(1, thickness[1], step[1]))
+        let sides = SIMD8(so.0, so.1, to.0, to.1, si.0, si.1, ti.0, ti.1)
         let perStep = SIMD8(inverse[0], inverse[0], inverse[1], inverse[1], inverse[0], inverse[0], inverse[1], inverse[1])
         for y in rows {
-            // The sprite's coordinates at the centre of the row's column 0.
-            let cy = Double(y) + 0.5 - origin[1]
-            let rowStart = SIMD2(cy * sAxis[1] - (origin[0] - 0.5) * sAxis[0], cy * tAxis[1] - (origin[0] - 0.5) * tAxis[0])
-            var lines = (sides - SIMD8(rowStart[0], rowStart[0], rowStart[1], rowStart[1], rowStart[0], rowStart[0], rowStart[1], rowStart[1])) * perStep
-            // A side along the row (a step of 0) holds the whole row or none of it.
+            let row = Row(y: y, base: base, origin: origin, sGradient: sGradient, tGradient: tGradient, thickness: thickness)
+            let at = row.exactStart
+            var lines = (sides - SIMD8(at[0], at[0], at[1], at[1], at[0], at[0], at[1], at[1])) * perStep + Double(base)
+            // A pair along the row (a step of 0) holds the whole row or none of it.
             for axis in 0..<2 where inverse[axis] == 0 {
-                let v = rowStart[axis]
-                let (outside, inside) = (v >= -reach[axis] && v <= size[axis] + reach[axis], v >= reach[axis] && v <= size[axis] - reach[axis])
+                let v = at[axis]
+                let (outside, inside) = (v >= 0 && v <= thickness[axis] + 1, v >= 1 && v <= thickness[axis])
                 (lines[2 * axis], lines[2 * axis + 1]) = outside ? (-.infinity, .infinity) : (.infinity, -.infinity)
                 (lines[2 * axis + 4], lines[2 * axis + 5]) = inside ? (-.infinity, .infinity) : (.infinity, -.infinity)
             }
@@ -62,132 +53,148 @@ public enum SpriteRows {
             }
             let line = pixels + ((y &- firstRow) &* rowPixels) &* 4
             // A vector at a time (eight pixels in the x86-64-v3 build, four in the baseline) while
-            // one fits in the row: wholly inside, blended as a run; else at the coverages of its
-            // pixels, those from `hi` on at none. (Written out here, not called: as functions,
+            // one fits in the row: up to the inside, at the coverages of its pixels, those from
+            // the inside on at none; the inside's whole quads as a run; then the rest as the first,
+            // those from `hi` on at none. (Written out here, not called: as functions,
             // @inline(__always) or not, they were calls: 88.5M → 68.6M instructions a frame of
             // bench/particles.sh, callgrind.)
             var x = lo
+            let (s0, t0, sStep, tStep) = (row.start[0], row.start[1], row.step[0], row.step[1])
+            let (sEnd, tEnd, sCap, tCap) = (row.far[0], row.far[1], row.cap[0], row.cap[1])
             #if X86_64_V3
+            let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+            // Each lane's column less `base` (whole numbers: exact; carried along, as a sum of a
+            // constant and a broadcast the vector was built a lane at a time).
+            var offsets = lanes + SIMD8(repeating: Float(x &- base))
             while x < hi && x &+ 8 <= rowPixels {
-                defer { x &+= 8 }
-                if x >= insideLo && x &+ 8 <= insideHi {
-                    scaled.blendQuads(into: line + x &* 4, count: 2)
+                if x >= insideLo && insideHi &- x >= 4 {
+                    let quads = (insideHi &- x) &>> 2
+                    scaled.blendQuads(into: line + x &* 4, count: quads)
+                    x &+= quads &* 4
+                    offsets += SIMD8(repeating: Float(quads &* 4))
                     continue
                 }
-                let lanes = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7) + Double(x)
-                let (sd, td) = (rowStart[0] + lanes * columnStep[0], rowStart[1] + lanes * columnStep[1])
-                let s = SIMD8(lowHalf: SIMD4<Float>(Float(sd[0]), Float(sd[1]), Float(sd[2]), Float(sd[3])),
-                              highHalf: SIMD4<Float>(Float(sd[4]), Float(sd[5]), Float(sd[6]), Float(sd[7])))
-                let t = SIMD8(lowHalf: SIMD4<Float>(Float(td[0]), Float(td[1]), Float(td[2]), Float(td[3])),
-                              highHalf: SIMD4<Float>(Float(td[4]), Float(td[5]), Float(td[6]), Float(td[7])))
-                let (sFar, tFar) = (sizeF[0] - s, sizeF[1] - t)
-                var cs = s.replacing(with: sFar, where: sFar .< s) * perUnit[0] + 0.5
-                var ct = t.replacing(with: tFar, where: tFar .< t) * perUnit[1] + 0.5
-                cs.replace(with: cap[0], where: cs .> cap[0])
-                ct.replace(with: cap[1], where: ct .> cap[1])
+                let end = x < insideLo ? insideLo : hi
+                let (s, t) = (s0 + offsets * sStep, t0 + offsets * tStep)
+                let (sFar, tFar) = (sEnd - s, tEnd - t)
+                var cs = s.replacing(with: sFar, where: sFar .< s), ct = t.replacing(with: tFar, where: tFar .< t)
+                cs.replace(with: sCap, where: cs .> sCap)
+                ct.replace(with: tCap, where: ct .> tCap)
+                // Lanes from `end` on at coverage 0: below 1 − (their distance past it) ≤ 0, then at least 0.
+                let past = SIMD8(repeating: Float(end &- x)) - lanes
+                ct.replace(with: past, where: past .< ct)
                 cs.replace(with: 0, where: cs .< 0)
                 ct.replace(with: 0, where: ct .< 0)
-                let v = cs * ct * 255 + 0.5
-                let coverage = SIMD8(lowHalf: CellCoverage.truncated(v.lowHalf), highHalf: CellCoverage.truncated(v.highHalf))
-                // Lanes from `hi` on at coverage 0 (a shift of each lane's sign: the library's select went a lane at a time).
-                let kept = (SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &- Int32(truncatingIfNeeded: hi &- x)) &>> 31
-                Blend.sourceOverOctet(SIMD8(repeating: color), coverage: coverage & SIMD8<UInt32>(truncatingIfNeeded: kept), into: line + x &* 4)
+                Blend.sourceOverOctet(SIMD8(repeating: color), coverage: rounded(cs * ct * 255), into: line + x &* 4)
+                let next = min(x &+ 8, end)
+                offsets += SIMD8(repeating: Float(next &- x))
+                x = next
             }
             #else
+            let lanes = SIMD4<Float>(0, 1, 2, 3)
+            // Each lane's column less `base` (whole numbers: exact; carried along, as a sum of a
+            // constant and a broadcast the vector was built a lane at a time).
+            var offsets = lanes + SIMD4(repeating: Float(x &- base))
             while x < hi && x &+ 4 <= rowPixels {
-                defer { x &+= 4 }
-                if x >= insideLo && x &+ 4 <= insideHi {
-                    scaled.blendQuads(into: line + x &* 4, count: 1)
+                if x >= insideLo && insideHi &- x >= 4 {
+                    let quads = (insideHi &- x) &>> 2
+                    scaled.blendQuads(into: line + x &* 4, count: quads)
+                    x &+= quads &* 4
+                    offsets += SIMD4(repeating: Float(quads &* 4))
                     continue
                 }
-                let lanes = SIMD4<Double>(0, 1, 2, 3) + Double(x)
-                let (sd, td) = (rowStart[0] + lanes * columnStep[0], rowStart[1] + lanes * columnStep[1])
-                let s = SIMD4<Float>(Float(sd[0]), Float(sd[1]), Float(sd[2]), Float(sd[3]))
-                let t = SIMD4<Float>(Float(td[0]), Float(td[1]), Float(td[2]), Float(td[3]))
-                let coverage = CellCoverage.truncated(sideCoverage(s, sizeF[0], perUnit[0], cap[0]) * sideCoverage(t, sizeF[1], perUnit[1], cap[1]) * 255 + 0.5)
-                let kept = (SIMD4<Int32>(0, 1, 2, 3) &- Int32(truncatingIfNeeded: hi &- x)) &>> 31
-                Blend.sourceOverQuad(SIMD4(repeating: color), coverage: coverage & SIMD4<UInt32>(truncatingIfNeeded: kept), into: line + x &* 4)
+                let end = x < insideLo ? insideLo : hi
+                let (s, t) = (s0 + offsets * sStep, t0 + offsets * tStep)
+                let (sFar, tFar) = (sEnd - s, tEnd - t)
+                var cs = s.replacing(with: sFar, where: sFar .< s), ct = t.replacing(with: tFar, where: tFar .< t)
+                cs.replace(with: sCap, where: cs .> sCap)
+                ct.replace(with: tCap, where: ct .> tCap)
+                // Lanes from `end` on at coverage 0: below 1 − (their distance past it) ≤ 0, then at least 0.
+                let past = SIMD4(repeating: Float(end &- x)) - lanes
+                ct.replace(with: past, where: past .< ct)
+                cs.replace(with: 0, where: cs .< 0)
+                ct.replace(with: 0, where: ct .< 0)
+                Blend.sourceOverQuad(SIMD4(repeating: color), coverage: rounded(cs * ct * 255), into: line + x &* 4)
+                let next = min(x &+ 4, end)
+                offsets += SIMD4(repeating: Float(next &- x))
+                x = next
             }
             #endif
-            // What is left at the row's end, where a vector does not fit.
-            if x < hi {
-                Edges(rowStart: rowStart, columnStep: columnStep, size: sizeF, perUnit: perUnit, cap: cap, color: color, end: hi, rowPixels: rowPixels)
-                    .blend(from: x, insideLo: insideLo, insideHi: insideHi, scaled: scaled, into: line)
-            }
-        }
-    }
-
-    /// One row of a sprite where a whole vector does not fit (the frame's right edge): its
-    /// pixels' coverages four or one at a time.
-    struct Edges {
-        /// The sprite's coordinates at the centre of the row's column 0, and their steps a column.
-        let rowStart: SIMD2<Double>, columnStep: SIMD2<Double>
-        /// The sprite's size in its units, pixels a unit, and the most coverage across each pair of sides.
-        let size: SIMD2<Float>, perUnit: SIMD2<Float>, cap: SIMD2<Float>
-        /// The colour, a premultiplied word.
-        let color: UInt32
-        /// The column after the last with any coverage, and the row's width.
-        let end: Int, rowPixels: Int
-
-        @inline(__always)
-        init(rowStart: SIMD2<Double>, columnStep: SIMD2<Double>, size: SIMD2<Float>, perUnit: SIMD2<Float>, cap: SIMD2<Float>, color: UInt32,
-             end: Int, rowPixels: Int) {
-            (self.rowStart, self.columnStep, self.size, self.perUnit, self.cap) = (rowStart, columnStep, size, perUnit, cap)
-            (self.color, self.end, self.rowPixels) = (color, end, rowPixels)
-        }
-
-        /// Blends the pixels from `x` to `end` four at a time while four fit in the row (those
-        /// wholly inside `insideLo..<insideHi` as a run of `scaled`), then one at a time.
-        func blend(from x: Int, insideLo: Int, insideHi: Int, scaled: Blend.ScaledColor, into line: UnsafeMutablePointer<UInt8>) {
-            var x = x
-            while x < end && x &+ 4 <= rowPixels {
-                if x >= insideLo && x &+ 4 <= insideHi {
-                    scaled.blendQuads(into: line + x &* 4, count: 1)
-                } else {
-                    let kept = (SIMD4<Int32>(0, 1, 2, 3) &- Int32(truncatingIfNeeded: end &- x)) &>> 31
-                    Blend.sourceOverQuad(SIMD4(repeating: color), coverage: coverages(SIMD4<Double>(0, 1, 2, 3) + Double(x))
-                                         & SIMD4<UInt32>(truncatingIfNeeded: kept), into: line + x &* 4)
-                }
-                x &+= 4
-            }
-            while x < end {
-                let coverage = coverages(SIMD4<Double>(repeating: Double(x)))[0]
+            // The row's end where a vector does not fit (at the frame's right edge), a pixel at a time.
+            while x < hi {
+                let coverage = row.coverage(at: x)
                 if coverage > 0 { Blend.sourceOver(PremultipliedColor(word: color), coverage: coverage, into: line, at: x &* 4) }
                 x &+= 1
             }
         }
+    }
 
-        /// The coverages (0…255) of the four pixels whose centres are at columns `x`.
-        @inline(__always)
-        func coverages(_ x: SIMD4<Double>) -> SIMD4<UInt32> {
-            let (sd, td) = (rowStart[0] + x * columnStep[0], rowStart[1] + x * columnStep[1])
-            let s = SIMD4<Float>(Float(sd[0]), Float(sd[1]), Float(sd[2]), Float(sd[3]))
-            let t = SIMD4<Float>(Float(td[0]), Float(td[1]), Float(td[2]), Float(td[3]))
-            return CellCoverage.truncated(SpriteRows.sideCoverage(s, size[0], perUnit[0], cap[0])
-                                          * SpriteRows.sideCoverage(t, size[1], perUnit[1], cap[1]) * 255 + 0.5)
+    /// The whole numbers nearest `v` (ties to even), each in 0…2²²: adding 2²³ leaves it in the
+    /// mantissa (a conversion without the library's range checks a lane).
+    @inlinable @inline(__always)
+    static func rounded<Numbers: SIMD, Words: SIMD>(_ v: Numbers) -> Words where Numbers.Scalar == Float, Words.Scalar == UInt32 {
+        unsafeBitCast(v + 8_388_608, to: Words.self) & 0x7F_FFFF
+    }
+
+    /// A sprite's coverage along one pixel row. Across each pair of sides (s, then t) a pixel's
+    /// value is a = its centre's distance in pixels from the pair's first side + ½, linear along
+    /// the row; its coverage across the pair is min(a, thickness + 1 − a, 1, thickness), at least
+    /// 0 — min(d + ½, 1) for its distance d to the nearer side, and a side thinner than a pixel
+    /// covers its thickness; the pixel's coverage is the two multiplied, in 0…255. The vector
+    /// loops of `blend` repeat `coverage(at:)`'s operations lane by lane, so every build draws
+    /// the same bytes.
+    @frozen public struct Row {
+        /// At the centre of column `base`: each pair's value, exactly and as the loops take it.
+        public let exactStart: SIMD2<Double>, start: SIMD2<Float>
+        /// Each pair's value's change a column.
+        public let exactStep: SIMD2<Double>, step: SIMD2<Float>
+        /// Each pair's thickness + 1, where its far side's distance + ½ is 0.
+        public let exactFar: SIMD2<Double>, far: SIMD2<Float>
+        /// Each pair's most coverage: 1, or its thickness when thinner than a pixel.
+        public let cap: SIMD2<Float>
+        /// The column the values start at.
+        public let base: Int
+
+        /// Row `y` of a sprite whose s value at a device point p is (p − `origin`) · `sGradient`
+        /// + ½ (likewise t), `thickness` pixels across each pair of sides.
+        @inlinable @inline(__always)
+        public init(y: Int, base: Int, origin: SIMD2<Double>, sGradient: SIMD2<Double>, tGradient: SIMD2<Double>, thickness: SIMD2<Double>) {
+            let centre = SIMD2(Double(base) + 0.5, Double(y) + 0.5) - origin
+            exactStart = SIMD2((centre * sGradient).sum() + 0.5, (centre * tGradient).sum() + 0.5)
+            start = SIMD2<Float>(exactStart)
+            exactStep = SIMD2(sGradient[0], tGradient[0])
+            step = SIMD2<Float>(exactStep)
+            exactFar = thickness + 1
+            far = SIMD2<Float>(exactFar)
+            cap = SIMD2<Float>(thickness.replacing(with: 1, where: thickness .> 1))
+            self.base = base
         }
 
-    }
+        /// The coverage (0…255) of the pixel in column `x`.
+        @inlinable @inline(__always)
+        public func coverage(at x: Int) -> UInt32 {
+            let a = start + Float(x &- base) * step
+            var c = a.replacing(with: far - a, where: far - a .< a)
+            c.replace(with: cap, where: c .> cap)
+            c.replace(with: 0, where: c .< 0)
+            return UInt32((c[0] * c[1] * 255).rounded(.toNearestOrEven))
+        }
 
-    /// `span` narrowed to the pixels x whose centre value start + x · slope lies in low…high
-    /// (`inverse` is 1 / slope, 0 for a flat slope, which keeps all or none); empty when its
-    /// start is past its end (none: from +∞ to −∞).
-    @inlinable @inline(__always)
-    public static func narrowed(_ span: (Double, Double), _ start: Double, _ inverse: Double, _ low: Double, _ high: Double) -> (Double, Double) {
-        if inverse == 0 { return start >= low && start <= high ? span : (.infinity, -.infinity) }
-        let (a, b) = ((low - start) * inverse, (high - start) * inverse)
-        return (max(span.0, min(a, b)), min(span.1, max(a, b)))
+        /// The columns from `columns` whose centres may have coverage: a(x) in 0…thickness + 1
+        /// across both pairs, as a closed range of positions (empty when its start is past its end).
+        @inlinable
+        public func span(_ columns: Range<Int>) -> (Double, Double) {
+            var (lo, hi) = (Double(columns.lowerBound), Double(columns.upperBound))
+            for axis in 0..<2 {
+                let (value, slope) = (exactStart[axis], exactStep[axis])
+                if slope == 0 {
+                    if value < 0 || value > exactFar[axis] { return (.infinity, -.infinity) }
+                    continue
+                }
+                let (a, b) = ((0 - value) / slope + Double(base), (exactFar[axis] - value) / slope + Double(base))
+                (lo, hi) = (max(lo, min(a, b)), min(hi, max(a, b)))
+            }
+            return (lo, hi)
+        }
     }
-
-    /// min(min(u, size − u) · perUnit + ½, cap), at least 0: the coverage across one pair of sides
-    /// of four pixels (compares and selects: the library's pointwiseMin is a call a lane, for its NaN rules).
-    @inline(__always)
-    static func sideCoverage(_ u: SIMD4<Float>, _ size: Float, _ perUnit: Float, _ cap: Float) -> SIMD4<Float> {
-        let far = size - u
-        var c = u.replacing(with: far, where: far .< u) * perUnit + 0.5
-        c.replace(with: cap, where: c .> cap)
-        c.replace(with: 0, where: c .< 0)
-        return c
-    }
-
 }
