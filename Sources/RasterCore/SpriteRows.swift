@@ -27,28 +27,34 @@ public enum SpriteRows {
         let (si, ti) = (ordered(1, thickness[0], step[0]), ordered(1, thickness[1], step[1]))
         let sides = SIMD8(so.0, so.1, to.0, to.1, si.0, si.1, ti.0, ti.1)
         let perStep = SIMD8(inverse[0], inverse[0], inverse[1], inverse[1], inverse[0], inverse[0], inverse[1], inverse[1])
+        // The lines move down the rows by a constant step: worked out for the first row, then carried.
+        let first = Row(y: rows.lowerBound, base: base, origin: origin, sGradient: sGradient, tGradient: tGradient, thickness: thickness)
+        let at = first.exactStart
+        var rowLines = (sides - SIMD8(at[0], at[0], at[1], at[1], at[0], at[0], at[1], at[1])) * perStep + Double(base)
+        let down = -SIMD8(sGradient[1], sGradient[1], tGradient[1], tGradient[1], sGradient[1], sGradient[1], tGradient[1], tGradient[1]) * perStep
         for y in rows {
+            defer { rowLines += down }
             let row = Row(y: y, base: base, origin: origin, sGradient: sGradient, tGradient: tGradient, thickness: thickness)
-            let at = row.exactStart
-            var lines = (sides - SIMD8(at[0], at[0], at[1], at[1], at[0], at[0], at[1], at[1])) * perStep + Double(base)
+            var lines = rowLines
             // A pair along the row (a step of 0) holds the whole row or none of it.
             for axis in 0..<2 where inverse[axis] == 0 {
-                let v = at[axis]
+                let v = row.exactStart[axis]
                 let (outside, inside) = (v >= 0 && v <= thickness[axis] + 1, v >= 1 && v <= thickness[axis])
                 (lines[2 * axis], lines[2 * axis + 1]) = outside ? (-.infinity, .infinity) : (.infinity, -.infinity)
                 (lines[2 * axis + 4], lines[2 * axis + 5]) = inside ? (-.infinity, .infinity) : (.infinity, -.infinity)
             }
             // A pixel more each side than the lines say, and a pixel less inside: the rounding
             // of these lines only moves pixels between those whose coverage the loop works out.
+            // (Past the guards each is a whole number of columns.lowerBound…upperBound, NaN refused.)
             let outerLo = max(lines[0], lines[2], low), outerHi = min(lines[1], lines[3], high)
             guard outerLo <= outerHi else { continue }
-            let lo = max(Int(outerLo.rounded(.down)) &- 1, columns.lowerBound)
-            let hi = min(Int(outerHi.rounded(.up)) &+ 2, columns.upperBound)
+            let lo = max(whole(outerLo.rounded(.down)) &- 1, columns.lowerBound)
+            let hi = min(whole(outerHi.rounded(.up)) &+ 2, columns.upperBound)
             guard lo < hi else { continue }
             var (insideLo, insideHi) = (hi, hi)
             let innerLo = max(lines[4], lines[6], low), innerHi = min(lines[5], lines[7], high)
             if wholeInside, innerLo <= innerHi {
-                (insideLo, insideHi) = (max(Int(innerLo.rounded(.up)) &+ 1, lo), min(Int(innerHi.rounded(.down)), hi))
+                (insideLo, insideHi) = (max(whole(innerLo.rounded(.up)) &+ 1, lo), min(whole(innerHi.rounded(.down)), hi))
                 if insideLo >= insideHi { (insideLo, insideHi) = (hi, hi) }
             }
             let line = pixels + ((y &- firstRow) &* rowPixels) &* 4
@@ -62,10 +68,10 @@ public enum SpriteRows {
             let (s0, t0, sStep, tStep) = (row.start[0], row.start[1], row.step[0], row.step[1])
             let (sEnd, tEnd, sCap, tCap) = (row.far[0], row.far[1], row.cap[0], row.cap[1])
             #if X86_64_V3
-            let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+            let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7), laneOffsets = lanes - SIMD8(repeating: Float(base))
             // Each lane's column less `base` (whole numbers: exact; carried along, as a sum of a
             // constant and a broadcast the vector was built a lane at a time).
-            var offsets = lanes + SIMD8(repeating: Float(x &- base))
+            var offsets = laneOffsets + SIMD8(repeating: Float(x))
             while x < hi && x &+ 8 <= rowPixels {
                 if x >= insideLo && insideHi &- x >= 4 {
                     let quads = (insideHi &- x) &>> 2
@@ -81,7 +87,7 @@ public enum SpriteRows {
                 cs.replace(with: sCap, where: cs .> sCap)
                 ct.replace(with: tCap, where: ct .> tCap)
                 // Lanes from `end` on at coverage 0: below 1 − (their distance past it) ≤ 0, then at least 0.
-                let past = SIMD8(repeating: Float(end &- x)) - lanes
+                let past = SIMD8(repeating: Float(end &- base)) - offsets
                 ct.replace(with: past, where: past .< ct)
                 cs.replace(with: 0, where: cs .< 0)
                 ct.replace(with: 0, where: ct .< 0)
@@ -91,10 +97,10 @@ public enum SpriteRows {
                 x = next
             }
             #else
-            let lanes = SIMD4<Float>(0, 1, 2, 3)
+            let lanes = SIMD4<Float>(0, 1, 2, 3), laneOffsets = lanes - SIMD4(repeating: Float(base))
             // Each lane's column less `base` (whole numbers: exact; carried along, as a sum of a
             // constant and a broadcast the vector was built a lane at a time).
-            var offsets = lanes + SIMD4(repeating: Float(x &- base))
+            var offsets = laneOffsets + SIMD4(repeating: Float(x))
             while x < hi && x &+ 4 <= rowPixels {
                 if x >= insideLo && insideHi &- x >= 4 {
                     let quads = (insideHi &- x) &>> 2
@@ -110,7 +116,7 @@ public enum SpriteRows {
                 cs.replace(with: sCap, where: cs .> sCap)
                 ct.replace(with: tCap, where: ct .> tCap)
                 // Lanes from `end` on at coverage 0: below 1 − (their distance past it) ≤ 0, then at least 0.
-                let past = SIMD4(repeating: Float(end &- x)) - lanes
+                let past = SIMD4(repeating: Float(end &- base)) - offsets
                 ct.replace(with: past, where: past .< ct)
                 cs.replace(with: 0, where: cs .< 0)
                 ct.replace(with: 0, where: ct .< 0)
@@ -134,6 +140,13 @@ public enum SpriteRows {
     @inlinable @inline(__always)
     static func rounded<Numbers: SIMD, Words: SIMD>(_ v: Numbers) -> Words where Numbers.Scalar == Float, Words.Scalar == UInt32 {
         unsafeBitCast(v + 8_388_608, to: Words.self) & 0x7F_FFFF
+    }
+
+    /// `v`, a whole number in 0…2⁵², as an Int (without `Int(_:)`'s range checks: 12 instructions
+    /// each, four a row).
+    @inlinable @inline(__always)
+    static func whole(_ v: Double) -> Int {
+        Int(truncatingIfNeeded: (v + 0x1p52).bitPattern & 0xF_FFFF_FFFF_FFFF)
     }
 
     /// A sprite's coverage along one pixel row. Across each pair of sides (s, then t) a pixel's
