@@ -194,6 +194,14 @@ extension Blend {
     /// 3–4% more instructions on gradients-stars-images and composite (callgrind).
     @inlinable @inline(__always)
     public static func sourceOverOctet(_ source: SIMD8<UInt32>, coverage: SIMD8<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
+        let raw = UnsafeMutableRawPointer(p)
+        raw.storeBytes(of: sourceOverOctet(source, coverage: coverage, over: raw.loadUnaligned(as: SIMD8<UInt32>.self)), as: SIMD8<UInt32>.self)
+    }
+
+    /// `sourceOverOctet(_:coverage:into:)` over eight pixels held in a vector (from two places:
+    /// a sprite row's two sides), giving the eight blended.
+    @inlinable @inline(__always)
+    public static func sourceOverOctet(_ source: SIMD8<UInt32>, coverage: SIMD8<UInt32>, over pixels: SIMD8<UInt32>) -> SIMD8<UInt32> {
         let low = SIMD16<UInt16>(repeating: 0x00FF)
         let scale = unsafeBitCast((coverage &+ 1) | (coverage &+ 1) &<< 16, to: SIMD16<UInt16>.self)
         let s = unsafeBitCast(source, to: SIMD16<UInt16>.self)
@@ -201,10 +209,9 @@ extension Blend {
         let greenAlpha = ((s &>> 8) &* scale) &>> 8
         let alpha = unsafeBitCast(greenAlpha, to: SIMD8<UInt32>.self) &>> 16
         let inverse = 256 &- unsafeBitCast(alpha | alpha &<< 16, to: SIMD16<UInt16>.self)
-        let raw = UnsafeMutableRawPointer(p)
-        let d = raw.loadUnaligned(as: SIMD16<UInt16>.self)
+        let d = unsafeBitCast(pixels, to: SIMD16<UInt16>.self)
         let under = (((d & low) &* inverse) &>> 8) | (((d &>> 8) &* inverse) & ~low)
-        raw.storeBytes(of: under &+ (redBlue | greenAlpha &<< 8), as: SIMD16<UInt16>.self)
+        return unsafeBitCast(under &+ (redBlue | greenAlpha &<< 8), to: SIMD8<UInt32>.self)
     }
 
     /// Adds `color` scaled by `coverage` (0…255) to the pixel at byte offset `i`, each channel

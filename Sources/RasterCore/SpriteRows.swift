@@ -14,6 +14,7 @@ public enum SpriteRows {
                              firstRow: Int, rowPixels: Int) {
         let base = columns.lowerBound
         let wholeInside = thickness[0] >= 1 && thickness[1] >= 1
+        let slack = columns.count <= 8192 ? 0 : 1
         let scaled = Blend.ScaledColor(PremultipliedColor(word: color), coverage: 255)
         let (low, high) = (Double(columns.lowerBound), Double(columns.upperBound))
         // Where along a row each pair's value a (`Row`) reaches 0 and thickness + 1 (some coverage
@@ -43,60 +44,85 @@ public enum SpriteRows {
                 (lines[2 * axis], lines[2 * axis + 1]) = outside ? (-.infinity, .infinity) : (.infinity, -.infinity)
                 (lines[2 * axis + 4], lines[2 * axis + 5]) = inside ? (-.infinity, .infinity) : (.infinity, -.infinity)
             }
-            // A pixel more each side than the lines say, and a pixel less inside: the rounding
-            // of these lines only moves pixels between those whose coverage the loop works out.
-            // (Past the guards each is a whole number of columns.lowerBound…upperBound, NaN refused.)
+            // The columns whose centres the lines put at some coverage, and at whole coverage.
+            // Near a side the loops' Float values are within 0.001 of the exact ones while the
+            // row's columns are 8,192 or fewer (a product and a start of at most 8,192 rounded,
+            // 2⁻¹¹ each), which moves no pixel's coverage off 0 or 255 (0 below 0.002, 255
+            // above 0.998); past that `slack` adds a pixel each way. (Past the guards each is a
+            // whole number of columns.lowerBound…upperBound, NaN refused.)
             let outerLo = max(lines[0], lines[2], low), outerHi = min(lines[1], lines[3], high)
             guard outerLo <= outerHi else { continue }
-            let lo = max(whole(outerLo.rounded(.down)) &- 1, columns.lowerBound)
-            let hi = min(whole(outerHi.rounded(.up)) &+ 2, columns.upperBound)
+            let lo = max(whole(outerLo.rounded(.down)) &- slack, columns.lowerBound)
+            let hi = min(whole(outerHi.rounded(.down)) &+ 1 &+ slack, columns.upperBound)
             guard lo < hi else { continue }
             var (insideLo, insideHi) = (hi, hi)
             let innerLo = max(lines[4], lines[6], low), innerHi = min(lines[5], lines[7], high)
             if wholeInside, innerLo <= innerHi {
-                (insideLo, insideHi) = (max(whole(innerLo.rounded(.up)) &+ 1, lo), min(whole(innerHi.rounded(.down)), hi))
+                (insideLo, insideHi) = (max(whole(innerLo.rounded(.up)) &+ slack, lo), min(whole(innerHi.rounded(.down)) &+ 1 &- slack, hi))
                 if insideLo >= insideHi { (insideLo, insideHi) = (hi, hi) }
             }
             let line = pixels + ((y &- firstRow) &* rowPixels) &* 4
-            // A vector at a time (eight pixels in the x86-64-v3 build, four in the baseline) while
-            // one fits in the row: up to the inside, at the coverages of its pixels, those from
-            // the inside on at none; the inside's whole quads as a run; then the rest as the first,
-            // those from `hi` on at none. (Written out here, not called: as functions,
-            // @inline(__always) or not, they were calls: 88.5M → 68.6M instructions a frame of
-            // bench/particles.sh, callgrind.)
-            var x = lo
             let (s0, t0, sStep, tStep) = (row.start[0], row.start[1], row.step[0], row.step[1])
-            let (sEnd, tEnd, sCap, tCap) = (row.far[0], row.far[1], row.cap[0], row.cap[1])
+            let (s1, t1, sCap, tCap) = (row.farStart[0], row.farStart[1], row.cap[0], row.cap[1])
             #if X86_64_V3
-            let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7), laneOffsets = lanes - SIMD8(repeating: Float(base))
-            // Each lane's column less `base` (whole numbers: exact; carried along, as a sum of a
-            // constant and a broadcast the vector was built a lane at a time).
-            var offsets = laneOffsets + SIMD8(repeating: Float(x))
-            while x < hi && x &+ 8 <= rowPixels {
-                if x >= insideLo && insideHi &- x >= 4 {
-                    let quads = (insideHi &- x) &>> 2
-                    scaled.blendQuads(into: line + x &* 4, count: quads)
-                    x &+= quads &* 4
-                    offsets += SIMD8(repeating: Float(quads &* 4))
-                    continue
+            // The inside's whole quads as one run; then the sides, the left one's pixels
+            // xl..<endL and the right one's xr..<endR, both at once, four of each in a vector of
+            // eight (a side is rarely wider: 36 vectors a sprite of bench/particles.sh where
+            // vectors of eight a side took 61), and once one is done the other's eight at a time;
+            // where four do not fit (the frame's right edge), the rest a pixel at a time. (Written
+            // out here, not called: as functions, @inline(__always) or not, they were calls:
+            // 88.5M → 68.6M instructions a frame of bench/particles.sh, callgrind.)
+            var (xl, endL, xr, endR) = (lo, insideLo, hi, hi)
+            if insideLo < hi {
+                let runEnd = insideLo &+ (insideHi &- insideLo) & ~3
+                scaled.blendQuads(into: line + insideLo &* 4, count: (runEnd &- insideLo) &>> 2)
+                xr = runEnd
+            }
+            let quad = SIMD4<Float>(0, 1, 2, 3)
+            while true {
+                // The vector's halves: pixels a..<a + 4 up to aEnd, b..<b + 4 up to bEnd. A right
+                // side's half never starts before the left side's pixels end, and is stored second.
+                let (a, aEnd, b, bEnd): (Int, Int, Int, Int)
+                if xl < endL {
+                    (a, aEnd, b, bEnd) = xr < endR ? (xl, endL, xr, endR) : (xl, endL, xl &+ 4, endL)
+                } else if xr < endR {
+                    (a, aEnd, b, bEnd) = (xr, endR, xr &+ 4, endR)
+                } else {
+                    break
                 }
-                let end = x < insideLo ? insideLo : hi
-                let (s, t) = (s0 + offsets * sStep, t0 + offsets * tStep)
-                let (sFar, tFar) = (sEnd - s, tEnd - t)
+                guard b &+ 4 <= rowPixels else { break }
+                // Each lane's column and its half's end, less `base` (whole numbers: exact).
+                let (fa, fb) = (Float(a &- base), Float(b &- base))
+                let offsets = SIMD8(lowHalf: quad + fa, highHalf: quad + fb)
+                let (sMove, tMove) = (offsets * sStep, offsets * tStep)
+                let (s, t, sFar, tFar) = (s0 + sMove, t0 + tMove, s1 - sMove, t1 - tMove)
                 var cs = s.replacing(with: sFar, where: sFar .< s), ct = t.replacing(with: tFar, where: tFar .< t)
                 cs.replace(with: sCap, where: cs .> sCap)
                 ct.replace(with: tCap, where: ct .> tCap)
-                // Lanes from `end` on at coverage 0: below 1 − (their distance past it) ≤ 0, then at least 0.
-                let past = SIMD8(repeating: Float(end &- base)) - offsets
+                // Lanes from their half's end on at coverage 0: below 1 − (their distance past it) ≤ 0, then at least 0.
+                let past = SIMD8(lowHalf: SIMD4(repeating: Float(aEnd &- base)), highHalf: SIMD4(repeating: Float(bEnd &- base))) - offsets
                 ct.replace(with: past, where: past .< ct)
                 cs.replace(with: 0, where: cs .< 0)
                 ct.replace(with: 0, where: ct .< 0)
-                Blend.sourceOverOctet(SIMD8(repeating: color), coverage: rounded(cs * ct * 255), into: line + x &* 4)
-                let next = min(x &+ 8, end)
-                offsets += SIMD8(repeating: Float(next &- x))
-                x = next
+                let (pa, pb) = (UnsafeMutableRawPointer(line + a &* 4), UnsafeMutableRawPointer(line + b &* 4))
+                let under = SIMD8(lowHalf: pa.loadUnaligned(as: SIMD4<UInt32>.self), highHalf: pb.loadUnaligned(as: SIMD4<UInt32>.self))
+                let blended = Blend.sourceOverOctet(SIMD8(repeating: color), coverage: rounded(cs * ct * 255), over: under)
+                pa.storeBytes(of: blended.lowHalf, as: SIMD4<UInt32>.self)
+                pb.storeBytes(of: blended.highHalf, as: SIMD4<UInt32>.self)
+                if xl < endL {
+                    if xr < endR { (xl, xr) = (min(xl &+ 4, endL), min(xr &+ 4, endR)) } else { xl = min(xl &+ 8, endL) }
+                } else {
+                    xr = min(xr &+ 8, endR)
+                }
             }
+            for x in xl..<endL { blendPixel(row.coverage(at: x), color, line, x) }
+            for x in xr..<endR { blendPixel(row.coverage(at: x), color, line, x) }
             #else
+            // Four pixels at a time while four fit in the row: up to the inside, at the coverages
+            // of its pixels, those from the inside on at none; the inside's whole quads as a run;
+            // then the rest as the first, those from `hi` on at none; the row's end where four do
+            // not fit a pixel at a time.
+            var x = lo
             let lanes = SIMD4<Float>(0, 1, 2, 3), laneOffsets = lanes - SIMD4(repeating: Float(base))
             // Each lane's column less `base` (whole numbers: exact; carried along, as a sum of a
             // constant and a broadcast the vector was built a lane at a time).
@@ -110,8 +136,8 @@ public enum SpriteRows {
                     continue
                 }
                 let end = x < insideLo ? insideLo : hi
-                let (s, t) = (s0 + offsets * sStep, t0 + offsets * tStep)
-                let (sFar, tFar) = (sEnd - s, tEnd - t)
+                let (sMove, tMove) = (offsets * sStep, offsets * tStep)
+                let (s, t, sFar, tFar) = (s0 + sMove, t0 + tMove, s1 - sMove, t1 - tMove)
                 var cs = s.replacing(with: sFar, where: sFar .< s), ct = t.replacing(with: tFar, where: tFar .< t)
                 cs.replace(with: sCap, where: cs .> sCap)
                 ct.replace(with: tCap, where: ct .> tCap)
@@ -125,14 +151,15 @@ public enum SpriteRows {
                 offsets += SIMD4(repeating: Float(next &- x))
                 x = next
             }
+            for x in x..<hi { blendPixel(row.coverage(at: x), color, line, x) }
             #endif
-            // The row's end where a vector does not fit (at the frame's right edge), a pixel at a time.
-            while x < hi {
-                let coverage = row.coverage(at: x)
-                if coverage > 0 { Blend.sourceOver(PremultipliedColor(word: color), coverage: coverage, into: line, at: x &* 4) }
-                x &+= 1
-            }
         }
+    }
+
+    /// Blends `color` at `coverage` over pixel `x` of `line`.
+    @inlinable @inline(__always)
+    static func blendPixel(_ coverage: UInt32, _ color: UInt32, _ line: UnsafeMutablePointer<UInt8>, _ x: Int) {
+        if coverage > 0 { Blend.sourceOver(PremultipliedColor(word: color), coverage: coverage, into: line, at: x &* 4) }
     }
 
     /// The whole numbers nearest `v` (ties to even), each in 0…2²²: adding 2²³ leaves it in the
@@ -151,18 +178,21 @@ public enum SpriteRows {
 
     /// A sprite's coverage along one pixel row. Across each pair of sides (s, then t) a pixel's
     /// value is a = its centre's distance in pixels from the pair's first side + ½, linear along
-    /// the row; its coverage across the pair is min(a, thickness + 1 − a, 1, thickness), at least
-    /// 0 — min(d + ½, 1) for its distance d to the nearer side, and a side thinner than a pixel
-    /// covers its thickness; the pixel's coverage is the two multiplied, in 0…255. The vector
-    /// loops of `blend` repeat `coverage(at:)`'s operations lane by lane, so every build draws
-    /// the same bytes.
+    /// the row, and b = thickness + 1 − a from the other side; its coverage across the pair is
+    /// min(a, b, 1, thickness), at least 0 — min(d + ½, 1) for its distance d to the nearer side,
+    /// and a side thinner than a pixel covers its thickness; the pixel's coverage is the two
+    /// multiplied, in 0…255. a and b are each worked out in Float from their own value at column
+    /// `base`, so the side a pixel is near has a small value and a small error, however far the
+    /// other is (a and thickness + 1 − a in Float were 0.125 apart at 1.5 million pixels across).
+    /// The vector loops of `blend` repeat `coverage(at:)`'s operations lane by lane, so every
+    /// build draws the same bytes.
     @frozen public struct Row {
-        /// At the centre of column `base`: each pair's value, exactly and as the loops take it.
-        public let exactStart: SIMD2<Double>, start: SIMD2<Float>
-        /// Each pair's value's change a column.
+        /// At the centre of column `base`: each pair's a, exactly and as the loops take it, and its b.
+        public let exactStart: SIMD2<Double>, start: SIMD2<Float>, farStart: SIMD2<Float>
+        /// Each pair's a's change a column (b's is its opposite).
         public let exactStep: SIMD2<Double>, step: SIMD2<Float>
-        /// Each pair's thickness + 1, where its far side's distance + ½ is 0.
-        public let exactFar: SIMD2<Double>, far: SIMD2<Float>
+        /// Each pair's thickness + 1, where a reaches the far side (b is 0).
+        public let exactFar: SIMD2<Double>
         /// Each pair's most coverage: 1, or its thickness when thinner than a pixel.
         public let cap: SIMD2<Float>
         /// The column the values start at.
@@ -178,7 +208,7 @@ public enum SpriteRows {
             exactStep = SIMD2(sGradient[0], tGradient[0])
             step = SIMD2<Float>(exactStep)
             exactFar = thickness + 1
-            far = SIMD2<Float>(exactFar)
+            farStart = SIMD2<Float>(exactFar - exactStart)
             cap = SIMD2<Float>(thickness.replacing(with: 1, where: thickness .> 1))
             self.base = base
         }
@@ -186,8 +216,9 @@ public enum SpriteRows {
         /// The coverage (0…255) of the pixel in column `x`.
         @inlinable @inline(__always)
         public func coverage(at x: Int) -> UInt32 {
-            let a = start + Float(x &- base) * step
-            var c = a.replacing(with: far - a, where: far - a .< a)
+            let move = Float(x &- base) * step
+            let (a, b) = (start + move, farStart - move)
+            var c = a.replacing(with: b, where: b .< a)
             c.replace(with: cap, where: c .> cap)
             c.replace(with: 0, where: c .< 0)
             return UInt32((c[0] * c[1] * 255).rounded(.toNearestOrEven))

@@ -32,6 +32,34 @@ final class SpriteTests: XCTestCase {
         }
     }
 
+    /// A sprite a million and a half pixels across, turned by 0.003 rad, with its far side in
+    /// the frame: each pixel is covered by min(d + ½, 1) for its centre's distance d to that
+    /// side (the line through the side's two corners; the other sides are far away), within a
+    /// level, as a small sprite's are. (Worked out as the thickness less the distance from the
+    /// other side, in Float, it was off by up to 0.125 of a pixel there: 30 levels.)
+    func testTheSidesOfAHugeSpriteAreAsCloseAsASmallOnes() throws {
+        let size = Size(1_500_000.3, 1_200_000.7)
+        let place = Transform3D(translationX: -size.width / 2, y: -size.height / 2).concatenating(Transform3D(rotationAngle: 0.003))
+            .concatenating(Transform3D(translationX: -size.width / 2 + 30, y: 32))
+        let frame = try draw(size: size, transform: place)
+        let (p, q) = (place.apply(to: Point(size.width, 0)), place.apply(to: Point(size.width, size.height)))
+        let length = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
+        // Positive on the sprite's side of the line (its first corner's).
+        let corner = place.apply(to: Point(0, 0))
+        let inward: Double = ((q.x - p.x) * (corner.y - p.y) - (q.y - p.y) * (corner.x - p.x)) > 0 ? 1 : -1
+        var partly = 0
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let (cx, cy) = (Double(x) + 0.5, Double(y) + 0.5)
+                let d = inward * ((q.x - p.x) * (cy - p.y) - (q.y - p.y) * (cx - p.x)) / length
+                let expected = min(max(d + 0.5, 0), 1) * 255
+                if expected > 0, expected < 255 { partly += 1 }
+                XCTAssertEqual(Double(frame.pixel(x: x, y: y).a), expected, accuracy: 1, "pixel (\(x), \(y)), \(d) from the side")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(partly, 64, "the side crosses every row")
+    }
+
     /// Turned by 0.5 rad about its centre, the 20 × 10 rectangle still covers 200 pixels of
     /// area in total (within half a percent), and each pixel within 5% of its exact share
     /// (the path fill's, which integrates the area).
@@ -71,10 +99,36 @@ final class SpriteTests: XCTestCase {
         XCTAssertEqual(area, 200, accuracy: 0.1)
     }
 
+    /// A sprite whose rows cross more than 8,192 columns (where the vector loops take a pixel of
+    /// slack about the lines): every build draws the pixel loop's bytes, its sides and inside.
+    func testEveryBuildDrawsAWideSpriteAsThePixelLoopDoes() throws {
+        let width = 9_000
+        var background = try XCTUnwrap(Pixmap(width: width, height: 3))
+        for i in stride(from: 0, to: background.bytes.count, by: 4) { (background.bytes[i], background.bytes[i + 3]) = (90, 200) }
+        for turn in [0.0003, -0.0002, 0.001] {
+            let transform = Transform3D(translationX: -4_400, y: -20).concatenating(Transform3D(rotationAngle: turn))
+                .concatenating(Transform3D(translationX: 4_500.3, y: 1.6))
+            let color = PremultipliedColor(r: 30, g: 0, b: 120, a: 160)
+            var expected = background
+            var pixelLoop = Rasterizer(build: .baseline)
+            pixelLoop.fillSprite(size: Size(8_800, 40), transform: transform, paint: .solid(color),
+                                 clip: ClipMask(width: width, height: 3, rectangle: PixelArea(all: background)), into: &expected)
+            XCTAssertNotEqual(expected.bytes, background.bytes)
+            for build in everyBuild {
+                var drawn = background
+                var rasterizer = Rasterizer(build: build)
+                rasterizer.fillSprite(size: Size(8_800, 40), transform: transform, paint: .solid(color), into: &drawn)
+                let first = drawn.bytes.indices.first { drawn.bytes[$0] != expected.bytes[$0] }
+                XCTAssert(first == nil, "turned by \(turn): \(build) differs first at byte \(first ?? 0)")
+            }
+        }
+    }
+
     /// One colour, unclipped, covering: RasterCore's sprite rows (every build), a vector at a time,
     /// draw the bytes the pixel-at-a-time loop draws for a clip that keeps everything: the same
     /// coverages, at the frame's right edge too, in bands of taller frames, for sprites thinner
-    /// than a pixel, turned, skewed and partly off the frame, over any background.
+    /// than a pixel or thousands of pixels across, turned, skewed and partly off the frame, over
+    /// any background.
     func testEveryBuildDrawsSpritesAsThePixelLoopDoes() throws {
         var random = SplitMix64(seed: 47)
         for trial in 0..<400 {
@@ -87,7 +141,9 @@ final class SpriteTests: XCTestCase {
                 background.bytes[i + 3] = alpha
                 for c in 0..<3 { background.bytes[i + c] = UInt8.random(in: 0...alpha, using: &random) }
             }
-            let size = Size(Double.random(in: 0.2...40, using: &random), Double.random(in: 0.2...25, using: &random))
+            var size = Size(Double.random(in: 0.2...40, using: &random), Double.random(in: 0.2...25, using: &random))
+            // Thousands of pixels across: a side far from the column its value is taken at.
+            if trial % 9 == 0 { size = Size(size.width * 150, size.height * 150) }
             var transform = Transform3D(translationX: -size.width / 2, y: -size.height / 2)
                 .concatenating(Transform3D(scaleX: Double.random(in: 0.3...2, using: &random), y: Double.random(in: 0.3...2, using: &random)))
                 .concatenating(Transform3D(rotationAngle: Double.random(in: 0...(2 * .pi), using: &random)))
