@@ -19,46 +19,60 @@ public enum SpriteRows {
         let (low, high) = (Double(columns.lowerBound), Double(columns.upperBound))
         // Where along a row each pair's value a (`Row`) reaches 0 and thickness + 1 (some coverage
         // between) and 1 and thickness (whole coverage between): a(x) = a(base) + (x − base) · step
-        // is v at x = base + (v − a(base)) / step; each pair low end first, every row at once a
-        // vector of eight.
+        // is v at x = base + (v − a(base)) / step. Every row's at once, a vector of eight: the
+        // low ends (some coverage across s, across t, whole coverage across s, across t), then
+        // the high ends likewise.
         let step = SIMD2(sGradient[0], tGradient[0])
         let inverse = SIMD2<Double>(step[0] == 0 ? 0 : 1 / step[0], step[1] == 0 ? 0 : 1 / step[1])
         func ordered(_ a: Double, _ b: Double, _ step: Double) -> (Double, Double) { step < 0 ? (b, a) : (a, b) }
         let (so, to) = (ordered(0, thickness[0] + 1, step[0]), ordered(0, thickness[1] + 1, step[1]))
         let (si, ti) = (ordered(1, thickness[0], step[0]), ordered(1, thickness[1], step[1]))
-        let sides = SIMD8(so.0, so.1, to.0, to.1, si.0, si.1, ti.0, ti.1)
-        let perStep = SIMD8(inverse[0], inverse[0], inverse[1], inverse[1], inverse[0], inverse[0], inverse[1], inverse[1])
+        let sides = SIMD8(so.0, to.0, si.0, ti.0, so.1, to.1, si.1, ti.1)
+        let perStep = SIMD8(inverse[0], inverse[1], inverse[0], inverse[1], inverse[0], inverse[1], inverse[0], inverse[1])
+        let flat = inverse[0] == 0 || inverse[1] == 0
         // The lines move down the rows by a constant step: worked out for the first row, then carried.
         let first = Row(y: rows.lowerBound, base: base, origin: origin, sGradient: sGradient, tGradient: tGradient, thickness: thickness)
-        let at = first.exactStart
-        var rowLines = (sides - SIMD8(at[0], at[0], at[1], at[1], at[0], at[0], at[1], at[1])) * perStep + Double(base)
-        let down = -SIMD8(sGradient[1], sGradient[1], tGradient[1], tGradient[1], sGradient[1], sGradient[1], tGradient[1], tGradient[1]) * perStep
+        let at = SIMD8(first.exactStart[0], first.exactStart[1], first.exactStart[0], first.exactStart[1],
+                       first.exactStart[0], first.exactStart[1], first.exactStart[0], first.exactStart[1])
+        var rowLines = (sides - at) * perStep + Double(base)
+        let down = -SIMD8(sGradient[1], tGradient[1], sGradient[1], tGradient[1], sGradient[1], tGradient[1], sGradient[1], tGradient[1]) * perStep
         for y in rows {
             defer { rowLines += down }
             let row = Row(y: y, base: base, origin: origin, sGradient: sGradient, tGradient: tGradient, thickness: thickness)
             var lines = rowLines
             // A pair along the row (a step of 0) holds the whole row or none of it.
-            for axis in 0..<2 where inverse[axis] == 0 {
-                let v = row.exactStart[axis]
-                let (outside, inside) = (v >= 0 && v <= thickness[axis] + 1, v >= 1 && v <= thickness[axis])
-                (lines[2 * axis], lines[2 * axis + 1]) = outside ? (-.infinity, .infinity) : (.infinity, -.infinity)
-                (lines[2 * axis + 4], lines[2 * axis + 5]) = inside ? (-.infinity, .infinity) : (.infinity, -.infinity)
+            if flat {
+                for axis in 0..<2 where inverse[axis] == 0 {
+                    let v = row.exactStart[axis]
+                    let (outside, inside) = (v >= 0 && v <= thickness[axis] + 1, v >= 1 && v <= thickness[axis])
+                    (lines[axis], lines[axis + 4]) = outside ? (-.infinity, .infinity) : (.infinity, -.infinity)
+                    (lines[axis + 2], lines[axis + 6]) = inside ? (-.infinity, .infinity) : (.infinity, -.infinity)
+                }
             }
-            // The columns whose centres the lines put at some coverage, and at whole coverage.
-            // Near a side the loops' Float values are within 0.001 of the exact ones while the
-            // row's columns are 8,192 or fewer (a product and a start of at most 8,192 rounded,
-            // 2⁻¹¹ each), which moves no pixel's coverage off 0 or 255 (0 below 0.002, 255
-            // above 0.998); past that `slack` adds a pixel each way. (Past the guards each is a
-            // whole number of columns.lowerBound…upperBound, NaN refused.)
-            let outerLo = max(lines[0], lines[2], low), outerHi = min(lines[1], lines[3], high)
-            guard outerLo <= outerHi else { continue }
-            let lo = max(whole(outerLo.rounded(.down)) &- slack, columns.lowerBound)
-            let hi = min(whole(outerHi.rounded(.down)) &+ 1 &+ slack, columns.upperBound)
+            // Across both pairs and within the columns: the later low end, the earlier high end
+            // (compares and selects a vector at a time; a NaN stays, and the guards refuse it).
+            let (lows, highs) = (lines.lowHalf, lines.highHalf)
+            let (otherLows, otherHighs) = (SIMD4(lows[1], lows[0], lows[3], lows[2]), SIMD4(highs[1], highs[0], highs[3], highs[2]))
+            var from = lows.replacing(with: otherLows, where: lows .< otherLows)
+            var to = highs.replacing(with: otherHighs, where: otherHighs .< highs)
+            from.replace(with: low, where: from .< low)
+            to.replace(with: high, where: high .< to)
+            // The columns whose centres the lines put at some coverage (lo..<hi), and at whole
+            // coverage (insideLo..<insideHi; the first after a whole low end too). Near a side the
+            // loops' Float values are within 0.001 of the exact ones while the row's columns are
+            // 8,192 or fewer (a product and a start of at most 8,192 rounded, 2⁻¹¹ each), which
+            // moves no pixel's coverage off 0 or 255 (0 below 0.002, 255 above 0.998); past that
+            // `slack` adds a pixel each way.
+            guard from[0] <= to[0] else { continue }
+            // Past the guard each of these is a whole number of columns.lowerBound…upperBound:
+            // made Ints four at once, adding 2⁵² (`whole`).
+            let columnsDown = wholes(SIMD4(from[0], to[0], from[2], to[2]).rounded(.down))
+            let lo = max(columnsDown[0] &- slack, columns.lowerBound)
+            let hi = min(columnsDown[1] &+ 1 &+ slack, columns.upperBound)
             guard lo < hi else { continue }
             var (insideLo, insideHi) = (hi, hi)
-            let innerLo = max(lines[4], lines[6], low), innerHi = min(lines[5], lines[7], high)
-            if wholeInside, innerLo <= innerHi {
-                (insideLo, insideHi) = (max(whole(innerLo.rounded(.up)) &+ slack, lo), min(whole(innerHi.rounded(.down)) &+ 1 &- slack, hi))
+            if wholeInside, from[2] <= to[2] {
+                (insideLo, insideHi) = (max(columnsDown[2] &+ 1 &+ slack, lo), min(columnsDown[3] &+ 1 &- slack, hi))
                 if insideLo >= insideHi { (insideLo, insideHi) = (hi, hi) }
             }
             let line = pixels + ((y &- firstRow) &* rowPixels) &* 4
@@ -169,11 +183,11 @@ public enum SpriteRows {
         unsafeBitCast(v + 8_388_608, to: Words.self) & 0x7F_FFFF
     }
 
-    /// `v`, a whole number in 0…2⁵², as an Int (without `Int(_:)`'s range checks: 12 instructions
+    /// `v`, whole numbers in 0…2⁵², as Ints (without `Int(_:)`'s range checks, 12 instructions
     /// each, four a row).
     @inlinable @inline(__always)
-    static func whole(_ v: Double) -> Int {
-        Int(truncatingIfNeeded: (v + 0x1p52).bitPattern & 0xF_FFFF_FFFF_FFFF)
+    static func wholes(_ v: SIMD4<Double>) -> SIMD4<Int> {
+        SIMD4<Int>(truncatingIfNeeded: unsafeBitCast(v + 0x1p52, to: SIMD4<UInt64>.self) & 0xF_FFFF_FFFF_FFFF)
     }
 
     /// A sprite's coverage along one pixel row. Across each pair of sides (s, then t) a pixel's
