@@ -45,14 +45,19 @@ public struct Transaction: Sendable, Equatable {
     public var timingFunction: TimingFunction
     /// Whether model changes take effect without implicit animations (`disableActions`).
     public var disableActions: Bool
+    /// Seconds of the layer's time after the commit at which the implicit animations begin,
+    /// showing the old values until then (filling backwards): UIView.animate's `delay`, which
+    /// CATransaction does not have.
+    public var delay: Double
 
     /// The implicit transaction every callback runs in: 0.25 s with the default timing function.
     public static let implicit = Transaction()
 
     /// A transaction; the defaults are those of Core Animation's implicit one.
-    public init(duration: Double = 0.25, timingFunction: TimingFunction = .default, disableActions: Bool = false) {
+    public init(duration: Double = 0.25, timingFunction: TimingFunction = .default, disableActions: Bool = false, delay: Double = 0) {
         self.duration = duration
         self.timingFunction = timingFunction
         self.disableActions = disableActions
+        self.delay = delay
     }
 }

@@ -236,7 +236,8 @@ private final class TimelineResolver {
 
     /// The animations of a standalone layer's actions for the properties changed since `old`,
     /// with their keys (the property's name): its own (`Layer.actions`), or the default: from the
-    /// value shown now to the new model value (new contents cross-fade).
+    /// value shown now to the new model value (new contents cross-fade); after the transaction's
+    /// delay, if it has one.
     private func implicitAnimations(node: Int, from old: LayerValues, settings: Transaction, now: Double) -> [(animation: Animation, key: String)] {
         let layer = nodes[node].layer
         let changed = LayerProperty.implicitlyAnimated.filter {
@@ -270,6 +271,11 @@ private final class TimelineResolver {
                 basic.duration = settings.duration
                 basic.timingFunction = settings.timingFunction
                 animation = basic
+            }
+            if settings.delay > 0, animation.beginTime == 0 {
+                // Begins after the delay, showing the value it starts from until then.
+                animation.beginTime = layer.localTime(atVideoTime: now) + settings.delay
+                animation.fillMode = animation.fillMode.fillsForwards ? .both : .backwards
             }
             animations.append((animation, property.name))
         }

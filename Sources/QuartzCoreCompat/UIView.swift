@@ -158,15 +158,18 @@ open class UIView: NSObject {
 
     /// Animates the changes `animations` makes to views from their current values, over
     /// `duration` seconds after `delay`, then calls `completion` with true
-    /// (`animate(withDuration:delay:options:animations:completion:)`). Called while the
-    /// controller is set up, it runs at the first turn of the run loop, as on iOS.
+    /// (`animate(withDuration:delay:options:animations:completion:)`). The block runs at once
+    /// and the views' model values change then; they show their old values until the delay
+    /// ends (with a duration of 0 the block waits for the delay). Called while the controller
+    /// is set up, it runs at the first turn of the run loop, as on iOS.
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0, options: AnimationOptions = [],
                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         let app = AppRun.running("UIView.animate")
         let run = {
             app.beginTransaction()
             // A duration of 0 or less makes the changes without animating them (UIKit).
-            app.script.openTransaction = Transaction(duration: duration, timingFunction: options.timingFunction, disableActions: duration <= 0)
+            app.script.openTransaction = Transaction(duration: duration, timingFunction: options.timingFunction, disableActions: duration <= 0,
+                                                     delay: max(delay, 0))
             if let completion { app.completions[app.completions.count - 1] = { completion(true) } }
             app.viewAnimationDepth += 1
             animations()
@@ -178,8 +181,10 @@ open class UIView: NSObject {
             app.commitTransaction()
             for layer in animated { layer.backing.actions = CALayer.viewActions }
         }
-        if delay > 0 || app.isLaunching {
-            app.after(delay, run)
+        // Changes without an animation (a duration of 0) wait for the delay themselves.
+        let wait = duration <= 0 ? max(delay, 0) : 0
+        if wait > 0 || app.isLaunching {
+            app.after(wait, run)
         } else {
             run()
         }

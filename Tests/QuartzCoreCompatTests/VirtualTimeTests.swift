@@ -66,11 +66,15 @@ final class VirtualTimeTests: XCTestCase {
     final class Animating: UIViewController, @unchecked Sendable {
         let box = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         var finishedAt: Double?
+        var alphaDuringTheDelay: QuartzCoreCompat.CGFloat?
         override func viewDidLoad() {
             box.layer.name = "box"
             view.addSubview(box)
             // Outside an animation block a view's change shows at once, even in a callback.
-            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { self.box.center = CGPoint(x: 100, y: 25) }
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) {
+                self.box.center = CGPoint(x: 100, y: 25)
+                self.alphaDuringTheDelay = self.box.alpha
+            }
             // Called while the controller is set up, the animation runs from the first turn.
             UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: {
                 self.box.alpha = 0
@@ -85,6 +89,10 @@ final class VirtualTimeTests: XCTestCase {
         let controller = Animating()
         let timeline = try timeline(2) { controller }
         XCTAssertEqual(try values(timeline, "box", at: 0.1).position.x, 100)
+        // The block ran at the first turn (UIKit runs it at once): the model is 0 during the
+        // delay, while the view shows its old value.
+        XCTAssertEqual(controller.alphaDuringTheDelay, 0)
+        XCTAssertEqual(try values(timeline, "box", at: 0.3).opacity, 1)
         XCTAssertEqual(try values(timeline, "box", at: 0.5).opacity, 1)
         XCTAssertEqual(try values(timeline, "box", at: 1.0).opacity, 0.5, accuracy: 1e-9)
         XCTAssertEqual(try values(timeline, "box", at: 1.5).opacity, 0)
