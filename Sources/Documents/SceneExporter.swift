@@ -245,6 +245,7 @@ public enum SceneExporter {
                 var values: [(String, JSON)] = [("duration", .exactNumber(settings.duration)),
                                                 ("timingFunction", timingFunction(settings.timingFunction))]
                 if settings.disableActions { values.append(("disableActions", .bool(true))) }
+                if settings.delay > 0 { values.append(("delay", .exactNumber(settings.delay))) }
                 var fields: [(String, JSON)] = [("transaction", .object(values)),
                                                 ("do", .array(try body.map { action throws in try self.action(action) }))]
                 if !completion.isEmpty { fields.append(("completion", .array(try completion.map { action throws in try self.action(action) }))) }

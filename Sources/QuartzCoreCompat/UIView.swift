@@ -160,16 +160,20 @@ open class UIView: NSObject {
     /// `duration` seconds after `delay`, then calls `completion` with true
     /// (`animate(withDuration:delay:options:animations:completion:)`). The block runs at once
     /// and the views' model values change then; they show their old values until the delay
-    /// ends (with a duration of 0 the block waits for the delay). Called while the controller
-    /// is set up, it runs at the first turn of the run loop, as on iOS.
+    /// ends (with a duration of 0, or inside another animation's block, the block waits for the
+    /// delay). Called while the controller is set up, it runs at the first turn of the run loop,
+    /// as on iOS.
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0, options: AnimationOptions = [],
                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         let app = AppRun.running("UIView.animate")
+        // Called inside another animation's block, it waits for its delay instead: run there, its
+        // transaction would commit the outer block's changes so far without their animation.
+        let nested = app.viewAnimationDepth > 0
         let run = {
             app.beginTransaction()
             // A duration of 0 or less makes the changes without animating them (UIKit).
             app.script.openTransaction = Transaction(duration: duration, timingFunction: options.timingFunction, disableActions: duration <= 0,
-                                                     delay: max(delay, 0))
+                                                     delay: nested ? 0 : max(delay, 0))
             if let completion { app.completions[app.completions.count - 1] = { completion(true) } }
             app.viewAnimationDepth += 1
             animations()
@@ -182,7 +186,7 @@ open class UIView: NSObject {
             for layer in animated { layer.backing.actions = CALayer.viewActions }
         }
         // Changes without an animation (a duration of 0) wait for the delay themselves.
-        let wait = duration <= 0 ? max(delay, 0) : 0
+        let wait = duration <= 0 || nested ? max(delay, 0) : 0
         if wait > 0 || app.isLaunching {
             app.after(wait, run)
         } else {

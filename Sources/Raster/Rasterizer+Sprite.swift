@@ -33,9 +33,9 @@ extension Rasterizer {
         // Sprite coordinates of a device point: s = (x − m41)·sx + (y − m42)·sy, likewise t.
         let (sx, sy, tx, ty) = (m.m22 / det, -m.m21 / det, -m.m12 / det, m.m11 / det)
         // Sprite units per device pixel across each pair of sides, and the sprite's thickness in pixels.
-        let (gs, gt) = ((sx * sx + sy * sy).squareRoot(), (tx * tx + ty * ty).squareRoot())
+        let (gs, gt) = (Self.length(sx, sy), Self.length(tx, ty))
         // A determinant too small to invert (subnormal) maps nothing drawable.
-        guard gs.isFinite, gt.isFinite else { return }
+        guard gs.isFinite, gt.isFinite, gs > 0, gt > 0 else { return }
         let (thickS, thickT) = (size.width / gs, size.height / gt)
         // The box of the four corners (an affine map: the origin plus the two side vectors).
         let (ax, ay, bx, by) = (size.width * m.m11, size.width * m.m12, size.height * m.m21, size.height * m.m22)
@@ -49,7 +49,9 @@ extension Rasterizer {
         let y1 = min(Int(min(max(maxY + 1, 0), h + 1).rounded(.up)), target.firstRow + target.height)
         guard x0 < x1, y0 < y1 else { return }
         // Distances in pixels: the sprite's gradients and thickness across each pair of sides (`SpriteRows.Row`).
-        let (sGradient, tGradient) = (SIMD2(sx, sy) / gs, SIMD2(tx, ty) / gt)
+        // (A subnormal part is 0: along that direction the pair is flat — as the loops' Float
+        // values have it — and its inverse would be infinite.)
+        let (sGradient, tGradient) = (Self.normal(SIMD2(sx, sy) / gs), Self.normal(SIMD2(tx, ty) / gt))
         let (origin, thickness) = (SIMD2(m.m41, m.m42), SIMD2(thickS, thickT))
         // The paint taken apart once (binding an enum's payload at every pixel copies it).
         let (solid, gradient, image): (PremultipliedColor?, GradientPaint?, ImagePaint?) = switch paint {
@@ -96,4 +98,19 @@ extension Rasterizer {
             }
         }
     }
+
+    /// `v` with its subnormal parts 0.
+    static func normal(_ v: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(abs(v[0]) < .leastNormalMagnitude ? 0 : v[0], abs(v[1]) < .leastNormalMagnitude ? 0 : v[1])
+    }
+
+    /// The length of (x, y), scaled first so that squaring neither overflows nor underflows (a
+    /// sprite stretched 10²⁰⁰ times has gradients of 10⁻²⁰⁰, whose squares are 0).
+    static func length(_ x: Double, _ y: Double) -> Double {
+        let largest = max(abs(x), abs(y))
+        guard largest > 0, largest.isFinite else { return largest }
+        let (u, v) = (x / largest, y / largest)
+        return largest * (u * u + v * v).squareRoot()
+    }
+
 }

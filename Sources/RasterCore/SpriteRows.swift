@@ -6,9 +6,11 @@
 /// coverage, blended as a run, and the pixels about the right sides, as the left.
 public enum SpriteRows {
     /// Blends `color` (a premultiplied word) over the sprite's pixels in `rows` × `columns` of a
-    /// frame `rowPixels` wide whose row `firstRow` starts at `pixels`. The sprite is given as
-    /// `Row.init` takes it. Pixels outside `rows` × `columns` keep their bytes (a vector may load
-    /// and store some of them, within their row).
+    /// frame `rowPixels` wide whose row `firstRow` starts at `pixels` (`columns` within
+    /// 0...rowPixels). The sprite is given as `Row.init` takes it, its gradients finite unit
+    /// vectors with no subnormal component (whose inverse would be infinite). Pixels outside
+    /// `rows` × `columns` keep their bytes (a vector may load and store some of them, within
+    /// their row).
     public static func blend(origin: SIMD2<Double>, sGradient: SIMD2<Double>, tGradient: SIMD2<Double>, thickness: SIMD2<Double>,
                              columns: Range<Int>, rows: Range<Int>, color: UInt32, into pixels: UnsafeMutablePointer<UInt8>,
                              firstRow: Int, rowPixels: Int) {
@@ -50,7 +52,9 @@ public enum SpriteRows {
                 }
             }
             // Across both pairs and within the columns: the later low end, the earlier high end
-            // (compares and selects a vector at a time; a NaN stays, and the guards refuse it).
+            // (compares and selects a vector at a time). The lines are never NaN: the gradients
+            // are finite unit vectors without subnormal parts, so the steps' inverses are finite,
+            // and a flat pair's lanes (∞ · 0) are replaced above.
             let (lows, highs) = (lines.lowHalf, lines.highHalf)
             let (otherLows, otherHighs) = (SIMD4(lows[1], lows[0], lows[3], lows[2]), SIMD4(highs[1], highs[0], highs[3], highs[2]))
             var from = lows.replacing(with: otherLows, where: lows .< otherLows)
@@ -58,14 +62,16 @@ public enum SpriteRows {
             from.replace(with: low, where: from .< low)
             to.replace(with: high, where: high .< to)
             // The columns whose centres the lines put at some coverage (lo..<hi), and at whole
-            // coverage (insideLo..<insideHi; the first after a whole low end too). Near a side the
-            // loops' Float values are within 0.001 of the exact ones while the row's columns are
-            // 8,192 or fewer (a product and a start of at most 8,192 rounded, 2⁻¹¹ each), which
-            // moves no pixel's coverage off 0 or 255 (0 below 0.002, 255 above 0.998); past that
-            // `slack` adds a pixel each way.
+            // coverage (insideLo..<insideHi; the first after a whole low end too). Near a side
+            // each factor of a pixel's coverage is within 0.00075 of its exact value in the
+            // loops' Float arithmetic while the row's columns are 8,192 or fewer (the start, the
+            // step and their product at most 8,192 each rounded, 2⁻¹² of a pixel or so), which
+            // moves no pixel's coverage off 0 or 255 (a factor below 0.00196 rounds to 0 levels,
+            // two above 0.99902 to 255); past that `slack` adds a pixel each way.
             guard from[0] <= to[0] else { continue }
-            // Past the guard each of these is a whole number of columns.lowerBound…upperBound:
-            // made Ints four at once, adding 2⁵² (`whole`).
+            // Made Ints four at once, adding 2⁵² (`wholes`): past the guard the first two are
+            // whole numbers of columns.lowerBound…upperBound; the other two only once theirs
+            // below holds.
             let columnsDown = wholes(SIMD4(from[0], to[0], from[2], to[2]).rounded(.down))
             let lo = max(columnsDown[0] &- slack, columns.lowerBound)
             let hi = min(columnsDown[1] &+ 1 &+ slack, columns.upperBound)
@@ -183,7 +189,7 @@ public enum SpriteRows {
         unsafeBitCast(v + 8_388_608, to: Words.self) & 0x7F_FFFF
     }
 
-    /// `v`, whole numbers in 0…2⁵², as Ints (without `Int(_:)`'s range checks, 12 instructions
+    /// `v`, whole numbers in 0..<2⁵², as Ints (without `Int(_:)`'s range checks, 12 instructions
     /// each, four a row).
     @inlinable @inline(__always)
     static func wholes(_ v: SIMD4<Double>) -> SIMD4<Int> {

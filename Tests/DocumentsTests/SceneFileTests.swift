@@ -295,6 +295,32 @@ final class SceneFileTests: XCTestCase {
         }
     }
 
+    /// A transaction's `delay` (UIView.animate's): its implicit animation begins that much
+    /// later, the old value shown until then, its completion when it ends; exported and read
+    /// back to the same frames.
+    func testATransactionsDelay() throws {
+        let text = #"""
+        {"layers": [{"name": "a", "bounds": [0, 0, 10, 10], "backgroundColor": "#00FF00"}],
+         "script": [
+          {"on": "start", "after": 0.5, "do": [
+            {"transaction": {"duration": 1, "timingFunction": "linear", "delay": 0.5}, "do": [{"set": {"opacity": 0}, "on": "a"}],
+             "completion": [{"transaction": {"disableActions": true}, "do": [{"set": {"backgroundColor": "#FF0000"}, "on": "a"}]}]}]}
+         ]}
+        """#
+        let file = try scene(text)
+        let timeline = try file.timeline(canvas: canvas, duration: 3)
+        func values(_ t: Double) -> LayerValues { timeline.presentationValues(of: 1, at: t, parentTime: t).values }
+        XCTAssertEqual(values(0.75).opacity, 1, "the delay shows the old value")
+        XCTAssertEqual(values(1.5).opacity, 0.5, accuracy: 1e-9, "half way from 1 s")
+        XCTAssertEqual(values(2).opacity, 0)
+        XCTAssertEqual(values(1.99).backgroundColor, Color(red: 0, green: 1, blue: 0, alpha: 1))
+        XCTAssertEqual(values(2).backgroundColor, Color(red: 1, green: 0, blue: 0, alpha: 1), "the completion runs as the animation ends")
+        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
+        XCTAssertTrue(exported.contains("\"delay\""), exported)
+        let reread = try scene(exported).timeline(canvas: canvas, duration: 3)
+        for t in [0.75, 1.2, 1.99, 2.5] { XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)") }
+    }
+
     /// Sub-cells and the cells' new fields read, export and read back to the same frames.
     func testEmitterCellsRoundTrip() throws {
         let path = URL(fileURLWithPath: Self.ring).deletingLastPathComponent().appendingPathComponent("fireworks.json").path

@@ -101,6 +101,32 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "box", at: 1.5).backgroundColor, .red)
     }
 
+    final class Nesting: UIViewController, @unchecked Sendable {
+        let (a, b) = (UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)), UIView(frame: CGRect(x: 20, y: 0, width: 10, height: 10)))
+        override func viewDidLoad() {
+            a.layer.name = "a"
+            b.layer.name = "b"
+            view.addSubview(a)
+            view.addSubview(b)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                    self.a.alpha = 0
+                    UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: { self.b.alpha = 0 })
+                })
+            }
+        }
+    }
+
+    /// An animation started with a delay inside another's block waits for its delay, and the
+    /// outer block's change still animates.
+    func testADelayedAnimationInsideAnotherWaitsAndTheOuterOneAnimates() throws {
+        let timeline = try timeline(3) { Nesting() }
+        XCTAssertEqual(try values(timeline, "a", at: 1.5).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "b", at: 1.5).opacity, 1)
+        XCTAssertEqual(try values(timeline, "b", at: 2).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "b", at: 2.5).opacity, 0)
+    }
+
     final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
         let dot = CAShapeLayer()
         var starts: [(time: Double, sameObject: Bool)] = []

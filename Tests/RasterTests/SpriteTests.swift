@@ -60,6 +60,39 @@ final class SpriteTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(partly, 64, "the side crosses every row")
     }
 
+    /// Transforms at the ends of Double's range draw what they cover, in every build and in
+    /// the pixel loop (clipped, adding light), without trapping: a column step too small to
+    /// invert (a subnormal skew) is taken as flat; a 1 × 1 sprite stretched 10²⁰⁰ times across
+    /// is a bar over the whole row (its gradients of 10⁻²⁰⁰ square to 0, so their lengths are
+    /// taken scaled); squeezed 10²⁰⁰ times as well, it covers nothing.
+    func testTransformsAtTheEndsOfTheRangeDrawWhatTheyCover() throws {
+        let white = Paint.solid(PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        var skewed = Transform3D(translationX: 10, y: 10)
+        skewed.m12 = Double.leastNonzeroMagnitude * 0x1p20  // subnormal
+        let bar = Transform3D(scaleX: 1e200, y: 1).concatenating(Transform3D(translationX: -1e100, y: 5))
+        let sliver = Transform3D(scaleX: 1e200, y: 1e-200).concatenating(Transform3D(translationX: -1e100, y: 5))
+        // Each with the pixels it covers wholly: the 20 × 20 square on whole pixels, row 5, none.
+        for (transform, size, whole) in [(skewed, Size(20, 20), 400), (bar, Size(1, 1), 64), (sliver, Size(1, 1), 0)] {
+            var expected = try XCTUnwrap(Pixmap(width: 64, height: 64))
+            var pixelLoop = Rasterizer(build: .baseline)
+            pixelLoop.fillSprite(size: size, transform: transform, paint: white,
+                                 clip: ClipMask(width: 64, height: 64, rectangle: PixelArea(all: expected)), into: &expected)
+            var added = try XCTUnwrap(Pixmap(width: 64, height: 64))
+            pixelLoop.fillSprite(size: size, transform: transform, paint: white, additive: true, into: &added)
+            XCTAssertNil(added.bytes.indices.first { added.bytes[$0] != expected.bytes[$0] }, "adding light differs at that byte: \(transform)")
+            for build in everyBuild {
+                var drawn = try XCTUnwrap(Pixmap(width: 64, height: 64))
+                var rasterizer = Rasterizer(build: build)
+                rasterizer.fillSprite(size: size, transform: transform, paint: white, into: &drawn)
+                XCTAssertNil(drawn.bytes.indices.first { drawn.bytes[$0] != expected.bytes[$0] }, "\(build) differs at that byte: \(transform)")
+            }
+            let covered = stride(from: 3, to: expected.bytes.count, by: 4).filter { expected.bytes[$0] == 255 }.count
+            let touched = stride(from: 3, to: expected.bytes.count, by: 4).filter { expected.bytes[$0] > 0 }.count
+            XCTAssertEqual(covered, whole, "\(transform)")
+            XCTAssertEqual(touched, whole, "nothing partly covered: \(transform)")
+        }
+    }
+
     /// Turned by 0.5 rad about its centre, the 20 × 10 rectangle still covers 200 pixels of
     /// area in total (within half a percent), and each pixel within 5% of its exact share
     /// (the path fill's, which integrates the area).
@@ -99,27 +132,30 @@ final class SpriteTests: XCTestCase {
         XCTAssertEqual(area, 200, accuracy: 0.1)
     }
 
-    /// A sprite whose rows cross more than 8,192 columns (where the vector loops take a pixel of
-    /// slack about the lines): every build draws the pixel loop's bytes, its sides and inside.
+    /// Sprites whose rows cross thousands of columns, just within the 8,192 where the vector
+    /// loops take no slack about the lines and beyond them: every build draws the pixel loop's
+    /// bytes, sides and inside.
     func testEveryBuildDrawsAWideSpriteAsThePixelLoopDoes() throws {
-        let width = 9_000
-        var background = try XCTUnwrap(Pixmap(width: width, height: 3))
-        for i in stride(from: 0, to: background.bytes.count, by: 4) { (background.bytes[i], background.bytes[i + 3]) = (90, 200) }
-        for turn in [0.0003, -0.0002, 0.001] {
-            let transform = Transform3D(translationX: -4_400, y: -20).concatenating(Transform3D(rotationAngle: turn))
-                .concatenating(Transform3D(translationX: 4_500.3, y: 1.6))
-            let color = PremultipliedColor(r: 30, g: 0, b: 120, a: 160)
-            var expected = background
-            var pixelLoop = Rasterizer(build: .baseline)
-            pixelLoop.fillSprite(size: Size(8_800, 40), transform: transform, paint: .solid(color),
-                                 clip: ClipMask(width: width, height: 3, rectangle: PixelArea(all: background)), into: &expected)
-            XCTAssertNotEqual(expected.bytes, background.bytes)
-            for build in everyBuild {
-                var drawn = background
-                var rasterizer = Rasterizer(build: build)
-                rasterizer.fillSprite(size: Size(8_800, 40), transform: transform, paint: .solid(color), into: &drawn)
-                let first = drawn.bytes.indices.first { drawn.bytes[$0] != expected.bytes[$0] }
-                XCTAssert(first == nil, "turned by \(turn): \(build) differs first at byte \(first ?? 0)")
+        for width in [8_150, 9_000] {
+            var background = try XCTUnwrap(Pixmap(width: width, height: 3))
+            for i in stride(from: 0, to: background.bytes.count, by: 4) { (background.bytes[i], background.bytes[i + 3]) = (90, 200) }
+            let size = Size(Double(width) - 200, 40)
+            for turn in [0.0003, -0.0002, 0.001] {
+                let transform = Transform3D(translationX: -size.width / 2, y: -20).concatenating(Transform3D(rotationAngle: turn))
+                    .concatenating(Transform3D(translationX: Double(width) / 2 + 0.3, y: 1.6))
+                let color = PremultipliedColor(r: 30, g: 0, b: 120, a: 160)
+                var expected = background
+                var pixelLoop = Rasterizer(build: .baseline)
+                pixelLoop.fillSprite(size: size, transform: transform, paint: .solid(color),
+                                     clip: ClipMask(width: width, height: 3, rectangle: PixelArea(all: background)), into: &expected)
+                XCTAssertNotEqual(expected.bytes, background.bytes)
+                for build in everyBuild {
+                    var drawn = background
+                    var rasterizer = Rasterizer(build: build)
+                    rasterizer.fillSprite(size: size, transform: transform, paint: .solid(color), into: &drawn)
+                    let first = drawn.bytes.indices.first { drawn.bytes[$0] != expected.bytes[$0] }
+                    XCTAssert(first == nil, "\(width) wide, turned by \(turn): \(build) differs first at byte \(first ?? 0)")
+                }
             }
         }
     }
