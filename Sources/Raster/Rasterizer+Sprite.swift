@@ -112,5 +112,4 @@ extension Rasterizer {
         let (u, v) = (x / largest, y / largest)
         return largest * (u * u + v * v).squareRoot()
     }
-
 }
