@@ -21,9 +21,9 @@ exactly the first lines of the full list): a list for rasterizers that only fill
 Blend2D's Python bindings. With the defaults it is the list earlier notes call circles-1080p.txt.
 """
 import argparse
-import os
 import random
-import sys
+
+import list_output
 
 
 def generate(width, height, circles, rrects, strokes, seed, circles_only=False):
@@ -73,13 +73,7 @@ def main():
         parser.error("sizes must be positive and counts not negative")
 
     text = "".join(line + "\n" for line in generate(width, height, circles, rrects, strokes, seed, args.circles_only))
-    if args.output is None:
-        sys.stdout.write(text)
-        return
-    partial = f"{args.output}.partial-{os.getpid()}"
-    with open(partial, "w", encoding="ascii", newline="\n") as f:
-        f.write(text)
-    os.replace(partial, args.output)
+    list_output.write(text, args.output)
 
 
 if __name__ == "__main__":

@@ -18,9 +18,9 @@ them in step). Pixels, y down, painter's order, colours straight r g b a in 0..1
                                          centre, tinted by r g b at alpha a
 """
 import argparse
-import os
 import random
-import sys
+
+import list_output
 
 WIDTH, HEIGHT, SPRITE_W, SPRITE_H = 1920, 1080, 30, 18
 
@@ -55,13 +55,7 @@ def main():
     if not 0 < args.alpha <= 1 or (args.alpha != 1 and not args.floor):
         parser.error("--alpha takes a number in (0, 1] and goes with --floor")
     text = "".join(line + "\n" for line in generate(count, seed, args.floor, args.alpha))
-    if args.output is None:
-        sys.stdout.write(text)
-        return
-    partial = f"{args.output}.partial-{os.getpid()}"
-    with open(partial, "w", encoding="ascii", newline="\n") as f:
-        f.write(text)
-    os.replace(partial, args.output)
+    list_output.write(text, args.output)
 
 
 if __name__ == "__main__":

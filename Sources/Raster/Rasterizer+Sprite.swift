@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import RasterCore
 
@@ -33,7 +34,7 @@ extension Rasterizer {
         // Sprite coordinates of a device point: s = (x − m41)·sx + (y − m42)·sy, likewise t.
         let (sx, sy, tx, ty) = (m.m22 / det, -m.m21 / det, -m.m12 / det, m.m11 / det)
         // Sprite units per device pixel across each pair of sides, and the sprite's thickness in pixels.
-        let (gs, gt) = (Self.length(sx, sy), Self.length(tx, ty))
+        let (gs, gt) = (hypot(sx, sy), hypot(tx, ty))
         // A determinant too small to invert (subnormal) maps nothing drawable.
         guard gs.isFinite, gt.isFinite, gs > 0, gt > 0 else { return }
         let (thickS, thickT) = (size.width / gs, size.height / gt)
@@ -102,14 +103,5 @@ extension Rasterizer {
     /// `v` with its subnormal parts 0.
     static func normal(_ v: SIMD2<Double>) -> SIMD2<Double> {
         SIMD2(abs(v[0]) < .leastNormalMagnitude ? 0 : v[0], abs(v[1]) < .leastNormalMagnitude ? 0 : v[1])
-    }
-
-    /// The length of (x, y), scaled first so that squaring neither overflows nor underflows (a
-    /// sprite stretched 10²⁰⁰ times has gradients of 10⁻²⁰⁰, whose squares are 0).
-    static func length(_ x: Double, _ y: Double) -> Double {
-        let largest = max(abs(x), abs(y))
-        guard largest > 0, largest.isFinite else { return largest }
-        let (u, v) = (x / largest, y / largest)
-        return largest * (u * u + v * v).squareRoot()
     }
 }
