@@ -48,7 +48,7 @@ open class CALayer: NSObject {
     /// block's transaction commits (outside one its actions are all none: `viewActions`).
     func change(_ body: () -> Void) {
         body()
-        guard view != nil, let app = AppRun.current, app.viewAnimationDepth > 0,
+        guard view != nil, let app = AppRun.current, !app.viewAnimations.isEmpty,
               !app.animatedViewLayers.contains(where: { $0 === self }) else { return }
         app.animatedViewLayers.append(self)
     }

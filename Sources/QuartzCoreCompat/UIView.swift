@@ -137,10 +137,15 @@ open class UIView: NSObject {
 
     // MARK: Animation
 
-    /// The easing and options of a view animation (`UIView.AnimationOptions`): its curve.
+    /// A view animation's options (`UIView.AnimationOptions`): its curve, and whether an
+    /// animation started inside another's block keeps its own duration and curve.
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Inside another animation's block, use this call's duration, not the outer one's.
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        /// Inside another animation's block, use this call's curve, not the outer one's.
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
         public static let curveEaseInOut = AnimationOptions([])
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
@@ -160,33 +165,32 @@ open class UIView: NSObject {
     /// `duration` seconds after `delay`, then calls `completion` with true
     /// (`animate(withDuration:delay:options:animations:completion:)`). The block runs at once
     /// and the views' model values change then; they show their old values until the delay
-    /// ends (with a duration of 0, or inside another animation's block, the block waits for the
-    /// delay). Called while the controller is set up, it runs at the first turn of the run loop,
-    /// as on iOS.
+    /// ends (with a duration of 0 the block waits for the delay). Inside another animation's
+    /// block it takes the outer one's duration and curve unless `options` override them, and
+    /// the outer block's changes so far animate by the outer's settings. Called while the
+    /// controller is set up, it runs at the first turn of the run loop, as on iOS.
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0, options: AnimationOptions = [],
                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         let app = AppRun.running("UIView.animate")
-        // Called inside another animation's block, it waits for its delay instead: run there, its
-        // transaction would commit the outer block's changes so far without their animation.
-        let nested = app.viewAnimationDepth > 0
-        let run = {
-            app.beginTransaction()
-            // A duration of 0 or less makes the changes without animating them (UIKit).
-            app.script.openTransaction = Transaction(duration: duration, timingFunction: options.timingFunction, disableActions: duration <= 0,
-                                                     delay: nested ? 0 : max(delay, 0))
-            if let completion { app.completions[app.completions.count - 1] = { completion(true) } }
-            app.viewAnimationDepth += 1
-            animations()
-            app.viewAnimationDepth -= 1
-            // The views' layers changed animate in this commit, with the block's settings.
-            let animated = app.animatedViewLayers
-            if app.viewAnimationDepth == 0 { app.animatedViewLayers = [] }
-            for layer in animated { layer.backing.actions = [:] }
-            app.commitTransaction()
-            for layer in animated { layer.backing.actions = CALayer.viewActions }
+        var settings = Transaction(duration: duration, timingFunction: options.timingFunction, delay: max(delay, 0))
+        if let outer = app.viewAnimations.last {
+            if !options.contains(.overrideInheritedDuration) { settings.duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) { settings.timingFunction = outer.timingFunction }
         }
-        // Changes without an animation (a duration of 0) wait for the delay themselves.
-        let wait = duration <= 0 || nested ? max(delay, 0) : 0
+        // A duration of 0 or less makes the changes without animating them (UIKit), after the delay.
+        settings.disableActions = settings.duration <= 0
+        let wait = settings.disableActions ? settings.delay : 0
+        if settings.disableActions { settings.delay = 0 }
+        let run = {
+            // The changes an outer block made so far commit first, animating by its settings.
+            app.committingViewChanges { app.beginTransaction() }
+            app.script.openTransaction = settings
+            if let completion { app.completions[app.completions.count - 1] = { completion(true) } }
+            app.viewAnimations.append(settings)
+            animations()
+            app.viewAnimations.removeLast()
+            app.committingViewChanges { app.commitTransaction() }
+        }
         if wait > 0 || app.isLaunching {
             app.after(wait, run)
         } else {

@@ -26,9 +26,10 @@ final class AppRun: @unchecked Sendable {
     let screen: CGRect
     /// Views whose `draw(_:)` runs before the current piece of code's changes are committed.
     var viewsToDisplay: [UIView] = []
-    /// How many `UIView.animate` blocks are running: inside one, views' changes animate.
-    var viewAnimationDepth = 0
-    /// The views' layers changed in the running animation blocks.
+    /// The settings of the `UIView.animate` blocks running, innermost last: inside one, views'
+    /// changes animate.
+    var viewAnimations: [Transaction] = []
+    /// The views' layers changed in the running animation blocks since the last commit.
     var animatedViewLayers: [CALayer] = []
     /// The completion block of each open transaction, innermost last.
     var completions: [(() -> Void)?] = []
@@ -66,6 +67,17 @@ final class AppRun: @unchecked Sendable {
     func commitTransaction() {
         let completion = completions.popLast() ?? nil
         script.commitTransaction(completion: completion.map { block in { [self] _ in run(block) } })
+    }
+
+    /// Runs `commit` with the views' layers changed in animation blocks since the last commit
+    /// animating by the transaction's settings (outside a commit their actions are none:
+    /// `CALayer.viewActions`).
+    func committingViewChanges(_ commit: () -> Void) {
+        let changed = animatedViewLayers
+        animatedViewLayers = []
+        for layer in changed { layer.backing.actions = [:] }
+        commit()
+        for layer in changed { layer.backing.actions = CALayer.viewActions }
     }
 
     /// Runs `body` as a turn of the run loop `delay` seconds from now.

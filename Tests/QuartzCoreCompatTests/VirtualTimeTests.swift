@@ -102,29 +102,47 @@ final class VirtualTimeTests: XCTestCase {
     }
 
     final class Nesting: UIViewController, @unchecked Sendable {
-        let (a, b) = (UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)), UIView(frame: CGRect(x: 20, y: 0, width: 10, height: 10)))
+        let views = (0..<5).map { UIView(frame: CGRect(x: QuartzCoreCompat.CGFloat(20 * $0), y: 0, width: 10, height: 10)) }
         override func viewDidLoad() {
-            a.layer.name = "a"
-            b.layer.name = "b"
-            view.addSubview(a)
-            view.addSubview(b)
+            for (i, view) in views.enumerated() {
+                view.layer.name = "v\(i)"
+                self.view.addSubview(view)
+            }
             QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
                 UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                    self.a.alpha = 0
-                    UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: { self.b.alpha = 0 })
+                    self.views[0].alpha = 0
+                    UIView.animate(withDuration: 0.5, delay: 0, options: .curveEaseIn, animations: { self.views[1].alpha = 0 })
+                    UIView.animate(withDuration: 0.5, delay: 0, options: [.overrideInheritedDuration, .curveEaseIn], animations: {
+                        self.views[2].alpha = 0
+                    })
+                    UIView.animate(withDuration: 0.5, delay: 0.5, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveEaseIn],
+                                   animations: { self.views[3].alpha = 0 })
+                    self.views[4].alpha = 0
                 })
             }
         }
     }
 
-    /// An animation started with a delay inside another's block waits for its delay, and the
-    /// outer block's change still animates.
-    func testADelayedAnimationInsideAnotherWaitsAndTheOuterOneAnimates() throws {
+    /// Animations started inside another's block inherit its duration and curve unless their
+    /// options override them (View Programming Guide for iOS, "Nesting Animation Blocks"); the
+    /// outer block's changes before and after a nested call animate by the outer's settings.
+    func testNestedAnimationsInheritTheOuterDurationAndCurveUnlessOverridden() throws {
         let timeline = try timeline(3) { Nesting() }
-        XCTAssertEqual(try values(timeline, "a", at: 1.5).opacity, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(try values(timeline, "b", at: 1.5).opacity, 1)
-        XCTAssertEqual(try values(timeline, "b", at: 2).opacity, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(try values(timeline, "b", at: 2.5).opacity, 0)
+        // The outer: 1 s, linear, from 1.
+        for name in ["v0", "v4"] {
+            XCTAssertEqual(try values(timeline, name, at: 1.25).opacity, 0.75, accuracy: 1e-9, name)
+            XCTAssertEqual(try values(timeline, name, at: 2).opacity, 0, name)
+        }
+        // Inherits both: 1 s, linear.
+        XCTAssertEqual(try values(timeline, "v1", at: 1.25).opacity, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "v1", at: 1.75).opacity, 0.25, accuracy: 1e-9)
+        // Its own duration, the outer's curve: 0.5 s, linear.
+        XCTAssertEqual(try values(timeline, "v2", at: 1.25).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "v2", at: 1.5).opacity, 0)
+        // Its own duration and curve after its delay: 0.5 s ease-in from 1.5.
+        XCTAssertEqual(try values(timeline, "v3", at: 1.4).opacity, 1)
+        XCTAssertEqual(try values(timeline, "v3", at: 1.75).opacity, 1 - TimingFunction.easeIn(0.5), accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "v3", at: 2).opacity, 0)
     }
 
     final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
