@@ -49,15 +49,23 @@ public struct Transaction: Sendable, Equatable {
     /// showing the old values until then (filling backwards): UIView.animate's `delay`, which
     /// CATransaction does not have.
     public var delay: Double
+    /// How many times the implicit animations repeat (`.infinity`: for ever) and whether they run
+    /// back after each pass: UIView.animate's `.repeat` and `.autoreverse`, which CATransaction
+    /// does not have.
+    public var repeatCount: Double
+    public var autoreverses: Bool
 
     /// The implicit transaction every callback runs in: 0.25 s with the default timing function.
     public static let implicit = Transaction()
 
     /// A transaction; the defaults are those of Core Animation's implicit one.
-    public init(duration: Double = 0.25, timingFunction: TimingFunction = .default, disableActions: Bool = false, delay: Double = 0) {
+    public init(duration: Double = 0.25, timingFunction: TimingFunction = .default, disableActions: Bool = false, delay: Double = 0,
+                repeatCount: Double = 0, autoreverses: Bool = false) {
         self.duration = duration
         self.timingFunction = timingFunction
         self.disableActions = disableActions
         self.delay = delay
+        self.repeatCount = repeatCount
+        self.autoreverses = autoreverses
     }
 }

@@ -237,7 +237,8 @@ private final class TimelineResolver {
     /// The animations of a standalone layer's actions for the properties changed since `old`,
     /// with their keys (the property's name): its own (`Layer.actions`), or the default: from the
     /// value shown now to the new model value (new contents cross-fade); after the transaction's
-    /// delay, if it has one.
+    /// delay, if it has one, repeating and reversing as it says where the action's animation
+    /// does neither itself.
     private func implicitAnimations(node: Int, from old: LayerValues, settings: Transaction, now: Double) -> [(animation: Animation, key: String)] {
         let layer = nodes[node].layer
         let changed = LayerProperty.implicitlyAnimated.filter {
@@ -276,6 +277,10 @@ private final class TimelineResolver {
                 // Begins after the delay, showing the value it starts from until then.
                 animation.beginTime = layer.localTime(atVideoTime: now) + settings.delay
                 animation.fillMode = animation.fillMode.fillsForwards ? .both : .backwards
+            }
+            if animation.repeatCount == 0, !animation.autoreverses {
+                animation.repeatCount = settings.repeatCount
+                animation.autoreverses = settings.autoreverses
             }
             animations.append((animation, property.name))
         }

@@ -246,6 +246,10 @@ public enum SceneExporter {
                                                 ("timingFunction", timingFunction(settings.timingFunction))]
                 if settings.disableActions { values.append(("disableActions", .bool(true))) }
                 if settings.delay > 0 { values.append(("delay", .exactNumber(settings.delay))) }
+                if settings.repeatCount != 0 {
+                    values.append(("repeatCount", settings.repeatCount.isInfinite ? .string("infinity") : .exactNumber(settings.repeatCount)))
+                }
+                if settings.autoreverses { values.append(("autoreverses", .bool(true))) }
                 var fields: [(String, JSON)] = [("transaction", .object(values)),
                                                 ("do", .array(try body.map { action throws in try self.action(action) }))]
                 if !completion.isEmpty { fields.append(("completion", .array(try completion.map { action throws in try self.action(action) }))) }

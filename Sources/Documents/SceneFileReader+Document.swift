@@ -181,13 +181,16 @@ extension SceneFileReader {
             return .addSublayer(try layer("addSublayer", ""), to: try layer("to", "the layer that takes it as a sublayer"), at: index)
         }
         guard let settingsValue = fields["transaction"] else { throw fail(path, value, "an action with no verb") }
-        let settings = try object(settingsValue, fields.path("transaction"), allowed: ["duration", "timingFunction", "disableActions", "delay"],
+        let settings = try object(settingsValue, fields.path("transaction"),
+                                  allowed: ["duration", "timingFunction", "disableActions", "delay", "repeatCount", "autoreverses"],
                                   what: "a transaction's settings")
         var transaction = Transaction()
         if let v = settings["duration"] { transaction.duration = try number(v, settings.path("duration"), in: 0...SceneFileLimits.duration) }
         if let v = settings["timingFunction"] { transaction.timingFunction = try timingFunction(v, settings.path("timingFunction")) }
         if let v = settings["disableActions"] { transaction.disableActions = try bool(v, settings.path("disableActions")) }
         if let v = settings["delay"] { transaction.delay = try number(v, settings.path("delay"), in: 0...SceneFileLimits.duration) }
+        if let v = settings["repeatCount"] { transaction.repeatCount = try number(v, settings.path("repeatCount"), in: 0...Double.infinity) }
+        if let v = settings["autoreverses"] { transaction.autoreverses = try bool(v, settings.path("autoreverses")) }
         let body = try fields["do"].map { v throws(DocumentError) in try actions(v, fields.path("do")) } ?? []
         let completion = try fields["completion"].map { v throws(DocumentError) in try actions(v, fields.path("completion")) } ?? []
         return .transaction(transaction, body, completion: completion)

@@ -137,11 +137,17 @@ open class UIView: NSObject {
 
     // MARK: Animation
 
-    /// A view animation's options (`UIView.AnimationOptions`): its curve, and whether an
-    /// animation started inside another's block keeps its own duration and curve.
+    /// A view animation's options (`UIView.AnimationOptions`): its curve, whether it repeats
+    /// and runs back, and whether an animation started inside another's block keeps its own
+    /// duration and curve.
     public struct AnimationOptions: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Repeat for ever (the completion is not called).
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        /// Run back to the old values after each pass (without `.repeat`, once there and back,
+        /// then the new values show).
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
         /// Inside another animation's block, use this call's duration, not the outer one's.
         public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
         /// Inside another animation's block, use this call's curve, not the outer one's.
@@ -172,7 +178,8 @@ open class UIView: NSObject {
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0, options: AnimationOptions = [],
                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         let app = AppRun.running("UIView.animate")
-        var settings = Transaction(duration: duration, timingFunction: options.timingFunction, delay: max(delay, 0))
+        var settings = Transaction(duration: duration, timingFunction: options.timingFunction, delay: max(delay, 0),
+                                   repeatCount: options.contains(.repeat) ? .infinity : 0, autoreverses: options.contains(.autoreverse))
         if let outer = app.viewAnimations.last {
             if !options.contains(.overrideInheritedDuration) { settings.duration = outer.duration }
             if !options.contains(.overrideInheritedCurve) { settings.timingFunction = outer.timingFunction }
@@ -181,21 +188,37 @@ open class UIView: NSObject {
         settings.disableActions = settings.duration <= 0
         let wait = settings.disableActions ? settings.delay : 0
         if settings.disableActions { settings.delay = 0 }
-        let run = {
-            // The changes an outer block made so far commit first, animating by its settings.
-            app.committingViewChanges { app.beginTransaction() }
-            app.script.openTransaction = settings
-            if let completion { app.completions[app.completions.count - 1] = { completion(true) } }
-            app.viewAnimations.append(settings)
-            animations()
-            app.viewAnimations.removeLast()
-            app.committingViewChanges { app.commitTransaction() }
-        }
+        let run = { runAnimations(animations, with: settings, in: app, completion: completion.map { block in { block(true) } }) }
         if wait > 0 || app.isLaunching {
             app.after(wait, run)
         } else {
             run()
         }
+    }
+
+    /// Inside an animation's block, makes the changes `animations` makes to views repeat `count`
+    /// times (a fraction plays part of a pass), running back after each pass when
+    /// `autoreverses`, with the block's duration, curve and delay
+    /// (`modifyAnimations(withRepeatCount:autoreverses:animations:)`); outside one the changes
+    /// show at once.
+    public class func modifyAnimations(withRepeatCount count: CGFloat, autoreverses: Bool, animations: () -> Void) {
+        let app = AppRun.running("UIView.modifyAnimations")
+        guard var settings = app.viewAnimations.last else { return animations() }
+        (settings.repeatCount, settings.autoreverses) = (max(count, 0), autoreverses)
+        withoutActuallyEscaping(animations) { runAnimations($0, with: settings, in: app, completion: nil) }
+    }
+
+    /// Runs `animations` in a transaction with `settings`: the views it changes animate by
+    /// them, and `completion` runs when the animations end. The changes an outer block made
+    /// before commit first, animating by the outer's settings.
+    private class func runAnimations(_ animations: () -> Void, with settings: Transaction, in app: AppRun, completion: (() -> Void)?) {
+        app.committingViewChanges { app.beginTransaction() }
+        app.script.openTransaction = settings
+        if let completion { app.completions[app.completions.count - 1] = completion }
+        app.viewAnimations.append(settings)
+        animations()
+        app.viewAnimations.removeLast()
+        app.committingViewChanges { app.commitTransaction() }
     }
 }
 

@@ -321,6 +321,35 @@ final class SceneFileTests: XCTestCase {
         for t in [0.75, 1.2, 1.99, 2.5] { XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)") }
     }
 
+    /// A transaction's repeatCount and autoreverses (UIView.animate's `.repeat` and
+    /// `.autoreverse`) go to its implicit animations: 1 → 0 linear over 1 s; with autoreverses a
+    /// cycle is there and back (CAMediaTiming), so 1.5 cycles run there, back, there, then the
+    /// model value shows; the completion runs when they end (after 2 × 1.5 s).
+    func testATransactionsRepeatAndAutoreverse() throws {
+        let text = #"""
+        {"layers": [{"name": "a", "bounds": [0, 0, 10, 10], "backgroundColor": "#00FF00"}],
+         "script": [
+          {"on": "start", "do": [
+            {"transaction": {"duration": 1, "timingFunction": "linear", "repeatCount": 1.5, "autoreverses": true},
+             "do": [{"set": {"opacity": 0}, "on": "a"}],
+             "completion": [{"transaction": {"disableActions": true}, "do": [{"set": {"backgroundColor": "#FF0000"}, "on": "a"}]}]}]}
+         ]}
+        """#
+        let file = try scene(text)
+        let timeline = try file.timeline(canvas: canvas, duration: 4)
+        func values(_ t: Double) -> LayerValues { timeline.presentationValues(of: 1, at: t, parentTime: t).values }
+        for (t, opacity) in [(0.25, 0.75), (1.25, 0.25), (2.25, 0.75), (2.75, 0.25)] {
+            XCTAssertEqual(values(t).opacity, opacity, accuracy: 1e-9, "t = \(t)")
+        }
+        XCTAssertEqual(values(3.01).opacity, 0, "then the model value")
+        XCTAssertEqual(values(2.99).backgroundColor, Color(red: 0, green: 1, blue: 0, alpha: 1))
+        XCTAssertEqual(values(3).backgroundColor, Color(red: 1, green: 0, blue: 0, alpha: 1), "the completion runs as they end")
+        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
+        XCTAssertTrue(exported.contains("\"repeatCount\"") && exported.contains("\"autoreverses\""), exported)
+        let reread = try scene(exported).timeline(canvas: canvas, duration: 4)
+        for t in [0.25, 1.25, 2.75, 3.5] { XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)") }
+    }
+
     /// Sub-cells and the cells' new fields read, export and read back to the same frames.
     func testEmitterCellsRoundTrip() throws {
         let path = URL(fileURLWithPath: Self.ring).deletingLastPathComponent().appendingPathComponent("fireworks.json").path

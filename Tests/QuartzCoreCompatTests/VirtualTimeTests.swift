@@ -145,6 +145,54 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "v3", at: 2).opacity, 0)
     }
 
+    final class Repeating: UIViewController, @unchecked Sendable {
+        let views = (0..<4).map { UIView(frame: CGRect(x: QuartzCoreCompat.CGFloat(20 * $0), y: 0, width: 10, height: 10)) }
+        var finished: [Int: (time: Double, flag: Bool)] = [:]
+        override func viewDidLoad() {
+            for (i, view) in views.enumerated() {
+                view.layer.name = "v\(i)"
+                self.view.addSubview(view)
+            }
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear], animations: {
+                    self.views[0].alpha = 0
+                }, completion: { self.finished[0] = (CACurrentMediaTime(), $0) })
+                UIView.animate(withDuration: 1, delay: 0, options: [.autoreverse, .curveLinear], animations: {
+                    self.views[1].alpha = 0
+                }, completion: { self.finished[1] = (CACurrentMediaTime(), $0) })
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                    UIView.modifyAnimations(withRepeatCount: 2.5, autoreverses: false) { self.views[2].alpha = 0 }
+                    self.views[3].alpha = 0
+                })
+            }
+        }
+    }
+
+    /// `.repeat` repeats for ever and `.autoreverse` runs back after each pass (the layer's
+    /// animation's repeatCount HUGE_VALF and autoreverses: CAMediaTiming's rules); without
+    /// `.repeat`, one pass there and back, then the new value shows. `modifyAnimations` repeats
+    /// the changes in its block the given number of times, with the block's duration and curve.
+    func testRepeatingAndAutoreversingViewAnimations() throws {
+        let controller = Repeating()
+        let timeline = try timeline(6) { controller }
+        // For ever, there and back: 1 → 0 over [1, 2], 0 → 1 over [2, 3], and on.
+        for (t, alpha) in [(1.25, 0.75), (2.25, 0.25), (3.25, 0.75), (5.5, 0.5)] {
+            XCTAssertEqual(try values(timeline, "v0", at: t).opacity, alpha, accuracy: 1e-9, "v0 at \(t)")
+        }
+        XCTAssertNil(controller.finished[0], "a repeating animation never completes")
+        // Once there and back, then the model value.
+        XCTAssertEqual(try values(timeline, "v1", at: 2.25).opacity, 0.25, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "v1", at: 3).opacity, 0)
+        XCTAssertEqual(controller.finished[1]?.time, 3)
+        XCTAssertEqual(controller.finished[1]?.flag, true)
+        // 2.5 passes of 1 s; the change outside modifyAnimations one pass.
+        XCTAssertEqual(try values(timeline, "v2", at: 2.25).opacity, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "v2", at: 3.25).opacity, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "v2", at: 3.5).opacity, 0)
+        XCTAssertEqual(try values(timeline, "v3", at: 1.25).opacity, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "v3", at: 2.25).opacity, 0)
+    }
+
     final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
         let dot = CAShapeLayer()
         var starts: [(time: Double, sameObject: Bool)] = []
