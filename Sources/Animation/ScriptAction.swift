@@ -54,18 +54,22 @@ public struct Transaction: Sendable, Equatable {
     /// does not have.
     public var repeatCount: Double
     public var autoreverses: Bool
+    /// When set, the implicit animations are springs moving so (their timing function ignored):
+    /// UIView.animate's `usingSpringWithDamping`, which CATransaction does not have.
+    public var spring: AnimationSpec.Spring?
 
     /// The implicit transaction every callback runs in: 0.25 s with the default timing function.
     public static let implicit = Transaction()
 
     /// A transaction; the defaults are those of Core Animation's implicit one.
     public init(duration: Double = 0.25, timingFunction: TimingFunction = .default, disableActions: Bool = false, delay: Double = 0,
-                repeatCount: Double = 0, autoreverses: Bool = false) {
+                repeatCount: Double = 0, autoreverses: Bool = false, spring: AnimationSpec.Spring? = nil) {
         self.duration = duration
         self.timingFunction = timingFunction
         self.disableActions = disableActions
         self.delay = delay
         self.repeatCount = repeatCount
         self.autoreverses = autoreverses
+        self.spring = spring
     }
 }

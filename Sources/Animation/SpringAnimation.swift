@@ -29,6 +29,13 @@ public final class SpringAnimation: BasicAnimation {
         damping = b >= 0 ? 4 * .pi * (1 - b) / d : 4 * .pi / (d * (1 + b))
     }
 
+    /// A spring animation moving as `spring` does.
+    public convenience init(keyPath: String, _ spring: AnimationSpec.Spring) {
+        self.init(keyPath: keyPath)
+        (mass, stiffness, damping) = (spring.mass, spring.stiffness, spring.damping)
+        (initialVelocity, allowsOverdamping) = (spring.initialVelocity, spring.allowsOverdamping)
+    }
+
     /// The undamped period 2π√(m/k), in seconds: the pace iOS 17 calls the perceptual duration.
     public var perceptualDuration: Double { 2 * .pi * (mass / stiffness).squareRoot() }
 
@@ -112,6 +119,26 @@ extension AnimationSpec {
             let r1 = -omega0 * (zeta - root), r2 = -omega0 * (zeta + root)
             let a = (-v0 - r2) / (r1 - r2)
             return a * exp(r1 * t) + (1 - a) * exp(r2 * t)
+        }
+
+        /// A spring of mass 1 with damping ratio `dampingRatio` (c / 2√(km), at least 0.01;
+        /// above 1 it moves as a critical one) and `initialVelocity`, whose stiffness makes it
+        /// settle (`settlingDuration`) in `duration` seconds, to within a millisecond where the
+        /// duration is 0.001 s to an hour: how UIView.animate's spring takes its duration
+        /// (**DECISION**: UIKit documents the duration as the animation's whole length and the
+        /// other two, not how they make the spring).
+        public init(settlingIn duration: Double, dampingRatio: Double, initialVelocity: Double) {
+            let zeta = max(dampingRatio, 0.01)
+            func spring(_ stiffness: Double) -> Spring {
+                Spring(mass: 1, stiffness: stiffness, damping: 2 * zeta * stiffness.squareRoot(), initialVelocity: initialVelocity)
+            }
+            // A stiffer spring settles sooner: bisected on the stiffness's logarithm.
+            var (soft, stiff) = (log(1e-6), log(1e12))
+            for _ in 0..<64 {
+                let middle = (soft + stiff) / 2
+                if spring(exp(middle)).settlingDuration > duration { soft = middle } else { stiff = middle }
+            }
+            self = spring(exp(stiff))
         }
 
         /// How close to the target a settled spring stays, as a fraction of the distance: what

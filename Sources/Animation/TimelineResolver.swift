@@ -236,9 +236,9 @@ private final class TimelineResolver {
 
     /// The animations of a standalone layer's actions for the properties changed since `old`,
     /// with their keys (the property's name): its own (`Layer.actions`), or the default: from the
-    /// value shown now to the new model value (new contents cross-fade); after the transaction's
-    /// delay, if it has one, repeating and reversing as it says where the action's animation
-    /// does neither itself.
+    /// value shown now to the new model value (new contents cross-fade), a spring if the
+    /// transaction says so; after the transaction's delay, if it has one, repeating and
+    /// reversing as it says where the action's animation does neither itself.
     private func implicitAnimations(node: Int, from old: LayerValues, settings: Transaction, now: Double) -> [(animation: Animation, key: String)] {
         let layer = nodes[node].layer
         let changed = LayerProperty.implicitlyAnimated.filter {
@@ -267,7 +267,7 @@ private final class TimelineResolver {
                 if animation.duration == 0 { animation.duration = settings.duration }
                 if animation.timingFunction == nil { animation.timingFunction = settings.timingFunction }
             case nil:
-                let basic = BasicAnimation(keyPath: property.name)
+                let basic = settings.spring.map { SpringAnimation(keyPath: property.name, $0) } ?? BasicAnimation(keyPath: property.name)
                 basic.fromValue = keyPath.value(in: shown)
                 basic.duration = settings.duration
                 basic.timingFunction = settings.timingFunction

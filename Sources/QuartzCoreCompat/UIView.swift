@@ -177,12 +177,33 @@ open class UIView: NSObject {
     /// controller is set up, it runs at the first turn of the run loop, as on iOS.
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0, options: AnimationOptions = [],
                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        animate(duration, delay, options, spring: nil, animations, completion)
+    }
+
+    /// `animate(withDuration:delay:options:animations:completion:)` with the changes moving as a
+    /// spring of damping ratio `dampingRatio` (1 settles without overshooting, towards 0 it
+    /// bounces more) and initial speed `velocity` (in whole distances a second), that comes to
+    /// rest as the duration ends (`animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)`;
+    /// `AnimationSpec.Spring(settlingIn:dampingRatio:initialVelocity:)` says how the spring is made).
+    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+                              initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: @escaping () -> Void,
+                              completion: ((Bool) -> Void)? = nil) {
+        animate(duration, delay, options, spring: (dampingRatio, velocity), animations, completion)
+    }
+
+    /// The two `animate` calls: a spring given by its damping ratio and velocity, or none.
+    private class func animate(_ duration: TimeInterval, _ delay: TimeInterval, _ options: AnimationOptions,
+                               spring: (dampingRatio: Double, velocity: Double)?, _ animations: @escaping () -> Void,
+                               _ completion: ((Bool) -> Void)?) {
         let app = AppRun.running("UIView.animate")
         var settings = Transaction(duration: duration, timingFunction: options.timingFunction, delay: max(delay, 0),
                                    repeatCount: options.contains(.repeat) ? .infinity : 0, autoreverses: options.contains(.autoreverse))
-        if let outer = app.viewAnimations.last {
-            if !options.contains(.overrideInheritedDuration) { settings.duration = outer.duration }
-            if !options.contains(.overrideInheritedCurve) { settings.timingFunction = outer.timingFunction }
+        let outer = app.viewAnimations.last
+        if let outer, !options.contains(.overrideInheritedDuration) { settings.duration = outer.duration }
+        if let outer, !options.contains(.overrideInheritedCurve) {
+            (settings.timingFunction, settings.spring) = (outer.timingFunction, outer.spring)
+        } else if let spring, settings.duration > 0 {
+            settings.spring = AnimationSpec.Spring(settlingIn: settings.duration, dampingRatio: spring.dampingRatio, initialVelocity: spring.velocity)
         }
         // A duration of 0 or less makes the changes without animating them (UIKit), after the delay.
         settings.disableActions = settings.duration <= 0

@@ -78,6 +78,26 @@ final class SpringTests: XCTestCase {
         XCTAssertLessThan(abs(1 - critical.progress(at: critical.settlingDuration + 0.001)), tolerance)
     }
 
+    /// A spring made to settle in a duration: for damping ratio ζ < 1 from rest, the settling
+    /// rule (the envelope A·e^(−ζω₀t) at the tolerance ε, A = 1/√(1 − ζ²)) gives
+    /// ω₀ = ln(A/ε) / (ζ·T), so k = ω₀² with mass 1; critical and overdamped ratios (which move
+    /// as critical) and a push towards the target settle in the duration too.
+    func testASpringSettlingInADuration() {
+        let epsilon = AnimationSpec.Spring.settlingTolerance
+        for (zeta, duration) in [(0.5, 1.0), (0.2, 0.4), (0.8, 2.5)] {
+            let spring = AnimationSpec.Spring(settlingIn: duration, dampingRatio: zeta, initialVelocity: 0)
+            let omega0 = log(1 / (1 - zeta * zeta).squareRoot() / epsilon) / (zeta * duration)
+            XCTAssertEqual(spring.stiffness, omega0 * omega0, accuracy: omega0 * omega0 * 0.003, "ζ \(zeta)")
+            XCTAssertEqual(spring.mass, 1)
+            XCTAssertEqual(spring.damping / (2 * spring.stiffness.squareRoot()), zeta, accuracy: 1e-9)
+        }
+        for (zeta, velocity) in [(1.0, 0.0), (3.0, 0.0), (0.6, 4.0)] {
+            let spring = AnimationSpec.Spring(settlingIn: 0.5, dampingRatio: zeta, initialVelocity: velocity)
+            XCTAssertEqual(spring.settlingDuration, 0.5, accuracy: 0.0015, "ζ \(zeta), v \(velocity)")
+            XCTAssertEqual(spring.initialVelocity, velocity)
+        }
+    }
+
     /// A spring on `position.x` from 0 to 100 overshoots the target (damping ratio 0.5).
     func testSpringAnimationOvershoots() throws {
         let timeline = try Timeline.resolve(canvasSize: Size(100, 100), duration: 3) { _ in

@@ -193,6 +193,36 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "v3", at: 2.25).opacity, 0)
     }
 
+    final class Springing: UIViewController, @unchecked Sendable {
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        var finishedAt: Double?
+        override func viewDidLoad() {
+            box.layer.name = "box"
+            view.addSubview(box)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                UIView.animate(withDuration: 1, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: [], animations: {
+                    self.box.center = CGPoint(x: 105, y: 5)
+                }, completion: { _ in self.finishedAt = CACurrentMediaTime() })
+            }
+        }
+    }
+
+    /// A spring view animation moves as a damped oscillator of the given ratio that comes to
+    /// rest as the duration ends, and completes then. With ζ = 0.5 and the settling rule's
+    /// ω₀ = ln(A/ε) / (ζ·T) (SpringTests), it first peaks at t = π/ω_d, overshooting by
+    /// e^(−πζ/√(1 − ζ²)) = 16.3% of the distance (the damped oscillator's peak overshoot).
+    func testASpringViewAnimation() throws {
+        let controller = Springing()
+        let timeline = try timeline(3) { controller }
+        let zeta = 0.5
+        let omega0 = log(1 / (1 - zeta * zeta).squareRoot() / AnimationSpec.Spring.settlingTolerance) / zeta
+        let peak = .pi / (omega0 * (1 - zeta * zeta).squareRoot())
+        let overshoot = exp(-.pi * zeta / (1 - zeta * zeta).squareRoot())
+        XCTAssertEqual(try values(timeline, "box", at: 1 + peak).position.x, 5 + 100 * (1 + overshoot), accuracy: 0.5)
+        XCTAssertEqual(try values(timeline, "box", at: 1.999).position.x, 105, accuracy: 0.1)
+        XCTAssertEqual(controller.finishedAt, 2)
+    }
+
     final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
         let dot = CAShapeLayer()
         var starts: [(time: Double, sameObject: Bool)] = []
