@@ -71,6 +71,10 @@ open class CALayer: NSObject {
     public var anchorPoint: CGPoint { get { backing.anchorPoint } set { change { backing.anchorPoint = newValue } } }
     public var anchorPointZ: CGFloat { get { backing.anchorPointZ } set { change { backing.anchorPointZ = newValue } } }
     public var transform: CATransform3D { get { backing.transform } set { change { backing.transform = newValue } } }
+    /// The transform's affine part (`affineTransform()`).
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    /// Makes the transform the 2D affine map `m` (`setAffineTransform(_:)`).
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
     public var sublayerTransform: CATransform3D { get { backing.sublayerTransform } set { change { backing.sublayerTransform = newValue } } }
 
     // MARK: Appearance

@@ -75,66 +75,66 @@ public final class CGMutablePath: CGPath {
     }
 
     /// Starts a subpath at `point` (`move(to:transform:)`).
-    public func move(to point: CGPoint, transform: CATransform3D = CATransform3DIdentity) {
-        path.move(to: transform.apply(to: point))
+    public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
+        path.move(to: point.applying(transform))
     }
 
     /// A line to `point` (`addLine(to:transform:)`).
-    public func addLine(to point: CGPoint, transform: CATransform3D = CATransform3DIdentity) {
-        path.addLine(to: transform.apply(to: point))
+    public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
+        path.addLine(to: point.applying(transform))
     }
 
     /// Lines through `points`, the first a move (`addLines(between:transform:)`).
-    public func addLines(between points: [CGPoint], transform: CATransform3D = CATransform3DIdentity) {
+    public func addLines(between points: [CGPoint], transform: CGAffineTransform = .identity) {
         for (i, p) in points.enumerated() {
             if i == 0 { move(to: p, transform: transform) } else { addLine(to: p, transform: transform) }
         }
     }
 
     /// A quadratic Bézier curve (`addQuadCurve(to:control:transform:)`).
-    public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CATransform3D = CATransform3DIdentity) {
-        path.addQuadCurve(to: transform.apply(to: end), control: transform.apply(to: control))
+    public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
+        path.addQuadCurve(to: end.applying(transform), control: control.applying(transform))
     }
 
     /// A cubic Bézier curve (`addCurve(to:control1:control2:transform:)`).
-    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CATransform3D = CATransform3DIdentity) {
-        path.addCurve(to: transform.apply(to: end), control1: transform.apply(to: control1), control2: transform.apply(to: control2))
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity) {
+        path.addCurve(to: end.applying(transform), control1: control1.applying(transform), control2: control2.applying(transform))
     }
 
     /// An arc of the circle about `center` from `startAngle` to `endAngle`, joined to the
     /// current point by a line (`addArc(center:radius:startAngle:endAngle:clockwise:transform:)`,
     /// `CGPathAddArc`).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
-                       transform: CATransform3D = CATransform3DIdentity) {
+                       transform: CGAffineTransform = .identity) {
         guard !transform.isIdentity else {
             return path.addCGArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
         }
         var arc = Path()
         arc.addCGArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
-        append(arc.applying(transform))
+        append(arc.applying(transform.matrix))
     }
 
     /// An ellipse inscribed in `rect`, a closed subpath of its own (`addEllipse(in:transform:)`).
-    public func addEllipse(in rect: CGRect, transform: CATransform3D = CATransform3DIdentity) {
-        path.addPath(.ellipse(in: rect), transform: transform)
+    public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
+        path.addPath(.ellipse(in: rect), transform: transform.matrix)
     }
 
     /// A rectangle, a closed subpath of its own (`addRect(_:transform:)`).
-    public func addRect(_ rect: CGRect, transform: CATransform3D = CATransform3DIdentity) {
+    public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
         var r = Path()
         r.addRect(rect)
-        path.addPath(r, transform: transform)
+        path.addPath(r, transform: transform.matrix)
     }
 
     /// A rounded rectangle (`addRoundedRect(in:cornerWidth:cornerHeight:transform:)`); corners
     /// are circular, of the smaller of the two radii.
-    public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CATransform3D = CATransform3DIdentity) {
-        path.addPath(.roundedRect(rect, cornerRadius: Swift.min(cornerWidth, cornerHeight)), transform: transform)
+    public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform = .identity) {
+        path.addPath(.roundedRect(rect, cornerRadius: Swift.min(cornerWidth, cornerHeight)), transform: transform.matrix)
     }
 
     /// Another path's elements (`addPath(_:transform:)`).
-    public func addPath(_ other: CGPath, transform: CATransform3D = CATransform3DIdentity) {
-        path.addPath(other.path, transform: transform)
+    public func addPath(_ other: CGPath, transform: CGAffineTransform = .identity) {
+        path.addPath(other.path, transform: transform.matrix)
     }
 
     /// Closes the current subpath (`closeSubpath()`).

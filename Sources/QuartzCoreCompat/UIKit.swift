@@ -126,6 +126,8 @@ public final class UIBezierPath {
     public func append(_ other: UIBezierPath) { path.addPath(other.path) }
     public func close() { path.closeSubpath() }
     public func removeAllPoints() { path = Path() }
+    /// Maps every point of the path by `transform` (`apply(_:)`).
+    public func apply(_ transform: CGAffineTransform) { path = path.applying(transform.matrix) }
 
     /// Strokes the path in the stroke colour (black unless set) into the view being drawn
     /// (`stroke()`); outside `draw(_:)` it draws nothing, as on iOS.

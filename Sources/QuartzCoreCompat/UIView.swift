@@ -41,6 +41,12 @@ open class UIView: NSObject {
     public var bounds: CGRect { get { layer.bounds } set { layer.bounds = newValue } }
     /// The centre of the frame in the superview (the layer's `position`).
     public var center: CGPoint { get { layer.position } set { layer.position = newValue } }
+    /// The transform about the centre (the layer's, as a 2D affine map); inside an animation's
+    /// block it animates as the layer's `transform` does.
+    public var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
     public var backgroundColor: UIColor? {
         get { storedBackgroundColor }
         set { storedBackgroundColor = newValue; layer.backgroundColor = newValue?.cgColor }
