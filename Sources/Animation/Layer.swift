@@ -67,6 +67,9 @@ public class Layer {
         values[keyPath: key]
     }
 
+    /// A copy of every model value, as the layer has them now.
+    public var modelValues: LayerValues { values }
+
     /// The value of `property` (`value(forKey:)` in key-value coding).
     public func value(of property: LayerProperty) -> LayerProperty.Value {
         property.value(in: values)

@@ -45,11 +45,17 @@ open class CALayer: NSObject {
     class func makeBacking() -> Layer { Layer() }
 
     /// Makes a change; a view's layer changed inside a view animation block animates when the
-    /// block's transaction commits (outside one its actions are all none: `viewActions`).
+    /// block's transaction commits (outside one its actions are all none: `viewActions`), and
+    /// inside a keyframe animation's block its changes are noted as keyframes.
     func change(_ body: () -> Void) {
+        guard view != nil, let app = AppRun.current else { return body() }
+        if let keyframes = app.keyframes {
+            let before = backing.modelValues
+            body()
+            return keyframes.record(self, before: before, after: backing.modelValues)
+        }
         body()
-        guard view != nil, let app = AppRun.current, !app.viewAnimations.isEmpty,
-              !app.animatedViewLayers.contains(where: { $0 === self }) else { return }
+        guard !app.viewAnimations.isEmpty, !app.animatedViewLayers.contains(where: { $0 === self }) else { return }
         app.animatedViewLayers.append(self)
     }
 

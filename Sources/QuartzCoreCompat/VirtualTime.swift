@@ -31,6 +31,8 @@ final class AppRun: @unchecked Sendable {
     var viewAnimations: [Transaction] = []
     /// The views' layers changed in the running animation blocks since the last commit.
     var animatedViewLayers: [CALayer] = []
+    /// What the running `UIView.animateKeyframes` block has changed so far; nil outside one.
+    var keyframes: KeyframeRecording?
     /// The completion block of each open transaction, innermost last.
     var completions: [(() -> Void)?] = []
     /// The app's window (`UIApplication.shared.keyWindow`), set when the scene is built.

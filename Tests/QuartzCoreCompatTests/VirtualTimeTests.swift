@@ -223,6 +223,56 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(controller.finishedAt, 2)
     }
 
+    final class Keyframing: UIViewController, @unchecked Sendable {
+        let views = (0..<4).map { UIView(frame: CGRect(x: 0, y: QuartzCoreCompat.CGFloat(20 * $0), width: 10, height: 10)) }
+        var finishedAt: Double?
+        override func viewDidLoad() {
+            for (i, view) in views.enumerated() {
+                view.layer.name = "v\(i)"
+                self.view.addSubview(view)
+            }
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                let linear = UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)
+                UIView.animateKeyframes(withDuration: 2, delay: 0, options: linear, animations: {
+                    UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) { self.views[0].center = CGPoint(x: 100, y: 5) }
+                    UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { self.views[0].center = CGPoint(x: 100, y: 105) }
+                    UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) { self.views[0].alpha = 0.5 }
+                    UIView.addKeyframe(withRelativeStartTime: 0.75, relativeDuration: 0) { self.views[1].alpha = 0 }
+                }, completion: { _ in self.finishedAt = CACurrentMediaTime() })
+                // The default: ease-in-ease-out over the whole; a change outside addKeyframe takes it all.
+                UIView.animateKeyframes(withDuration: 2, delay: 0, animations: { self.views[2].alpha = 0 })
+                UIView.animateKeyframes(withDuration: 2, delay: 0, options: .calculationModeDiscrete, animations: {
+                    UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.25) { self.views[3].alpha = 0.5 }
+                })
+            }
+        }
+    }
+
+    /// Keyframe view animations (UIKit's addKeyframe: start and duration are fractions of the
+    /// whole; a keyframe of duration 0 changes at its start) as CAKeyframeAnimation runs them: a
+    /// property holds between its keyframes, the whole runs on one curve (ease-in-ease-out by
+    /// default), discrete mode shows each value from its key time; the completion runs at the end.
+    func testKeyframeViewAnimations() throws {
+        let controller = Keyframing()
+        let timeline = try timeline(4) { controller }
+        func v(_ name: String, _ t: Double) throws -> LayerValues { try values(timeline, name, at: t) }
+        // Position: to x 100 over [0, 0.25] of 2 s, held, then to y 105 over [0.5, 1].
+        XCTAssertEqual(try v("v0", 1.25).position.x, 52.5, accuracy: 1e-9)
+        XCTAssertEqual(try v("v0", 1.75).position, CGPoint(x: 100, y: 5))
+        XCTAssertEqual(try v("v0", 2.5).position.y, 55, accuracy: 1e-9)
+        // Opacity: held at 1 until 0.25, to 0.5 by 0.5.
+        XCTAssertEqual(try v("v0", 1.4).opacity, 1)
+        XCTAssertEqual(try v("v0", 1.75).opacity, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(try v("v0", 2.5).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try v("v1", 2.49).opacity, 1)
+        XCTAssertEqual(try v("v1", 2.51).opacity, 0)
+        XCTAssertEqual(controller.finishedAt, 3)
+        XCTAssertEqual(try v("v2", 1.5).opacity, 1 - TimingFunction.easeInEaseOut(0.25), accuracy: 1e-9)
+        XCTAssertEqual(try v("v3", 1.99).opacity, 1)
+        XCTAssertEqual(try v("v3", 2.01).opacity, 0.5)
+        XCTAssertEqual(try v("v0", 3.5).position, CGPoint(x: 100, y: 105), "then the model values")
+    }
+
     final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
         let dot = CAShapeLayer()
         var starts: [(time: Double, sameObject: Bool)] = []
