@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "GoldenFiles", dependencies: ["Media"], path: "Tests/GoldenFiles"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry"]),
-        .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry", "Text"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterCore", "CProcessor", "Geometry", "Media", "GoldenFiles"] + fasterRaster, exclude: ["Golden"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "CFFmpeg"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Scenes", "Media", "Raster", "Geometry", "Text", "GoldenFiles"], exclude: ["Golden"]),

@@ -77,6 +77,7 @@ extension LayerProperty {
         .choice("alignmentMode", \.alignmentMode, kinds: [.text]),
         .boolean("wrapped", \.isWrapped, kinds: [.text]),
         .choice("truncationMode", \.truncationMode, kinds: [.text]),
+        .choice("verticalAlignment", \.verticalAlignment, kinds: [.text]),
         .choice("textFit", \.textFit, kinds: [.text]),
         .number("minimumScaleFactor", \.minimumScaleFactor, in: 0.01...1, kinds: [.text]),
         .integer("numberOfLines", \.numberOfLines, in: 0...1000, kinds: [.text]),

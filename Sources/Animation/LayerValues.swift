@@ -220,6 +220,10 @@ public struct LayerValues: Hashable, Sendable {
     public var foregroundColor: Color? { get { storage.fields.foregroundColor } set { unique().fields.foregroundColor = newValue } }
     /// Where lines sit between the sides of the bounds.
     public var alignmentMode: TextAlignment { get { storage.fields.alignmentMode } set { unique().fields.alignmentMode = newValue } }
+    /// Where the lines sit between the top and the bottom of the bounds.
+    public var verticalAlignment: TextVerticalAlignment {
+        get { storage.fields.verticalAlignment } set { unique().fields.verticalAlignment = newValue }
+    }
     /// Whether lines wrap at the bounds' width (`isWrapped`).
     public var isWrapped: Bool { get { storage.fields.isWrapped } set { unique().fields.isWrapped = newValue } }
     /// What an unwrapped line too long for the bounds loses to "…".
@@ -356,6 +360,7 @@ public struct LayerValues: Hashable, Sendable {
         var alignmentMode: TextAlignment = .natural
         var isWrapped: Bool = false
         var truncationMode: TruncationMode = .none
+        var verticalAlignment: TextVerticalAlignment = .top
         var textFit: TextFit = .none
         var minimumScaleFactor: Double = 0.5
         var numberOfLines: Int = 0

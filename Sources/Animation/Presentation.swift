@@ -406,7 +406,9 @@ private struct PresentationWalk {
         case .text:
             // A font that is not installed draws nothing (scene files check their fonts when read).
             guard !v.string.runs.isEmpty, v.fontSize > 0, let text = try? v.typesetText() else { return }
-            let origin = Transform3D(translationX: v.bounds.minX, y: v.bounds.minY).concatenating(matrix)
+            let spare = v.bounds.height - text.size.height
+            let drop = switch v.verticalAlignment { case .top: 0.0; case .center: spare / 2; case .bottom: spare }
+            let origin = Transform3D(translationX: v.bounds.minX, y: v.bounds.minY + drop).concatenating(matrix)
             guard v.staggerUnit != .none else {
                 // A text layer draws its string into its contents, which are its bounds' size: what
                 // does not fit is cut at their edges (a clip only then: it costs a mask).

@@ -61,6 +61,12 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     case justified
 }
 
+/// Where a text layer's lines sit between the top and the bottom of its bounds (an animvid
+/// extension, for UILabel's centring; Core Animation's `CATextLayer` sets them from the top).
+public enum TextVerticalAlignment: String, Hashable, Sendable, CaseIterable {
+    case top, center, bottom
+}
+
 /// What an unwrapped line too long for the width loses (`CATextLayer.truncationMode`), replaced by "…".
 public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
     case none, start, middle, end

@@ -1,0 +1,92 @@
+import Animation
+import Geometry
+import QuartzCoreCompat
+import XCTest
+
+/// `UILabel` by UIKit's documented defaults and rules: the system font at 17 points, black, one
+/// line (`numberOfLines` 1: no wrapping), truncated at the tail ("…"); the text centred between
+/// the top and bottom of the bounds; `sizeToFit()` sizes the label to its text.
+final class UILabelTests: XCTestCase {
+    final class Labels: UIViewController, @unchecked Sendable {
+        let centred = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        let top = CATextLayer()
+        let short = UILabel(frame: CGRect(x: 0, y: 150, width: 60, height: 30))
+        let fitted = UILabel(frame: CGRect(x: 0, y: 200, width: 10, height: 10))
+        override func viewDidLoad() {
+            centred.text = "Hello"
+            centred.layer.name = "centred"
+            view.addSubview(centred)
+            // The same text set from the top of the same box, as a text layer sets it.
+            top.name = "top"
+            top.frame = centred.frame
+            (top.string, top.font, top.fontSize, top.foregroundColor) = ("Hello", UIFont.systemFont(ofSize: 17), 17, UIColor.black.cgColor)
+            view.layer.addSublayer(top)
+            short.text = "A line much too long for sixty points"
+            short.layer.name = "short"
+            view.addSubview(short)
+            fitted.text = "Fitted"
+            fitted.sizeToFit()
+            fitted.layer.name = "fitted"
+            view.addSubview(fitted)
+        }
+    }
+
+    func testDefaultsCentringTruncationAndSizeToFit() throws {
+        let controller = Labels()
+        let timeline = try UIKitScene(name: "labels", summary: "", cycle: 1) { controller }.timeline(canvas: Size(400, 300), duration: 1)
+        let label = controller.centred
+        XCTAssertEqual(label.font.fontName, UIFont.systemFont(ofSize: 17).fontName)
+        XCTAssertEqual(label.font.pointSize, 17)
+        XCTAssertEqual(label.textColor.cgColor, UIColor.black.cgColor)
+        XCTAssertEqual(label.numberOfLines, 1)
+        XCTAssertEqual(label.lineBreakMode, .byTruncatingTail)
+        XCTAssertEqual(label.layer.backing.fontSize, 17)
+        XCTAssertFalse(label.layer.backing.isWrapped)
+
+        // Centred: each glyph is (100 − the text's height) / 2 lower than from the top.
+        let height = try label.layer.backing.modelValues.typesetText().size.height
+        let items = timeline.displayList(at: 0).items.compactMap { item -> Double? in
+            if case let .glyph(_, transform, _) = item { transform.m42 } else { nil }
+        }
+        // Painter's order: the label's 5 glyphs, then the text layer's 5, then the others.
+        let (centredYs, topYs) = (Array(items[0..<5]), Array(items[5..<10]))
+        for (c, t) in zip(centredYs, topYs) { XCTAssertEqual(c - t, (100 - height) / 2, accuracy: 1e-9) }
+
+        // One line, truncated at the tail.
+        let short = controller.short.layer.backing.modelValues
+        let set = try short.typesetText()
+        XCTAssertEqual(set.lineCount, 1)
+        XCTAssertTrue(set.isCut)
+        XCTAssertLessThanOrEqual(set.size.width, 60)
+
+        // sizeToFit: the text's own size, the origin kept; then nothing is cut.
+        let fitted = controller.fitted
+        XCTAssertEqual(fitted.frame.origin, CGPoint(x: 0, y: 200))
+        let own = try fitted.layer.backing.modelValues.typesetText()
+        XCTAssertFalse(own.isCut)
+        XCTAssertEqual(fitted.bounds.width, own.size.width.rounded(.up), accuracy: 1e-9)
+        XCTAssertGreaterThan(fitted.bounds.width, 30)
+        XCTAssertEqual(fitted.bounds.height, own.size.height.rounded(.up), accuracy: 1e-9)
+    }
+
+    /// Lines: 0 wraps at the width as many lines as the text needs; 2 stops at two, the second
+    /// ending in "…"; attributed text keeps its runs.
+    func testLinesAndAttributedText() throws {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 80, height: 400))
+        label.text = "one two three four five six seven eight"
+        label.numberOfLines = 0
+        let all = try label.layer.backing.modelValues.typesetText()
+        XCTAssertGreaterThan(all.lineCount, 2)
+        XCTAssertFalse(all.isCut)
+        label.numberOfLines = 2
+        let two = try label.layer.backing.modelValues.typesetText()
+        XCTAssertEqual(two.lineCount, 2)
+        XCTAssertTrue(two.isCut)
+        XCTAssertEqual(label.sizeThatFits(CGSize(width: 80, height: 0)).height, two.size.height.rounded(.up), accuracy: 1e-9)
+        let attributed = NSMutableAttributedString(string: "red", attributes: [.foregroundColor: UIColor.red])
+        attributed.append(NSAttributedString(string: " plain"))
+        label.attributedText = attributed
+        XCTAssertEqual(label.text, "red plain")
+        XCTAssertEqual(label.layer.backing.string.runs.count, 2)
+    }
+}
