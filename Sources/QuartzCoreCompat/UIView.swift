@@ -154,6 +154,14 @@ open class UIView: NSObject {
         /// Run back to the old values after each pass (without `.repeat`, once there and back,
         /// then the new values show).
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        /// In a transition's block, animate the views' changes too (otherwise they show at once,
+        /// under the transition).
+        public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        /// In `transition(from:to:…)`, hide the one view and show the other instead of taking
+        /// the one out and putting the other in.
+        public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        /// A transition that fades the old picture of the view into the new.
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
         /// Inside another animation's block, use this call's duration, not the outer one's.
         public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
         /// Inside another animation's block, use this call's curve, not the outer one's.
@@ -221,6 +229,62 @@ open class UIView: NSObject {
         } else {
             run()
         }
+    }
+
+    /// Makes the changes `animations` makes to `view` and the views inside it (adding,
+    /// removing, changing them) under a transition of `duration` seconds, with the options'
+    /// curve, then calls `completion` with true (`transition(with:duration:options:animations:completion:)`).
+    /// `.transitionCrossDissolve` fades the view's old picture into its new one (a `CATransition`
+    /// of type fade on its layer); with no transition the changes show at once. The changes
+    /// themselves show at once under the transition unless `.allowAnimatedContent` animates
+    /// them too.
+    public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [], animations: (() -> Void)?,
+                                 completion: ((Bool) -> Void)? = nil) {
+        let app = AppRun.running("UIView.transition")
+        let content = options.contains(.allowAnimatedContent)
+            ? Transaction(duration: duration, timingFunction: options.timingFunction, disableActions: duration <= 0)
+            : Transaction(disableActions: true)
+        let run = {
+            app.committingViewChanges { app.beginTransaction() }
+            app.script.openTransaction = content
+            if let completion { app.completions[app.completions.count - 1] = { completion(true) } }
+            if options.rawValue & (7 << 20) == AnimationOptions.transitionCrossDissolve.rawValue, duration > 0 {
+                let fade = TransitionAnimation()
+                fade.type = .fade
+                (fade.duration, fade.timingFunction) = (duration, options.timingFunction)
+                view.layer.backing.add(fade)
+            }
+            if content.disableActions {
+                animations?()
+            } else {
+                app.viewAnimations.append(content)
+                animations?()
+                app.viewAnimations.removeLast()
+            }
+            app.committingViewChanges { app.commitTransaction() }
+        }
+        if app.isLaunching {
+            app.after(0, run)
+        } else {
+            run()
+        }
+    }
+
+    /// Replaces `fromView` in its superview by `toView` under a transition of the superview
+    /// (`transition(from:to:duration:options:completion:)`): `fromView` is taken out and
+    /// `toView` put in its place, or with `.showHideTransitionViews` the one hidden and the other
+    /// shown.
+    public class func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval, options: AnimationOptions = [],
+                                 completion: ((Bool) -> Void)? = nil) {
+        guard let container = fromView.superview else { return }
+        transition(with: container, duration: duration, options: options, animations: {
+            if options.contains(.showHideTransitionViews) {
+                (fromView.isHidden, toView.isHidden) = (true, false)
+            } else {
+                container.insertSubview(toView, at: container.subviews.firstIndex { $0 === fromView } ?? container.subviews.count)
+                fromView.removeFromSuperview()
+            }
+        }, completion: completion)
     }
 
     /// Inside an animation's block, makes the changes `animations` makes to views repeat `count`
