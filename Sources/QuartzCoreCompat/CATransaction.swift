@@ -7,15 +7,19 @@ import Animation
 public enum CATransaction {
     private static func app(_ caller: String) -> AppRun { AppRun.running("CATransaction.\(caller)") }
 
-    /// Opens a transaction (`begin()`); the changes made before it are committed first.
+    /// Opens a transaction (`begin()`); the changes made before it are committed first (inside
+    /// a `UIView.animate` block, the views' changes animating by the block's settings).
     public static func begin() {
-        app("begin()").beginTransaction()
+        let app = app("begin()")
+        app.committingViewChanges { app.beginTransaction() }
     }
 
-    /// Closes the innermost transaction (`commit()`): its changes animate with its settings,
-    /// and its completion block runs when every animation it added has stopped.
+    /// Closes the innermost transaction (`commit()`): its changes animate with its settings
+    /// (inside a `UIView.animate` block, views' changes too), and its completion block runs when
+    /// every animation it added has stopped.
     public static func commit() {
-        app("commit()").commitTransaction()
+        let app = app("commit()")
+        app.committingViewChanges { app.commitTransaction() }
     }
 
     /// The duration of the implicit animations (`animationDuration()`).

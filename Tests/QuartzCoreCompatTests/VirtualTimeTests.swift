@@ -273,6 +273,41 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try v("v0", 3.5).position, CGPoint(x: 100, y: 105), "then the model values")
     }
 
+    final class Wrapping: UIViewController, @unchecked Sendable {
+        let (a, b) = (UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10)), UIView(frame: CGRect(x: 20, y: 0, width: 10, height: 10)))
+        let shape = CAShapeLayer()
+        override func viewDidLoad() {
+            a.layer.name = "a"
+            b.layer.name = "b"
+            shape.name = "shape"
+            view.addSubview(a)
+            view.addSubview(b)
+            view.layer.addSublayer(shape)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                    self.a.alpha = 0
+                    CATransaction.begin()
+                    CATransaction.setAnimationDuration(1)
+                    CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+                    self.b.alpha = 0
+                    self.shape.lineWidth = 11
+                    CATransaction.commit()
+                })
+            }
+        }
+    }
+
+    /// A CATransaction inside a view animation's block (the idiom that animates a shape
+    /// layer's path beside the views): the views' changes before it and inside it animate as
+    /// the block's do, and the standalone layer's by the transaction's settings.
+    func testACATransactionInsideAViewAnimation() throws {
+        let timeline = try timeline(3) { Wrapping() }
+        XCTAssertEqual(try values(timeline, "a", at: 1.5).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "b", at: 1.5).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "shape", at: 1.5).lineWidth, 6, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "b", at: 2).opacity, 0)
+    }
+
     final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
         let dot = CAShapeLayer()
         var starts: [(time: Double, sameObject: Bool)] = []
