@@ -36,6 +36,13 @@ public class Animation {
     /// An animation with Core Animation's defaults.
     public init() {}
 
+    /// Makes it begin `delay` seconds after `layerTime` (its layer's time now), showing the
+    /// value it starts from until then (filling backwards): UIView.animate's delay.
+    public func delay(by delay: Double, from layerTime: Double) {
+        beginTime = layerTime + delay
+        fillMode = fillMode.fillsForwards ? .both : .backwards
+    }
+
     /// The media timing properties as one value.
     public var timing: MediaTiming {
         var t = MediaTiming()

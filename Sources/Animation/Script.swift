@@ -18,10 +18,14 @@ public final class Script {
     /// Every named layer of the tree when the script started, so that a rule still finds a
     /// layer it took out of the tree.
     var layersByName: [String: Layer] = [:]
-    /// Commits the changes made so far as a transaction (set by the resolver while it runs).
-    var commit: ((Transaction, ((Script) -> Void)?) -> Void)?
+    /// Commits the changes made so far with a transaction's settings (set by the resolver while
+    /// it runs): `closing` the innermost open transaction, whose completion it is given, or not
+    /// (a `beginTransaction` committing the changes made before it in the one around it).
+    var commit: ((Transaction, _ closing: Bool, ((Script) -> Void)?) -> Void)?
     /// The explicit transactions open, innermost last.
     private var openTransactions: [Transaction] = []
+    /// How many explicit transactions are open.
+    var openTransactionCount: Int { openTransactions.count }
 
     /// An empty script at time 0.
     public init() {}
@@ -36,8 +40,9 @@ public final class Script {
 
     /// Runs `body` as a `CATransaction`: the model changes it makes are animated implicitly
     /// with `settings` (or not at all when they disable actions), and `completion` runs when
-    /// every animation the transaction added has stopped (at once when it added none). Changes
-    /// made in a callback outside any transaction animate with `Transaction.implicit`.
+    /// every animation added while it was open (by it and the transactions opened inside it)
+    /// has stopped (at once when none was). Changes made in a callback outside any transaction
+    /// animate with `Transaction.implicit`.
     public func transaction(_ settings: Transaction, completion: ((Script) -> Void)? = nil, _ body: () -> Void) {
         beginTransaction(settings)
         body()
@@ -48,7 +53,7 @@ public final class Script {
     /// first, under the enclosing transaction's settings. `openTransaction` reads and changes
     /// its settings until `commitTransaction` closes it.
     public func beginTransaction(_ settings: Transaction = .implicit) {
-        commit?(openTransactions.last ?? .implicit, nil)
+        commit?(openTransactions.last ?? .implicit, false, nil)
         openTransactions.append(settings)
     }
 
@@ -63,13 +68,14 @@ public final class Script {
     }
 
     /// Closes the innermost open transaction, as `CATransaction.commit()`: its changes are
-    /// committed with its settings, and `completion` runs when every animation it added has
-    /// stopped. While the scene is built nothing animates: the changes are the starting state,
-    /// and `completion` runs at time 0.
+    /// committed with its settings, and `completion` runs when every animation added while it
+    /// was open (by it and the transactions opened inside it) has stopped. While the scene is
+    /// built nothing animates: the changes are the starting state, and `completion` runs at
+    /// time 0.
     public func commitTransaction(completion: ((Script) -> Void)? = nil) {
         guard let settings = openTransactions.popLast() else { return }
         if let commit {
-            commit(settings, completion)
+            commit(settings, true, completion)
         } else if let completion {
             after(0, completion)
         }

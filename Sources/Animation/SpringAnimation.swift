@@ -52,7 +52,7 @@ public final class SpringAnimation: BasicAnimation {
                              allowsOverdamping: allowsOverdamping)
     }
 
-    /// The time after which the motion stays within 0.1% of the distance from the target
+    /// The time after which the motion stays within 0.08% of the distance from the target
     /// (**DECISION**: Apple does not document its threshold).
     public var settlingDuration: Double { spring.settlingDuration }
 
@@ -121,14 +121,14 @@ extension AnimationSpec {
             return a * exp(r1 * t) + (1 - a) * exp(r2 * t)
         }
 
-        /// A spring of mass 1 with damping ratio `dampingRatio` (c / 2√(km), at least 0.01;
-        /// above 1 it moves as a critical one) and `initialVelocity`, whose stiffness makes it
-        /// settle (`settlingDuration`) in `duration` seconds, to within a millisecond where the
-        /// duration is 0.001 s to an hour: how UIView.animate's spring takes its duration
-        /// (**DECISION**: UIKit documents the duration as the animation's whole length and the
-        /// other two, not how they make the spring).
+        /// A spring of mass 1 with damping ratio `dampingRatio` (c / 2√(km), taken within
+        /// 0.01…1: a larger one would move as a critical one) and `initialVelocity`, whose
+        /// stiffness makes it settle (`settlingDuration`) in `duration` seconds, to within a
+        /// millisecond where the duration is 0.001 s to an hour: how UIView.animate's spring
+        /// takes its duration (**DECISION**: UIKit documents the duration as the animation's
+        /// whole length and the other two, not how they make the spring).
         public init(settlingIn duration: Double, dampingRatio: Double, initialVelocity: Double) {
-            let zeta = max(dampingRatio, 0.01)
+            let zeta = min(max(dampingRatio, 0.01), 1)
             func spring(_ stiffness: Double) -> Spring {
                 Spring(mass: 1, stiffness: stiffness, damping: 2 * zeta * stiffness.squareRoot(), initialVelocity: initialVelocity)
             }

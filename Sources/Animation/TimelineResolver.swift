@@ -28,8 +28,8 @@ extension Timeline {
         for rule in script.rules {
             try check(rule.actions, layers: script.layersByName)
         }
-        try resolver.collect(.implicit, completion: nil)
-        script.commit = { [unowned resolver] settings, completion in resolver.commit(settings, completion: completion) }
+        _ = try resolver.collect(.implicit)
+        script.commit = { [unowned resolver] settings, closing, completion in resolver.commit(settings, closing: closing, completion: completion) }
         script.fire(.start, layerName: nil)
         try resolver.finishEvent()
         var handled = 0
@@ -111,6 +111,9 @@ private final class TimelineResolver {
     var events = EventQueue<Event>()
     /// Transaction completions waiting for their animations: how many are still running.
     var completions: [(remaining: Int, action: (Script) -> Void)] = []
+    /// The animations added while each of the script's open transactions has been open,
+    /// outermost first.
+    private var openAdded: [[(node: Int, record: Int)]] = []
     /// The first error of a commit made inside a callback, thrown when the callback returns.
     var error: (any Error)?
 
@@ -173,18 +176,37 @@ private final class TimelineResolver {
         }
     }
 
-    /// `collect`, keeping its error for `finishEvent` (a callback cannot throw).
-    func commit(_ settings: Transaction, completion: ((Script) -> Void)?) {
+    /// `collect`, keeping its error for `finishEvent` (a callback cannot throw). The animations
+    /// added are kept for the script's open transactions: a transaction's completion waits for
+    /// those added while it was open, by its own commits and by the transactions inside it
+    /// (`closing` says the commit closes the innermost one, which the script has just let go).
+    func commit(_ settings: Transaction, closing: Bool = false, completion: ((Script) -> Void)?) {
+        let depth = script.openTransactionCount
+        while openAdded.count < depth + (closing ? 1 : 0) { openAdded.append([]) }
         do {
-            try collect(settings, completion: completion)
+            var added = try collect(settings)
+            if closing {
+                added = openAdded[depth] + added
+                openAdded.removeSubrange(depth...)
+                if let completion { complete(completion, after: added) }
+            }
+            if depth > 0 { openAdded[depth - 1] += added }
         } catch {
             if self.error == nil { self.error = error }
         }
     }
 
+    /// Runs `completion` when the animations `added` have all stopped (at once when there are none).
+    private func complete(_ completion: @escaping (Script) -> Void, after added: [(node: Int, record: Int)]) {
+        guard !added.isEmpty else { return events.push(.timer(completion), at: script.now) }
+        completions.append((added.count, completion))
+        for (node, record) in added { nodes[node].records[record].transactions.append(completions.count - 1) }
+    }
+
     /// Records what was changed since the last commit, as one transaction: new layers, model
-    /// values (animated implicitly unless `settings` disable actions), animations, timers.
-    func collect(_ settings: Transaction, completion: ((Script) -> Void)?) throws {
+    /// values (animated implicitly unless `settings` disable actions), animations, timers; the
+    /// animations added.
+    func collect(_ settings: Transaction) throws -> [(node: Int, record: Int)] {
         let now = script.now
         register(root)
         for i in nodes.indices where nodes[i].shot == nil {
@@ -222,16 +244,9 @@ private final class TimelineResolver {
             for change in changes { try apply(change, toNode: i, now: now, added: &added) }
         }
         for layer in retimed { reschedule(under: layer, now: now) }
-        if let completion {
-            if added.isEmpty {
-                events.push(.timer(completion), at: now)
-            } else {
-                completions.append((added.count, completion))
-                for (node, record) in added { nodes[node].records[record].transactions.append(completions.count - 1) }
-            }
-        }
         for timer in script.timers { events.push(.timer(timer.action), at: timer.time) }
         script.timers = []
+        return added
     }
 
     /// The animations of a standalone layer's actions for the properties changed since `old`,
@@ -273,12 +288,8 @@ private final class TimelineResolver {
                 basic.timingFunction = settings.timingFunction
                 animation = basic
             }
-            if settings.delay > 0, animation.beginTime == 0 {
-                // Begins after the delay, showing the value it starts from until then.
-                animation.beginTime = layer.localTime(atVideoTime: now) + settings.delay
-                animation.fillMode = animation.fillMode.fillsForwards ? .both : .backwards
-            }
-            if animation.repeatCount == 0, !animation.autoreverses {
+            if settings.delay > 0, animation.beginTime == 0 { animation.delay(by: settings.delay, from: layer.localTime(atVideoTime: now)) }
+            if animation.repeatCount == 0, animation.repeatDuration == 0, !animation.autoreverses {
                 animation.repeatCount = settings.repeatCount
                 animation.autoreverses = settings.autoreverses
             }

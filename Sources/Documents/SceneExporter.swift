@@ -100,13 +100,7 @@ public enum SceneExporter {
             switch a {
             case let spring as SpringAnimation:
                 type = "spring"
-                fields = try basic(spring)
-                let d = SpringAnimation(keyPath: "")
-                if spring.mass != d.mass { fields.append(("mass", .exactNumber(spring.mass))) }
-                if spring.stiffness != d.stiffness { fields.append(("stiffness", .exactNumber(spring.stiffness))) }
-                if spring.damping != d.damping { fields.append(("damping", .exactNumber(spring.damping))) }
-                if spring.initialVelocity != d.initialVelocity { fields.append(("initialVelocity", .exactNumber(spring.initialVelocity))) }
-                if spring.allowsOverdamping { fields.append(("allowsOverdamping", .bool(true))) }
+                fields = try basic(spring) + springFields(spring.spring)
             case let basic as BasicAnimation:
                 type = "basic"
                 fields = try self.basic(basic)
@@ -139,6 +133,18 @@ public enum SceneExporter {
             }
             guard case .object(let members) = json else { return json }
             return .object(members + keyField)
+        }
+
+        /// A spring's fields as a file writes them: those that differ from a spring animation's defaults.
+        private func springFields(_ spring: AnimationSpec.Spring) -> [(String, JSON)] {
+            let d = SpringAnimation(keyPath: "").spring
+            var fields: [(String, JSON)] = []
+            if spring.mass != d.mass { fields.append(("mass", .exactNumber(spring.mass))) }
+            if spring.stiffness != d.stiffness { fields.append(("stiffness", .exactNumber(spring.stiffness))) }
+            if spring.damping != d.damping { fields.append(("damping", .exactNumber(spring.damping))) }
+            if spring.initialVelocity != d.initialVelocity { fields.append(("initialVelocity", .exactNumber(spring.initialVelocity))) }
+            if spring.allowsOverdamping { fields.append(("allowsOverdamping", .bool(true))) }
+            return fields
         }
 
         private func basic(_ a: BasicAnimation) throws -> [(String, JSON)] {
@@ -250,6 +256,7 @@ public enum SceneExporter {
                     values.append(("repeatCount", settings.repeatCount.isInfinite ? .string("infinity") : .exactNumber(settings.repeatCount)))
                 }
                 if settings.autoreverses { values.append(("autoreverses", .bool(true))) }
+                if let spring = settings.spring { values.append(("spring", .object(springFields(spring)))) }
                 var fields: [(String, JSON)] = [("transaction", .object(values)),
                                                 ("do", .array(try body.map { action throws in try self.action(action) }))]
                 if !completion.isEmpty { fields.append(("completion", .array(try completion.map { action throws in try self.action(action) }))) }

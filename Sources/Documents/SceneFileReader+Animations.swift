@@ -168,25 +168,29 @@ extension SceneFileReader {
         if let v = fields["byValue"] { a.byValue = try read(v, fields.path("byValue")) }
         if let v = fields["additive"] { a.isAdditive = try bool(v, fields.path("additive")) }
         if let v = fields["cumulative"] { a.isCumulative = try bool(v, fields.path("cumulative")) }
-        if let s = a as? SpringAnimation {
-            if let v = fields["perceptualDuration"] {
-                if let other = ["mass", "stiffness", "damping"].first(where: { fields[$0] != nil }), let at = fields[other] {
-                    throw fail(fields.path(other), at, "a spring is given by perceptualDuration and bounce, or by mass, stiffness and damping, not both")
-                }
-                let d = try number(v, fields.path("perceptualDuration"), in: 1e-3...1e3)
-                let b = try fields["bounce"].map { x throws(DocumentError) in try number(x, fields.path("bounce"), in: -0.999...0.999) } ?? 0
-                let shaped = SpringAnimation(keyPath: name, perceptualDuration: d, bounce: b)
-                (s.mass, s.stiffness, s.damping) = (shaped.mass, shaped.stiffness, shaped.damping)
-            } else if let b = fields["bounce"] {
-                throw fail(fields.path("bounce"), b, "bounce goes with perceptualDuration")
-            }
-            if let v = fields["allowsOverdamping"] { s.allowsOverdamping = try bool(v, fields.path("allowsOverdamping")) }
-            if let v = fields["mass"] { s.mass = try number(v, fields.path("mass"), in: 1e-6...1e6) }
-            if let v = fields["stiffness"] { s.stiffness = try number(v, fields.path("stiffness"), in: 1e-6...1e6) }
-            if let v = fields["damping"] { s.damping = try number(v, fields.path("damping"), in: 0...1e6) }
-            if let v = fields["initialVelocity"] { s.initialVelocity = try number(v, fields.path("initialVelocity"), in: -1e6...1e6) }
-        }
+        if let s = a as? SpringAnimation { try readSpring(fields, into: s) }
         return a
+    }
+
+    /// A spring's fields (`springFields`): mass, stiffness and damping, or perceptualDuration
+    /// and bounce; initialVelocity and allowsOverdamping.
+    func readSpring(_ fields: Fields, into s: SpringAnimation) throws(DocumentError) {
+        if let v = fields["perceptualDuration"] {
+            if let other = ["mass", "stiffness", "damping"].first(where: { fields[$0] != nil }), let at = fields[other] {
+                throw fail(fields.path(other), at, "a spring is given by perceptualDuration and bounce, or by mass, stiffness and damping, not both")
+            }
+            let d = try number(v, fields.path("perceptualDuration"), in: 1e-3...1e3)
+            let b = try fields["bounce"].map { x throws(DocumentError) in try number(x, fields.path("bounce"), in: -0.999...0.999) } ?? 0
+            let shaped = SpringAnimation(keyPath: s.keyPath, perceptualDuration: d, bounce: b)
+            (s.mass, s.stiffness, s.damping) = (shaped.mass, shaped.stiffness, shaped.damping)
+        } else if let b = fields["bounce"] {
+            throw fail(fields.path("bounce"), b, "bounce goes with perceptualDuration")
+        }
+        if let v = fields["allowsOverdamping"] { s.allowsOverdamping = try bool(v, fields.path("allowsOverdamping")) }
+        if let v = fields["mass"] { s.mass = try number(v, fields.path("mass"), in: 1e-6...1e6) }
+        if let v = fields["stiffness"] { s.stiffness = try number(v, fields.path("stiffness"), in: 1e-6...1e6) }
+        if let v = fields["damping"] { s.damping = try number(v, fields.path("damping"), in: 0...1e6) }
+        if let v = fields["initialVelocity"] { s.initialVelocity = try number(v, fields.path("initialVelocity"), in: -1e6...1e6) }
     }
 
     private func keyframes(_ fields: Fields) throws(DocumentError) -> KeyframeAnimation {

@@ -182,7 +182,7 @@ extension SceneFileReader {
         }
         guard let settingsValue = fields["transaction"] else { throw fail(path, value, "an action with no verb") }
         let settings = try object(settingsValue, fields.path("transaction"),
-                                  allowed: ["duration", "timingFunction", "disableActions", "delay", "repeatCount", "autoreverses"],
+                                  allowed: ["duration", "timingFunction", "disableActions", "delay", "repeatCount", "autoreverses", "spring"],
                                   what: "a transaction's settings")
         var transaction = Transaction()
         if let v = settings["duration"] { transaction.duration = try number(v, settings.path("duration"), in: 0...SceneFileLimits.duration) }
@@ -191,6 +191,11 @@ extension SceneFileReader {
         if let v = settings["delay"] { transaction.delay = try number(v, settings.path("delay"), in: 0...SceneFileLimits.duration) }
         if let v = settings["repeatCount"] { transaction.repeatCount = try number(v, settings.path("repeatCount"), in: 0...Double.infinity) }
         if let v = settings["autoreverses"] { transaction.autoreverses = try bool(v, settings.path("autoreverses")) }
+        if let v = settings["spring"] {
+            let spring = SpringAnimation(keyPath: "")
+            try readSpring(try object(v, settings.path("spring"), allowed: Self.springFields, what: "a spring"), into: spring)
+            transaction.spring = spring.spring
+        }
         let body = try fields["do"].map { v throws(DocumentError) in try actions(v, fields.path("do")) } ?? []
         let completion = try fields["completion"].map { v throws(DocumentError) in try actions(v, fields.path("completion")) } ?? []
         return .transaction(transaction, body, completion: completion)

@@ -65,6 +65,23 @@ open class CALayer: NSObject {
         Dictionary(uniqueKeysWithValues: LayerProperty.implicitlyAnimated.map { ($0.name, LayerAction.disabled) })
     }
 
+    /// A view's layer's actions as a view animation block with `settings` commits, `layerTime`
+    /// the layer's time now: for each property, the block's animation (a spring if it has one,
+    /// repeating and reversing as it says, after its delay), but none for those the view does
+    /// not animate (`UIView.layerPropertiesShownAtOnce`) or when the block animates nothing.
+    func viewActions(animatingBy settings: Transaction, at layerTime: Double) -> [String: LayerAction] {
+        guard !settings.disableActions else { return Self.viewActions }
+        let shownAtOnce = view.map { type(of: $0).layerPropertiesShownAtOnce } ?? []
+        return Dictionary(uniqueKeysWithValues: LayerProperty.implicitlyAnimated.map { property in
+            guard !shownAtOnce.contains(property.name) else { return (property.name, LayerAction.disabled) }
+            let animation = settings.spring.map { SpringAnimation(keyPath: property.name, $0) } ?? BasicAnimation(keyPath: property.name)
+            (animation.duration, animation.timingFunction) = (settings.duration, settings.timingFunction)
+            (animation.repeatCount, animation.autoreverses) = (settings.repeatCount, settings.autoreverses)
+            if settings.delay > 0 { animation.delay(by: settings.delay, from: layerTime) }
+            return (property.name, LayerAction.animation(animation))
+        })
+    }
+
     // MARK: Geometry
 
     public var name: String? { get { backing.name } set { backing.name = newValue } }

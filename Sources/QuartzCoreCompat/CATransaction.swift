@@ -8,18 +8,19 @@ public enum CATransaction {
     private static func app(_ caller: String) -> AppRun { AppRun.running("CATransaction.\(caller)") }
 
     /// Opens a transaction (`begin()`); the changes made before it are committed first (inside
-    /// a `UIView.animate` block, the views' changes animating by the block's settings).
+    /// a `UIView.animate` block, the views' changes animating as the block says).
     public static func begin() {
         let app = app("begin()")
-        app.committingViewChanges { app.beginTransaction() }
+        app.committingViewChanges(animatingBy: app.viewAnimations.last) { app.beginTransaction() }
     }
 
     /// Closes the innermost transaction (`commit()`): its changes animate with its settings
-    /// (inside a `UIView.animate` block, views' changes too), and its completion block runs when
-    /// every animation it added has stopped.
+    /// (inside a `UIView.animate` block views' changes animate as the block says, as UIKit's
+    /// views answer), and its completion block runs when every animation added while it was
+    /// open has stopped.
     public static func commit() {
         let app = app("commit()")
-        app.committingViewChanges { app.commitTransaction() }
+        app.committingViewChanges(animatingBy: app.viewAnimations.last) { app.commitTransaction() }
     }
 
     /// The duration of the implicit animations (`animationDuration()`).

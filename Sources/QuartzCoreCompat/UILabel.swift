@@ -6,13 +6,13 @@ import Text
 public enum NSLineBreakMode: Sendable {
     case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 
-    /// Where "…" goes in a line too long (none: the line is cut at the bounds).
+    /// Where "…" goes in a line too long (`clip`: none, the text is cut).
     var truncation: TruncationMode {
         switch self {
         case .byTruncatingHead: .start
         case .byTruncatingMiddle: .middle
         case .byTruncatingTail: .end
-        case .byWordWrapping, .byCharWrapping, .byClipping: .none
+        case .byWordWrapping, .byCharWrapping, .byClipping: .clip
         }
     }
 }
@@ -20,12 +20,14 @@ public enum NSLineBreakMode: Sendable {
 /// A view showing text (`UILabel`): `text` or `attributedText` in `font` and `textColor`, set
 /// on at most `numberOfLines` lines (0: any; 1, the default, does not wrap), the lines centred
 /// between the top and bottom of the bounds as UIKit sets them. Text longer than the lines or
-/// the bounds allow ends in "…" where `lineBreakMode` says (at the end by default); with
-/// `adjustsFontSizeToFitWidth` it is first set smaller, down to `minimumScaleFactor`. Its
-/// layer is a text layer; its properties change at once, and the text's colour and the
-/// view's geometry animate in `UIView.animate` blocks as any view's.
+/// the bounds allow ends in "…" where `lineBreakMode` says (at the end by default; the
+/// wrapping and clipping modes cut it without one); with `adjustsFontSizeToFitWidth` it is
+/// first set smaller, down to `minimumScaleFactor`. Its layer is a text layer; the text's
+/// colour and size change at once even in `UIView.animate` blocks, as in UIKit, and the
+/// view's geometry, alpha and background animate as any view's.
 open class UILabel: UIView {
     override open class var layerClass: AnyClass { CATextLayer.self }
+    override open class var layerPropertiesShownAtOnce: Set<String> { ["foregroundColor", "fontSize"] }
 
     private var textLayer: CATextLayer { layer as! CATextLayer }
 
@@ -51,24 +53,33 @@ open class UILabel: UIView {
         set { textLayer.string = newValue }
     }
 
-    /// The font of text whose runs set none (`font`).
-    public var font: UIFont! = .systemFont(ofSize: 17) {
-        didSet { setFont() }
+    /// The font of text whose runs set none (`font`); set to nil, the default again.
+    public var font: UIFont! {
+        get { storedFont }
+        set {
+            storedFont = newValue ?? .systemFont(ofSize: 17)
+            setFont()
+        }
     }
+    private var storedFont = UIFont.systemFont(ofSize: 17)
 
-    /// The colour of text whose runs set none (`textColor`).
-    public var textColor: UIColor! = .black {
-        didSet { setTextColor() }
+    /// The colour of text whose runs set none (`textColor`); set to nil, the default again.
+    public var textColor: UIColor! {
+        get { storedTextColor }
+        set {
+            storedTextColor = newValue ?? .black
+            setTextColor()
+        }
     }
+    private var storedTextColor = UIColor.black
 
     private func setFont() {
-        let font = font ?? .systemFont(ofSize: 17)
-        textLayer.font = font
-        textLayer.fontSize = font.pointSize
+        textLayer.font = storedFont
+        textLayer.fontSize = storedFont.pointSize
     }
 
     private func setTextColor() {
-        textLayer.foregroundColor = (textColor ?? .black).cgColor
+        textLayer.foregroundColor = storedTextColor.cgColor
     }
 
     /// Where the lines sit between the sides (`textAlignment`).
@@ -105,7 +116,8 @@ open class UILabel: UIView {
             backing.isWrapped = numberOfLines != 1
             backing.numberOfLines = max(numberOfLines, 0)
             backing.truncationMode = lineBreakMode.truncation
-            backing.textFit = adjustsFontSizeToFitWidth ? .shrink : lineBreakMode == .byClipping ? .none : .truncate
+            // The lines that fit; the wrapping and clipping modes cut the rest without "…".
+            backing.textFit = adjustsFontSizeToFitWidth ? .shrink : .truncate
             backing.minimumScaleFactor = min(max(minimumScaleFactor, 0.01), 1)
         }
     }

@@ -41,38 +41,26 @@ extension UIView {
                                        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         let app = AppRun.running("UIView.animateKeyframes")
         guard duration > 0 else {
-            return animate(withDuration: 0, delay: delay, animations: animations, completion: completion)
+            return animate(withDuration: 0, delay: delay, options: .overrideInheritedDuration, animations: animations, completion: completion)
         }
         let curve = AnimationOptions(rawValue: options.rawValue)
+        // Standalone layers changed in the blocks animate as in a view animation's block; the
+        // views' changes are the keyframes.
         let settings = Transaction(duration: duration, timingFunction: curve.timingFunction, delay: max(delay, 0),
                                    repeatCount: curve.contains(.repeat) ? .infinity : 0, autoreverses: curve.contains(.autoreverse))
-        let run = {
-            app.committingViewChanges { app.beginTransaction() }
-            // Standalone layers changed in the blocks animate as in a view animation's block.
-            app.script.openTransaction = settings
-            if let completion { app.completions[app.completions.count - 1] = { completion(true) } }
-            let recording = KeyframeRecording()
-            let outer = app.keyframes
-            app.keyframes = recording
-            animations()
-            app.keyframes = outer
-            for (layer, keyframes) in recording.animations(calculationMode: options.calculationMode) {
-                keyframes.duration = duration
-                keyframes.timingFunction = settings.timingFunction
-                (keyframes.repeatCount, keyframes.autoreverses) = (settings.repeatCount, settings.autoreverses)
-                if settings.delay > 0 {
-                    // Begins after the delay, showing the values it starts from until then.
-                    keyframes.beginTime = app.script.layerTime(of: layer.backing) + settings.delay
-                    keyframes.fillMode = .backwards
+        app.runSoon(after: 0) {
+            runBlock(settings, animatingViews: false, in: app, completion: completion) {
+                let recording = KeyframeRecording()
+                app.keyframes = recording
+                animations()
+                app.keyframes = nil
+                for (layer, keyframes) in recording.animations(calculationMode: options.calculationMode) {
+                    (keyframes.duration, keyframes.timingFunction) = (duration, settings.timingFunction)
+                    (keyframes.repeatCount, keyframes.autoreverses) = (settings.repeatCount, settings.autoreverses)
+                    if settings.delay > 0 { keyframes.delay(by: settings.delay, from: app.script.layerTime(of: layer.backing)) }
+                    layer.backing.add(keyframes, forKey: keyframes.keyPath)
                 }
-                layer.backing.add(keyframes, forKey: keyframes.keyPath)
             }
-            app.committingViewChanges { app.commitTransaction() }
-        }
-        if app.isLaunching {
-            app.after(0, run)
-        } else {
-            run()
         }
     }
 
@@ -136,7 +124,7 @@ final class KeyframeRecording {
     }
 
     /// One keyframe animation for each property changed, with its layer: from the value before
-    /// the first change, each keyframe holding the value it starts from until its start and
+    /// the first change made, each keyframe holding the value it starts from until its start and
     /// reaching its new value at its end (a keyframe starting inside an earlier one starts at
     /// its end); key times are fractions of the whole. In discrete mode each new value shows
     /// from its keyframe's start.
@@ -146,8 +134,10 @@ final class KeyframeRecording {
             order.append((change.layer, change.keyPath))
         }
         return order.map { target in
-            let own = changes.filter { $0.layer === target.layer && $0.keyPath == target.keyPath }.sorted { $0.frame.start < $1.frame.start }
-            var (values, keyTimes) = ([own[0].old], [0.0])
+            let made = changes.filter { $0.layer === target.layer && $0.keyPath == target.keyPath }
+            // From the value before the first change made; the keyframes in the order of their starts.
+            let own = made.sorted { $0.frame.start < $1.frame.start }
+            var (values, keyTimes) = ([made[0].old], [0.0])
             if calculationMode == .discrete {
                 for change in own {
                     values.append(change.new)

@@ -72,14 +72,28 @@ final class AppRun: @unchecked Sendable {
     }
 
     /// Runs `commit` with the views' layers changed in animation blocks since the last commit
-    /// animating by the transaction's settings (outside a commit their actions are none:
-    /// `CALayer.viewActions`).
-    func committingViewChanges(_ commit: () -> Void) {
+    /// animating by `settings` (UIKit's views answer the running block's animation for their
+    /// layers' changes); with nil, or outside a commit, their actions are none
+    /// (`CALayer.viewActions`).
+    func committingViewChanges(animatingBy settings: Transaction?, _ commit: () -> Void) {
         let changed = animatedViewLayers
         animatedViewLayers = []
-        for layer in changed { layer.backing.actions = [:] }
+        if let settings {
+            for layer in changed { layer.backing.actions = layer.viewActions(animatingBy: settings, at: script.layerTime(of: layer.backing)) }
+        }
         commit()
         for layer in changed { layer.backing.actions = CALayer.viewActions }
+    }
+
+    /// Runs `body` now, or `delay` seconds from now when that is later; while the controller is
+    /// set up, at the first turn of the run loop at the earliest (as UIKit runs a view
+    /// animation started in `viewDidLoad`).
+    func runSoon(after delay: TimeInterval, _ body: @escaping () -> Void) {
+        if delay > 0 || isLaunching {
+            after(delay, body)
+        } else {
+            body()
+        }
     }
 
     /// Runs `body` as a turn of the run loop `delay` seconds from now.

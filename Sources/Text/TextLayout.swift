@@ -366,7 +366,8 @@ private struct Typesetter {
     }
 
     /// Places one line's glyphs: runs in visual order, truncated and aligned, one line down.
-    /// A line that `textFollows` (the last of `maximumLines`) ends in "…" even when it fits.
+    /// A line that `textFollows` (the last of `maximumLines`) ends in "…" even when it fits
+    /// (unless the truncation mode is `clip`).
     mutating func setLine(_ line: Range<Int>, of text: [Unicode.Scalar], paragraph: Range<Int>, segments: [Segment],
                           rightToLeft: Bool, isLast: Bool, textFollows: Bool = false) {
         var end = line.upperBound
@@ -389,9 +390,9 @@ private struct Typesetter {
                 x += width
             }
         }
-        if textFollows {
+        if textFollows, options.truncation != .clip {
             (glyphs, x) = truncated(glyphs, to: limit ?? .infinity, mode: options.truncation == .none ? .end : options.truncation)
-        } else if !options.isWrapped, options.truncation != .none, let limit, x > limit {
+        } else if !textFollows, !options.isWrapped, options.truncation != .none, options.truncation != .clip, let limit, x > limit {
             (glyphs, x) = truncated(glyphs, to: limit, mode: options.truncation)
             isCut = true
         }

@@ -67,9 +67,13 @@ public enum TextVerticalAlignment: String, Hashable, Sendable, CaseIterable {
     case top, center, bottom
 }
 
-/// What an unwrapped line too long for the width loses (`CATextLayer.truncationMode`), replaced by "…".
+/// What an unwrapped line too long for the width loses (`CATextLayer.truncationMode`), replaced
+/// by "…", and where the last of a limited number of lines puts "…" when text is left.
 public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
     case none, start, middle, end
+    /// No "…" anywhere: a line too long and the text past the last line are cut off (an
+    /// animvid extension: UILabel's wrapping and clipping line break modes).
+    case clip
 }
 
 /// What a text layer does with text too large for its bounds (an animvid extension; Core

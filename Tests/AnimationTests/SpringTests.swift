@@ -96,6 +96,9 @@ final class SpringTests: XCTestCase {
             XCTAssertEqual(spring.settlingDuration, 0.5, accuracy: 0.0015, "ζ \(zeta), v \(velocity)")
             XCTAssertEqual(spring.initialVelocity, velocity)
         }
+        // Above critical it is the critical spring (which an overdamped one moves as).
+        XCTAssertEqual(AnimationSpec.Spring(settlingIn: 0.5, dampingRatio: 3, initialVelocity: 0),
+                       AnimationSpec.Spring(settlingIn: 0.5, dampingRatio: 1, initialVelocity: 0))
     }
 
     /// A spring on `position.x` from 0 to 100 overshoots the target (damping ratio 0.5).

@@ -350,6 +350,31 @@ final class SceneFileTests: XCTestCase {
         for t in [0.25, 1.25, 2.75, 3.5] { XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)") }
     }
 
+    /// A transaction's spring (UIView.animate's usingSpringWithDamping) moves its implicit
+    /// animations as the damped oscillator m·x″ + c·x′ + k·x = 0 does: mass 1, stiffness 100,
+    /// damping 10 is ζ = 0.5, ω₀ = 10, so the distance left is e^(−5t)(cos ω_d·t + 5/ω_d · sin ω_d·t).
+    func testATransactionsSpring() throws {
+        let text = #"""
+        {"layers": [{"name": "a", "bounds": [0, 0, 10, 10], "backgroundColor": "#00FF00"}],
+         "script": [
+          {"on": "start", "do": [
+            {"transaction": {"duration": 2, "spring": {"stiffness": 100, "damping": 10}}, "do": [{"set": {"opacity": 0}, "on": "a"}]}]}
+         ]}
+        """#
+        let file = try scene(text)
+        let timeline = try file.timeline(canvas: canvas, duration: 3)
+        let omega = 10 * 0.75.squareRoot()
+        for t in [0.1, 0.2, 0.45] {
+            let left = exp(-5 * t) * (cos(omega * t) + 5 / omega * sin(omega * t))
+            XCTAssertEqual(timeline.presentationValues(of: 1, at: t, parentTime: t).values.opacity, left, accuracy: 1e-9, "t = \(t)")
+        }
+        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
+        XCTAssertTrue(exported.contains("\"spring\""), exported)
+        let reread = try scene(exported).timeline(canvas: canvas, duration: 3)
+        for t in [0.1, 0.45, 2.5] { XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)") }
+        XCTAssertThrowsError(try scene(text.replacingOccurrences(of: "\"damping\": 10", with: "\"bounce\": 0.2")))
+    }
+
     /// Sub-cells and the cells' new fields read, export and read back to the same frames.
     func testEmitterCellsRoundTrip() throws {
         let path = URL(fileURLWithPath: Self.ring).deletingLastPathComponent().appendingPathComponent("fireworks.json").path

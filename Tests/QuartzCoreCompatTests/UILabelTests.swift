@@ -69,6 +69,49 @@ final class UILabelTests: XCTestCase {
         XCTAssertEqual(fitted.bounds.height, own.size.height.rounded(.up), accuracy: 1e-9)
     }
 
+    final class Recolouring: UIViewController, @unchecked Sendable {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+        override func viewDidLoad() {
+            label.text = "Hello"
+            label.layer.name = "label"
+            view.addSubview(label)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                    self.label.textColor = .red
+                    self.label.alpha = 0
+                })
+            }
+        }
+    }
+
+    /// In an animation's block a label's text colour changes at once (UIKit animates a view's
+    /// geometry, alpha and background, not its text), while its alpha animates; set to nil,
+    /// the font and colour are the defaults again.
+    func testTextColourShowsAtOnceAndNilResets() throws {
+        let controller = Recolouring()
+        let timeline = try UIKitScene(name: "t", summary: "", cycle: 3) { controller }.timeline(canvas: Size(300, 100), duration: 3)
+        let half = try XCTUnwrap(timeline.presentedLayers(at: 1.5).first { $0.values.name == "label" }).values
+        XCTAssertEqual(half.foregroundColor, UIColor.red.cgColor)
+        XCTAssertEqual(half.opacity, 0.5, accuracy: 1e-9)
+        let label = controller.label
+        label.font = nil
+        label.textColor = nil
+        XCTAssertEqual(label.font.pointSize, 17)
+        XCTAssertEqual(label.textColor.cgColor, UIColor.black.cgColor)
+    }
+
+    /// The wrapping modes cut text that does not fit without "…"; the truncating ones end it in "…".
+    func testWrappingModesCutWithoutAnEllipsis() throws {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 80, height: 400))
+        label.text = "one two three four five six seven eight"
+        label.numberOfLines = 2
+        let ellipses = { try label.layer.backing.modelValues.typesetText().glyphs.filter { $0.scalar == nil && $0.glyph != nil }.count }
+        XCTAssertEqual(try ellipses(), 1)
+        label.lineBreakMode = .byWordWrapping
+        XCTAssertEqual(try ellipses(), 0)
+        XCTAssertEqual(try label.layer.backing.modelValues.typesetText().lineCount, 2)
+    }
+
     /// Lines: 0 wraps at the width as many lines as the text needs; 2 stops at two, the second
     /// ending in "…"; attributed text keeps its runs.
     func testLinesAndAttributedText() throws {

@@ -26,6 +26,27 @@ final class VirtualTimeTests: XCTestCase {
         try UIKitScene(name: "test", summary: "", cycle: seconds, make).timeline(canvas: canvas, duration: seconds)
     }
 
+    /// A controller with `count` views 10 points square named v0, v1, … in a row (a column when
+    /// `vertical`), 20 points apart; `act()` runs at 1 s.
+    class RowOfViews: UIViewController, @unchecked Sendable {
+        let views: [UIView]
+        init(_ count: Int, vertical: Bool = false) {
+            views = (0..<count).map {
+                let step = QuartzCoreCompat.CGFloat(20 * $0)
+                return UIView(frame: CGRect(x: vertical ? 0 : step, y: vertical ? step : 0, width: 10, height: 10))
+            }
+            super.init()
+        }
+        override func viewDidLoad() {
+            for (i, view) in views.enumerated() {
+                view.layer.name = "v\(i)"
+                self.view.addSubview(view)
+            }
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.act() }
+        }
+        func act() {}
+    }
+
     final class Dispatching: UIViewController, @unchecked Sendable {
         let dot = CALayer()
         override func viewDidLoad() {
@@ -101,25 +122,19 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "box", at: 1.5).backgroundColor, .red)
     }
 
-    final class Nesting: UIViewController, @unchecked Sendable {
-        let views = (0..<5).map { UIView(frame: CGRect(x: QuartzCoreCompat.CGFloat(20 * $0), y: 0, width: 10, height: 10)) }
-        override func viewDidLoad() {
-            for (i, view) in views.enumerated() {
-                view.layer.name = "v\(i)"
-                self.view.addSubview(view)
-            }
-            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
-                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                    self.views[0].alpha = 0
-                    UIView.animate(withDuration: 0.5, delay: 0, options: .curveEaseIn, animations: { self.views[1].alpha = 0 })
-                    UIView.animate(withDuration: 0.5, delay: 0, options: [.overrideInheritedDuration, .curveEaseIn], animations: {
-                        self.views[2].alpha = 0
-                    })
-                    UIView.animate(withDuration: 0.5, delay: 0.5, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveEaseIn],
-                                   animations: { self.views[3].alpha = 0 })
-                    self.views[4].alpha = 0
+    final class Nesting: RowOfViews, @unchecked Sendable {
+        init() { super.init(5) }
+        override func act() {
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                self.views[0].alpha = 0
+                UIView.animate(withDuration: 0.5, delay: 0, options: .curveEaseIn, animations: { self.views[1].alpha = 0 })
+                UIView.animate(withDuration: 0.5, delay: 0, options: [.overrideInheritedDuration, .curveEaseIn], animations: {
+                    self.views[2].alpha = 0
                 })
-            }
+                UIView.animate(withDuration: 0.5, delay: 0.5, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveEaseIn],
+                               animations: { self.views[3].alpha = 0 })
+                self.views[4].alpha = 0
+            })
         }
     }
 
@@ -145,26 +160,20 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "v3", at: 2).opacity, 0)
     }
 
-    final class Repeating: UIViewController, @unchecked Sendable {
-        let views = (0..<4).map { UIView(frame: CGRect(x: QuartzCoreCompat.CGFloat(20 * $0), y: 0, width: 10, height: 10)) }
+    final class Repeating: RowOfViews, @unchecked Sendable {
         var finished: [Int: (time: Double, flag: Bool)] = [:]
-        override func viewDidLoad() {
-            for (i, view) in views.enumerated() {
-                view.layer.name = "v\(i)"
-                self.view.addSubview(view)
-            }
-            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
-                UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear], animations: {
-                    self.views[0].alpha = 0
-                }, completion: { self.finished[0] = (CACurrentMediaTime(), $0) })
-                UIView.animate(withDuration: 1, delay: 0, options: [.autoreverse, .curveLinear], animations: {
-                    self.views[1].alpha = 0
-                }, completion: { self.finished[1] = (CACurrentMediaTime(), $0) })
-                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                    UIView.modifyAnimations(withRepeatCount: 2.5, autoreverses: false) { self.views[2].alpha = 0 }
-                    self.views[3].alpha = 0
-                })
-            }
+        init() { super.init(4) }
+        override func act() {
+            UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear], animations: {
+                self.views[0].alpha = 0
+            }, completion: { self.finished[0] = (CACurrentMediaTime(), $0) })
+            UIView.animate(withDuration: 1, delay: 0, options: [.autoreverse, .curveLinear], animations: {
+                self.views[1].alpha = 0
+            }, completion: { self.finished[1] = (CACurrentMediaTime(), $0) })
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                UIView.modifyAnimations(withRepeatCount: 2.5, autoreverses: false) { self.views[2].alpha = 0 }
+                self.views[3].alpha = 0
+            })
         }
     }
 
@@ -223,28 +232,22 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(controller.finishedAt, 2)
     }
 
-    final class Keyframing: UIViewController, @unchecked Sendable {
-        let views = (0..<4).map { UIView(frame: CGRect(x: 0, y: QuartzCoreCompat.CGFloat(20 * $0), width: 10, height: 10)) }
+    final class Keyframing: RowOfViews, @unchecked Sendable {
         var finishedAt: Double?
-        override func viewDidLoad() {
-            for (i, view) in views.enumerated() {
-                view.layer.name = "v\(i)"
-                self.view.addSubview(view)
-            }
-            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
-                let linear = UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)
-                UIView.animateKeyframes(withDuration: 2, delay: 0, options: linear, animations: {
-                    UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) { self.views[0].center = CGPoint(x: 100, y: 5) }
-                    UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { self.views[0].center = CGPoint(x: 100, y: 105) }
-                    UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) { self.views[0].alpha = 0.5 }
-                    UIView.addKeyframe(withRelativeStartTime: 0.75, relativeDuration: 0) { self.views[1].alpha = 0 }
-                }, completion: { _ in self.finishedAt = CACurrentMediaTime() })
-                // The default: ease-in-ease-out over the whole; a change outside addKeyframe takes it all.
-                UIView.animateKeyframes(withDuration: 2, delay: 0, animations: { self.views[2].alpha = 0 })
-                UIView.animateKeyframes(withDuration: 2, delay: 0, options: .calculationModeDiscrete, animations: {
-                    UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.25) { self.views[3].alpha = 0.5 }
-                })
-            }
+        init() { super.init(4, vertical: true) }
+        override func act() {
+            let linear = UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)
+            UIView.animateKeyframes(withDuration: 2, delay: 0, options: linear, animations: {
+                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) { self.views[0].center = CGPoint(x: 100, y: 5) }
+                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { self.views[0].center = CGPoint(x: 100, y: 105) }
+                UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) { self.views[0].alpha = 0.5 }
+                UIView.addKeyframe(withRelativeStartTime: 0.75, relativeDuration: 0) { self.views[1].alpha = 0 }
+            }, completion: { _ in self.finishedAt = CACurrentMediaTime() })
+            // The default: ease-in-ease-out over the whole; a change outside addKeyframe takes it all.
+            UIView.animateKeyframes(withDuration: 2, delay: 0, animations: { self.views[2].alpha = 0 })
+            UIView.animateKeyframes(withDuration: 2, delay: 0, options: .calculationModeDiscrete, animations: {
+                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.25) { self.views[3].alpha = 0.5 }
+            })
         }
     }
 
@@ -287,7 +290,7 @@ final class VirtualTimeTests: XCTestCase {
                 UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
                     self.a.alpha = 0
                     CATransaction.begin()
-                    CATransaction.setAnimationDuration(1)
+                    CATransaction.setAnimationDuration(3)
                     CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
                     self.b.alpha = 0
                     self.shape.lineWidth = 11
@@ -299,13 +302,69 @@ final class VirtualTimeTests: XCTestCase {
 
     /// A CATransaction inside a view animation's block (the idiom that animates a shape
     /// layer's path beside the views): the views' changes before it and inside it animate as
-    /// the block's do, and the standalone layer's by the transaction's settings.
+    /// the block says (1 s; UIKit's views answer the block's animation whatever the
+    /// transaction's duration), the standalone layer's by the transaction's settings (3 s).
     func testACATransactionInsideAViewAnimation() throws {
-        let timeline = try timeline(3) { Wrapping() }
+        let timeline = try timeline(5) { Wrapping() }
         XCTAssertEqual(try values(timeline, "a", at: 1.5).opacity, 0.5, accuracy: 1e-9)
         XCTAssertEqual(try values(timeline, "b", at: 1.5).opacity, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(try values(timeline, "shape", at: 1.5).lineWidth, 6, accuracy: 1e-9)
         XCTAssertEqual(try values(timeline, "b", at: 2).opacity, 0)
+        XCTAssertEqual(try values(timeline, "shape", at: 1.5).lineWidth, 1 + 10 * 0.5 / 3, accuracy: 1e-9)
+    }
+
+    final class Completing: RowOfViews, @unchecked Sendable {
+        var finished: [String: Double] = [:]
+        init() { super.init(4) }
+        override func act() {
+            // Apple's modifyAnimations idiom: the block's only change is the repeated one.
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                UIView.modifyAnimations(withRepeatCount: 2.5, autoreverses: false) { self.views[0].alpha = 0 }
+            }, completion: { _ in self.finished["modify"] = CACurrentMediaTime() })
+            // A change, then a longer nested animation, then nothing.
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                self.views[1].alpha = 0
+                UIView.animate(withDuration: 2, delay: 0, options: .overrideInheritedDuration, animations: { self.views[2].alpha = 0 },
+                               completion: { _ in self.finished["inner"] = CACurrentMediaTime() })
+            }, completion: { _ in self.finished["outer"] = CACurrentMediaTime() })
+            // From a view in no superview: nothing changes, the completion runs.
+            UIView.transition(from: UIView(), to: self.views[3], duration: 1, options: .transitionCrossDissolve,
+                              completion: { _ in self.finished["orphan"] = CACurrentMediaTime() })
+        }
+    }
+
+    /// A view animation's completion runs when every animation added while its block ran has
+    /// stopped, those of the blocks run inside it too (a CATransaction's completion covers the
+    /// animations added while it is open).
+    func testCompletionsWaitForTheBlocksInside() throws {
+        let controller = Completing()
+        _ = try timeline(5) { controller }
+        XCTAssertEqual(controller.finished["modify"], 3.5)
+        XCTAssertEqual(controller.finished["inner"], 3)
+        XCTAssertEqual(controller.finished["outer"], 3)
+        XCTAssertEqual(controller.finished["orphan"], 1)
+    }
+
+    final class KeyframesOutOfOrder: UIViewController, @unchecked Sendable {
+        let box = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        override func viewDidLoad() {
+            box.layer.name = "box"
+            view.addSubview(box)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                let linear = UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)
+                UIView.animateKeyframes(withDuration: 2, delay: 0, options: linear, animations: {
+                    UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { self.box.center = CGPoint(x: 205, y: 5) }
+                    UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { self.box.center = CGPoint(x: 105, y: 5) }
+                })
+            }
+        }
+    }
+
+    /// Keyframes added out of order still start from the value before the block: x 5 → 105
+    /// over the first half, → 205 over the second.
+    func testKeyframesAddedOutOfOrder() throws {
+        let timeline = try timeline(4) { KeyframesOutOfOrder() }
+        XCTAssertEqual(try values(timeline, "box", at: 1.5).position.x, 55, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "box", at: 2.5).position.x, 155, accuracy: 1e-9)
     }
 
     final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
