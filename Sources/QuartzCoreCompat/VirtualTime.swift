@@ -248,3 +248,76 @@ public final class Timer {
         }
     }
 }
+
+/// The app's run loop (`RunLoop.main`), where a display link is added.
+public final class RunLoop: Sendable {
+    /// The main run loop: the one the app's code runs in.
+    public static let main = RunLoop()
+
+    /// A run loop mode (`RunLoop.Mode`); the clip has one, so every mode is the same.
+    public struct Mode: Hashable, Sendable {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public static let `default` = Mode("kCFRunLoopDefaultMode")
+        public static let common = Mode("kCFRunLoopCommonModes")
+    }
+
+    private init() {}
+}
+
+/// A timer in step with the display (`CADisplayLink`), here the clip's clock: once added to the
+/// run loop it calls its target's method at every frame of `preferredFramesPerSecond` (60 when
+/// 0, the default) — at whole multiples of the frame's duration, as a display refreshes —
+/// until `invalidate()`; while `isPaused` it skips them. Swift on Linux has no selectors, so
+/// the method itself is passed: `CADisplayLink(target: self, selector: MyView.step)` for
+/// `func step(_ link: CADisplayLink)`. The link keeps its target, as on iOS.
+public final class CADisplayLink {
+    /// Whether the frames pass without calling the target (`isPaused`).
+    public var isPaused = false
+    /// Frames a second to call at (`preferredFramesPerSecond`); 0 for the display's 60.
+    public var preferredFramesPerSecond = 0
+    /// When the frame of the latest call was shown (`timestamp`).
+    public private(set) var timestamp: CFTimeInterval = 0
+    /// When the next frame shows (`targetTimestamp`).
+    public private(set) var targetTimestamp: CFTimeInterval = 0
+    private var added = false
+    private var isValid = true
+    private let call: (CADisplayLink) -> Void
+
+    /// A link calling `selector` on `target` at each frame once added to the run loop
+    /// (`init(target:selector:)`).
+    public init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> (CADisplayLink) -> Void) {
+        call = { link in selector(target)(link) }
+    }
+
+    /// Seconds between frames (`duration`).
+    public var duration: CFTimeInterval { 1 / Double(preferredFramesPerSecond > 0 ? preferredFramesPerSecond : 60) }
+
+    /// Starts calling at the next frame (`add(to:forMode:)`); adding it again changes nothing.
+    public func add(to runLoop: RunLoop, forMode mode: RunLoop.Mode) {
+        let app = AppRun.running("CADisplayLink.add(to:forMode:)")
+        guard isValid, !added else { return }
+        added = true
+        scheduleNextFrame(in: app)
+    }
+
+    /// Stops it for good (`invalidate()`).
+    public func invalidate() {
+        isValid = false
+    }
+
+    /// Calls at the first whole multiple of the frame's duration after now (a duration read
+    /// again each frame, as a changed `preferredFramesPerSecond` takes effect); a time within
+    /// rounding of a multiple counts as that frame, so a call is never repeated at its own time.
+    private func scheduleNextFrame(in app: AppRun) {
+        let now = app.script.now
+        let frame = duration
+        let next = ((now / frame + 1e-9).rounded(.down) + 1) * frame
+        app.after(next - now) { [self] in
+            guard isValid else { return }
+            (timestamp, targetTimestamp) = (next, next + duration)
+            if !isPaused { call(self) }
+            if isValid { scheduleNextFrame(in: app) }
+        }
+    }
+}

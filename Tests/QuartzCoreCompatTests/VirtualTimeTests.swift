@@ -367,6 +367,42 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "box", at: 2.5).position.x, 155, accuracy: 1e-9)
     }
 
+    final class Counting: UIViewController, @unchecked Sendable {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        var calls: [Double] = []
+        var start = 0.0
+        override func viewDidLoad() {
+            label.layer.name = "label"
+            view.addSubview(label)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                self.start = CACurrentMediaTime()
+                let link = CADisplayLink(target: self, selector: Counting.step)
+                link.preferredFramesPerSecond = 30
+                link.add(to: .main, forMode: .common)
+            }
+        }
+        // The counting-label idiom: the text follows the frame's timestamp for a second.
+        func step(_ link: CADisplayLink) {
+            calls.append(CACurrentMediaTime())
+            XCTAssertEqual(link.targetTimestamp - link.timestamp, 1.0 / 30, accuracy: 1e-12)
+            let progress = min((link.timestamp - start) / 1, 1)
+            label.text = "\(Int((progress * 100).rounded()))%"
+            if progress >= 1 { link.invalidate() }
+        }
+    }
+
+    /// A display link calls its target at every frame of its rate, at whole multiples of the
+    /// frame's duration after it is added (a display's refreshes: 16/30 s is the first after
+    /// 0.5 s), with the frame's timestamp, until invalidated.
+    func testADisplayLinkCallsAtEveryFrame() throws {
+        let controller = Counting()
+        let timeline = try timeline(3) { controller }
+        XCTAssertEqual(controller.calls.count, 30)
+        for (n, time) in zip(16..., controller.calls) { XCTAssertEqual(time, Double(n) / 30, accuracy: 1e-9) }
+        XCTAssertEqual(try values(timeline, "label", at: 1.01).string.plainText, "50%")
+        XCTAssertEqual(try values(timeline, "label", at: 2.9).string.plainText, "100%")
+    }
+
     final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
         let dot = CAShapeLayer()
         var starts: [(time: Double, sameObject: Bool)] = []
