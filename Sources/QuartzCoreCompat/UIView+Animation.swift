@@ -57,8 +57,9 @@ extension UIView {
     /// (`animate(withDuration:delay:options:animations:completion:)`). The block runs at once
     /// and the views' model values change then; they show their old values until the delay
     /// ends (with a duration of 0 the block waits for the delay). Inside another animation's
-    /// block it takes the outer one's duration and curve unless `options` override them, and
-    /// the outer block's completion waits for it too. Called while the controller is set up,
+    /// block it starts with the outer one (its delay after the outer's), takes the outer one's
+    /// duration and curve unless `options` override them, and the outer block's completion
+    /// waits for it too. Called while the controller is set up,
     /// it runs at the first turn of the run loop, as on iOS.
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0, options: AnimationOptions = [],
                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
@@ -85,6 +86,8 @@ extension UIView {
                                    repeatCount: options.contains(.repeat) ? .infinity : 0, autoreverses: options.contains(.autoreverse))
         var spring = spring
         if let outer = app.viewAnimations.last {
+            // Nested animations start with the outer one (View Programming Guide): after its delay too.
+            settings.delay += outer.delay
             if !options.contains(.overrideInheritedDuration) { settings.duration = outer.duration }
             if !options.contains(.overrideInheritedCurve) {
                 // The outer spring, made again for this duration.

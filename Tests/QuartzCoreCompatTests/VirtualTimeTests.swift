@@ -138,6 +138,26 @@ final class VirtualTimeTests: XCTestCase {
         }
     }
 
+    final class DelayedNesting: RowOfViews, @unchecked Sendable {
+        init() { super.init(2) }
+        override func act() {
+            UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: {
+                self.views[0].alpha = 0
+                UIView.animate(withDuration: 1, delay: 0.25, options: [], animations: { self.views[1].alpha = 0 })
+            })
+        }
+    }
+
+    /// Nested animations start at the same time as their parent (View Programming Guide): inside
+    /// a block delayed 0.5 s, a nested one delayed 0.25 s begins 0.75 s after the call.
+    func testANestedAnimationStartsWithItsDelayedParent() throws {
+        let timeline = try timeline(4) { DelayedNesting() }
+        XCTAssertEqual(try values(timeline, "v0", at: 1.5).opacity, 1)
+        XCTAssertEqual(try values(timeline, "v0", at: 2).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "v1", at: 1.75).opacity, 1)
+        XCTAssertEqual(try values(timeline, "v1", at: 2.25).opacity, 0.5, accuracy: 1e-9)
+    }
+
     /// Animations started inside another's block inherit its duration and curve unless their
     /// options override them (View Programming Guide for iOS, "Nesting Animation Blocks"); the
     /// outer block's changes before and after a nested call animate by the outer's settings.
