@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["Animation", "Raster", "Media", "Geometry"]),
         .target(name: "Sessions", dependencies: ["Pipeline", "Media"]),
         .target(name: "Scenes", dependencies: ["Animation", "Geometry"]),
-        .target(name: "QuartzCoreCompat", dependencies: ["Scenes", "Animation", "Geometry", "Text"]),
+        .target(name: "QuartzCoreCompat", dependencies: ["Scenes", "Animation", "Geometry", "Text", "Pipeline"]),
         // The seed documents' iOS code ported to QuartzCoreCompat (docs/quartzcore-compat.md).
         .target(name: "SeedPorts", dependencies: ["QuartzCoreCompat"], path: "Examples/SeedPorts"),
         .target(name: "Documents", dependencies: ["Scenes", "Animation", "Geometry", "Text", "Media", "Pipeline"]),

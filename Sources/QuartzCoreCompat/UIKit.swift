@@ -1,5 +1,6 @@
 import Animation
 import Geometry
+import Pipeline
 
 /// A colour (`UIColor`), sRGB.
 public final class UIColor: Sendable {
@@ -179,7 +180,7 @@ public final class UIApplication {
     private init(window: UIView?) { keyWindow = window }
 }
 
-/// A picture (`UIImage`), for a layer's `contents` through `cgImage`.
+/// A picture (`UIImage`), for a layer's `contents` through `cgImage`, or an image view.
 public final class UIImage {
     /// The bitmap (`cgImage`).
     public let cgImage: CGImage?
@@ -187,6 +188,21 @@ public final class UIImage {
     /// A picture of `cgImage` (`init(cgImage:)`).
     public init(cgImage: CGImage) {
         self.cgImage = cgImage
+    }
+
+    /// The PNG or JPEG file at `path`, or nil when it cannot be read (`init(contentsOfFile:)`).
+    public convenience init?(contentsOfFile path: String) {
+        guard let image = try? LayerImageCodec.decode(path) else { return nil }
+        self.init(cgImage: image)
+    }
+
+    /// The image file called `name` in the working directory, as given or with `.png`, `.jpg`
+    /// or `.jpeg` added, or nil (`init(named:)`; an app's bundle is the folder the clip is
+    /// made in).
+    public convenience init?(named name: String) {
+        guard !name.isEmpty, !name.hasPrefix("data:"),
+              let image = ["", ".png", ".jpg", ".jpeg"].lazy.compactMap({ try? LayerImageCodec.decode(name + $0) }).first else { return nil }
+        self.init(cgImage: image)
     }
 
     /// Its size in points.

@@ -60,6 +60,34 @@ open class UIView: NSObject {
     public var isHidden: Bool { get { layer.isHidden } set { layer.isHidden = newValue } }
     /// The layer's `masksToBounds`.
     public var clipsToBounds: Bool { get { layer.masksToBounds } set { layer.masksToBounds = newValue } }
+    /// How the layer's contents (an image view's image) sit in the bounds (`contentMode`).
+    public var contentMode: ContentMode = .scaleToFill {
+        didSet { layer.contentsGravity = contentMode.gravity }
+    }
+
+    /// How contents sit in a view's bounds (`UIView.ContentMode`), as placed on screen.
+    public enum ContentMode: Sendable, CaseIterable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+
+        /// The layer's gravity: stretched for `redraw` too; Core Animation names the vertical
+        /// ones for a y-up space, so a view's top is a layer's bottom.
+        var gravity: CALayerContentsGravity {
+            switch self {
+            case .scaleToFill, .redraw: .resize
+            case .scaleAspectFit: .resizeAspect
+            case .scaleAspectFill: .resizeAspectFill
+            case .center: .center
+            case .top: .bottom
+            case .bottom: .top
+            case .left: .left
+            case .right: .right
+            case .topLeft: .bottomLeft
+            case .topRight: .bottomRight
+            case .bottomLeft: .topLeft
+            case .bottomRight: .topRight
+            }
+        }
+    }
 
     // MARK: The view tree
 
