@@ -61,6 +61,42 @@ public final class UIColor: Sendable {
     public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     public static let clear = UIColor(white: 0, alpha: 0)
+
+    // The system colors in their light appearance, as iOS 13 defines them (systemMint and
+    // systemCyan, added later, as iOS 15): a clip has no dark mode. Apple adjusts these between
+    // releases, so a device on another iOS may differ by a few levels.
+    public static let systemRed = UIColor(hex: 0xFF3B30)
+    public static let systemOrange = UIColor(hex: 0xFF9500)
+    public static let systemYellow = UIColor(hex: 0xFFCC00)
+    public static let systemGreen = UIColor(hex: 0x34C759)
+    public static let systemMint = UIColor(hex: 0x00C7BE)
+    public static let systemTeal = UIColor(hex: 0x5AC8FA)
+    public static let systemCyan = UIColor(hex: 0x32ADE6)
+    public static let systemBlue = UIColor(hex: 0x007AFF)
+    public static let systemIndigo = UIColor(hex: 0x5856D6)
+    public static let systemPurple = UIColor(hex: 0xAF52DE)
+    public static let systemPink = UIColor(hex: 0xFF2D55)
+    public static let systemBrown = UIColor(hex: 0xA2845E)
+    public static let systemGray = UIColor(hex: 0x8E8E93)
+    public static let systemGray2 = UIColor(hex: 0xAEAEB2)
+    public static let systemGray3 = UIColor(hex: 0xC7C7CC)
+    public static let systemGray4 = UIColor(hex: 0xD1D1D6)
+    public static let systemGray5 = UIColor(hex: 0xE5E5EA)
+    public static let systemGray6 = UIColor(hex: 0xF2F2F7)
+    public static let label = UIColor.black
+    public static let secondaryLabel = UIColor(hex: 0x3C3C43, alpha: 0.6)
+    public static let tertiaryLabel = UIColor(hex: 0x3C3C43, alpha: 0.3)
+    public static let quaternaryLabel = UIColor(hex: 0x3C3C43, alpha: 0.18)
+    public static let systemBackground = UIColor.white
+    public static let secondarySystemBackground = UIColor(hex: 0xF2F2F7)
+    public static let tertiarySystemBackground = UIColor.white
+    public static let separator = UIColor(hex: 0x3C3C43, alpha: 0.29)
+    public static let link = UIColor(hex: 0x007AFF)
+
+    /// A colour from its 24-bit sRGB value, 0xRRGGBB.
+    private convenience init(hex: UInt32, alpha: CGFloat = 1) {
+        self.init(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255, blue: Double(hex & 0xFF) / 255, alpha: alpha)
+    }
 }
 
 /// A font: a name and a size (`UIFont`). The system font and Apple's families are drawn in the

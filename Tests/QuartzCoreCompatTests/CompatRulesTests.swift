@@ -275,4 +275,12 @@ final class CompatRulesTests: XCTestCase {
             .appendingPathComponent("../../docs/quartzcore-compat.md").standardized, encoding: .utf8)
         XCTAssertTrue(page.contains("import AnimvidKit\nimport QuartzCoreCompat\n\n" + example), "docs/quartzcore-compat.md must show the example as tested")
     }
+
+    /// The system colors are iOS 13's light-appearance values (0xRRGGBB over 255).
+    func testSystemColors() {
+        XCTAssertEqual(UIColor.systemBlue.cgColor, Color(red: 0, green: 122.0 / 255, blue: 1, alpha: 1))
+        XCTAssertEqual(UIColor.systemGreen.cgColor, Color(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255, alpha: 1))
+        XCTAssertEqual(UIColor.secondaryLabel.cgColor, Color(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.6))
+        XCTAssertEqual(UIColor.label.cgColor, UIColor.black.cgColor)
+    }
 }
