@@ -120,6 +120,33 @@ public final class UIFont: Sendable {
     public static func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(system: "System Font", size: size) }
     /// The system font, bold (`boldSystemFont(ofSize:)`).
     public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(system: "System Font Bold", size: size) }
+    /// The system font, italic (`italicSystemFont(ofSize:)`).
+    public static func italicSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(system: "System Font Italic", size: size) }
+    /// The system font at a weight (`systemFont(ofSize:weight:)`), drawn in the stand-in's face of
+    /// that weight (Inter's faces go from Thin, 100, to Black, 900, as Apple's weights do).
+    public static func systemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(system: weight.style.isEmpty ? "System Font" : "System Font " + weight.style, size: size)
+    }
+
+    /// A font weight (`UIFont.Weight`), from ultra light (100) to black (900).
+    public enum Weight: Sendable, CaseIterable {
+        case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+
+        /// The name of the face of this weight (OpenType's names for 100…900).
+        var style: String {
+            switch self {
+            case .ultraLight: "Thin"
+            case .thin: "Extra Light"
+            case .light: "Light"
+            case .regular: ""
+            case .medium: "Medium"
+            case .semibold: "Semi Bold"
+            case .bold: "Bold"
+            case .heavy: "Extra Bold"
+            case .black: "Black"
+            }
+        }
+    }
 }
 
 /// A path with a line width, as UIKit draws it (`UIBezierPath`); arcs take UIKit's meaning of

@@ -132,4 +132,20 @@ final class UILabelTests: XCTestCase {
         XCTAssertEqual(label.text, "red plain")
         XCTAssertEqual(label.layer.backing.string.runs.count, 2)
     }
+
+    /// Each weight of the system font is a face of the stand-in family (Inter's 100…900), drawn
+    /// wider as it gets heavier.
+    func testSystemFontWeights() throws {
+        var widths: [Double] = []
+        for weight in UIFont.Weight.allCases {
+            let label = UILabel(frame: CGRect(x: 0, y: 0, width: 400, height: 40))
+            label.font = .systemFont(ofSize: 20, weight: weight)
+            label.text = "Weight"
+            widths.append(try label.layer.backing.modelValues.typesetText().size.width)
+        }
+        XCTAssertEqual(widths, widths.sorted(), "\(widths)")
+        XCTAssertEqual(Set(widths).count, widths.count, "each weight a face of its own: \(widths)")
+        XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: .regular).fontName, UIFont.systemFont(ofSize: 20).fontName)
+        XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: .bold).fontName, UIFont.boldSystemFont(ofSize: 20).fontName)
+    }
 }
