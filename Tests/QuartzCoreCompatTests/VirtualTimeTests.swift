@@ -423,6 +423,52 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "label", at: 2.9).string.plainText, "100%")
     }
 
+    final class Animators: RowOfViews, @unchecked Sendable {
+        var ended: (time: Double, position: UIViewAnimatingPosition)?
+        var states: [UIViewAnimatingState] = []
+        init() { super.init(5) }
+        override func act() {
+            let delayed = UIViewPropertyAnimator(duration: 1, curve: .linear) { self.views[0].alpha = 0 }
+            delayed.addCompletion { self.ended = (CACurrentMediaTime(), $0) }
+            states.append(delayed.state)
+            delayed.startAnimation(afterDelay: 0.5)
+            states.append(delayed.state)
+            UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 1, delay: 0, options: .curveLinear, animations: { self.views[1].alpha = 0 })
+            let springy = UIViewPropertyAnimator(duration: 1, dampingRatio: 0.5) { self.views[2].center = CGPoint(x: 145, y: 5) }
+            springy.startAnimation()
+            let css = UIViewPropertyAnimator(duration: 1, controlPoint1: CGPoint(x: 0.25, y: 0.1), controlPoint2: CGPoint(x: 0.25, y: 1)) {
+                self.views[3].alpha = 0
+            }
+            css.startAnimation()
+            let joined = UIViewPropertyAnimator(duration: 1, curve: .linear) {}
+            joined.startAnimation()
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { joined.addAnimations { self.views[4].alpha = 0 } }
+        }
+    }
+
+    /// UIViewPropertyAnimator: its blocks run when started, animating with its curve, its
+    /// control points' Bézier, or a spring settling in its duration (as UIView.animate's); after
+    /// a delay; the completions run at the end, told `.end`; a block added while it runs animates
+    /// over the time it has left.
+    func testPropertyAnimators() throws {
+        let controller = Animators()
+        let timeline = try timeline(4) { controller }
+        XCTAssertEqual(try values(timeline, "v0", at: 1.5).opacity, 1)
+        XCTAssertEqual(try values(timeline, "v0", at: 2).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(controller.ended?.time, 2.5)
+        XCTAssertEqual(controller.ended?.position, .end)
+        XCTAssertEqual(controller.states, [.inactive, .active])
+        XCTAssertEqual(try values(timeline, "v1", at: 1.5).opacity, 0.5, accuracy: 1e-9)
+        let zeta = 0.5
+        let omega0 = log(1 / (1 - zeta * zeta).squareRoot() / AnimationSpec.Spring.settlingTolerance) / zeta
+        let peak = .pi / (omega0 * (1 - zeta * zeta).squareRoot())
+        XCTAssertEqual(try values(timeline, "v2", at: 1 + peak).position.x, 45 + 100 * (1 + exp(-.pi * zeta / (1 - zeta * zeta).squareRoot())),
+                       accuracy: 0.5)
+        XCTAssertEqual(try values(timeline, "v3", at: 1.5).opacity, 1 - TimingFunction(0.25, 0.1, 0.25, 1)(0.5), accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "v4", at: 1.75).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "v4", at: 2).opacity, 0)
+    }
+
     final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
         let dot = CAShapeLayer()
         var starts: [(time: Double, sameObject: Bool)] = []
