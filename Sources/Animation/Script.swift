@@ -25,7 +25,7 @@ public final class Script {
     /// The explicit transactions open, innermost last.
     private var openTransactions: [Transaction] = []
     /// How many explicit transactions are open.
-    var openTransactionCount: Int { openTransactions.count }
+    public var openTransactionCount: Int { openTransactions.count }
 
     /// An empty script at time 0.
     public init() {}

@@ -141,6 +141,12 @@ extension AnimationSpec {
             self = spring(exp(stiff))
         }
 
+        /// A spring of the same damping ratio and initial velocity made to settle in `duration`
+        /// seconds (`init(settlingIn:dampingRatio:initialVelocity:)`).
+        public func settling(in duration: Double) -> Spring {
+            Spring(settlingIn: duration, dampingRatio: damping / (2 * (stiffness * mass).squareRoot()), initialVelocity: initialVelocity)
+        }
+
         /// How close to the target a settled spring stays, as a fraction of the distance: what
         /// makes `settlingDuration` the devices' (Apple documents no rule; the decay envelope
         /// falling to this gives the two readings in issue 41, just over 1 s for damping 15 and

@@ -169,7 +169,7 @@ private final class TimelineResolver {
     /// Commits what an event's callback changed in its implicit transaction, and throws the
     /// first error of the commits made during it.
     func finishEvent() throws {
-        commit(.implicit, completion: nil)
+        commit(script.openTransaction ?? .implicit, completion: nil)
         if let error {
             self.error = nil
             throw error
@@ -183,11 +183,12 @@ private final class TimelineResolver {
     func commit(_ settings: Transaction, closing: Bool = false, completion: ((Script) -> Void)?) {
         let depth = script.openTransactionCount
         while openAdded.count < depth + (closing ? 1 : 0) { openAdded.append([]) }
+        // A closing transaction's list goes, whatever the commit does.
+        defer { if closing { openAdded.removeSubrange(depth...) } }
         do {
             var added = try collect(settings)
             if closing {
                 added = openAdded[depth] + added
-                openAdded.removeSubrange(depth...)
                 if let completion { complete(completion, after: added) }
             }
             if depth > 0 { openAdded[depth - 1] += added }

@@ -19,6 +19,8 @@ open class UIImageView: UIView {
     public private(set) var isAnimating = false
 
     private static let flipbookKey = "UIImageView.animationImages"
+    /// How many flipbooks have been started or stopped: the latest is the one playing.
+    private var flipbooks = 0
 
     /// A view showing `image`, sized to it (`init(image:)`).
     public init(image: UIImage?) {
@@ -42,14 +44,19 @@ open class UIImageView: UIView {
         flipbook.calculationMode = .discrete
         flipbook.duration = animationDuration > 0 ? animationDuration : Double(cgImages.count) / 30
         flipbook.repeatCount = animationRepeatCount > 0 ? Double(animationRepeatCount) : .infinity
-        // A finished pass count ends it, as stopAnimating() does.
-        flipbook.didStop = { [weak self] _, _ in self?.isAnimating = false }
+        // Its passes done, it stops (a flipbook it replaced, stopping then, does not count).
+        flipbooks += 1
+        let flipbookNumber = flipbooks
+        flipbook.didStop = { [weak self] _, _ in
+            if self?.flipbooks == flipbookNumber { self?.isAnimating = false }
+        }
         layer.backing.add(flipbook, forKey: Self.flipbookKey)
         isAnimating = true
     }
 
     /// Stops playing: `image` shows again (`stopAnimating()`).
     public func stopAnimating() {
+        flipbooks += 1
         layer.backing.removeAnimation(forKey: Self.flipbookKey)
         isAnimating = false
     }

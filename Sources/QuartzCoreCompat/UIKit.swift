@@ -255,17 +255,21 @@ public final class UIImage {
 
     /// The PNG or JPEG file at `path`, or nil when it cannot be read (`init(contentsOfFile:)`).
     public convenience init?(contentsOfFile path: String) {
-        guard let image = try? LayerImageCodec.decode(path) else { return nil }
+        guard let image = Self.load(path) else { return nil }
         self.init(cgImage: image)
     }
 
-    /// The image file called `name` in the working directory, as given or with `.png`, `.jpg`
-    /// or `.jpeg` added, or nil (`init(named:)`; an app's bundle is the folder the clip is
-    /// made in).
+    /// The image file called `name` — a path from the working directory, or an absolute one —
+    /// as given or with `.png`, `.jpg` or `.jpeg` added, or nil (`init(named:)`: an app's
+    /// bundle is the folder the clip is made in; `@2x` variants are not looked for).
     public convenience init?(named name: String) {
-        guard !name.isEmpty, !name.hasPrefix("data:"),
-              let image = ["", ".png", ".jpg", ".jpeg"].lazy.compactMap({ try? LayerImageCodec.decode(name + $0) }).first else { return nil }
+        guard !name.isEmpty, let image = ["", ".png", ".jpg", ".jpeg"].lazy.compactMap({ Self.load(name + $0) }).first else { return nil }
         self.init(cgImage: image)
+    }
+
+    /// The image in the file at `path` (not a `data:` URI), or nil.
+    private static func load(_ path: String) -> CGImage? {
+        path.hasPrefix("data:") ? nil : try? LayerImageCodec.decode(path)
     }
 
     /// Its size in points.

@@ -84,19 +84,16 @@ extension UIView {
         let app = AppRun.running("UIView.animate")
         var settings = Transaction(duration: duration, timingFunction: options.timingFunction, delay: max(delay, 0),
                                    repeatCount: options.contains(.repeat) ? .infinity : 0, autoreverses: options.contains(.autoreverse))
-        var spring = spring
+        if let spring, duration > 0 {
+            settings.spring = AnimationSpec.Spring(settlingIn: duration, dampingRatio: spring.dampingRatio, initialVelocity: spring.velocity)
+        }
         if let outer = app.viewAnimations.last {
             // Nested animations start with the outer one (View Programming Guide): after its delay too.
             settings.delay += outer.delay
             if !options.contains(.overrideInheritedDuration) { settings.duration = outer.duration }
-            if !options.contains(.overrideInheritedCurve) {
-                // The outer spring, made again for this duration.
-                settings.timingFunction = outer.timingFunction
-                spring = outer.spring.map { ($0.damping / (2 * ($0.stiffness * $0.mass).squareRoot()), $0.initialVelocity) }
-            }
-        }
-        if let spring, settings.duration > 0 {
-            settings.spring = AnimationSpec.Spring(settlingIn: settings.duration, dampingRatio: spring.dampingRatio, initialVelocity: spring.velocity)
+            if !options.contains(.overrideInheritedCurve) { (settings.timingFunction, settings.spring) = (outer.timingFunction, outer.spring) }
+            // A spring settles in the duration it runs for.
+            if settings.duration > 0 { settings.spring = settings.spring?.settling(in: settings.duration) }
         }
         // A duration of 0 or less makes the changes without animating them (UIKit), after the delay.
         settings.disableActions = settings.duration <= 0

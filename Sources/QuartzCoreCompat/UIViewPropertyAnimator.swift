@@ -95,7 +95,7 @@ public final class UIViewPropertyAnimator {
         var rest = settings
         (rest.delay, rest.duration) = (max(settings.delay - elapsed, 0), max(settings.duration - max(elapsed - settings.delay, 0), 0))
         rest.disableActions = rest.duration <= 0
-        if rest.disableActions { rest.spring = nil }
+        rest.spring = rest.disableActions ? nil : rest.spring?.settling(in: rest.duration)
         UIView.runBlock(rest, animatingViews: true, in: app, completion: nil, animation)
     }
 
@@ -121,13 +121,17 @@ public final class UIViewPropertyAnimator {
         }
         app.runSoon(after: 0) { [self] in
             (startedAt, startedWith) = (app.script.now, settings)
+            // The blocks and completions are used once: started again, it runs those added since.
+            let blocks = animations
+            animations = []
             UIView.runBlock(settings, animatingViews: true, in: app, completion: nil) {
-                for animation in animations { animation() }
+                for animation in blocks { animation() }
             }
             // The animator keeps its own time: it ends when its duration has run, animations or not.
             app.after(self.delay + max(duration, 0)) { [self] in
-                (state, startedWith) = (.inactive, nil)
-                for completion in completions { completion(.end) }
+                let done = completions
+                (state, startedWith, completions) = (.inactive, nil, [])
+                for completion in done { completion(.end) }
             }
         }
     }

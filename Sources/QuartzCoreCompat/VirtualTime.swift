@@ -52,9 +52,13 @@ final class AppRun: @unchecked Sendable {
     /// implicit transaction, views that need display drawn at its end.
     func run(_ body: () -> Void) {
         Self.$current.withValue(self) {
+            let depth = script.openTransactionCount
             beginTransaction()
             body()
             displayViews()
+            // A transaction the code began and did not commit closes with the turn, as Core
+            // Animation commits it at the end of the run loop's pass.
+            while script.openTransactionCount > depth + 1 { commitTransaction() }
             commitTransaction()
         }
     }
@@ -266,9 +270,9 @@ public final class RunLoop: Sendable {
 }
 
 /// A timer in step with the display (`CADisplayLink`), here the clip's clock: once added to the
-/// run loop it calls its target's method at every frame of `preferredFramesPerSecond` (60 when
-/// 0, the default) — at whole multiples of the frame's duration, as a display refreshes —
-/// until `invalidate()`; while `isPaused` it skips them. Swift on Linux has no selectors, so
+/// run loop it calls its target's method at every refresh of a 60 Hz display, or at the rate
+/// dividing 60 nearest `preferredFramesPerSecond` — at whole multiples of its frame's length,
+/// as a display refreshes — until `invalidate()`; while `isPaused` it skips them. Swift on Linux has no selectors, so
 /// the method itself is passed: `CADisplayLink(target: self, selector: MyView.step)` for
 /// `func step(_ link: CADisplayLink)`. The link keeps its target, as on iOS.
 public final class CADisplayLink {
@@ -290,8 +294,17 @@ public final class CADisplayLink {
         call = { link in selector(target)(link) }
     }
 
-    /// Seconds between frames (`duration`).
-    public var duration: CFTimeInterval { 1 / Double(preferredFramesPerSecond > 0 ? preferredFramesPerSecond : 60) }
+    /// Seconds between the display's refreshes, a 60th (`duration`); a frame of the link lasts
+    /// `targetTimestamp − timestamp`.
+    public var duration: CFTimeInterval { 1.0 / 60 }
+
+    /// Seconds between the link's calls: the display's rate, or the rate dividing it nearest
+    /// `preferredFramesPerSecond` (a display refreshes 60 times a second; a link calls at every
+    /// refresh or every second, third, … one).
+    private var frameDuration: CFTimeInterval {
+        let refreshes = preferredFramesPerSecond > 0 ? max((60 / Double(preferredFramesPerSecond)).rounded(), 1) : 1
+        return refreshes * duration
+    }
 
     /// Starts calling at the next frame (`add(to:forMode:)`); adding it again changes nothing.
     public func add(to runLoop: RunLoop, forMode mode: RunLoop.Mode) {
@@ -306,16 +319,16 @@ public final class CADisplayLink {
         isValid = false
     }
 
-    /// Calls at the first whole multiple of the frame's duration after now (a duration read
+    /// Calls at the first whole multiple of the frame's length after now (a length worked out
     /// again each frame, as a changed `preferredFramesPerSecond` takes effect); a time within
     /// rounding of a multiple counts as that frame, so a call is never repeated at its own time.
     private func scheduleNextFrame(in app: AppRun) {
         let now = app.script.now
-        let frame = duration
+        let frame = frameDuration
         let next = ((now / frame + 1e-9).rounded(.down) + 1) * frame
         app.after(next - now) { [self] in
             guard isValid else { return }
-            (timestamp, targetTimestamp) = (next, next + duration)
+            (timestamp, targetTimestamp) = (next, next + frameDuration)
             if !isPaused { call(self) }
             if isValid { scheduleNextFrame(in: app) }
         }

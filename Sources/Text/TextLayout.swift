@@ -332,8 +332,10 @@ private struct Typesetter {
             let isLastLine = n == lines.count - 1
             if lineCount == maximumLines - 1, !isLastLine || !isLast {
                 isCut = true
-                setLine(line.lowerBound..<text.count, of: text, paragraph: range, segments: segments, rightToLeft: rightToLeft, isLast: true,
-                        textFollows: true)
+                // The rest of the text on the line, to end in "…" where it is cut; with `clip`,
+                // the line as wrapped, and nothing after it.
+                let shown = options.truncation == .clip ? line : line.lowerBound..<text.count
+                setLine(shown, of: text, paragraph: range, segments: segments, rightToLeft: rightToLeft, isLast: true, textFollows: true)
                 return
             }
             setLine(line, of: text, paragraph: range, segments: segments, rightToLeft: rightToLeft, isLast: isLastLine)

@@ -21,6 +21,29 @@ final class ScriptTests: XCTestCase {
         XCTAssertEqual(opacity(timeline, at: 1.9), 0.3)
     }
 
+    /// A transaction's completion waits for every animation added while it was open: its own,
+    /// those committed when a transaction inside it began, and the inner transaction's (Core
+    /// Animation: "all animations subsequently added by this transaction group"); the inner
+    /// one's completion waits only for its own.
+    func testACompletionWaitsForTheTransactionsInside() throws {
+        var done: [String: Double] = [:]
+        _ = try Timeline.resolve(canvasSize: canvas, duration: 5) { script in
+            let (a, b) = (Layer(), Layer())
+            script.after(1) { s in
+                s.transaction(Transaction(duration: 1), completion: { s in done["outer"] = s.now }) {
+                    a.opacity = 0
+                    s.transaction(Transaction(duration: 2), completion: { s in done["inner"] = s.now }) { b.opacity = 0 }
+                }
+            }
+            let root = Layer()
+            root.addSublayer(a)
+            root.addSublayer(b)
+            return root
+        }
+        XCTAssertEqual(done["inner"], 3)
+        XCTAssertEqual(done["outer"], 3)
+    }
+
     func testTimersAtTheSameTimeRunInTheOrderTheyWereScheduled() throws {
         var order: [String] = []
         _ = try Timeline.resolve(canvasSize: canvas, duration: 1) { script in

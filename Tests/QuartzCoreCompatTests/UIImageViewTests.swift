@@ -64,4 +64,26 @@ final class UIImageViewTests: XCTestCase {
         XCTAssertNil(try shown(2.6), "then the image (none)")
         XCTAssertFalse(controller.imageView.isAnimating)
     }
+
+    final class Restarting: UIViewController, @unchecked Sendable {
+        let imageView = UIImageView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        init(_ images: [UIImage]) {
+            imageView.animationImages = images
+            super.init()
+        }
+        override func viewDidLoad() {
+            view.addSubview(imageView)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { self.imageView.startAnimating() }
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.imageView.startAnimating() }
+        }
+    }
+
+    /// Started again, the flipbook it replaces stopping does not stop the new one.
+    func testStartingAgainKeepsAnimating() throws {
+        let images = [try XCTUnwrap(UIImage(contentsOfFile: try png("r2", [255, 0, 0, 255])))]
+        let controller = Restarting(images)
+        _ = try UIKitScene(name: "t", summary: "", cycle: 2) { controller }.timeline(canvas: Size(100, 100), duration: 2)
+        XCTAssertTrue(controller.imageView.isAnimating)
+        XCTAssertNil(UIImage(contentsOfFile: "data:image/png;base64,AAAA"), "a path, not a data: URI")
+    }
 }

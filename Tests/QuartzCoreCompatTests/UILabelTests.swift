@@ -109,7 +109,16 @@ final class UILabelTests: XCTestCase {
         XCTAssertEqual(try ellipses(), 1)
         label.lineBreakMode = .byWordWrapping
         XCTAssertEqual(try ellipses(), 0)
-        XCTAssertEqual(try label.layer.backing.modelValues.typesetText().lineCount, 2)
+        let cut = try label.layer.backing.modelValues.typesetText()
+        XCTAssertEqual(cut.lineCount, 2)
+        // The second line as wrapped: whole words, inside the width.
+        XCTAssertLessThanOrEqual(cut.size.width, 80)
+        let scalars = Array("one two three four five six seven eight".unicodeScalars)
+        let second = cut.glyphs.filter { $0.line == 1 }.compactMap(\.scalar)
+        let (first, last) = (try XCTUnwrap(second.min()), try XCTUnwrap(second.max()))
+        XCTAssertEqual(scalars[first - 1], " ")
+        XCTAssertLessThan(last + 1, scalars.count, "the rest of the text is not on it")
+        if last + 1 < scalars.count { XCTAssertEqual(scalars[last + 1], " ", "it ends at the end of a word") }
     }
 
     /// Lines: 0 wraps at the width as many lines as the text needs; 2 stops at two, the second
@@ -147,5 +156,9 @@ final class UILabelTests: XCTestCase {
         XCTAssertEqual(Set(widths).count, widths.count, "each weight a face of its own: \(widths)")
         XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: .regular).fontName, UIFont.systemFont(ofSize: 20).fontName)
         XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: .bold).fontName, UIFont.boldSystemFont(ofSize: 20).fontName)
+        let italic = UILabel(frame: CGRect(x: 0, y: 0, width: 400, height: 40))
+        italic.font = .italicSystemFont(ofSize: 20)
+        italic.text = "Weight"
+        XCTAssertEqual(try italic.layer.backing.modelValues.typesetText().glyphCount, 6, "the italic face is found")
     }
 }

@@ -390,6 +390,7 @@ final class VirtualTimeTests: XCTestCase {
     final class Counting: UIViewController, @unchecked Sendable {
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
         var calls: [Double] = []
+        var others = 0
         var start = 0.0
         override func viewDidLoad() {
             label.layer.name = "label"
@@ -399,8 +400,16 @@ final class VirtualTimeTests: XCTestCase {
                 let link = CADisplayLink(target: self, selector: Counting.step)
                 link.preferredFramesPerSecond = 30
                 link.add(to: .main, forMode: .common)
+                // Paused, or invalidated before its first frame: never called.
+                let paused = CADisplayLink(target: self, selector: Counting.other)
+                paused.isPaused = true
+                paused.add(to: .main, forMode: .default)
+                let dropped = CADisplayLink(target: self, selector: Counting.other)
+                dropped.add(to: .main, forMode: .default)
+                dropped.invalidate()
             }
         }
+        func other(_ link: CADisplayLink) { others += 1 }
         // The counting-label idiom: the text follows the frame's timestamp for a second.
         func step(_ link: CADisplayLink) {
             calls.append(CACurrentMediaTime())
@@ -418,6 +427,7 @@ final class VirtualTimeTests: XCTestCase {
         let controller = Counting()
         let timeline = try timeline(3) { controller }
         XCTAssertEqual(controller.calls.count, 30)
+        XCTAssertEqual(controller.others, 0)
         for (n, time) in zip(16..., controller.calls) { XCTAssertEqual(time, Double(n) / 30, accuracy: 1e-9) }
         XCTAssertEqual(try values(timeline, "label", at: 1.01).string.plainText, "50%")
         XCTAssertEqual(try values(timeline, "label", at: 2.9).string.plainText, "100%")
@@ -467,6 +477,56 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "v3", at: 1.5).opacity, 1 - TimingFunction(0.25, 0.1, 0.25, 1)(0.5), accuracy: 1e-9)
         XCTAssertEqual(try values(timeline, "v4", at: 1.75).opacity, 0.5, accuracy: 1e-9)
         XCTAssertEqual(try values(timeline, "v4", at: 2).opacity, 0)
+    }
+
+    final class Restarted: RowOfViews, @unchecked Sendable {
+        var completions: [Double] = []
+        init() { super.init(2) }
+        override func act() {
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { self.views[0].alpha = 0 }
+            animator.addCompletion { _ in
+                self.completions.append(CACurrentMediaTime())
+                // Started again with a new block and completion: the old ones are not run again.
+                animator.addAnimations { self.views[1].alpha = 0 }
+                animator.addCompletion { _ in self.completions.append(CACurrentMediaTime()) }
+                if self.completions.count == 1 { animator.startAnimation() }
+            }
+            animator.startAnimation()
+        }
+    }
+
+    /// A property animator's blocks and completions are used once: restarted, it runs those
+    /// added since (two completions in all, at 2 s and 3 s).
+    func testARestartedAnimatorRunsOnlyWhatWasAddedSince() throws {
+        let controller = Restarted()
+        let timeline = try timeline(5) { controller }
+        XCTAssertEqual(controller.completions, [2, 3])
+        XCTAssertEqual(try values(timeline, "v1", at: 2.5).opacity, 0.5, accuracy: 1e-9)
+    }
+
+    final class Unbalanced: UIViewController, @unchecked Sendable {
+        let dot = CALayer()
+        override func viewDidLoad() {
+            dot.name = "dot"
+            view.layer.addSublayer(dot)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                self.dot.opacity = 0
+            }
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
+                self.dot.position = CGPoint(x: 100, y: 0)
+            }
+        }
+    }
+
+    /// A transaction begun and never committed closes with its turn of the run loop (Core
+    /// Animation commits it there): its change shows at once, and a later turn's change
+    /// animates in the implicit transaction again (0.25 s, the default curve).
+    func testATransactionLeftOpenClosesWithItsTurn() throws {
+        let timeline = try timeline(3) { Unbalanced() }
+        XCTAssertEqual(try values(timeline, "dot", at: 1.01).opacity, 0)
+        XCTAssertEqual(try values(timeline, "dot", at: 2.125).position.x, 100 * TimingFunction.default(0.5), accuracy: 1e-9)
     }
 
     final class Pulsing: UIViewController, CAAnimationDelegate, @unchecked Sendable {
