@@ -86,4 +86,34 @@ final class UIImageViewTests: XCTestCase {
         XCTAssertTrue(controller.imageView.isAnimating)
         XCTAssertNil(UIImage(contentsOfFile: "data:image/png;base64,AAAA"), "a path, not a data: URI")
     }
+
+    final class Placed: UIViewController, @unchecked Sendable {
+        let image: UIImage
+        init(_ image: UIImage) {
+            self.image = image
+            super.init()
+        }
+        override func viewDidLoad() {
+            for (x, mode) in [(0.0, UIView.ContentMode.top), (50, .bottom)] {
+                let imageView = UIImageView(frame: CGRect(x: x, y: 0, width: 40, height: 40))
+                imageView.image = image
+                imageView.contentMode = mode
+                view.addSubview(imageView)
+            }
+        }
+    }
+
+    /// `.top` puts the image, unscaled, at the top middle of the view on screen, `.bottom` at the
+    /// bottom middle (UIKit's meaning, whatever Core Animation's y-up gravity names).
+    func testContentModesPlaceTheImageAsOnScreen() throws {
+        let image = try XCTUnwrap(UIImage(contentsOfFile: try png("placed", [255, 0, 0, 255])))
+        let controller = Placed(image)
+        let timeline = try UIKitScene(name: "t", summary: "", cycle: 1) { controller }.timeline(canvas: Size(100, 40), duration: 1)
+        let frame = try XCTUnwrap(StillImage.render(timeline, at: 0, width: 100, height: 40, scale: 1))
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { frame.bytes[(y * 100 + x) * 4 + 3] }
+        XCTAssertEqual(alpha(20, 0), 255, "top view: the image at the top")
+        XCTAssertEqual(alpha(20, 39), 0)
+        XCTAssertEqual(alpha(70, 39), 255, "bottom view: the image at the bottom")
+        XCTAssertEqual(alpha(70, 0), 0)
+    }
 }
