@@ -50,6 +50,13 @@ extension UIView {
             default: .easeInEaseOut
             }
         }
+
+        /// The settings of a block animating over `duration` seconds after `delay` with these
+        /// options: their curve, repeating for ever with `.repeat`, reversing with `.autoreverse`.
+        func settings(duration: TimeInterval, delay: TimeInterval) -> Transaction {
+            Transaction(duration: duration, timingFunction: timingFunction, delay: max(delay, 0),
+                        repeatCount: contains(.repeat) ? .infinity : 0, autoreverses: contains(.autoreverse))
+        }
     }
 
     /// Animates the changes `animations` makes to views from their current values, over
@@ -82,8 +89,7 @@ extension UIView {
                                spring: (dampingRatio: Double, velocity: Double)?, _ animations: @escaping () -> Void,
                                _ completion: ((Bool) -> Void)?) {
         let app = AppRun.running("UIView.animate")
-        var settings = Transaction(duration: duration, timingFunction: options.timingFunction, delay: max(delay, 0),
-                                   repeatCount: options.contains(.repeat) ? .infinity : 0, autoreverses: options.contains(.autoreverse))
+        var settings = options.settings(duration: duration, delay: delay)
         if let spring, duration > 0 {
             settings.spring = AnimationSpec.Spring(settlingIn: duration, dampingRatio: spring.dampingRatio, initialVelocity: spring.velocity)
         }

@@ -43,11 +43,9 @@ extension UIView {
         guard duration > 0 else {
             return animate(withDuration: 0, delay: delay, options: .overrideInheritedDuration, animations: animations, completion: completion)
         }
-        let curve = AnimationOptions(rawValue: options.rawValue)
         // Standalone layers changed in the blocks animate as in a view animation's block; the
-        // views' changes are the keyframes.
-        let settings = Transaction(duration: duration, timingFunction: curve.timingFunction, delay: max(delay, 0),
-                                   repeatCount: curve.contains(.repeat) ? .infinity : 0, autoreverses: curve.contains(.autoreverse))
+        // views' changes are the keyframes. (The curve and repeat bits are AnimationOptions'.)
+        let settings = AnimationOptions(rawValue: options.rawValue).settings(duration: duration, delay: delay)
         app.runSoon(after: 0) {
             runBlock(settings, animatingViews: false, in: app, completion: completion) {
                 let recording = KeyframeRecording()

@@ -118,8 +118,8 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(f.values.opacity, 0.75, accuracy: 1e-9)
         // Exported, for ever is written as "infinity", which reads back.
         let file = try scene(text)
-        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
-        XCTAssertEqual(try XCTUnwrap(try tree(exported).layer(named: "c")).timing, c.timing, exported)
+        let written = try exported(file)
+        XCTAssertEqual(try XCTUnwrap(try tree(written).layer(named: "c")).timing, c.timing, written)
     }
 
     /// A text run's paragraph style and shadow in a scene file, and back out through the exporter.
@@ -133,8 +133,8 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(runs[1].shadow, TextShadow(offset: Size(1, 2), blurRadius: 3, color: .red))
         XCTAssertNil(runs[0].shadow)
         let file = try scene(text)
-        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
-        XCTAssertEqual(try XCTUnwrap(try tree(exported).layer(named: "t")).string.runs, runs, exported)
+        let written = try exported(file)
+        XCTAssertEqual(try XCTUnwrap(try tree(written).layer(named: "t")).string.runs, runs, written)
         XCTAssertThrowsError(try scene(#"{"layers": [{"type": "text", "string": [{"text": "a", "shadow": {"blur": 2}}]}]}"#))
     }
 
@@ -181,8 +181,8 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(turn.valueFunction, .rotateZ)
         XCTAssertEqual(turn.toValue, .number(6.283185307179586))
         let file = try scene(text)
-        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
-        XCTAssertTrue(exported.contains(#""valueFunction": "rotateZ""#), exported)
+        let written = try exported(file)
+        XCTAssertTrue(written.contains(#""valueFunction": "rotateZ""#), written)
         XCTAssertThrowsError(try tree(#"{"layers": [{"animations": [{"type": "basic", "keyPath": "transform", "valueFunction": "scale", "toValue": [1, 2]}]}]}"#))
     }
 
@@ -193,8 +193,8 @@ final class SceneFileTests: XCTestCase {
         XCTAssertTrue(root.layer(named: "card") is TransformLayer)
         XCTAssertEqual(root.layer(named: "face")?.isDoubleSided, false)
         let file = try scene(text)
-        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
-        XCTAssertTrue(exported.contains(#""type": "transform""#) && exported.contains(#""doubleSided": false"#), exported)
+        let written = try exported(file)
+        XCTAssertTrue(written.contains(#""type": "transform""#) && written.contains(#""doubleSided": false"#), written)
     }
 
     /// Springs as iOS 17 describes them: perceptualDuration and bounce, allowsOverdamping, and
@@ -282,17 +282,30 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(opacity(2, 0.5 + 0.25), 0.5, "b's implicit 0.25 s animation is over")
         XCTAssertEqual(opacity(3, 1), 0.5, accuracy: 1e-9, "c fades linearly over 1 s from 0.5 s")
         XCTAssertEqual(timeline.presentationValues(of: 3, at: 1.6, parentTime: 1.6).values.timing.speed, 0, "paused on completion at 1.5 s")
-        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
-        let again = try scene(exported)
+        let written = try exported(file)
+        let again = try scene(written)
         for verb in ["set", "remove", "transaction", "completion", "pause", "resume", "addSublayer", "removeFromSuperlayer",
                      "removeAllAnimations", "finished", "every", "begin", "startProgress", "screenBlendMode"] {
-            XCTAssertTrue(exported.contains("\"\(verb)\""), "\(verb) missing from\n\(exported)")
+            XCTAssertTrue(written.contains("\"\(verb)\""), "\(verb) missing from\n\(written)")
         }
         let reread = try again.timeline(canvas: canvas, duration: 3)
         for t in [0.3, 0.75, 1.2, 1.6, 2.1, 2.6] {
             XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)")
             XCTAssertFalse(timeline.displayList(at: t).items.isEmpty)
         }
+    }
+
+    /// `file` written out by the exporter (images left out).
+    func exported(_ file: SceneFile) throws -> String {
+        try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
+    }
+
+    /// `file` exported holds each of `fields` and reads back to the same display lists at `times`.
+    func assertExportReadsBack(_ file: SceneFile, holding fields: [String], duration: Double, at times: [Double], line: UInt = #line) throws {
+        let written = try exported(file)
+        for field in fields { XCTAssertTrue(written.contains("\"\(field)\""), "\(field) missing from\n\(written)", line: line) }
+        let (original, reread) = (try file.timeline(canvas: canvas, duration: duration), try scene(written).timeline(canvas: canvas, duration: duration))
+        for t in times { XCTAssertEqual(reread.displayList(at: t), original.displayList(at: t), "t = \(t)", line: line) }
     }
 
     /// A transaction's `delay` (UIView.animate's): its implicit animation begins that much
@@ -315,10 +328,7 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(values(2).opacity, 0)
         XCTAssertEqual(values(1.99).backgroundColor, Color(red: 0, green: 1, blue: 0, alpha: 1))
         XCTAssertEqual(values(2).backgroundColor, Color(red: 1, green: 0, blue: 0, alpha: 1), "the completion runs as the animation ends")
-        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
-        XCTAssertTrue(exported.contains("\"delay\""), exported)
-        let reread = try scene(exported).timeline(canvas: canvas, duration: 3)
-        for t in [0.75, 1.2, 1.99, 2.5] { XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)") }
+        try assertExportReadsBack(file, holding: ["delay"], duration: 3, at: [0.75, 1.2, 1.99, 2.5])
     }
 
     /// A transaction's repeatCount and autoreverses (UIView.animate's `.repeat` and
@@ -344,10 +354,7 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(values(3.01).opacity, 0, "then the model value")
         XCTAssertEqual(values(2.99).backgroundColor, Color(red: 0, green: 1, blue: 0, alpha: 1))
         XCTAssertEqual(values(3).backgroundColor, Color(red: 1, green: 0, blue: 0, alpha: 1), "the completion runs as they end")
-        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
-        XCTAssertTrue(exported.contains("\"repeatCount\"") && exported.contains("\"autoreverses\""), exported)
-        let reread = try scene(exported).timeline(canvas: canvas, duration: 4)
-        for t in [0.25, 1.25, 2.75, 3.5] { XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)") }
+        try assertExportReadsBack(file, holding: ["repeatCount", "autoreverses"], duration: 4, at: [0.25, 1.25, 2.75, 3.5])
     }
 
     /// A transaction's spring (UIView.animate's usingSpringWithDamping) moves its implicit
@@ -368,10 +375,7 @@ final class SceneFileTests: XCTestCase {
             let left = exp(-5 * t) * (cos(omega * t) + 5 / omega * sin(omega * t))
             XCTAssertEqual(timeline.presentationValues(of: 1, at: t, parentTime: t).values.opacity, left, accuracy: 1e-9, "t = \(t)")
         }
-        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
-        XCTAssertTrue(exported.contains("\"spring\""), exported)
-        let reread = try scene(exported).timeline(canvas: canvas, duration: 3)
-        for t in [0.1, 0.45, 2.5] { XCTAssertEqual(reread.displayList(at: t), timeline.displayList(at: t), "t = \(t)") }
+        try assertExportReadsBack(file, holding: ["spring"], duration: 3, at: [0.1, 0.45, 2.5])
         XCTAssertThrowsError(try scene(text.replacingOccurrences(of: "\"damping\": 10", with: "\"bounce\": 0.2")))
     }
 
@@ -438,9 +442,9 @@ final class SceneFileTests: XCTestCase {
         let file = try SceneFile(text: outer, path: folder.appendingPathComponent("outer.json").path, decodeImage: SceneFile.noImages)
         let timeline = try file.timeline(canvas: canvas, duration: 3)
         XCTAssertFalse(timeline.displayList(at: 1.5).items.isEmpty)
-        let exported = try SceneExporter.export(file, canvas: canvas, settings: file.settings([])) { _ in "" }
-        XCTAssertTrue(exported.contains(#""scene": "\#(folder.path)/inner.json""#), exported)
-        let again = try SceneFile(text: exported, path: folder.appendingPathComponent("exported.json").path, decodeImage: SceneFile.noImages)
+        let written = try exported(file)
+        XCTAssertTrue(written.contains(#""scene": "\#(folder.path)/inner.json""#), written)
+        let again = try SceneFile(text: written, path: folder.appendingPathComponent("written.json").path, decodeImage: SceneFile.noImages)
         XCTAssertEqual(try again.timeline(canvas: canvas, duration: 3).displayList(at: 1.5), timeline.displayList(at: 1.5))
         try Data(#"{"layers": [{"type": "scene", "scene": "self.json"}]}"#.utf8).write(to: folder.appendingPathComponent("self.json"))
         XCTAssertThrowsError(try SceneFile.load(path: folder.appendingPathComponent("self.json").path, decodeImage: SceneFile.noImages)) {
