@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Generate the particle benchmark's display lists: seeded sprites, one draw a line.
 
-Usage: make-sprites.py [--floor [--alpha A]] [-o FILE] [COUNT [SEED]]
+Usage: make-sprites.py [--floor [--turned] [--alpha A]] [-o FILE] [COUNT [SEED]]
 
 Defaults: 5,000 sprites of 30 x 18 pixels in a 1920 x 1080 frame, seed 41 -- the particles of
 bench/particles.sh (issue 41's target): each sprite is a piece of white paper at its own place, turned
 by its own angle, tinted by its own colour at its own alpha, as an emitter's particles are, all wholly
 on screen. With --floor the same count of 30 x 18 rectangles, at the same places rounded to whole
 pixels, unturned, in one opaque colour: the same number of pixels filled the cheapest way (the floor);
---alpha makes that colour translucent (the same pixels blended: the blend floor).
+--alpha makes that colour translucent (the same pixels blended: the blend floor). With --floor --turned
+the sprites keep their places and turns, in the floor's one colour: `raster-bench --floor` stores the
+pixels each touches (the sprites' pixel floor).
 
 Format (read by Sources/raster-bench/ShapeList.swift, bench/skia-ref.py and bench/blend2d-ref.py; keep
 them in step). Pixels, y down, painter's order, colours straight r g b a in 0..1:
@@ -25,7 +27,7 @@ import list_output
 WIDTH, HEIGHT, SPRITE_W, SPRITE_H = 1920, 1080, 30, 18
 
 
-def generate(count, seed, floor, alpha=1.0):
+def generate(count, seed, floor, turned=False, alpha=1.0):
     """Yields the list's lines; the order of the generator's draws is part of the format's contract."""
     rng = random.Random(seed)
     yield f"size {WIDTH} {HEIGHT}"
@@ -34,7 +36,9 @@ def generate(count, seed, floor, alpha=1.0):
         x, y = rng.uniform(reach, WIDTH - reach), rng.uniform(reach, HEIGHT - reach)
         angle = rng.uniform(0, 360)
         r, g, b, a = rng.random(), rng.random(), rng.random(), rng.uniform(0.3, 1.0)
-        if floor:
+        if floor and turned:
+            yield f"sprite {x:.3f} {y:.3f} {SPRITE_W} {SPRITE_H} {angle:.3f} 1 0.2157 0.3725 {alpha:g}"
+        elif floor:
             # Corners on whole pixels: the centre of an even side lies on one, of an odd side between two.
             yield f"sprite {round(x)} {round(y)} {SPRITE_W} {SPRITE_H} 0 1 0.2157 0.3725 {alpha:g}"
         else:
@@ -45,6 +49,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("numbers", nargs="*", type=int, metavar="N", help="COUNT [SEED]")
     parser.add_argument("--floor", action="store_true", help="unturned opaque rectangles on whole pixels, one colour")
+    parser.add_argument("--turned", action="store_true", help="with --floor: the sprites' own places and turns, in the floor's colour")
     parser.add_argument("--alpha", type=float, default=1.0, help="the floor's alpha (default 1: opaque)")
     parser.add_argument("-o", "--output", help="write to FILE (atomically) instead of standard output")
     args = parser.parse_args()
@@ -54,7 +59,9 @@ def main():
     seed = args.numbers[1] if len(args.numbers) == 2 else 41
     if not 0 < args.alpha <= 1 or (args.alpha != 1 and not args.floor):
         parser.error("--alpha takes a number in (0, 1] and goes with --floor")
-    text = "".join(line + "\n" for line in generate(count, seed, args.floor, args.alpha))
+    if args.turned and not args.floor:
+        parser.error("--turned goes with --floor")
+    text = "".join(line + "\n" for line in generate(count, seed, args.floor, args.turned, args.alpha))
     list_output.write(text, args.output)
 
 

@@ -232,8 +232,9 @@ extension Blend {
     @inlinable @inline(__always)
     public static func sourceOverRun(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, count: Int) {
         guard count > 0 else { return }
-        ScaledColor(color, coverage: coverage).blendQuads(into: p, count: count / 4)
-        for i in (count & ~3)..<count { sourceOver(color, coverage: coverage, into: p, at: i * 4) }
+        let scaled = ScaledColor(color, coverage: coverage)
+        scaled.blendQuads(into: p, count: count / 4)
+        for i in (count & ~3)..<count { scaled.blendPixel(into: p + i * 4) }
     }
 
     /// A colour scaled by a coverage as `sourceOver` scales it, ready to be blended over four
@@ -254,6 +255,19 @@ extension Blend {
             source = SIMD4(repeating: r | g &<< 8 | b &<< 16 | a &<< 24)
             inverse = SIMD8(repeating: UInt16(truncatingIfNeeded: 256 &- a))
             alpha = a
+        }
+
+        /// Blends it over the pixel at `p` with `blendQuads`' arithmetic in one 32-bit word (red+blue
+        /// and green+alpha each two 16-bit lanes of it): a run's last pixels. `sourceOver`, a byte
+        /// a channel, made the fill floor of bench/particles.sh 1.4 × slower.
+        @inlinable @inline(__always)
+        public func blendPixel(into p: UnsafeMutablePointer<UInt8>) {
+            let raw = UnsafeMutableRawPointer(p)
+            // Stored unread when opaque, as `blendQuads` does: a load waits for the pixel's line.
+            if alpha == 255 { return raw.storeBytes(of: source[0], as: UInt32.self) }
+            let (d, scale) = (raw.loadUnaligned(as: UInt32.self), UInt32(inverse[0]))
+            let under = (((d & 0x00FF_00FF) &* scale) &>> 8) & 0x00FF_00FF | (((d &>> 8) & 0x00FF_00FF) &* scale) & 0xFF00_FF00
+            raw.storeBytes(of: under &+ source[0], as: UInt32.self)
         }
 
         /// Blends it over `count` quads of four pixels from `p`, its opacity tested once: an

@@ -167,18 +167,35 @@ struct ShapeList {
         return costs
     }
 
-    /// The pixel boxes and colours of the list's sprites, which must be opaque, unturned and on whole
-    /// pixels (`raster-bench --floor`).
-    func floorBoxes() throws -> [(columns: Range<Int>, rows: Range<Int>, color: PremultipliedColor)] {
-        try draws.map { draw in
-            guard case let .sprite(size, t, color) = draw, t.m11 == 1, t.m22 == 1, t.m12 == 0, t.m21 == 0,
-                  t.m41 == t.m41.rounded(), t.m42 == t.m42.rounded(), size.width == size.width.rounded(), size.height == size.height.rounded(),
-                  t.m41 >= 0, t.m42 >= 0, Int(t.m41 + size.width) <= width, Int(t.m42 + size.height) <= height else {
-                throw ParseError(description: "--floor takes a list of opaque unturned sprites on whole pixels inside the frame (make-sprites.py --floor)")
+    /// Every pixel the list's sprites touch, as one run of whole pixels a row (a sprite's rows top to
+    /// bottom, the sprites in the list's order) in the sprite's colour (`raster-bench --floor`). On
+    /// unturned sprites on whole pixels (`make-sprites.py --floor`) these are their boxes; on turned
+    /// ones, every pixel their drawing must store to.
+    func floorSpans() throws -> [(row: Int, columns: Range<Int>, color: PremultipliedColor)] {
+        var spans: [(row: Int, columns: Range<Int>, color: PremultipliedColor)] = []
+        for draw in draws {
+            guard case let .sprite(size, t, color) = draw else {
+                throw ParseError(description: "--floor takes a list of sprites (make-sprites.py)")
             }
-            let (x, y) = (Int(t.m41), Int(t.m42))
-            return (x..<(x + Int(size.width)), y..<(y + Int(size.height)), color)
+            let corners = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
+                .map { t.apply(to: $0) }
+            guard let highest = corners.map(\.y).min(), let lowest = corners.map(\.y).max() else { continue }
+            let (top, bottom) = (max(0, Int(highest.rounded(.down))), min(height, Int(lowest.rounded(.up))))
+            for row in top..<max(top, bottom) {
+                // The sides' crossings of the row's strip and the corners inside it bound the row's run.
+                let (y0, y1) = (Double(row), Double(row + 1))
+                var xs: [Double] = corners.filter { $0.y >= y0 && $0.y <= y1 }.map(\.x)
+                for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) where a.y != b.y {
+                    for y in [y0, y1] where (y - a.y) * (y - b.y) <= 0 {
+                        xs.append(a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y))
+                    }
+                }
+                guard let low = xs.min(), let high = xs.max() else { continue }
+                let columns = max(0, Int(low.rounded(.down)))..<min(width, Int(high.rounded(.up)))
+                if !columns.isEmpty { spans.append((row, columns, color)) }
+            }
         }
+        return spans
     }
 
     /// Draws the list on `canvas`, which is drawing a frame of the list's size.

@@ -16,9 +16,10 @@ import RasterAVX2
 /// frame is drawn in bands by N threads at once (`BandRenderer`), cut where the list's estimated
 /// cost (`ShapeList.rowCosts`) says; with --whole-frames instead N
 /// frames are drawn at once, one a thread, and a frame's time is the round's time over N (what
-/// the encode pipeline does). With --floor the list's sprites (`bench/make-sprites.py --floor`: unturned, on
-/// whole pixels) are filled instead as boxes of their colour made opaque, row by row with RasterCore's
-/// store loop and nothing else: the memory-bound floor of filling that many pixels (no canvas, no edges).
+/// the encode pipeline does). With --floor every pixel the list's sprites touch is filled instead in
+/// their colour, one run a row with RasterCore's fill loop and nothing else (no canvas, no edges, no
+/// coverage): on `bench/make-sprites.py --floor` (unturned, on whole pixels) the memory-bound floor of
+/// filling that many pixels; with `--turned`, of filling the turned sprites' own pixels.
 #if canImport(RasterAVX2)
 AVX2Kernels.install()
 #endif
@@ -84,16 +85,14 @@ do {
     var times: [Double] = []
     var frame = Pixmap(width: list.width, height: list.height) ?? .empty
     if floor {
-        let boxes = try list.floorBoxes()
+        let spans = try list.floorSpans()
         frame.clear(to: .white)
         for _ in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
             frame.bytes.withUnsafeMutableBufferPointer { pixels in
                 guard let base = pixels.baseAddress else { return }
-                for box in boxes {
-                    for y in box.rows {
-                        Blend.sourceOverRun(box.color, coverage: 255, into: base + (y * list.width + box.columns.lowerBound) * 4, count: box.columns.count)
-                    }
+                for span in spans {
+                    Blend.sourceOverRun(span.color, coverage: 255, into: base + (span.row * list.width + span.columns.lowerBound) * 4, count: span.columns.count)
                 }
             }
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)

@@ -30,11 +30,14 @@ final class BlendQuadTests: XCTestCase {
             single.withUnsafeMutableBufferPointer { p in for i in 0..<4 { Blend.sourceOver(premultiplied, coverage: coverages[i], into: p.baseAddress!, at: i * 4) } }
             XCTAssertEqual(quad, single, "sourceOverQuad \(color) at \(coverages) over \(under)")
 
-            // One colour, one coverage (runs).
-            (quad, single) = (under, under)
-            quad.withUnsafeMutableBufferPointer { Blend.sourceOverRun(premultiplied, coverage: coverage, into: $0.baseAddress!, count: 4) }
-            single.withUnsafeMutableBufferPointer { p in for i in 0..<4 { Blend.sourceOver(premultiplied, coverage: coverage, into: p.baseAddress!, at: i * 4) } }
-            XCTAssertEqual(quad, single, "sourceOverRun \(color) at \(coverage) over \(under)")
+            // One colour, one coverage (runs): a quad and the pixels past the last quad (1 to 3
+            // of them, each blended in a word), the pixel after the run left alone.
+            let count = Int.random(in: 1...7, using: &random)
+            let underRun = under + (0..<4).flatMap { _ in pixel(&random) }
+            var run = underRun, singles = underRun
+            run.withUnsafeMutableBufferPointer { Blend.sourceOverRun(premultiplied, coverage: coverage, into: $0.baseAddress!, count: count) }
+            singles.withUnsafeMutableBufferPointer { p in for i in 0..<count { Blend.sourceOver(premultiplied, coverage: coverage, into: p.baseAddress!, at: i * 4) } }
+            XCTAssertEqual(run, singles, "sourceOverRun \(color) at \(coverage) over \(count) of \(underRun)")
 
             // Four pixels, each at its own coverage (a paint's pixels; a group's composite).
             (quad, single) = (under, under)
