@@ -128,23 +128,35 @@ public final class UIFont: Sendable {
         UIFont(system: weight.style.isEmpty ? "System Font" : "System Font " + weight.style, size: size)
     }
 
-    /// A font weight (`UIFont.Weight`), from ultra light (100) to black (900).
-    public enum Weight: Sendable, CaseIterable {
-        case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+    /// A font weight (`UIFont.Weight`) on UIKit's scale (regular 0, heavier above): the named
+    /// weights at the SDK's values (`UIFontWeightUltraLight` −0.8 … `UIFontWeightBlack` 0.62). A
+    /// weight between them is drawn in the face of the nearest; past the ends, in the end's face.
+    public struct Weight: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
 
-        /// The name of the face of this weight (OpenType's names for 100…900).
+        public static let ultraLight = Weight(-0.8)
+        public static let thin = Weight(-0.6)
+        public static let light = Weight(-0.4)
+        public static let regular = Weight(0)
+        public static let medium = Weight(0.23)
+        public static let semibold = Weight(0.3)
+        public static let bold = Weight(0.4)
+        public static let heavy = Weight(0.56)
+        public static let black = Weight(0.62)
+
+        /// The named weights, lightest first, with the names of their faces (OpenType's for
+        /// 100…900: the stand-in family has one face for each).
+        static let faces: [(weight: Weight, style: String)] = [
+            (.ultraLight, "Thin"), (.thin, "Extra Light"), (.light, "Light"), (.regular, ""), (.medium, "Medium"),
+            (.semibold, "Semi Bold"), (.bold, "Bold"), (.heavy, "Extra Bold"), (.black, "Black"),
+        ]
+
+        /// The name of the face this weight is drawn in: the nearest named weight's (the lighter
+        /// at a tie).
         var style: String {
-            switch self {
-            case .ultraLight: "Thin"
-            case .thin: "Extra Light"
-            case .light: "Light"
-            case .regular: ""
-            case .medium: "Medium"
-            case .semibold: "Semi Bold"
-            case .bold: "Bold"
-            case .heavy: "Extra Bold"
-            case .black: "Black"
-            }
+            Self.faces.min { abs($0.weight.rawValue - rawValue) < abs($1.weight.rawValue - rawValue) }?.style ?? ""
         }
     }
 }

@@ -1,9 +1,10 @@
 import Animation
 
 extension UIView {
-    /// A view animation's curve (`UIView.AnimationCurve`).
-    public enum AnimationCurve: Sendable {
-        case easeInOut, easeIn, easeOut, linear
+    /// A view animation's curve (`UIView.AnimationCurve`), with UIKit's raw values: shifted left
+    /// by 16, each is its `AnimationOptions` curve. (The keyboard's private curve 7 is not one.)
+    public enum AnimationCurve: Int, Sendable {
+        case easeInOut = 0, easeIn = 1, easeOut = 2, linear = 3
 
         var timingFunction: TimingFunction {
             switch self {

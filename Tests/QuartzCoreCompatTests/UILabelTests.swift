@@ -146,7 +146,7 @@ final class UILabelTests: XCTestCase {
     /// wider as it gets heavier.
     func testSystemFontWeights() throws {
         var widths: [Double] = []
-        for weight in UIFont.Weight.allCases {
+        for weight in [UIFont.Weight.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black] {
             let label = UILabel(frame: CGRect(x: 0, y: 0, width: 400, height: 40))
             label.font = .systemFont(ofSize: 20, weight: weight)
             label.text = "Weight"
@@ -156,6 +156,14 @@ final class UILabelTests: XCTestCase {
         XCTAssertEqual(Set(widths).count, widths.count, "each weight a face of its own: \(widths)")
         XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: .regular).fontName, UIFont.systemFont(ofSize: 20).fontName)
         XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: .bold).fontName, UIFont.boldSystemFont(ofSize: 20).fontName)
+        // UIKit's scale: the SDK's values, and a weight between two named ones in the nearer's face.
+        XCTAssertEqual([UIFont.Weight.ultraLight, .regular, .medium, .semibold, .bold, .heavy, .black].map(\.rawValue),
+                       [-0.8, 0, 0.23, 0.3, 0.4, 0.56, 0.62])
+        XCTAssertEqual(UIFont.Weight(rawValue: 0.4), .bold)
+        XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: UIFont.Weight(0.38)).fontName, UIFont.boldSystemFont(ofSize: 20).fontName)
+        XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: UIFont.Weight(0.1)).fontName, UIFont.systemFont(ofSize: 20).fontName)
+        XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: UIFont.Weight(2)).fontName,
+                       UIFont.systemFont(ofSize: 20, weight: .black).fontName)
         let italic = UILabel(frame: CGRect(x: 0, y: 0, width: 400, height: 40))
         italic.font = .italicSystemFont(ofSize: 20)
         italic.text = "Weight"

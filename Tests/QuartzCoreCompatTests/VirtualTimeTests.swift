@@ -438,12 +438,16 @@ final class VirtualTimeTests: XCTestCase {
         var states: [UIViewAnimatingState] = []
         init() { super.init(5) }
         override func act() {
-            let delayed = UIViewPropertyAnimator(duration: 1, curve: .linear) { self.views[0].alpha = 0 }
+            // The curves as a keyboard notification gives them, raw values: UIKit's 3 is linear,
+            // and shifted left by 16 it is the option of that curve.
+            let linear = UIView.AnimationCurve(rawValue: 3) ?? .easeInOut
+            let delayed = UIViewPropertyAnimator(duration: 1, curve: linear) { self.views[0].alpha = 0 }
             delayed.addCompletion { self.ended = (CACurrentMediaTime(), $0) }
             states.append(delayed.state)
             delayed.startAnimation(afterDelay: 0.5)
             states.append(delayed.state)
-            UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 1, delay: 0, options: .curveLinear, animations: { self.views[1].alpha = 0 })
+            UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 1, delay: 0, options: UIView.AnimationOptions(rawValue: UInt(linear.rawValue) << 16),
+                                                           animations: { self.views[1].alpha = 0 })
             let springy = UIViewPropertyAnimator(duration: 1, dampingRatio: 0.5) { self.views[2].center = CGPoint(x: 145, y: 5) }
             springy.startAnimation()
             let css = UIViewPropertyAnimator(duration: 1, controlPoint1: CGPoint(x: 0.25, y: 0.1), controlPoint2: CGPoint(x: 0.25, y: 1)) {
@@ -456,8 +460,8 @@ final class VirtualTimeTests: XCTestCase {
         }
     }
 
-    /// UIViewPropertyAnimator: its blocks run when started, animating with its curve, its
-    /// control points' Bézier, or a spring settling in its duration (as UIView.animate's); after
+    /// UIViewPropertyAnimator: its blocks run when started, animating with its curve (given by
+    /// UIKit's raw values), its control points' Bézier, or a spring settling in its duration (as UIView.animate's); after
     /// a delay; the completions run at the end, told `.end`; a block added while it runs animates
     /// over the time it has left.
     func testPropertyAnimators() throws {
