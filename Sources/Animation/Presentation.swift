@@ -135,18 +135,18 @@ private struct PresentationWalk {
         particleBudget = walk.particleBudget
     }
 
-    /// Visits `node`, whose presentation values are `presented`, moved by `shift` in its bounds
-    /// coordinates (a transition's slide). A running transition draws the layer twice, unless
-    /// `inTransition` says this is one of those drawings.
+    /// Visits `node`, whose presentation values are `presented`, first mapped by `placement` in
+    /// its bounds coordinates (a transition's slide or turn). A running transition draws the layer
+    /// twice, unless `inTransition` says this is one of those drawings.
     private mutating func visit(_ presented: (values: LayerValues, sublayers: [Int], layerTime: Double), node: Int, siblingIndex: Int,
-                                context: Context, shift: Size = .zero, inTransition: Bool = false) {
+                                context: Context, placement: Transform3D? = nil, inTransition: Bool = false) {
         if !inTransition, context.isDrawn, let (transition, progress, changedAt) = timeline.transition(of: node, at: time, layerTime: presented.layerTime) {
             visitTransition(transition, progress: progress, changedAt: changedAt, presented: presented, node: node,
                             siblingIndex: siblingIndex, context: context)
             return
         }
         let (v, sublayers, local) = presented
-        let moved = shift == .zero ? v.matrixToSuperlayer : Transform3D(translationX: shift.width, y: shift.height).concatenating(v.matrixToSuperlayer)
+        let moved = placement.map { $0.concatenating(v.matrixToSuperlayer) } ?? v.matrixToSuperlayer
         let relative = moved.concatenating(context.inPlane)
         let matrix = (context.flattens ? relative.flattened : relative).concatenating(context.plane)
         let isDrawn = context.isDrawn && !v.isHidden && v.opacity > 0 && context.alpha > 0
@@ -346,42 +346,71 @@ private struct PresentationWalk {
         let old = timeline.presentationValues(of: node, at: before, parentTime: parentBefore)
         var oldContext = context
         oldContext.parentTime = parentBefore
-        let bounds = presented.values.bounds.size
+        let bounds = presented.values.bounds
         let motion = transition.direction.motion
         let span = Size(motion.x * bounds.width, motion.y * bounds.height)
-        let incoming = Size(-span.width * (1 - p), -span.height * (1 - p)), outgoing = Size(span.width * p, span.height * p)
+        let incoming = Transform3D(translationX: -span.width * (1 - p), y: -span.height * (1 - p))
+        let outgoing = Transform3D(translationX: span.width * p, y: span.height * p)
 
-        func drawOld(_ walk: inout PresentationWalk, shift: Size) {
+        func drawOld(_ walk: inout PresentationWalk, placement: Transform3D? = nil) {
             let (frameTime, records) = (walk.time, walk.recordsLayers)
             (walk.time, walk.recordsLayers) = (before, false)
-            walk.visit(old, node: node, siblingIndex: siblingIndex, context: oldContext, shift: shift, inTransition: true)
+            walk.visit(old, node: node, siblingIndex: siblingIndex, context: oldContext, placement: placement, inTransition: true)
             (walk.time, walk.recordsLayers) = (frameTime, records)
         }
-        func drawNew(_ walk: inout PresentationWalk, shift: Size) {
+        func drawNew(_ walk: inout PresentationWalk, placement: Transform3D? = nil) {
             walk.drawnTransition = RunningTransition(transition: transition, progress: p)
-            walk.visit(presented, node: node, siblingIndex: siblingIndex, context: context, shift: shift, inTransition: true)
+            walk.visit(presented, node: node, siblingIndex: siblingIndex, context: context, placement: placement, inTransition: true)
         }
         items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 0))
         switch transition.kind {
         case .fade:
             // (1 − p)·old + p·new, added in a group of their own: a true cross-dissolve.
             items.append(.beginGroup(opacity: 1 - p, shadow: nil, blend: .normal, blur: 0))
-            drawOld(&self, shift: .zero)
+            drawOld(&self)
             items.append(.endGroup)
             items.append(.beginGroup(opacity: p, shadow: nil, blend: .plusLighter, blur: 0))
-            drawNew(&self, shift: .zero)
+            drawNew(&self)
             items.append(.endGroup)
         case .moveIn:
-            drawOld(&self, shift: .zero)
-            drawNew(&self, shift: incoming)
+            drawOld(&self)
+            drawNew(&self, placement: incoming)
         case .push:
-            drawOld(&self, shift: outgoing)
-            drawNew(&self, shift: incoming)
+            drawOld(&self, placement: outgoing)
+            drawNew(&self, placement: incoming)
         case .reveal:
-            drawNew(&self, shift: .zero)
-            drawOld(&self, shift: outgoing)
+            drawNew(&self)
+            drawOld(&self, placement: outgoing)
+        case .flip:
+            // A half turn over the transition: the old picture on the front until it is edge-on
+            // at p = ½, then the new one on the back.
+            let turn = Double.pi * p
+            if p < 0.5 {
+                drawOld(&self, placement: Self.flipPlacement(turn, direction: transition.direction, bounds: bounds))
+            } else {
+                drawNew(&self, placement: Self.flipPlacement(turn - .pi, direction: transition.direction, bounds: bounds))
+            }
         }
         items.append(.endGroup)
+    }
+
+    /// A flip's turn by `angle` about the line through the middle of `bounds`, seen in perspective
+    /// (docs/core-animation.md §7): about the vertical line for `fromLeft` and `fromRight`, with
+    /// the named side coming toward the viewer as the angle grows (UIKit's
+    /// `transitionFlipFromLeft`: "the left side of the view moves toward the front"), about the
+    /// horizontal one for `fromTop` and `fromBottom`. **animvid decides** the eye's distance: twice
+    /// the bounds' size across the line (m34 = −1 / distance).
+    static func flipPlacement(_ angle: Double, direction: Transition.Direction, bounds: Rect) -> Transform3D {
+        let (turn, across): (Transform3D, Double) = switch direction {
+        case .fromLeft: (Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0), bounds.width)
+        case .fromRight: (Transform3D(rotationAngle: -angle, x: 0, y: 1, z: 0), bounds.width)
+        case .fromTop: (Transform3D(rotationAngle: -angle, x: 1, y: 0, z: 0), bounds.height)
+        case .fromBottom: (Transform3D(rotationAngle: angle, x: 1, y: 0, z: 0), bounds.height)
+        }
+        var perspective = Transform3D.identity
+        perspective.m34 = across > 0 ? -1 / (2 * across) : 0
+        return Transform3D(translationX: -bounds.midX, y: -bounds.midY).concatenating(turn).concatenating(perspective)
+            .concatenating(Transform3D(translationX: bounds.midX, y: bounds.midY))
     }
 
     /// A shape layer's fill then stroke, a gradient layer's ramp over its bounds, or a text

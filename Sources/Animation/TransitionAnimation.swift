@@ -6,7 +6,8 @@
 public final class TransitionAnimation: Animation {
     /// How the old picture gives way to the new one.
     public var type: Transition.Kind = .fade
-    /// The side the new picture comes from (moveIn, push, reveal); nil is `fromLeft`.
+    /// The side the new picture comes from (moveIn, push, reveal), or that turns toward the
+    /// viewer (flip); nil is `fromLeft`.
     public var subtype: Transition.Direction?
     /// Where in the transition it starts, 0…1.
     public var startProgress = 0.0
@@ -42,9 +43,13 @@ public struct Transition: Hashable, Sendable {
         case push
         /// The old picture slides out, uncovering the new one.
         case reveal
+        /// The layer turns over about its middle, in perspective: the old picture on its front,
+        /// the new one on its back (UIKit's flip transitions; not a public `CATransition` type).
+        case flip
     }
 
-    /// `CATransition.subtype`: the side the motion comes from.
+    /// `CATransition.subtype`: the side the motion comes from (a flip: the side that comes
+    /// toward the viewer).
     public enum Direction: String, Hashable, Sendable, CaseIterable {
         case fromLeft, fromRight, fromTop, fromBottom
 

@@ -35,12 +35,33 @@ extension UIView {
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        /// A transition that turns the view over about its vertical middle line, its left side
+        /// coming toward the viewer: the old picture on the front, the new one on the back.
+        public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+        /// The flip with the right side coming toward the viewer.
+        public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
         /// A transition that fades the old picture of the view into the new.
         public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        /// The flip about the horizontal middle line, the top side coming toward the viewer.
+        public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+        /// The flip about the horizontal middle line, the bottom side coming toward the viewer.
+        public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
         /// The display's frame rate (the clip's frame rate decides here).
         public static let preferredFramesPerSecondDefault = AnimationOptions([])
         public static let preferredFramesPerSecond60 = AnimationOptions(rawValue: 3 << 24)
         public static let preferredFramesPerSecond30 = AnimationOptions(rawValue: 7 << 24)
+
+        /// The transition these options ask for, if any (the curls are not there).
+        var transition: (kind: Transition.Kind, direction: Transition.Direction)? {
+            switch rawValue & (7 << 20) {
+            case 1 << 20: (.flip, .fromLeft)
+            case 2 << 20: (.flip, .fromRight)
+            case 5 << 20: (.fade, .fromLeft)
+            case 6 << 20: (.flip, .fromTop)
+            case 7 << 20: (.flip, .fromBottom)
+            default: nil
+            }
+        }
 
         var timingFunction: TimingFunction {
             switch rawValue & (3 << 16) {
@@ -124,7 +145,8 @@ extension UIView {
     /// removing, changing them) under a transition of `duration` seconds, with the options'
     /// curve, then calls `completion` with true (`transition(with:duration:options:animations:completion:)`).
     /// `.transitionCrossDissolve` fades the view's old picture into its new one (a `CATransition`
-    /// of type fade on its layer); with no transition the changes show at once. The changes
+    /// of type fade on its layer), the flips turn the view over from the old picture to the new
+    /// (of type flip); with no transition the changes show at once. The changes
     /// themselves show at once under the transition unless `.allowAnimatedContent` animates
     /// them too.
     public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [], animations: (() -> Void)?,
@@ -134,11 +156,11 @@ extension UIView {
         let settings = animated ? Transaction(duration: duration, timingFunction: options.timingFunction) : Transaction(disableActions: true)
         app.runSoon(after: 0) {
             runBlock(settings, animatingViews: animated, in: app, completion: completion) {
-                if options.rawValue & (7 << 20) == AnimationOptions.transitionCrossDissolve.rawValue, duration > 0 {
-                    let fade = TransitionAnimation()
-                    fade.type = .fade
-                    (fade.duration, fade.timingFunction) = (duration, options.timingFunction)
-                    view.layer.backing.add(fade)
+                if let (kind, direction) = options.transition, duration > 0 {
+                    let transition = TransitionAnimation()
+                    (transition.type, transition.subtype) = (kind, direction)
+                    (transition.duration, transition.timingFunction) = (duration, options.timingFunction)
+                    view.layer.backing.add(transition)
                 }
                 animations?()
             }

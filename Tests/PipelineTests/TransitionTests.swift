@@ -72,6 +72,40 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(frame.pixel(x: 50, y: 75), red)
     }
 
+    /// Flips at p = ¼: the old picture turned by 45° about the middle line, the named side
+    /// nearer; a side 50 from the line lands 50·cos 45° / w from it, w = 1 − z / 200 (Core
+    /// Animation's perspective, z = ±50·sin 45° toward the viewer, seen from twice the side):
+    /// the near side further out than the far one. At p = ¾ the new picture, the other side
+    /// nearer (its back is seen).
+    func testFlipsTurnTheNamedSideTowardTheViewer() throws {
+        let near = 50 * cos(Double.pi / 4) / (1 - 50 * sin(Double.pi / 4) / 200)
+        let far = 50 * cos(Double.pi / 4) / (1 + 50 * sin(Double.pi / 4) / 200)
+        let cases: [(Transition.Direction, vertical: Bool, quarter: (Double, Double))] = [
+            (.fromLeft, false, (50 - near, 50 + far)), (.fromRight, false, (50 - far, 50 + near)),
+            (.fromTop, true, (50 - near, 50 + far)), (.fromBottom, true, (50 - far, 50 + near)),
+        ]
+        for (subtype, vertical, quarter) in cases {
+            let t = try timeline(.flip, subtype)
+            /// The pixels along the middle row (or column) at least half covered by `color`'s channel.
+            func run(at time: Double, blue: Bool) throws -> (Double, Double)? {
+                let frame = try XCTUnwrap(StillImage.render(t, at: time, width: 100, height: 100, scale: 1))
+                let covered = (0..<100).filter { i in
+                    let p = vertical ? frame.pixel(x: 50, y: i) : frame.pixel(x: i, y: 50)
+                    return (blue ? p.b : p.r) >= 128
+                }
+                return covered.first.map { (Double($0), Double(covered.last! + 1)) }
+            }
+            let old = try XCTUnwrap(try run(at: 1.25, blue: false), "\(subtype)")
+            XCTAssertEqual(old.0, quarter.0, accuracy: 1, "\(subtype)")
+            XCTAssertEqual(old.1, quarter.1, accuracy: 1, "\(subtype)")
+            XCTAssertNil(try run(at: 1.25, blue: true), "\(subtype): the new picture is on the back")
+            let new = try XCTUnwrap(try run(at: 1.75, blue: true), "\(subtype)")
+            XCTAssertEqual(new.0, 100 - quarter.1, accuracy: 1, "\(subtype)")
+            XCTAssertEqual(new.1, 100 - quarter.0, accuracy: 1, "\(subtype)")
+            XCTAssertNil(try run(at: 1.75, blue: false), "\(subtype): the old picture is turned away")
+        }
+    }
+
     /// Fade at p = ¼: ¾ red + ¼ blue, each channel the byte mix (191, 0, 64), opaque.
     func testFadeIsACrossDissolve() throws {
         let mixed = try pixel(try timeline(.fade), at: 1.25, x: 50)
