@@ -21,7 +21,7 @@ public final class Script {
     /// Commits the changes made so far with a transaction's settings (set by the resolver while
     /// it runs): `closing` the innermost open transaction, whose completion it is given, or not
     /// (a `beginTransaction` committing the changes made before it in the one around it).
-    var commit: ((Transaction, _ closing: Bool, ((Script) -> Void)?) -> Void)?
+    var commit: ((Transaction, _ closing: Bool, ((Script, _ finished: Bool) -> Void)?) -> Void)?
     /// The explicit transactions open, innermost last.
     private var openTransactions: [Transaction] = []
     /// How many explicit transactions are open.
@@ -73,11 +73,18 @@ public final class Script {
     /// built nothing animates: the changes are the starting state, and `completion` runs at
     /// time 0.
     public func commitTransaction(completion: ((Script) -> Void)? = nil) {
+        commitTransaction(finishing: completion.map { completion in { script, _ in completion(script) } })
+    }
+
+    /// `commitTransaction(completion:)` whose completion is also told whether every animation it
+    /// waited for finished: false when one was removed early (taken off, or replaced by another
+    /// under its key) — what a UIKit animation block's completion is told.
+    public func commitTransaction(finishing completion: ((Script, _ finished: Bool) -> Void)?) {
         guard let settings = openTransactions.popLast() else { return }
         if let commit {
             commit(settings, true, completion)
         } else if let completion {
-            after(0, completion)
+            after(0) { completion($0, true) }
         }
     }
 

@@ -109,8 +109,9 @@ private final class TimelineResolver {
     var nodes: [NodeState] = []
     var index: [ObjectIdentifier: Int] = [:]
     var events = EventQueue<Event>()
-    /// Transaction completions waiting for their animations: how many are still running.
-    var completions: [(remaining: Int, action: (Script) -> Void)] = []
+    /// Transaction completions waiting for their animations: how many are still running, and
+    /// whether all that stopped so far finished (none was removed early).
+    var completions: [(remaining: Int, finished: Bool, action: (Script, Bool) -> Void)] = []
     /// The animations added while each of the script's open transactions has been open,
     /// outermost first.
     private var openAdded: [[(node: Int, record: Int)]] = []
@@ -157,8 +158,9 @@ private final class TimelineResolver {
             }
             for t in r.transactions {
                 completions[t].remaining -= 1
+                completions[t].finished = completions[t].finished && finished
                 if completions[t].remaining == 0 {
-                    completions[t].action(script)
+                    completions[t].action(script, completions[t].finished)
                     ran = true
                 }
             }
@@ -180,7 +182,7 @@ private final class TimelineResolver {
     /// added are kept for the script's open transactions: a transaction's completion waits for
     /// those added while it was open, by its own commits and by the transactions inside it
     /// (`closing` says the commit closes the innermost one, which the script has just let go).
-    func commit(_ settings: Transaction, closing: Bool = false, completion: ((Script) -> Void)?) {
+    func commit(_ settings: Transaction, closing: Bool = false, completion: ((Script, Bool) -> Void)?) {
         let depth = script.openTransactionCount
         while openAdded.count < depth + (closing ? 1 : 0) { openAdded.append([]) }
         // A closing transaction's list goes, whatever the commit does.
@@ -197,10 +199,11 @@ private final class TimelineResolver {
         }
     }
 
-    /// Runs `completion` when the animations `added` have all stopped (at once when there are none).
-    private func complete(_ completion: @escaping (Script) -> Void, after added: [(node: Int, record: Int)]) {
-        guard !added.isEmpty else { return events.push(.timer(completion), at: script.now) }
-        completions.append((added.count, completion))
+    /// Runs `completion` when the animations `added` have all stopped (at once when there are
+    /// none), telling it whether they all finished.
+    private func complete(_ completion: @escaping (Script, Bool) -> Void, after added: [(node: Int, record: Int)]) {
+        guard !added.isEmpty else { return events.push(.timer { completion($0, true) }, at: script.now) }
+        completions.append((added.count, true, completion))
         for (node, record) in added { nodes[node].records[record].transactions.append(completions.count - 1) }
     }
 

@@ -81,8 +81,9 @@ extension UIView {
     }
 
     /// Animates the changes `animations` makes to views from their current values, over
-    /// `duration` seconds after `delay`, then calls `completion` with true
-    /// (`animate(withDuration:delay:options:animations:completion:)`). The block runs at once
+    /// `duration` seconds after `delay`, then calls `completion`, told whether the animations
+    /// finished (`animate(withDuration:delay:options:animations:completion:)`): false when one
+    /// was taken off or replaced before its end. The block runs at once
     /// and the views' model values change then; they show their old values until the delay
     /// ends (with a duration of 0 the block waits for the delay). Inside another animation's
     /// block it starts with the outer one (its delay after the outer's), takes the outer one's
@@ -143,7 +144,7 @@ extension UIView {
 
     /// Makes the changes `animations` makes to `view` and the views inside it (adding,
     /// removing, changing them) under a transition of `duration` seconds, with the options'
-    /// curve, then calls `completion` with true (`transition(with:duration:options:animations:completion:)`).
+    /// curve, then calls `completion` as `animate` does (`transition(with:duration:options:animations:completion:)`).
     /// `.transitionCrossDissolve` fades the view's old picture into its new one (a `CATransition`
     /// of type fade on its layer), the flips turn the view over from the old picture to the new
     /// (of type flip); with no transition the changes show at once. The changes
@@ -188,13 +189,13 @@ extension UIView {
 
     /// Runs a view animation's block `body` in a transaction with `settings`, by which the
     /// standalone layers it changes animate, and the views it changes too when `animatingViews`
-    /// (otherwise they show at once); `completion` runs with true when every animation added
-    /// while it was open (its own and those of blocks run inside it) has stopped. The changes
+    /// (otherwise they show at once); `completion` runs when every animation added while it was
+    /// open (its own and those of blocks run inside it) has stopped, told whether all finished. The changes
     /// an outer block made before it commit first, by the outer's settings.
     static func runBlock(_ settings: Transaction, animatingViews: Bool, in app: AppRun, completion: ((Bool) -> Void)?, _ body: () -> Void) {
         app.committingViewChanges(animatingBy: app.viewAnimations.last) { app.beginTransaction() }
         app.script.openTransaction = settings
-        if let completion { app.completions[app.completions.count - 1] = { completion(true) } }
+        if let completion { app.completions[app.completions.count - 1] = completion }
         // Changes in a block run inside a keyframe animation's block are this block's.
         let keyframes = app.keyframes
         app.keyframes = nil

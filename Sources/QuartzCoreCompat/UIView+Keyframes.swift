@@ -30,7 +30,7 @@ extension UIView {
     }
 
     /// Animates the changes the `addKeyframe` blocks inside `animations` make to views, each
-    /// over its part of `duration` seconds, after `delay`, then calls `completion` with true
+    /// over its part of `duration` seconds, after `delay`, then calls `completion` as `animate` does
     /// (`animateKeyframes(withDuration:delay:options:animations:completion:)`). The blocks run at
     /// once; each property a block changes becomes one keyframe animation (`CAKeyframeAnimation`)
     /// over the whole duration, holding between its keyframes, with the options' calculation

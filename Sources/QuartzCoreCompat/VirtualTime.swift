@@ -33,8 +33,9 @@ final class AppRun: @unchecked Sendable {
     var animatedViewLayers: [CALayer] = []
     /// What the running `UIView.animateKeyframes` block has changed so far; nil outside one.
     var keyframes: KeyframeRecording?
-    /// The completion block of each open transaction, innermost last.
-    var completions: [(() -> Void)?] = []
+    /// The completion block of each open transaction, innermost last, told whether all its
+    /// animations finished.
+    var completions: [((Bool) -> Void)?] = []
     /// The app's window (`UIApplication.shared.keyWindow`), set when the scene is built.
     var window: UIView?
     /// What the view whose `draw(_:)` is running has drawn; nil outside `draw(_:)`.
@@ -72,7 +73,7 @@ final class AppRun: @unchecked Sendable {
     /// Commits the innermost transaction; its completion block runs as the app's code.
     func commitTransaction() {
         let completion = completions.popLast() ?? nil
-        script.commitTransaction(completion: completion.map { block in { [self] _ in run(block) } })
+        script.commitTransaction(finishing: completion.map { block in { [self] _, finished in run { block(finished) } } })
     }
 
     /// Runs `commit` with the views' layers changed in animation blocks since the last commit

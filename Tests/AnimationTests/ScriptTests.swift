@@ -44,6 +44,36 @@ final class ScriptTests: XCTestCase {
         XCTAssertEqual(done["outer"], 3)
     }
 
+    /// `commitTransaction(finishing:)` tells the completion whether every animation it waited
+    /// for finished: one taken off early (`removeAnimation(forKey:)`) or replaced under its key
+    /// stops unfinished, and the completion runs then, told false; left alone, true at its end.
+    func testACompletionIsToldWhetherItsAnimationsFinished() throws {
+        var done: [String: (time: Double, finished: Bool)] = [:]
+        _ = try Timeline.resolve(canvasSize: canvas, duration: 5) { script in
+            let (removed, replaced, kept) = (Layer(), Layer(), Layer())
+            script.after(1) { s in
+                for (name, layer) in [("removed", removed), ("replaced", replaced), ("kept", kept)] {
+                    s.beginTransaction(Transaction(duration: 2))
+                    layer.opacity = 0
+                    s.commitTransaction(finishing: { s, finished in done[name] = (s.now, finished) })
+                }
+            }
+            script.after(2) { s in
+                removed.removeAnimation(forKey: "opacity")
+                s.transaction(Transaction(duration: 1)) { replaced.opacity = 0.5 }
+            }
+            let root = Layer()
+            for layer in [removed, replaced, kept] { root.addSublayer(layer) }
+            return root
+        }
+        XCTAssertEqual(done["removed"]?.time, 2)
+        XCTAssertEqual(done["removed"]?.finished, false)
+        XCTAssertEqual(done["replaced"]?.time, 2)
+        XCTAssertEqual(done["replaced"]?.finished, false)
+        XCTAssertEqual(done["kept"]?.time, 3)
+        XCTAssertEqual(done["kept"]?.finished, true)
+    }
+
     func testTimersAtTheSameTimeRunInTheOrderTheyWereScheduled() throws {
         var order: [String] = []
         _ = try Timeline.resolve(canvasSize: canvas, duration: 1) { script in

@@ -122,6 +122,36 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "box", at: 1.5).backgroundColor, .red)
     }
 
+    final class Interrupted: RowOfViews, @unchecked Sendable {
+        var completions: [Int: (time: Double, finished: Bool)] = [:]
+        init() { super.init(3) }
+        override func act() {
+            for i in 0..<3 {
+                UIView.animate(withDuration: 1, animations: { self.views[i].alpha = 0 }) {
+                    self.completions[i] = (CACurrentMediaTime(), $0)
+                }
+            }
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                self.views[0].layer.removeAllAnimations()
+                UIView.animate(withDuration: 1, delay: 0, options: .beginFromCurrentState, animations: { self.views[1].alpha = 1 })
+            }
+        }
+    }
+
+    /// A view animation's completion is told whether its animations finished (UIKit's
+    /// `finished`): taken off by `removeAllAnimations()`, or replaced by a later animation of the
+    /// same property (`.beginFromCurrentState`), it is told false then; left alone, true at its end.
+    func testACompletionIsToldWhetherTheAnimationFinished() throws {
+        let controller = Interrupted()
+        _ = try timeline(3) { controller }
+        XCTAssertEqual(controller.completions[0]?.time, 1.5)
+        XCTAssertEqual(controller.completions[0]?.finished, false)
+        XCTAssertEqual(controller.completions[1]?.time, 1.5)
+        XCTAssertEqual(controller.completions[1]?.finished, false)
+        XCTAssertEqual(controller.completions[2]?.time, 2)
+        XCTAssertEqual(controller.completions[2]?.finished, true)
+    }
+
     final class Nesting: RowOfViews, @unchecked Sendable {
         init() { super.init(5) }
         override func act() {
