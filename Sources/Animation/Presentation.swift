@@ -137,7 +137,8 @@ private struct PresentationWalk {
 
     /// Visits `node`, whose presentation values are `presented`, first mapped by `placement` in
     /// its bounds coordinates (a transition's slide or turn). A running transition draws the layer
-    /// twice, unless `inTransition` says this is one of those drawings.
+    /// twice (a flip, one of the two at a time), unless `inTransition` says this is one of those
+    /// drawings.
     private mutating func visit(_ presented: (values: LayerValues, sublayers: [Int], layerTime: Double), node: Int, siblingIndex: Int,
                                 context: Context, placement: Transform3D? = nil, inTransition: Bool = false) {
         if !inTransition, context.isDrawn, let (transition, progress, changedAt) = timeline.transition(of: node, at: time, layerTime: presented.layerTime) {
@@ -358,9 +359,11 @@ private struct PresentationWalk {
             walk.visit(old, node: node, siblingIndex: siblingIndex, context: oldContext, placement: placement, inTransition: true)
             (walk.time, walk.recordsLayers) = (frameTime, records)
         }
-        func drawNew(_ walk: inout PresentationWalk, placement: Transform3D? = nil) {
+        func drawNew(_ walk: inout PresentationWalk, placement: Transform3D? = nil, shown: Bool = true) {
             walk.drawnTransition = RunningTransition(transition: transition, progress: p)
-            walk.visit(presented, node: node, siblingIndex: siblingIndex, context: context, placement: placement, inTransition: true)
+            var newContext = context
+            newContext.isDrawn = newContext.isDrawn && shown
+            walk.visit(presented, node: node, siblingIndex: siblingIndex, context: newContext, placement: placement, inTransition: true)
         }
         items.append(.beginGroup(opacity: 1, shadow: nil, blend: .normal, blur: 0))
         switch transition.kind {
@@ -384,11 +387,14 @@ private struct PresentationWalk {
         case .flip:
             // A half turn over the transition: the old picture on the front until it is edge-on
             // at p = ½, then the new one on the back.
+            // (Inspection records the layer as it is now in either half: on the back, not shown.)
             let turn = Double.pi * p
+            let back = Self.flipPlacement(turn - .pi, direction: transition.direction, bounds: bounds)
             if p < 0.5 {
                 drawOld(&self, placement: Self.flipPlacement(turn, direction: transition.direction, bounds: bounds))
+                if recordsLayers { drawNew(&self, placement: back, shown: false) }
             } else {
-                drawNew(&self, placement: Self.flipPlacement(turn - .pi, direction: transition.direction, bounds: bounds))
+                drawNew(&self, placement: back)
             }
         }
         items.append(.endGroup)

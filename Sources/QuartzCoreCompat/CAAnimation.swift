@@ -267,12 +267,14 @@ public final class CAAnimationGroup: CAAnimation {
     }
 }
 
-/// The kind of a transition (`CATransitionType`).
+/// The kind of a transition (`CATransitionType`); `.flip`, UIKit's view flip, is animvid's own
+/// (the SDK has no such constant).
 public typealias CATransitionType = Transition.Kind
 /// The side a transition comes from (`CATransitionSubtype`).
 public typealias CATransitionSubtype = Transition.Direction
 
-/// A change of a layer's content shown as a fade, push, move-in or reveal (`CATransition`).
+/// A change of a layer's content shown as a fade, push, move-in or reveal, or animvid's flip
+/// (`CATransition`).
 public final class CATransition: CAAnimation {
     override class func makeBacking() -> Animation { TransitionAnimation() }
     private var transition: TransitionAnimation { backing as! TransitionAnimation }

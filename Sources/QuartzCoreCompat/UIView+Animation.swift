@@ -63,13 +63,10 @@ extension UIView {
             }
         }
 
+        /// The curve's timing: the `AnimationCurve` in bits 16–19, ease-in-ease-out for one
+        /// that is not there (the keyboard's private 7).
         var timingFunction: TimingFunction {
-            switch rawValue & (3 << 16) {
-            case 1 << 16: .easeIn
-            case 2 << 16: .easeOut
-            case 3 << 16: .linear
-            default: .easeInEaseOut
-            }
+            (UIView.AnimationCurve(rawValue: Int(rawValue >> 16 & 0xF)) ?? .easeInOut).timingFunction
         }
 
         /// The settings of a block animating over `duration` seconds after `delay` with these

@@ -2,7 +2,9 @@ import Animation
 
 extension UIView {
     /// A view animation's curve (`UIView.AnimationCurve`), with UIKit's raw values: shifted left
-    /// by 16, each is its `AnimationOptions` curve. (The keyboard's private curve 7 is not one.)
+    /// by 16, each is its `AnimationOptions` curve. The keyboard's private curve 7 is not one:
+    /// `AnimationCurve(rawValue: 7)` is nil here (on iOS, an imported C enum, it is a value),
+    /// and as an option's curve it eases in and out.
     public enum AnimationCurve: Int, Sendable {
         case easeInOut = 0, easeIn = 1, easeOut = 2, linear = 3
 

@@ -227,8 +227,8 @@ extension Blend {
 
 extension Blend {
     /// Composites one colour at one coverage over `count` consecutive pixels with the arithmetic
-    /// of `sourceOver`, four pixels per vector step, on the long runs inside shapes
-    /// (measured by `make bench`).
+    /// of `sourceOver`, four pixels per vector step: a glyph mask's runs of one coverage
+    /// (`CoverageMask.fill`) and the fill floor of bench/particles.sh.
     @inlinable @inline(__always)
     public static func sourceOverRun(_ color: PremultipliedColor, coverage: UInt32, into p: UnsafeMutablePointer<UInt8>, count: Int) {
         guard count > 0 else { return }
@@ -263,7 +263,9 @@ extension Blend {
         @inlinable @inline(__always)
         public func blendPixel(into p: UnsafeMutablePointer<UInt8>) {
             let raw = UnsafeMutableRawPointer(p)
-            // Stored unread when opaque, as `blendQuads` does: a load waits for the pixel's line.
+            // Nothing when clear, and stored unread when opaque, as `blendQuads` does (a load
+            // waits for the pixel's line).
+            if alpha == 0 { return }
             if alpha == 255 { return raw.storeBytes(of: source[0], as: UInt32.self) }
             let (d, scale) = (raw.loadUnaligned(as: UInt32.self), UInt32(inverse[0]))
             let under = (((d & 0x00FF_00FF) &* scale) &>> 8) & 0x00FF_00FF | (((d &>> 8) & 0x00FF_00FF) &* scale) & 0xFF00_FF00

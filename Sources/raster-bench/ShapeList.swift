@@ -179,7 +179,7 @@ struct ShapeList {
             }
             let corners = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
                 .map { t.apply(to: $0) }
-            guard let highest = corners.map(\.y).min(), let lowest = corners.map(\.y).max() else { continue }
+            let (highest, lowest) = (corners.map(\.y).reduce(.infinity, min), corners.map(\.y).reduce(-.infinity, max))
             let (top, bottom) = (max(0, Int(highest.rounded(.down))), min(height, Int(lowest.rounded(.up))))
             for row in top..<max(top, bottom) {
                 // The sides' crossings of the row's strip and the corners inside it bound the row's run.
@@ -191,8 +191,8 @@ struct ShapeList {
                     }
                 }
                 guard let low = xs.min(), let high = xs.max() else { continue }
-                let columns = max(0, Int(low.rounded(.down)))..<min(width, Int(high.rounded(.up)))
-                if !columns.isEmpty { spans.append((row, columns, color)) }
+                let (first, end) = (max(0, Int(low.rounded(.down))), min(width, Int(high.rounded(.up))))
+                if first < end { spans.append((row, first..<end, color)) }
             }
         }
         return spans

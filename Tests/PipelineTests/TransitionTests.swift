@@ -104,6 +104,15 @@ final class TransitionTests: XCTestCase {
             XCTAssertEqual(new.1, 100 - quarter.0, accuracy: 1, "\(subtype)")
             XCTAssertNil(try run(at: 1.75, blue: false), "\(subtype): the old picture is turned away")
         }
+        // Inspection finds the layer as it is now in both halves, under the flip: on the back
+        // and not shown at p = ¼, shown at p = ¾.
+        let t = try timeline(.flip)
+        for (time, shown) in [(1.25, false), (1.75, true)] {
+            let stack = try XCTUnwrap(t.presentedLayers(at: time).first { $0.path.hasSuffix("stack") }, "at \(time)")
+            XCTAssertEqual(stack.transition?.transition.kind, .flip)
+            XCTAssertEqual(stack.transition?.progress ?? 0, time - 1, accuracy: 1e-9)
+            XCTAssertEqual(stack.isDrawn, shown, "at \(time)")
+        }
     }
 
     /// Fade at p = ¼: ¾ red + ¼ blue, each channel the byte mix (191, 0, 64), opaque.

@@ -157,9 +157,8 @@ final class UILabelTests: XCTestCase {
         XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: .regular).fontName, UIFont.systemFont(ofSize: 20).fontName)
         XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: .bold).fontName, UIFont.boldSystemFont(ofSize: 20).fontName)
         // UIKit's scale: the SDK's values, and a weight between two named ones in the nearer's face.
-        XCTAssertEqual([UIFont.Weight.ultraLight, .regular, .medium, .semibold, .bold, .heavy, .black].map(\.rawValue),
-                       [-0.8, 0, 0.23, 0.3, 0.4, 0.56, 0.62])
-        XCTAssertEqual(UIFont.Weight(rawValue: 0.4), .bold)
+        XCTAssertEqual([UIFont.Weight.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black].map(\.rawValue),
+                       [-0.8, -0.6, -0.4, 0, 0.23, 0.3, 0.4, 0.56, 0.62])
         XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: UIFont.Weight(0.38)).fontName, UIFont.boldSystemFont(ofSize: 20).fontName)
         XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: UIFont.Weight(0.1)).fontName, UIFont.systemFont(ofSize: 20).fontName)
         XCTAssertEqual(UIFont.systemFont(ofSize: 20, weight: UIFont.Weight(2)).fontName,

@@ -140,7 +140,8 @@ final class VirtualTimeTests: XCTestCase {
 
     /// A view animation's completion is told whether its animations finished (UIKit's
     /// `finished`): taken off by `removeAllAnimations()`, or replaced by a later animation of the
-    /// same property (`.beginFromCurrentState`), it is told false then; left alone, true at its end.
+    /// same property (which replaces it here, as UIKit's `.beginFromCurrentState` did before
+    /// iOS 8), it is told false then; left alone, true at its end.
     func testACompletionIsToldWhetherTheAnimationFinished() throws {
         let controller = Interrupted()
         _ = try timeline(3) { controller }

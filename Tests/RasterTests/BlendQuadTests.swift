@@ -30,10 +30,10 @@ final class BlendQuadTests: XCTestCase {
             single.withUnsafeMutableBufferPointer { p in for i in 0..<4 { Blend.sourceOver(premultiplied, coverage: coverages[i], into: p.baseAddress!, at: i * 4) } }
             XCTAssertEqual(quad, single, "sourceOverQuad \(color) at \(coverages) over \(under)")
 
-            // One colour, one coverage (runs): a quad and the pixels past the last quad (1 to 3
-            // of them, each blended in a word), the pixel after the run left alone.
-            let count = Int.random(in: 1...7, using: &random)
-            let underRun = under + (0..<4).flatMap { _ in pixel(&random) }
+            // One colour, one coverage (runs): up to four quads and the pixels past the last
+            // (1 to 3 of them, each blended in a word), the pixel after the run left alone.
+            let count = Int.random(in: 1...19, using: &random)
+            let underRun = under + (0..<16).flatMap { _ in pixel(&random) }
             var run = underRun, singles = underRun
             run.withUnsafeMutableBufferPointer { Blend.sourceOverRun(premultiplied, coverage: coverage, into: $0.baseAddress!, count: count) }
             singles.withUnsafeMutableBufferPointer { p in for i in 0..<count { Blend.sourceOver(premultiplied, coverage: coverage, into: p.baseAddress!, at: i * 4) } }
