@@ -467,7 +467,7 @@ final class VirtualTimeTests: XCTestCase {
     final class Animators: RowOfViews, @unchecked Sendable {
         var ended: (time: Double, position: UIViewAnimatingPosition)?
         var states: [UIViewAnimatingState] = []
-        init() { super.init(5) }
+        init() { super.init(6) }
         override func act() {
             // The curves as a keyboard notification gives them, raw values: UIKit's 3 is linear,
             // and shifted left by 16 it is the option of that curve.
@@ -485,6 +485,9 @@ final class VirtualTimeTests: XCTestCase {
                 self.views[3].alpha = 0
             }
             css.startAnimation()
+            // The keyboard's private curve, 7, is none of UIKit's four: it eases in and out here.
+            UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 1, delay: 0, options: UIView.AnimationOptions(rawValue: 7 << 16),
+                                                           animations: { self.views[5].alpha = 0 })
             let joined = UIViewPropertyAnimator(duration: 1, curve: .linear) {}
             joined.startAnimation()
             QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { joined.addAnimations { self.views[4].alpha = 0 } }
@@ -512,6 +515,7 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "v3", at: 1.5).opacity, 1 - TimingFunction(0.25, 0.1, 0.25, 1)(0.5), accuracy: 1e-9)
         XCTAssertEqual(try values(timeline, "v4", at: 1.75).opacity, 0.5, accuracy: 1e-9)
         XCTAssertEqual(try values(timeline, "v4", at: 2).opacity, 0)
+        XCTAssertEqual(try values(timeline, "v5", at: 1.25).opacity, 1 - TimingFunction.easeInEaseOut(0.25), accuracy: 1e-9)
     }
 
     final class Restarted: RowOfViews, @unchecked Sendable {
