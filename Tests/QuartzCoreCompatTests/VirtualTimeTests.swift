@@ -363,6 +363,45 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(try values(timeline, "shape", at: 1.5).lineWidth, 1 + 10 * 0.5 / 3, accuracy: 1e-9)
     }
 
+    final class MixingLayers: UIViewController, @unchecked Sendable {
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let (ring, wrapped) = (CAShapeLayer(), CAShapeLayer())
+        override func viewDidLoad() {
+            card.layer.name = "card"
+            (ring.name, wrapped.name) = ("ring", "wrapped")
+            view.addSubview(card)
+            view.layer.addSublayer(ring)
+            view.layer.addSublayer(wrapped)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                UIView.animate(withDuration: 2, delay: 0.5, options: .curveLinear, animations: {
+                    self.card.alpha = 0
+                    self.ring.strokeEnd = 0
+                })
+                CATransaction.begin()
+                CATransaction.setAnimationDuration(1)
+                CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+                UIView.animate(withDuration: 2, animations: { self.wrapped.strokeEnd = 0 })
+                CATransaction.commit()
+            }
+        }
+    }
+
+    /// A standalone layer changed in a view animation's block animates as Core Animation's
+    /// implicit animations do, not as the block says: UIKit answers only its views' layers'
+    /// actions (Core Animation Programming Guide, "How to Animate Layer-Backed Views"), so the
+    /// layer takes the transaction around the block's duration and curve — 0.25 s with the
+    /// default curve at once, not the block's 2 s after its delay, or a CATransaction's 1 s
+    /// around the block — while the view in the same block animates by the block.
+    func testStandaloneLayersInAViewAnimationAnimateImplicitly() throws {
+        let timeline = try timeline(5) { MixingLayers() }
+        XCTAssertEqual(try values(timeline, "ring", at: 1.125).stroke.end, 1 - TimingFunction.default(0.5), accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "ring", at: 1.25).stroke.end, 0)
+        XCTAssertEqual(try values(timeline, "card", at: 1.25).opacity, 1)
+        XCTAssertEqual(try values(timeline, "card", at: 2.5).opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "wrapped", at: 1.5).stroke.end, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try values(timeline, "wrapped", at: 2).stroke.end, 0)
+    }
+
     final class Completing: RowOfViews, @unchecked Sendable {
         var finished: [String: Double] = [:]
         init() { super.init(4) }
