@@ -29,8 +29,9 @@ final class AppRun: @unchecked Sendable {
     /// The settings of the `UIView.animate` blocks running, innermost last: inside one, views'
     /// changes animate.
     var viewAnimations: [Transaction] = []
-    /// The views' layers changed in the running animation blocks since the last commit.
-    var animatedViewLayers: [CALayer] = []
+    /// The views' layers changed in the running animation blocks since the last commit, each
+    /// with its model values before the first of those changes.
+    var animatedViewLayers: [(layer: CALayer, before: LayerValues)] = []
     /// What the running `UIView.animateKeyframes` block has changed so far; nil outside one.
     var keyframes: KeyframeRecording?
     /// The completion block of each open transaction, innermost last, told whether all its
@@ -84,10 +85,14 @@ final class AppRun: @unchecked Sendable {
         let changed = animatedViewLayers
         animatedViewLayers = []
         if let settings {
-            for layer in changed { layer.backing.actions = layer.viewActions(animatingBy: settings, at: script.layerTime(of: layer.backing)) }
+            for (layer, before) in changed {
+                let time = script.layerTime(of: layer.backing)
+                layer.backing.actions = layer.viewActions(animatingBy: settings, at: time)
+                layer.addAdditiveGeometryAnimations(from: before, animatingBy: settings, at: time)
+            }
         }
         commit()
-        for layer in changed { layer.backing.actions = CALayer.viewActions }
+        for (layer, _) in changed { layer.backing.actions = CALayer.viewActions }
     }
 
     /// Runs `body` now, or `delay` seconds from now when that is later; while the controller is

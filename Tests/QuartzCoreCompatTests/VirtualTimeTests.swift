@@ -153,6 +153,42 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(controller.completions[2]?.finished, true)
     }
 
+    final class Retargeting: RowOfViews, @unchecked Sendable {
+        var completions: [(time: Double, finished: Bool)] = []
+        init() { super.init(2, vertical: true) }
+        override func act() {
+            let done = { (finished: Bool) in self.completions.append((CACurrentMediaTime(), finished)) }
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                self.views[0].center.x = 105
+                self.views[1].bounds.size.width = 110
+            }, completion: done)
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                    self.views[0].center.x = 5
+                    self.views[1].bounds.size.width = 10
+                }, completion: done)
+            }
+        }
+    }
+
+    /// Since iOS 8 UIKit animates a view's position and bounds additively: a change adds the
+    /// difference, from old − new to nothing, over the new value, so an animation started while
+    /// another runs adds to it. Two linear 1 s moves, the second back half way through: the
+    /// view shows 5 + 100·t, then from 1.5 s 5 − 100·(1 − f₁) + 100·(1 − f₂) — with both linear
+    /// their speeds cancel and it holds at 55 until the first ends at 2 s (the "freeze" UIKit
+    /// users report), then returns by 2.5 s; the first completes at its own end, finished. The
+    /// bounds' size the same.
+    func testRetargetedGeometryAddsToTheRunningAnimation() throws {
+        let controller = Retargeting()
+        let timeline = try timeline(3) { controller }
+        for (time, x) in [(1.25, 30.0), (1.5, 55), (1.75, 55), (2, 55), (2.25, 30), (2.5, 5)] {
+            XCTAssertEqual(try values(timeline, "v0", at: time).position.x, x, accuracy: 1e-9, "at \(time)")
+            XCTAssertEqual(try values(timeline, "v1", at: time).bounds.width, x + 5, accuracy: 1e-9, "at \(time)")
+        }
+        XCTAssertEqual(controller.completions.map(\.time), [2, 2.5])
+        XCTAssertEqual(controller.completions.map(\.finished), [true, true])
+    }
+
     final class Nesting: RowOfViews, @unchecked Sendable {
         init() { super.init(5) }
         override func act() {
