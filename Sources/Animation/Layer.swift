@@ -263,8 +263,11 @@ public enum LayerAction {
     /// Nothing: the change shows at once (`NSNull` in `actions`).
     case disabled
     /// This animation, added (a copy) under the property's name. Without `fromValue`, `toValue`
-    /// and `byValue`, a basic animation runs from the value shown to the new one; with a duration
-    /// of 0 it takes the transaction's, and without a timing function the transaction's.
+    /// and `byValue`, a basic animation runs from the value shown to the new one — or, when it
+    /// is additive, from the old model value less the new one to nothing, on top of the new
+    /// value and beside what runs, under the first of the name, `name-2`, … that is free (UIKit's
+    /// view animations since iOS 8); with a duration of 0 it takes the transaction's, and without
+    /// a timing function the transaction's.
     case animation(Animation)
 }
 

@@ -254,7 +254,8 @@ private final class TimelineResolver {
     }
 
     /// The animations of a standalone layer's actions for the properties changed since `old`,
-    /// with their keys (the property's name): its own (`Layer.actions`), or the default: from the
+    /// with their keys (the property's name; an additive action's, the first free of it,
+    /// `name-2`, …): its own (`Layer.actions`), or the default: from the
     /// value shown now to the new model value (new contents cross-fade), a spring if the
     /// transaction says so; after the transaction's delay, if it has one, repeating and
     /// reversing as it says where the action's animation does neither itself.
@@ -275,13 +276,22 @@ private final class TimelineResolver {
         for property in changed {
             guard let keyPath = property.keyPath else { continue }
             let animation: Animation
+            var key = property.name
             switch layer.actions[property.name] {
             case .disabled?:
                 continue
             case .animation(let own)?:
                 animation = own.copy()
                 if let basic = animation as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
-                    basic.fromValue = keyPath.value(in: shown)
+                    if basic.isAdditive {
+                        // On top of the new value, from the old one less it to nothing, beside
+                        // what runs (UIKit's view animations since iOS 8).
+                        let new = keyPath.value(in: layer.values)
+                        (basic.fromValue, basic.toValue) = (keyPath.value(in: old).subtracting(new), new.subtracting(new))
+                        key = freeKey(property.name, node: node)
+                    } else {
+                        basic.fromValue = keyPath.value(in: shown)
+                    }
                 }
                 if animation.duration == 0 { animation.duration = settings.duration }
                 if animation.timingFunction == nil { animation.timingFunction = settings.timingFunction }
@@ -297,9 +307,17 @@ private final class TimelineResolver {
                 animation.repeatCount = settings.repeatCount
                 animation.autoreverses = settings.autoreverses
             }
-            animations.append((animation, property.name))
+            animations.append((animation, key))
         }
         return animations
+    }
+
+    /// `name`, or the first of `name-2`, `name-3`… that no live animation of the node is under.
+    private func freeKey(_ name: String, node: Int) -> String {
+        let held = Set(nodes[node].live.compactMap { nodes[node].records[$0].scheduled.key })
+        var (key, n) = (name, 1)
+        while held.contains(key) { (n, key) = (n + 1, "\(name)-\(n + 1)") }
+        return key
     }
 
     private func register(_ layer: Layer) {

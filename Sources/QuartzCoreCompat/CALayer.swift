@@ -54,10 +54,9 @@ open class CALayer: NSObject {
             body()
             return keyframes.record(self, before: before, after: backing.modelValues)
         }
-        guard !app.viewAnimations.isEmpty, !app.animatedViewLayers.contains(where: { $0.layer === self }) else { return body() }
-        let before = backing.modelValues
         body()
-        app.animatedViewLayers.append((self, before))
+        guard !app.viewAnimations.isEmpty, !app.animatedViewLayers.contains(where: { $0 === self }) else { return }
+        app.animatedViewLayers.append(self)
     }
 
     /// A view's layer's actions (UIKit's view answers NSNull for every key outside an animation
@@ -75,44 +74,19 @@ open class CALayer: NSObject {
         let shownAtOnce = view.map { type(of: $0).layerPropertiesShownAtOnce } ?? []
         return Dictionary(uniqueKeysWithValues: LayerProperty.implicitlyAnimated.map { property in
             guard !shownAtOnce.contains(property.name) else { return (property.name, LayerAction.disabled) }
-            return (property.name, LayerAction.animation(Self.viewAnimation(property.name, by: settings, at: layerTime)))
+            let animation = settings.spring.map { SpringAnimation(keyPath: property.name, $0) } ?? BasicAnimation(keyPath: property.name)
+            (animation.duration, animation.timingFunction) = (settings.duration, settings.timingFunction)
+            (animation.repeatCount, animation.autoreverses) = (settings.repeatCount, settings.autoreverses)
+            if settings.delay > 0 { animation.delay(by: settings.delay, from: layerTime) }
+            animation.isAdditive = Self.additiveViewProperties.contains(property.name)
+            return (property.name, LayerAction.animation(animation))
         })
     }
 
-    /// A view animation block's animation of `keyPath` (a spring if it has one, repeating and
-    /// reversing as it says, after its delay), `layerTime` the layer's time now.
-    static func viewAnimation(_ keyPath: String, by settings: Transaction, at layerTime: Double) -> BasicAnimation {
-        let animation = settings.spring.map { SpringAnimation(keyPath: keyPath, $0) } ?? BasicAnimation(keyPath: keyPath)
-        (animation.duration, animation.timingFunction) = (settings.duration, settings.timingFunction)
-        (animation.repeatCount, animation.autoreverses) = (settings.repeatCount, settings.autoreverses)
-        if settings.delay > 0 { animation.delay(by: settings.delay, from: layerTime) }
-        return animation
-    }
-
-    /// Animates a view's layer's change of position and bounds since `before` as UIKit has since
-    /// iOS 8: each part that changed (`position`, `bounds.origin`, `bounds.size`) by an additive
-    /// animation of the block's, from the old value less the new one to nothing, over the new
-    /// value, added without a key; the properties' own actions are then none. One started while
-    /// another runs adds to it instead of replacing it: the first runs on to its end (and its
-    /// completion is told it finished), and the motion keeps its speed through the change.
-    func addAdditiveGeometryAnimations(from before: LayerValues, animatingBy settings: Transaction, at layerTime: Double) {
-        guard !settings.disableActions else { return }
-        let now = backing.modelValues
-        let differences: [(keyPath: String, from: AnimationValue, to: AnimationValue)?] = [
-            before.position == now.position ? nil
-                : ("position", .point(Point(before.position.x - now.position.x, before.position.y - now.position.y)), .point(Point(0, 0))),
-            before.bounds.origin == now.bounds.origin ? nil
-                : ("bounds.origin", .point(Point(before.bounds.minX - now.bounds.minX, before.bounds.minY - now.bounds.minY)), .point(Point(0, 0))),
-            before.bounds.size == now.bounds.size ? nil
-                : ("bounds.size", .size(Size(before.bounds.width - now.bounds.width, before.bounds.height - now.bounds.height)), .size(Size(0, 0))),
-        ]
-        for case let (keyPath, from, to)? in differences {
-            let animation = Self.viewAnimation(keyPath, by: settings, at: layerTime)
-            (animation.isAdditive, animation.fromValue, animation.toValue) = (true, from, to)
-            backing.add(animation)
-        }
-        (backing.actions["position"], backing.actions["bounds"]) = (.disabled, .disabled)
-    }
+    /// The properties a view animates additively, as UIKit has since iOS 8: a change adds an
+    /// animation of the difference on top of the new value, beside any that runs (`LayerAction`),
+    /// so one started while another runs adds to it.
+    static let additiveViewProperties: Set<String> = ["position", "bounds"]
 
     // MARK: Geometry
 

@@ -59,6 +59,6 @@ public enum CATransaction {
     public static func setCompletionBlock(_ block: (() -> Void)?) {
         let app = app("setCompletionBlock(_:)")
         guard !app.completions.isEmpty else { return }
-        app.completions[app.completions.count - 1] = block.map { block in { _ in block() } }
+        app.completions[app.completions.count - 1].transaction = block
     }
 }

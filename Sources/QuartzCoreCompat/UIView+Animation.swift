@@ -187,16 +187,16 @@ extension UIView {
     /// Runs a view animation's block `body` in a transaction: the views it changes animate by
     /// `settings` when `animatingViews` (otherwise they show at once), as UIKit's views answer
     /// their layers' actions; the standalone layers it changes animate as Core Animation's
-    /// implicit animations do, by the duration and curve of the transaction around the block
-    /// (0.25 s and the default curve unless a `CATransaction` says otherwise), for UIKit answers
-    /// no other layer's actions. `completion` runs when every animation added while it was open
+    /// implicit animations do, by the duration, curve and disabled actions of the transaction
+    /// around the block (0.25 s and the default curve unless a `CATransaction` says otherwise),
+    /// for UIKit answers no other layer's actions. `completion` runs when every animation added while it was open
     /// (its own and those of blocks run inside it) has stopped, told whether all finished. The
     /// changes an outer block made before it commit first, by the outer's settings.
     static func runBlock(_ settings: Transaction, animatingViews: Bool, in app: AppRun, completion: ((Bool) -> Void)?, _ body: () -> Void) {
         let around = app.script.openTransaction ?? .implicit
         app.committingViewChanges(animatingBy: app.viewAnimations.last) { app.beginTransaction() }
-        app.script.openTransaction = Transaction(duration: around.duration, timingFunction: around.timingFunction)
-        if let completion { app.completions[app.completions.count - 1] = completion }
+        app.script.openTransaction = Transaction(duration: around.duration, timingFunction: around.timingFunction, disableActions: around.disableActions)
+        app.completions[app.completions.count - 1].viewAnimation = completion
         // Changes in a block run inside a keyframe animation's block are this block's.
         let keyframes = app.keyframes
         app.keyframes = nil

@@ -29,14 +29,12 @@ final class AppRun: @unchecked Sendable {
     /// The settings of the `UIView.animate` blocks running, innermost last: inside one, views'
     /// changes animate.
     var viewAnimations: [Transaction] = []
-    /// The views' layers changed in the running animation blocks since the last commit, each
-    /// with its model values before the first of those changes.
-    var animatedViewLayers: [(layer: CALayer, before: LayerValues)] = []
+    /// The views' layers changed in the running animation blocks since the last commit.
+    var animatedViewLayers: [CALayer] = []
     /// What the running `UIView.animateKeyframes` block has changed so far; nil outside one.
     var keyframes: KeyframeRecording?
-    /// The completion block of each open transaction, innermost last, told whether all its
-    /// animations finished.
-    var completions: [((Bool) -> Void)?] = []
+    /// What runs when each open transaction's animations have stopped, innermost last.
+    var completions: [Completions] = []
     /// The app's window (`UIApplication.shared.keyWindow`), set when the scene is built.
     var window: UIView?
     /// What the view whose `draw(_:)` is running has drawn; nil outside `draw(_:)`.
@@ -68,13 +66,22 @@ final class AppRun: @unchecked Sendable {
     /// Opens a transaction with the implicit one's settings and no completion block.
     func beginTransaction() {
         script.beginTransaction()
-        completions.append(nil)
+        completions.append(Completions())
     }
 
-    /// Commits the innermost transaction; its completion block runs as the app's code.
+    /// Commits the innermost transaction; its completion blocks run as the app's code.
     func commitTransaction() {
-        let completion = completions.popLast() ?? nil
-        script.commitTransaction(finishing: completion.map { block in { [self] _, finished in run { block(finished) } } })
+        let done = completions.popLast() ?? Completions()
+        let (block, viewBlock) = (done.transaction, done.viewAnimation)
+        guard block != nil || viewBlock != nil else { return script.commitTransaction(finishing: nil) }
+        script.commitTransaction(finishing: { [self] _, finished in run { block?(); viewBlock?(finished) } })
+    }
+
+    /// A transaction's completion blocks: its own (`CATransaction.setCompletionBlock`) and, for a
+    /// view animation's, the animation's, told whether the animations finished.
+    struct Completions {
+        var transaction: (() -> Void)?
+        var viewAnimation: ((Bool) -> Void)?
     }
 
     /// Runs `commit` with the views' layers changed in animation blocks since the last commit
@@ -85,14 +92,10 @@ final class AppRun: @unchecked Sendable {
         let changed = animatedViewLayers
         animatedViewLayers = []
         if let settings {
-            for (layer, before) in changed {
-                let time = script.layerTime(of: layer.backing)
-                layer.backing.actions = layer.viewActions(animatingBy: settings, at: time)
-                layer.addAdditiveGeometryAnimations(from: before, animatingBy: settings, at: time)
-            }
+            for layer in changed { layer.backing.actions = layer.viewActions(animatingBy: settings, at: script.layerTime(of: layer.backing)) }
         }
         commit()
-        for (layer, _) in changed { layer.backing.actions = CALayer.viewActions }
+        for layer in changed { layer.backing.actions = CALayer.viewActions }
     }
 
     /// Runs `body` now, or `delay` seconds from now when that is later; while the controller is

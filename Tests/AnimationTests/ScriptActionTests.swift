@@ -43,6 +43,33 @@ final class ScriptActionTests: XCTestCase {
         XCTAssertEqual(values(timeline, node: 1, at: 0.75).opacity, 0.3)
     }
 
+    /// An additive action without values animates the change on top of the new value, from the
+    /// old model value less the new one to nothing, beside what runs (UIKit's view animations
+    /// since iOS 8): two linear 1 s opacity changes, to 0 at 0.5 s and back to 1 at 1 s, add up;
+    /// the first is under "opacity" and the second under "opacity-2", so removing "opacity"
+    /// stops only the first.
+    func testAnAdditiveActionAddsToWhatRuns() throws {
+        func opacity(removingFirst: Bool, at times: [Double]) throws -> [Double] {
+            let timeline = try Timeline.resolve(canvasSize: canvas, duration: 3) { script in
+                script.add(ScriptRule(on: .start, after: 0.5, do: [self.set("opacity", 0, on: "a")]))
+                script.add(ScriptRule(on: .start, after: 1, do: [self.set("opacity", 1, on: "a")]))
+                if removingFirst { script.add(ScriptRule(on: .start, after: 1.25, do: [.remove(key: "opacity", from: "a")])) }
+                let root = self.tree()
+                let additive = BasicAnimation(keyPath: "opacity")
+                (additive.duration, additive.timingFunction, additive.isAdditive) = (1, .linear, true)
+                root.sublayers[0].actions["opacity"] = .animation(additive)
+                return root
+            }
+            return times.map { values(timeline, node: 1, at: $0).opacity }
+        }
+        // First: model 0, + (1 − 0)·(1 − f₁), f₁ = t − 0.5. Second from 1 s: model 1, + (0 − 1)·(1 − f₂), f₂ = t − 1.
+        // At 1.25: 1 + 0.25 − 0.75 = 0.5; at 1.5 (the first done): 1 − 0.5 = 0.5; at 2: 1.
+        let both = try opacity(removingFirst: false, at: [0.75, 1.25, 1.5, 2])
+        for (value, expected) in zip(both, [0.75, 0.5, 0.5, 1]) { XCTAssertEqual(value, expected, accuracy: 1e-9) }
+        // The first taken off at 1.25 by its key: the second alone, 1 − 0.75 = 0.25 at 1.25.
+        XCTAssertEqual(try opacity(removingFirst: true, at: [1.25])[0], 0.25, accuracy: 1e-9)
+    }
+
     /// A layer's own actions replace the default one (`actions`, as `actionForKey:` finds them):
     /// `NSNull` shows the change at once; an animation of one's own runs instead, from the value
     /// shown when it has no values of its own, with the transaction's duration when it has none.

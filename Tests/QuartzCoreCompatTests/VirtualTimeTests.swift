@@ -189,6 +189,52 @@ final class VirtualTimeTests: XCTestCase {
         XCTAssertEqual(controller.completions.map(\.finished), [true, true])
     }
 
+    final class EdgeCases: RowOfViews, @unchecked Sendable {
+        var created: UIView?
+        var ran: [String: (time: Double, finished: Bool)] = [:]
+        init() { super.init(3, vertical: true) }
+        override func act() {
+            UIView.animate(withDuration: 1, animations: {
+                // A view made and placed inside the block appears where it is put.
+                let made = UIView(frame: CGRect(x: 100, y: 100, width: 20, height: 20))
+                made.layer.name = "made"
+                self.view.addSubview(made)
+                self.created = made
+                self.views[0].center.x = 105
+                // The transaction's own completion block beside the block's completion.
+                CATransaction.setCompletionBlock { self.ran["transaction"] = (CACurrentMediaTime(), true) }
+            }, completion: { self.ran["view"] = (CACurrentMediaTime(), $0) })
+            // Actions disabled around a block: its views show their changes at once.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            UIView.animate(withDuration: 1, animations: { self.views[1].center.x = 105 })
+            CATransaction.commit()
+            // A view's move is under the key "position": taken off by it, told unfinished.
+            UIView.animate(withDuration: 1, animations: { self.views[2].center.x = 105 }, completion: { self.ran["removed"] = (CACurrentMediaTime(), $0) })
+            QuartzCoreCompat.DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { self.views[2].layer.removeAnimation(forKey: "position") }
+        }
+    }
+
+    /// The additive moves in the cases around them: a view made inside a block shows where it
+    /// is put (a layer new to the clip has nothing to animate from); `setDisableActions(true)`
+    /// around a block stops its views' moves; a `CATransaction` completion block set inside a
+    /// view animation's block runs beside the block's own completion; the first additive move
+    /// of a property is under the property's name, so `removeAnimation(forKey: "position")`
+    /// takes it off and its completion is told false.
+    func testAdditiveMovesInTheirEdgeCases() throws {
+        let controller = EdgeCases()
+        let timeline = try timeline(3) { controller }
+        XCTAssertEqual(try values(timeline, "made", at: 1.1).position, Point(110, 110))
+        XCTAssertEqual(try values(timeline, "v0", at: 1.5).position.x, 5 + 100 * TimingFunction.easeInEaseOut(0.5), accuracy: 1e-9)
+        XCTAssertEqual(controller.ran["view"]?.time, 2)
+        XCTAssertEqual(controller.ran["view"]?.finished, true)
+        XCTAssertEqual(controller.ran["transaction"]?.time, 2)
+        XCTAssertEqual(try values(timeline, "v1", at: 1.1).position.x, 105)
+        XCTAssertEqual(try values(timeline, "v2", at: 1.6).position.x, 105)
+        XCTAssertEqual(controller.ran["removed"]?.time, 1.5)
+        XCTAssertEqual(controller.ran["removed"]?.finished, false)
+    }
+
     final class Nesting: RowOfViews, @unchecked Sendable {
         init() { super.init(5) }
         override func act() {
