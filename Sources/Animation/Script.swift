@@ -21,7 +21,7 @@ public final class Script {
     /// Commits the changes made so far with a transaction's settings (set by the resolver while
     /// it runs): `closing` the innermost open transaction, whose completion it is given, or not
     /// (a `beginTransaction` committing the changes made before it in the one around it).
-    var commit: ((Transaction, _ closing: Bool, ((Script, _ finished: Bool) -> Void)?) -> Void)?
+    var commit: ((Transaction, _ closing: Bool, [Completion]) -> Void)?
     /// The explicit transactions open, innermost last.
     private var openTransactions: [Transaction] = []
     /// How many explicit transactions are open.
@@ -53,7 +53,7 @@ public final class Script {
     /// first, under the enclosing transaction's settings. `openTransaction` reads and changes
     /// its settings until `commitTransaction` closes it.
     public func beginTransaction(_ settings: Transaction = .implicit) {
-        commit?(openTransactions.last ?? .implicit, false, nil)
+        commit?(openTransactions.last ?? .implicit, false, [])
         openTransactions.append(settings)
     }
 
@@ -73,18 +73,30 @@ public final class Script {
     /// built nothing animates: the changes are the starting state, and `completion` runs at
     /// time 0.
     public func commitTransaction(completion: ((Script) -> Void)? = nil) {
-        commitTransaction(finishing: completion.map { completion in { script, _ in completion(script) } })
+        commitTransaction(completions: completion.map { completion in [Completion { script, _ in completion(script) }] } ?? [])
     }
 
-    /// `commitTransaction(completion:)` whose completion is also told whether every animation it
-    /// waited for finished: false when one was removed early (taken off, or replaced by another
-    /// under its key) — what a UIKit animation block's completion is told.
-    public func commitTransaction(finishing completion: ((Script, _ finished: Bool) -> Void)?) {
+    /// `commitTransaction(completion:)` with several completions, each waiting for the
+    /// transaction's animations on the layers it counts and told whether they all finished.
+    public func commitTransaction(completions: [Completion]) {
         guard let settings = openTransactions.popLast() else { return }
         if let commit {
-            commit(settings, true, completion)
-        } else if let completion {
-            after(0) { completion($0, true) }
+            commit(settings, true, completions)
+        } else {
+            for completion in completions { after(0) { completion.action($0, true) } }
+        }
+    }
+
+    /// What runs when a transaction's animations have stopped: `action`, told whether they all
+    /// finished (false when one was removed early: taken off, or replaced under its key — what a
+    /// UIKit animation block's completion is told), once those on the layers `counts` accepts
+    /// have (every layer's when nil; at once when there are none).
+    public struct Completion {
+        let counts: ((Layer) -> Bool)?
+        let action: (Script, _ finished: Bool) -> Void
+
+        public init(waitingFor counts: ((Layer) -> Bool)? = nil, _ action: @escaping (Script, _ finished: Bool) -> Void) {
+            (self.counts, self.action) = (counts, action)
         }
     }
 

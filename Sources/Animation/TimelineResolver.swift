@@ -29,7 +29,7 @@ extension Timeline {
             try check(rule.actions, layers: script.layersByName)
         }
         _ = try resolver.collect(.implicit)
-        script.commit = { [unowned resolver] settings, closing, completion in resolver.commit(settings, closing: closing, completion: completion) }
+        script.commit = { [unowned resolver] settings, closing, completions in resolver.commit(settings, closing: closing, completions: completions) }
         script.fire(.start, layerName: nil)
         try resolver.finishEvent()
         var handled = 0
@@ -171,7 +171,7 @@ private final class TimelineResolver {
     /// Commits what an event's callback changed in its implicit transaction, and throws the
     /// first error of the commits made during it.
     func finishEvent() throws {
-        commit(script.openTransaction ?? .implicit, completion: nil)
+        commit(script.openTransaction ?? .implicit, completions: [])
         if let error {
             self.error = nil
             throw error
@@ -182,7 +182,7 @@ private final class TimelineResolver {
     /// added are kept for the script's open transactions: a transaction's completion waits for
     /// those added while it was open, by its own commits and by the transactions inside it
     /// (`closing` says the commit closes the innermost one, which the script has just let go).
-    func commit(_ settings: Transaction, closing: Bool = false, completion: ((Script, Bool) -> Void)?) {
+    func commit(_ settings: Transaction, closing: Bool = false, completions: [Script.Completion]) {
         let depth = script.openTransactionCount
         while openAdded.count < depth + (closing ? 1 : 0) { openAdded.append([]) }
         // A closing transaction's list goes, whatever the commit does.
@@ -191,7 +191,9 @@ private final class TimelineResolver {
             var added = try collect(settings)
             if closing {
                 added = openAdded[depth] + added
-                if let completion { complete(completion, after: added) }
+                for completion in completions {
+                    complete(completion.action, after: completion.counts.map { counts in added.filter { counts(nodes[$0.node].layer) } } ?? added)
+                }
             }
             if depth > 0 { openAdded[depth - 1] += added }
         } catch {

@@ -158,7 +158,7 @@ extension UIView {
                     let transition = TransitionAnimation()
                     (transition.type, transition.subtype) = (kind, direction)
                     (transition.duration, transition.timingFunction) = (duration, options.timingFunction)
-                    view.layer.backing.add(transition)
+                    app.addViewAnimation(transition, to: view.layer)
                 }
                 animations?()
             }

@@ -56,7 +56,7 @@ extension UIView {
                     (keyframes.duration, keyframes.timingFunction) = (duration, settings.timingFunction)
                     (keyframes.repeatCount, keyframes.autoreverses) = (settings.repeatCount, settings.autoreverses)
                     if settings.delay > 0 { keyframes.delay(by: settings.delay, from: app.script.layerTime(of: layer.backing)) }
-                    layer.backing.add(keyframes, forKey: keyframes.keyPath)
+                    app.addViewAnimation(keyframes, to: layer, forKey: keyframes.keyPath)
                 }
             }
         }

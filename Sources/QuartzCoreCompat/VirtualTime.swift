@@ -31,6 +31,10 @@ final class AppRun: @unchecked Sendable {
     var viewAnimations: [Transaction] = []
     /// The views' layers changed in the running animation blocks since the last commit.
     var animatedViewLayers: [CALayer] = []
+    /// The engine layers of every view changed in an animation block so far, by identity (held,
+    /// so that no other layer takes an identity over): the layers whose animations a view
+    /// animation's completion waits for.
+    var viewLayers: [ObjectIdentifier: Layer] = [:]
     /// What the running `UIView.animateKeyframes` block has changed so far; nil outside one.
     var keyframes: KeyframeRecording?
     /// What runs when each open transaction's animations have stopped, innermost last.
@@ -72,16 +76,29 @@ final class AppRun: @unchecked Sendable {
     /// Commits the innermost transaction; its completion blocks run as the app's code.
     func commitTransaction() {
         let done = completions.popLast() ?? Completions()
-        let (block, viewBlock) = (done.transaction, done.viewAnimation)
-        guard block != nil || viewBlock != nil else { return script.commitTransaction(finishing: nil) }
-        script.commitTransaction(finishing: { [self] _, finished in run { block?(); viewBlock?(finished) } })
+        var waiting: [Script.Completion] = []
+        if let block = done.transaction { waiting.append(Script.Completion { [self] _, _ in run(block) }) }
+        if let block = done.viewAnimation {
+            waiting.append(Script.Completion(waitingFor: { [self] in viewLayers[ObjectIdentifier($0)] != nil }) { [self] _, finished in
+                run { block(finished) }
+            })
+        }
+        script.commitTransaction(completions: waiting)
     }
 
-    /// A transaction's completion blocks: its own (`CATransaction.setCompletionBlock`) and, for a
-    /// view animation's, the animation's, told whether the animations finished.
+    /// A transaction's completion blocks: its own (`CATransaction.setCompletionBlock`), which
+    /// waits for all its animations, and, for a view animation's, the animation's, which waits
+    /// for its views' (UIKit's follows its own animations), told whether they finished.
     struct Completions {
         var transaction: (() -> Void)?
         var viewAnimation: ((Bool) -> Void)?
+    }
+
+    /// Adds an animation UIKit makes for a view (a keyframe animation's, a transition's) to its
+    /// layer, whose animations a view animation's completion then waits for.
+    func addViewAnimation(_ animation: Animation, to layer: CALayer, forKey key: String? = nil) {
+        viewLayers[ObjectIdentifier(layer.backing)] = layer.backing
+        layer.backing.add(animation, forKey: key)
     }
 
     /// Runs `commit` with the views' layers changed in animation blocks since the last commit
@@ -91,6 +108,7 @@ final class AppRun: @unchecked Sendable {
     func committingViewChanges(animatingBy settings: Transaction?, _ commit: () -> Void) {
         let changed = animatedViewLayers
         animatedViewLayers = []
+        for layer in changed { viewLayers[ObjectIdentifier(layer.backing)] = layer.backing }
         if let settings {
             for layer in changed { layer.backing.actions = layer.viewActions(animatingBy: settings, at: script.layerTime(of: layer.backing)) }
         }

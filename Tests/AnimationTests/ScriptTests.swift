@@ -44,7 +44,7 @@ final class ScriptTests: XCTestCase {
         XCTAssertEqual(done["outer"], 3)
     }
 
-    /// `commitTransaction(finishing:)` tells the completion whether every animation it waited
+    /// `commitTransaction(completions:)` tells a completion whether every animation it waited
     /// for finished: one taken off early (`removeAnimation(forKey:)`) or replaced under its key
     /// stops unfinished, and the completion runs then, told false; left alone, true at its end.
     func testACompletionIsToldWhetherItsAnimationsFinished() throws {
@@ -55,7 +55,7 @@ final class ScriptTests: XCTestCase {
                 for (name, layer) in [("removed", removed), ("replaced", replaced), ("kept", kept)] {
                     s.beginTransaction(Transaction(duration: 2))
                     layer.opacity = 0
-                    s.commitTransaction(finishing: { s, finished in done[name] = (s.now, finished) })
+                    s.commitTransaction(completions: [Script.Completion { s, finished in done[name] = (s.now, finished) }])
                 }
             }
             script.after(2) { s in

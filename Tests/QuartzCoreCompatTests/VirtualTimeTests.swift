@@ -468,6 +468,33 @@ final class VirtualTimeTests: XCTestCase {
         }
     }
 
+    final class ShortBlocks: RowOfViews, @unchecked Sendable {
+        let ring = CAShapeLayer()
+        var done: [String: Double] = [:]
+        init() { super.init(1) }
+        override func act() {
+            view.layer.addSublayer(ring)
+            UIView.animate(withDuration: 0.1, animations: {
+                self.views[0].alpha = 0
+                self.ring.strokeEnd = 0.5
+                CATransaction.setCompletionBlock { self.done["transaction"] = CACurrentMediaTime() }
+            }, completion: { _ in self.done["short"] = CACurrentMediaTime() })
+            UIView.animate(withDuration: 0, animations: { self.ring.lineWidth = 3 }, completion: { _ in self.done["none"] = CACurrentMediaTime() })
+        }
+    }
+
+    /// A view animation's completion follows its views' animations only, as UIKit's does: a
+    /// 0.1 s block that also changes a standalone layer (0.25 s, implicit) completes at 0.1 s,
+    /// and a block of duration 0 that changes only one completes at once; the transaction's own
+    /// completion block waits for all its animations.
+    func testAViewAnimationsCompletionFollowsItsViews() throws {
+        let controller = ShortBlocks()
+        _ = try timeline(2) { controller }
+        XCTAssertEqual(controller.done["short"] ?? 0, 1.1, accuracy: 1e-9)
+        XCTAssertEqual(controller.done["transaction"], 1.25)
+        XCTAssertEqual(controller.done["none"], 1)
+    }
+
     /// A standalone layer changed in a view animation's block animates as Core Animation's
     /// implicit animations do, not as the block says: UIKit answers only its views' layers'
     /// actions (Core Animation Programming Guide, "How to Animate Layer-Backed Views"), so the
