@@ -318,7 +318,10 @@ private final class TimelineResolver {
     private func freeKey(_ name: String, node: Int) -> String {
         let held = Set(nodes[node].live.compactMap { nodes[node].records[$0].scheduled.key })
         var (key, n) = (name, 1)
-        while held.contains(key) { (n, key) = (n + 1, "\(name)-\(n + 1)") }
+        while held.contains(key) {
+            n += 1
+            key = "\(name)-\(n)"
+        }
         return key
     }
 

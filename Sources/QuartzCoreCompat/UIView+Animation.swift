@@ -124,7 +124,7 @@ extension UIView {
         settings.disableActions = settings.duration <= 0
         let wait = settings.disableActions ? settings.delay : 0
         if settings.disableActions { settings.delay = 0 }
-        app.runSoon(after: wait) { runBlock(settings, animatingViews: true, in: app, completion: completion, animations) }
+        app.runSoon(after: wait) { runBlock(animatingViewsBy: settings, in: app, completion: completion, animations) }
     }
 
     /// Inside an animation's block, makes the changes `animations` makes to views repeat `count`
@@ -136,7 +136,7 @@ extension UIView {
         let app = AppRun.running("UIView.modifyAnimations")
         guard var settings = app.viewAnimations.last else { return animations() }
         (settings.repeatCount, settings.autoreverses) = (max(count, 0), autoreverses)
-        runBlock(settings, animatingViews: true, in: app, completion: nil, animations)
+        runBlock(animatingViewsBy: settings, in: app, completion: nil, animations)
     }
 
     /// Makes the changes `animations` makes to `view` and the views inside it (adding,
@@ -151,9 +151,9 @@ extension UIView {
                                  completion: ((Bool) -> Void)? = nil) {
         let app = AppRun.running("UIView.transition")
         let animated = options.contains(.allowAnimatedContent) && duration > 0
-        let settings = animated ? Transaction(duration: duration, timingFunction: options.timingFunction) : Transaction(disableActions: true)
+        let settings = animated ? Transaction(duration: duration, timingFunction: options.timingFunction) : nil
         app.runSoon(after: 0) {
-            runBlock(settings, animatingViews: animated, in: app, completion: completion) {
+            runBlock(animatingViewsBy: settings, in: app, completion: completion) {
                 if let (kind, direction) = options.transition, duration > 0 {
                     let transition = TransitionAnimation()
                     (transition.type, transition.subtype) = (kind, direction)
@@ -185,25 +185,25 @@ extension UIView {
     }
 
     /// Runs a view animation's block `body` in a transaction: the views it changes animate by
-    /// `settings` when `animatingViews` (otherwise they show at once), as UIKit's views answer
-    /// their layers' actions; the standalone layers it changes animate as Core Animation's
-    /// implicit animations do, by the duration, curve and disabled actions of the transaction
-    /// around the block (0.25 s and the default curve unless a `CATransaction` says otherwise),
-    /// for UIKit answers no other layer's actions. `completion` runs when every animation added while it was open
-    /// (its own and those of blocks run inside it) has stopped, told whether all finished. The
-    /// changes an outer block made before it commit first, by the outer's settings.
-    static func runBlock(_ settings: Transaction, animatingViews: Bool, in app: AppRun, completion: ((Bool) -> Void)?, _ body: () -> Void) {
+    /// `settings` (with nil they show at once), as UIKit's views answer their layers' actions;
+    /// the standalone layers it changes animate as Core Animation's implicit animations do, by
+    /// the settings of the transaction around the block (0.25 s and the default curve unless a
+    /// `CATransaction` says otherwise), for UIKit answers no other layer's actions.
+    /// `completion` runs when the views' animations added while it was open (its own and those
+    /// of blocks run inside it) have stopped, told whether all finished. The changes an outer
+    /// block made before it commit first, by the outer's settings.
+    static func runBlock(animatingViewsBy settings: Transaction?, in app: AppRun, completion: ((Bool) -> Void)?, _ body: () -> Void) {
         let around = app.script.openTransaction ?? .implicit
         app.committingViewChanges(animatingBy: app.viewAnimations.last) { app.beginTransaction() }
-        app.script.openTransaction = Transaction(duration: around.duration, timingFunction: around.timingFunction, disableActions: around.disableActions)
+        app.script.openTransaction = around
         app.completions[app.completions.count - 1].viewAnimation = completion
         // Changes in a block run inside a keyframe animation's block are this block's.
         let keyframes = app.keyframes
         app.keyframes = nil
-        if animatingViews { app.viewAnimations.append(settings) }
+        if let settings { app.viewAnimations.append(settings) }
         body()
-        if animatingViews { app.viewAnimations.removeLast() }
+        if settings != nil { app.viewAnimations.removeLast() }
         app.keyframes = keyframes
-        app.committingViewChanges(animatingBy: animatingViews ? settings : nil) { app.commitTransaction() }
+        app.committingViewChanges(animatingBy: settings) { app.commitTransaction() }
     }
 }

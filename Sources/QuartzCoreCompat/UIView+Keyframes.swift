@@ -47,7 +47,7 @@ extension UIView {
         // views' changes are the keyframes. (The curve and repeat bits are AnimationOptions'.)
         let settings = AnimationOptions(rawValue: options.rawValue).settings(duration: duration, delay: delay)
         app.runSoon(after: 0) {
-            runBlock(settings, animatingViews: false, in: app, completion: completion) {
+            runBlock(animatingViewsBy: nil, in: app, completion: completion) {
                 let recording = KeyframeRecording()
                 app.keyframes = recording
                 animations()

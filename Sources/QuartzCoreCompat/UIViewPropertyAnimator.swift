@@ -99,7 +99,7 @@ public final class UIViewPropertyAnimator {
         (rest.delay, rest.duration) = (max(settings.delay - elapsed, 0), max(settings.duration - max(elapsed - settings.delay, 0), 0))
         rest.disableActions = rest.duration <= 0
         rest.spring = rest.disableActions ? nil : rest.spring?.settling(in: rest.duration)
-        UIView.runBlock(rest, animatingViews: true, in: app, completion: nil, animation)
+        UIView.runBlock(animatingViewsBy: rest, in: app, completion: nil, animation)
     }
 
     /// Adds a block to run when the animations end, told where they ended (`addCompletion(_:)`).
@@ -127,7 +127,7 @@ public final class UIViewPropertyAnimator {
             // The blocks and completions are used once: started again, it runs those added since.
             let blocks = animations
             animations = []
-            UIView.runBlock(settings, animatingViews: true, in: app, completion: nil) {
+            UIView.runBlock(animatingViewsBy: settings, in: app, completion: nil) {
                 for animation in blocks { animation() }
             }
             // The animator keeps its own time: it ends when its duration has run, animations or not.
