@@ -6,8 +6,8 @@
 /// coverage, blended as a run, and the pixels about the right sides, as the left.
 public enum SpriteRows {
     /// Blends `color` (a premultiplied word) over the sprite's pixels in `rows` × `columns` of a
-    /// frame `rowPixels` wide whose row `firstRow` starts at `pixels` (`columns` within
-    /// 0...rowPixels). The sprite is given as `Row.init` takes it, its gradients finite unit
+    /// frame `rowPixels` wide (below 2³¹) whose row `firstRow` starts at `pixels` (`columns`
+    /// within 0...rowPixels). The sprite is given as `Row.init` takes it, its gradients finite unit
     /// vectors with no subnormal component (whose inverse would be infinite). Pixels outside
     /// `rows` × `columns` keep their bytes (a vector may load and store some of them, within
     /// their row).
@@ -100,29 +100,27 @@ public enum SpriteRows {
                 scaled.blendQuads(into: line + insideLo &* 4, count: (runEnd &- insideLo) &>> 2)
                 xr = runEnd
             }
-            let quad = SIMD4<Float>(0, 1, 2, 3)
-            while true {
-                // The vector's halves: pixels a..<a + 4 up to aEnd, b..<b + 4 up to bEnd. A right
-                // side's half never starts before the left side's pixels end, and is stored second.
-                let (a, aEnd, b, bEnd): (Int, Int, Int, Int)
-                if xl < endL {
-                    (a, aEnd, b, bEnd) = xr < endR ? (xl, endL, xr, endR) : (xl, endL, xl &+ 4, endL)
-                } else if xr < endR {
-                    (a, aEnd, b, bEnd) = (xr, endR, xr &+ 4, endR)
-                } else {
-                    break
-                }
+            let lanes = SIMD8<Int32>(0, 1, 2, 3, 0, 1, 2, 3)
+            while xl < endL || xr < endR {
+                // The vector's halves: pixels a..<a + 4 up to aEnd, b..<b + 4 up to bEnd: four of
+                // each side while both have pixels, else eight of the one left. A right side's
+                // half never starts before the left side's pixels end, and is stored second.
+                let (leftOpen, rightOpen) = (xl < endL, xr < endR)
+                let both = leftOpen && rightOpen
+                let (a, aEnd) = leftOpen ? (xl, endL) : (xr, endR)
+                let (b, bEnd) = both ? (xr, endR) : (a &+ 4, aEnd)
                 guard b &+ 4 <= rowPixels else { break }
-                // Each lane's column and its half's end, less `base` (whole numbers: exact).
-                let (fa, fb) = (Float(a &- base), Float(b &- base))
-                let offsets = SIMD8(lowHalf: quad + fa, highHalf: quad + fb)
+                // Each lane's column and its half's end, less `base`, as whole numbers (a pixel's
+                // Float as `coverage(at:)` takes it).
+                let columnsFrom = halves(a &- base, b &- base) &+ lanes
+                let offsets = SIMD8<Float>(columnsFrom)
                 let (sMove, tMove) = (offsets * sStep, offsets * tStep)
                 let (s, t, sFar, tFar) = (s0 + sMove, t0 + tMove, s1 - sMove, t1 - tMove)
                 var cs = s.replacing(with: sFar, where: sFar .< s), ct = t.replacing(with: tFar, where: tFar .< t)
                 cs.replace(with: sCap, where: cs .> sCap)
                 ct.replace(with: tCap, where: ct .> tCap)
                 // Lanes from their half's end on at coverage 0: below 1 − (their distance past it) ≤ 0, then at least 0.
-                let past = SIMD8(lowHalf: SIMD4(repeating: Float(aEnd &- base)), highHalf: SIMD4(repeating: Float(bEnd &- base))) - offsets
+                let past = SIMD8<Float>(halves(aEnd &- base, bEnd &- base) &- columnsFrom)
                 ct.replace(with: past, where: past .< ct)
                 cs.replace(with: 0, where: cs .< 0)
                 ct.replace(with: 0, where: ct .< 0)
@@ -131,11 +129,9 @@ public enum SpriteRows {
                 let blended = Blend.sourceOverOctet(SIMD8(repeating: color), coverage: rounded(cs * ct * 255), over: under)
                 pa.storeBytes(of: blended.lowHalf, as: SIMD4<UInt32>.self)
                 pb.storeBytes(of: blended.highHalf, as: SIMD4<UInt32>.self)
-                if xl < endL {
-                    if xr < endR { (xl, xr) = (min(xl &+ 4, endL), min(xr &+ 4, endR)) } else { xl = min(xl &+ 8, endL) }
-                } else {
-                    xr = min(xr &+ 8, endR)
-                }
+                let stride = both ? 4 : 8
+                if leftOpen { xl = min(xl &+ stride, endL) }
+                if rightOpen { xr = min(xr &+ stride, endR) }
             }
             for x in xl..<endL { blendPixel(row.coverage(at: x), color, line, x) }
             for x in xr..<endR { blendPixel(row.coverage(at: x), color, line, x) }
@@ -176,6 +172,12 @@ public enum SpriteRows {
             for x in x..<hi { blendPixel(row.coverage(at: x), color, line, x) }
             #endif
         }
+    }
+
+    /// `a` in the low four lanes and `b` in the high four (columns of a row: within Int32).
+    @inlinable @inline(__always)
+    static func halves(_ a: Int, _ b: Int) -> SIMD8<Int32> {
+        SIMD8(lowHalf: SIMD4(repeating: Int32(truncatingIfNeeded: a)), highHalf: SIMD4(repeating: Int32(truncatingIfNeeded: b)))
     }
 
     /// Blends `color` at `coverage` over pixel `x` of `line`.
