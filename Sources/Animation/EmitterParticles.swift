@@ -35,7 +35,7 @@ private struct Launch {
 extension LayerValues {
     /// The most particles an emitter draws in a frame: a birthRate far beyond what shows must
     /// not take unbounded time and memory.
-    static let maximumParticles = 100_000
+    public static let maximumParticles = 100_000
     /// How deep cells may hold cells (a spark of a spark of a rocket).
     public static let maximumCellDepth = 4
 

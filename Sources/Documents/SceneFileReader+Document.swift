@@ -59,6 +59,7 @@ extension SceneFileReader {
         if let v = fields["script"] {
             let items = try list(v, "script", count: 0...SceneFileLimits.scriptRules)
             for (i, item) in items.enumerated() { script.add(try rule(item, "script[\(i)]")) }
+            noteWatchedInRepeatingLayers()
         }
         return root
     }
@@ -93,6 +94,7 @@ extension SceneFileReader {
         case "didStart", "didStop":
             let name = try literal(try required("animation", "the name of the animation whose \(on) starts the rule"), fields.path("animation"))
             trigger = on == "didStart" ? .didStart(animation: name, layer: filter) : .didStop(animation: name, layer: filter, finished: finished)
+            watchers.append((name, fields.path("animation"), fields["animation"] ?? value))
         default:
             throw fail(fields.path("on"), onValue, "\"\(on)\" is not one of start, didStart, didStop")
         }
@@ -153,6 +155,10 @@ extension SceneFileReader {
             let target = try layer("to", "the name of the layer to add the animation to")
             let key = try fields["key"].map { v throws(DocumentError) in try literal(v, fields.path("key")) }
             let begin = try fields["begin"].map { v throws(DocumentError) in try number(v, fields.path("begin"), in: 0...SceneFileLimits.duration) }
+            if let named = namedLayers[target] {
+                noteApproximations(of: animation, on: named.layer, kind: named.kind, surroundings: named.surroundings, fields.path("add"), addValue)
+                if named.within.repeating { repeatingAnimations.formUnion(Self.members(of: animation).compactMap(\.name)) }
+            }
             return .add(animation, to: target, key: key, begin: begin)
         }
         if let setValue = fields["set"] {
@@ -167,14 +173,18 @@ extension SceneFileReader {
                 }
                 changes.append((property, try propertyValue(property, member.value, values.path(member.key), kind: kind)))
             }
+            noteSetting(values.members.map(\.key), on: target, fields.path("set"), setValue)
             return .set(changes, on: target)
         }
         if let key = fields["remove"] {
             return .remove(key: try literal(key, fields.path("remove")), from: try layer("from", "the layer to remove the animation from"))
         }
         if fields["removeAllAnimations"] != nil { return .removeAll(from: try layer("removeAllAnimations", "")) }
-        if fields["pause"] != nil { return .pause(try layer("pause", "")) }
-        if fields["resume"] != nil { return .resume(try layer("resume", "")) }
+        for verb in ["pause", "resume"] where fields[verb] != nil {
+            let target = try layer(verb, "")
+            noteSetting(["speed", "timeOffset"], on: target, fields.path(verb), fields[verb] ?? value)
+            return verb == "pause" ? .pause(target) : .resume(target)
+        }
         if fields["removeFromSuperlayer"] != nil { return .removeFromSuperlayer(try layer("removeFromSuperlayer", "")) }
         if fields["addSublayer"] != nil {
             let index = try fields["at"].map { v throws(DocumentError) in try integer(v, fields.path("at"), in: 0...SceneFileLimits.layers) }

@@ -44,13 +44,7 @@ extension SceneFileReader {
             try checkKind(property, kind, member, fields)
             try set(property, member.value, fields.path(member.key), of: layer)
         }
-        for key in ["contentsScale", "shouldRasterize"] where key == "shouldRasterize" ? layer.shouldRasterize : kind == .text {
-            guard let v = fields[key] else { continue }
-            let scale = key == "shouldRasterize" ? "rasterizationScale" : key
-            warnings.append(fail(fields.path(key), v, "approximated: below the output's scale a device's bitmap of \(scale) pixels a point, "
-                                 + "scaled up, is soft; animvid blurs what it draws by the same spread (σ = 1 / (2 × \(scale)) points), "
-                                 + "smooth where a device's is blocky (docs/core-animation.md §5)"))
-        }
+        noteApproximations(of: layer, kind: kind, copies: copies, fields)
         if let v = fields["frame"] {
             layer.frame = try rect(v, fields.path("frame"))
         }
@@ -68,9 +62,26 @@ extension SceneFileReader {
         guard drawn <= SceneFileLimits.drawnInstances else {
             throw fail(path, value, "more than \(SceneFileLimits.drawnInstances) layers are drawn per frame, counting replicated copies")
         }
+        // Its animations (percentages of the superlayer's bounds), then what is under it.
+        var animations: [(animation: Animation, key: String?, path: String, value: JSONValue)] = []
+        if let v = fields["animations"] {
+            for (i, item) in try list(v, fields.path("animations")).enumerated() {
+                let itemPath = "\(fields.path("animations"))[\(i)]"
+                let (animation, key) = try attachedAnimation(item, itemPath)
+                animations.append((animation, key, itemPath, item))
+            }
+        }
+        let within = surroundings(within: layer, kind: kind)
+        for entry in animations {
+            noteApproximations(of: entry.animation, on: layer, kind: kind, surroundings: surroundings, entry.path, entry.value)
+            if within.repeating { repeatingAnimations.formUnion(Self.members(of: entry.animation).compactMap(\.name)) }
+            if entry.animation is TransitionAnimation { timeSensitiveCount += 1 }
+            layer.add(entry.animation, forKey: entry.key)
+        }
+        if kind == .emitter { timeSensitiveCount += 1 }
         // Percentages in the mask and the sublayers are of this layer's bounds.
-        let outer = percentBase
-        percentBase = layer.bounds.size
+        let (outer, around, timeSensitiveAbove) = (percentBase, surroundings, timeSensitiveCount)
+        (percentBase, surroundings) = (layer.bounds.size, within)
         if let v = fields["mask"] {
             layer.mask = try self.layer(v, fields.path("mask"), depth: depth + 1, copies: copies, drawn: &drawn)
         }
@@ -80,12 +91,11 @@ extension SceneFileReader {
                 layer.addSublayer(try self.layer(item, "\(fields.path("sublayers"))[\(i)]", depth: depth + 1, copies: inner, drawn: &drawn))
             }
         }
-        percentBase = outer
-        if let v = fields["animations"] {
-            for (i, item) in try list(v, fields.path("animations")).enumerated() {
-                let (animation, key) = try attachedAnimation(item, "\(fields.path("animations"))[\(i)]")
-                layer.add(animation, forKey: key)
-            }
+        (percentBase, surroundings) = (outer, around)
+        if let name = layer.name {
+            namedLayers[name] = NamedLayer(layer: layer, kind: kind, surroundings: surroundings, within: within,
+                                           setsContentsScale: kind == .text && fields["contentsScale"] != nil,
+                                           holdsTimeSensitive: timeSensitiveCount > timeSensitiveAbove)
         }
         return layer
     }

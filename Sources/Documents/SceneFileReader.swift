@@ -37,8 +37,18 @@ final class SceneFileReader {
     var layerNames: [String: Int] = [:]
     /// The type of the layer of each name, to read the values rules set on it.
     var layerKinds: [String: LayerKind] = [:]
-    /// What the file says that rendering ignores, as Core Animation would (reported by validate).
+    /// What the file says that rendering ignores, as Core Animation would, or draws only
+    /// approximately (reported by validate).
     var warnings: [DocumentError] = []
+    /// What the layers above the layer being read do (`SceneFileReader+Approximations`).
+    var surroundings = Surroundings()
+    /// The named layers, for what rules do to them.
+    var namedLayers: [String: NamedLayer] = [:]
+    /// The names of the animations that run inside a repeating layer, and the rules' watches.
+    var repeatingAnimations: Set<String> = []
+    /// How many emitters and transitions the file has put on layers so far.
+    var timeSensitiveCount = 0
+    var watchers: [(name: String, path: String, value: JSONValue)] = []
 
     /// A reader for one build; `settings` nil reads the header, where no parameter is known yet.
     /// `images` are pictures an earlier build of the same file decoded.

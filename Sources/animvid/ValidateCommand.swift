@@ -30,9 +30,10 @@ enum ValidateCommand {
     Each error names the file, line and column, the field (a JSON path such as
     layers[2].animations[0].keyPath) and what was expected; the exit status is 2 on an error.
     What a scene file says that rendering ignores, as Core Animation does (keyTimes that do not
-    fit their keyframes), or draws only approximately (a text or shape layer's contentsScale,
-    which a device blurs; docs/core-animation.md §9), is a warning on standard error; the file
-    is still valid. Writes nothing.
+    fit their keyframes), or draws only approximately (a text layer's contentsScale, which a
+    device blurs; an emitter under a layer whose time runs at another rate; more particles than
+    a frame draws; the others docs/core-animation.md §9 lists), is a warning on standard error
+    naming the value; the file is still valid. Writes nothing.
     """
 
     static func run(_ arguments: [String]) throws(CLIError) {

@@ -156,6 +156,89 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(try warnings(#"{"type": "text", "string": "Hi"}"#), [])
     }
 
+    /// Each of docs/core-animation.md §9's approximations that a file can ask for is a warning
+    /// at the value that asks (issue 41: validate warns about anything still approximated), and
+    /// the same file without it has none.
+    func testEveryApproximationAFileCanAskForIsWarnedAbout() throws {
+        func warnings(_ layers: String, script: String = "[]") throws -> [String] {
+            try scene(#"{"layers": [\#(layers)], "script": \#(script)}"#).warnings.map(\.description)
+        }
+        func assertWarns(_ layers: String, script: String = "[]", at path: String, _ phrase: String, line: UInt = #line) throws {
+            let found = try warnings(layers, script: script)
+            XCTAssertEqual(found.count, 1, "\(found)", line: line)
+            XCTAssertTrue(found.first?.contains("\(path): approximated: \(phrase)") ?? false, "\(found)", line: line)
+        }
+        let cell = #"{"name": "spark", "birthRate": 10, "lifetime": 1}"#
+        // transform.scale is the average of all three scales (Apple, "Key-Value Coding Extensions"): a layer scaled by 2 in
+        // x and y reads (2 + 2 + 1) / 3 there, 2 here, which an animation leaving an end to the current value starts from.
+        let scaled = #"{"transform": [{"scale": 2}], "animations": [{"type": "basic", "keyPath": "transform.scale", \#("%@")}]}"#
+        try assertWarns(scaled.replacingOccurrences(of: "%@", with: #""toValue": 1"#), at: "layers[0].animations[0]",
+                        "transform.scale reads the layer's transform as the mean of its x and y scales (2); Core Animation's is the average of all three (1.6666666666666667)")
+        XCTAssertEqual(try warnings(scaled.replacingOccurrences(of: "%@", with: #""fromValue": 2, "toValue": 1"#)), [])
+        XCTAssertEqual(try warnings(#"{"animations": [{"type": "basic", "keyPath": "transform.scale", "byValue": 1}]}"#), [])
+        // An emitter, and a transition, under a layer that runs time at another rate.
+        let emitter = #"{"type": "emitter", "emitterCells": [\#(cell)]}"#
+        try assertWarns(#"{"speed": 2, "sublayers": [\#(emitter)]}"#, at: "layers[0].sublayers[0]", "a layer above this emitter runs its time")
+        try assertWarns(#"{"sublayers": [{"repeatCount": 2, "duration": 1, "sublayers": [\#(emitter)]}]}"#, at: "layers[0].sublayers[0].sublayers[0]",
+                        "a layer above this emitter runs its time")
+        try assertWarns(#"{"remapsTime": true, "sublayers": [\#(emitter)]}"#, at: "layers[0].sublayers[0]", "a layer above this emitter runs its time")
+        // A rule that pauses, or sets the speed of, a layer an emitter is under.
+        let holder = #"{"name": "h", "sublayers": [\#(emitter)]}"#
+        for (action, verb) in [(#"{"pause": "h"}"#, "pause"), (#"{"set": {"speed": 0.5}, "on": "h"}"#, "set")] {
+            try assertWarns(holder, script: #"[{"on": "start", "do": [\#(action)]}]"#, at: "script[0].do[0].\(verb)",
+                            "this changes the time of \"h\", which holds an emitter or a transition")
+        }
+        XCTAssertEqual(try warnings(holder, script: #"[{"on": "start", "do": [{"set": {"opacity": 0.5}, "on": "h"}]}]"#), [])
+        XCTAssertEqual(try warnings(#"{"name": "h", "sublayers": [{}]}"#, script: #"[{"on": "start", "do": [{"pause": "h"}]}]"#), [])
+        XCTAssertEqual(try warnings(#"{"sublayers": [{"type": "emitter", "speed": 2, "emitterCells": [\#(cell)]}]}"#), [], "its own speed is its time")
+        let fade = #"{"type": "transition", "transition": "fade", "duration": 1}"#
+        try assertWarns(#"{"speed": 0.5, "sublayers": [{"animations": [\#(fade)]}]}"#, at: "layers[0].sublayers[0].animations[0]",
+                        "a layer above this one runs its time at a rate other than 1; the transition's old picture")
+        XCTAssertEqual(try warnings(#"{"speed": 0.5, "animations": [\#(fade)]}"#), [], "the superlayer's time counts, not its own")
+        // An emitter's lifetime animated above its own; a cell's timing animated; more particles than a frame draws.
+        let lifetime = #"{"type": "emitter", "lifetime": 1, "emitterCells": [\#(cell)], "animations": [{"type": "basic", "keyPath": "lifetime", \#("%@")}]}"#
+        try assertWarns(lifetime.replacingOccurrences(of: "%@", with: #""toValue": 2"#), at: "layers[0].animations[0]", "lifetime animated above the emitter's own (1)")
+        try assertWarns(lifetime.replacingOccurrences(of: "%@", with: #""byValue": 0.5"#), at: "layers[0].animations[0]", "lifetime animated above")
+        XCTAssertEqual(try warnings(lifetime.replacingOccurrences(of: "%@", with: #""fromValue": 1, "toValue": 0"#)), [])
+        let cellAnimation = #"{"type": "emitter", "emitterCells": [\#(cell)], "animations": [{"type": "basic", "keyPath": "emitterCells.spark.\#("%@")", "toValue": 0}]}"#
+        for key in ["beginTime", "duration", "speed", "timeOffset"] {
+            try assertWarns(cellAnimation.replacingOccurrences(of: "%@", with: key), at: "layers[0].animations[0]", "a cell's timing is read at each frame")
+        }
+        XCTAssertEqual(try warnings(cellAnimation.replacingOccurrences(of: "%@", with: "birthRate")), [])
+        // 1 × 50,000 a second, living 1 + 2 s: 150,000; 20,000 × 2 s in three copies: 120,000; alone, 40,000.
+        try assertWarns(#"{"type": "emitter", "emitterCells": [{"birthRate": 50000, "lifetime": 1, "lifetimeRange": 2}]}"#, at: "layers[0]",
+                        "about 150000 particles may be out at once; a frame draws at most 100000")
+        let busy = #"{"type": "emitter", "emitterCells": [{"birthRate": 20000, "lifetime": 2}]}"#
+        try assertWarns(#"{"type": "replicator", "instanceCount": 3, "sublayers": [\#(busy)]}"#, at: "layers[0].sublayers[0]", "about 120000 particles")
+        XCTAssertEqual(try warnings(busy), [])
+        // A rule watching an animation that runs inside a repeating layer; a timeOffset beside a repeat count that is not whole.
+        let watched = #"{"name": "r", "repeatCount": \#("%@"), "duration": 1, "sublayers": [{"animations": [{"type": "basic", "name": "spin", "keyPath": "opacity", "toValue": 0}]}]}"#
+        let rule = #"[{"on": "didStop", "animation": "spin", "add": {"type": "basic", "keyPath": "opacity", "toValue": 1}, "to": "r"}]"#
+        try assertWarns(watched.replacingOccurrences(of: "%@", with: "2"), script: rule, at: "script[0].animation",
+                        "\"spin\" runs inside a repeating layer; its didStart and didStop come once")
+        XCTAssertEqual(try warnings(watched.replacingOccurrences(of: "%@", with: "0"), script: rule), [])
+        try assertWarns(#"{"duration": 1, "repeatCount": 2.5, "timeOffset": 0.3}"#, at: "layers[0].timeOffset",
+                        "a timeOffset beside a repeatCount that is not whole (2.5)")
+        XCTAssertEqual(try warnings(#"{"duration": 1, "repeatCount": 2, "timeOffset": 0.3}"#), [])
+        // A transform layer inside another.
+        try assertWarns(#"{"type": "transform", "sublayers": [{"sublayers": [{"type": "transform"}]}]}"#, at: "layers[0].sublayers[0].sublayers[0]",
+                        "a transform layer inside another sorts its own sublayers by depth")
+        XCTAssertEqual(try warnings(#"{"type": "transform", "sublayers": [{}]}, {"type": "transform"}"#), [])
+        // Text: contentsScale set by a rule, given by a style, beside staggered text; run shadows in staggered text.
+        let text = #"{"type": "text", "name": "t", "string": "Hi"}"#
+        try assertWarns(text, script: #"[{"on": "start", "do": [{"set": {"contentsScale": 1}, "on": "t"}]}]"#, at: "script[0].do[0].set",
+                        "whether a text layer sets contentsScale is decided once for the clip: set by a rule, it blurs \"t\" from the start")
+        XCTAssertEqual(try warnings(text, script: #"[{"on": "start", "do": [{"set": {"opacity": 1}, "on": "t"}]}]"#), [])
+        try assertWarns(#"{"type": "text", "string": "Hi", "style": {"style": {"contentsScale": 1}}}"#, at: "layers[0].style",
+                        "a style's contentsScale does not blur what the layer draws")
+        let staggered = try warnings(#"{"type": "text", "string": "Hi", "staggerDelay": 0.1, "contentsScale": 1}"#)
+        XCTAssertEqual(staggered.count, 2, "\(staggered)")
+        XCTAssertTrue(staggered.contains { $0.contains("layers[0].staggerDelay: approximated: staggered text draws neither the softness of its contentsScale") }, "\(staggered)")
+        try assertWarns(##"{"type": "text", "string": [{"text": "Hi", "shadow": {"color": "#000000", "blurRadius": 2}}], "staggerDelay": 0.1}"##,
+                        at: "layers[0].staggerDelay", "staggered text draws neither its runs' shadows")
+        XCTAssertEqual(try warnings(#"{"type": "text", "string": "Hi", "staggerDelay": 0.1}"#), [])
+    }
+
     /// keyTimes that do not fit their keyframes are ignored as Core Animation ignores them, and
     /// reported with their place: two times for three values, times that fall, a discrete
     /// animation's times without the extra one. Fitting ones and paced ones are not reported.
