@@ -12,7 +12,8 @@ extension SceneFileReader {
         var timeChanged = false
         /// An ancestor repeats (its own repeatCount or repeatDuration).
         var repeating = false
-        /// An ancestor is a transform layer.
+        /// The layer is in a transform layer's 3D space: its parent is a transform layer, or a
+        /// replicator that preserves depth inside one (any other layer flattens what it holds).
         var inTransformLayer = false
     }
 
@@ -20,26 +21,28 @@ extension SceneFileReader {
     struct NamedLayer {
         let layer: Layer
         let kind: LayerKind
-        /// What the layers above it do, and what its sublayers' do (its own timing too).
-        let surroundings: Surroundings, within: Surroundings
+        /// What the layers above it do (`surroundings`), and what the layers above its sublayers
+        /// do: those and itself (`sublayers`).
+        let surroundings: Surroundings, sublayers: Surroundings
         /// Whether the file sets its contentsScale.
         let setsContentsScale: Bool
-        /// Whether an emitter or a layer with a transition is under it, whose drawing assumes
-        /// their ancestors run at speed 1.
-        let holdsTimeSensitive: Bool
+        /// Whether it is an emitter or has a transition (`isTimeSensitive`), or an emitter or a
+        /// layer with a transition is under it (`holdsTimeSensitive`): their drawing assumes the
+        /// layers above them run at speed 1.
+        let isTimeSensitive: Bool, holdsTimeSensitive: Bool
     }
 
     /// The layer properties that change the time of a layer's sublayers.
     static let timingProperties: Set = ["speed", "timeOffset", "beginTime", "duration", "repeatCount", "repeatDuration", "autoreverses",
                                         "remapsTime", "remappedTime"]
 
-    /// The surroundings of the sublayers of `layer`.
-    func surroundings(within layer: Layer, kind: LayerKind) -> Surroundings {
+    /// What the layers above the sublayers of `layer` do: those above it and itself.
+    func sublayerSurroundings(of layer: Layer, kind: LayerKind) -> Surroundings {
         let timing = layer.timing
         let repeats = timing.repeatCount > 0 || timing.repeatDuration > 0
         return Surroundings(timeChanged: surroundings.timeChanged || timing.speed != 1 || timing.autoreverses || repeats || layer.remapsTime,
                             repeating: surroundings.repeating || repeats,
-                            inTransformLayer: surroundings.inTransformLayer || kind == .transform)
+                            inTransformLayer: kind == .transform || (kind == .replicator && layer.preservesDepth && surroundings.inTransformLayer))
     }
 
     /// Warns about what the layer itself asks for (its properties set, its sublayers not yet read).
@@ -47,9 +50,9 @@ extension SceneFileReader {
         for key in ["contentsScale", "shouldRasterize"] where key == "shouldRasterize" ? layer.shouldRasterize : kind == .text {
             guard let v = fields[key] else { continue }
             let scale = key == "shouldRasterize" ? "rasterizationScale" : key
-            warnings.append(fail(fields.path(key), v, "approximated: below the output's scale a device's bitmap of \(scale) pixels a point, "
-                                 + "scaled up, is soft; animvid blurs what it draws by the same spread (σ = 1 / (2 × \(scale)) points), "
-                                 + "smooth where a device's is blocky (docs/core-animation.md §5)"))
+            approximated(fields.path(key), v, "below the output's scale a device's bitmap of \(scale) pixels a point, scaled up, is soft; "
+                         + "animvid blurs what it draws by the same spread (σ = 1 / (2 × \(scale)) points), smooth where a device's is "
+                         + "blocky", section: "§5")
         }
         let timing = layer.timing
         if timing.timeOffset != 0, timing.repeatCount > 0, timing.repeatCount.isFinite, timing.repeatCount != timing.repeatCount.rounded() {
@@ -66,17 +69,15 @@ extension SceneFileReader {
                 approximated(fields.path, fields.value, "a layer above this emitter runs its time at a rate other than 1 (speed, autoreverses, "
                              + "repeats or remapsTime); where its particles are born is worked out as if it ran at speed 1")
             }
-            let particles = Self.particlesOut(layer) * Double(copies)
-            if particles > Double(LayerValues.maximumParticles) {
-                approximated(fields.path, fields.value, "about \(Int(particles.rounded())) particles may be out at once; a frame draws at most "
-                             + "\(LayerValues.maximumParticles) over all its emitters")
-            }
+            emitters.append((fields.path, fields.value, Self.particlesOut(layer) * Double(copies)))
         }
-        if kind == .text, layer.staggerDelay != 0 {
-            let shadows = layer.string.runs.contains { $0.shadow != nil }
-            if fields["contentsScale"] != nil || shadows {
-                approximated(fields.path("staggerDelay"), fields["staggerDelay"] ?? fields.value,
-                             "staggered text draws neither \(shadows ? "its runs' shadows" : "the softness of its contentsScale")")
+        if kind == .text, layer.staggerUnit != .none {
+            var undrawn: [String] = []
+            if fields["contentsScale"] != nil { undrawn.append("the softness of its contentsScale") }
+            if layer.string.runs.contains(where: { $0.shadow != nil }) { undrawn.append("its runs' shadows") }
+            if !undrawn.isEmpty {
+                approximated(fields.path("staggerUnit"), fields["staggerUnit"] ?? fields.value,
+                             "staggered text does not draw \(undrawn.joined(separator: " or "))")
             }
         }
         if kind == .text, let style = fields["style"], Self.styleSets("contentsScale", style) {
@@ -114,10 +115,26 @@ extension SceneFileReader {
         }
     }
 
-    /// Warns about the rules watching an animation that runs inside a repeating layer (once all are read).
-    func noteWatchedInRepeatingLayers() {
-        for (name, path, value) in watchers where repeatingAnimations.contains(name) {
-            approximated(path, value, "\"\(name)\" runs inside a repeating layer; its didStart and didStop come once, at the first pass")
+    /// Notes the animation (and those in it) as running inside a repeating layer, on the layer called `layerName`.
+    func noteRepeating(_ animation: Animation, on layerName: String?) {
+        for name in Self.members(of: animation).compactMap(\.name) {
+            repeatingAnimations.insert(RepeatingAnimation(name: name, layer: nil))
+            if let layerName { repeatingAnimations.insert(RepeatingAnimation(name: name, layer: layerName)) }
+        }
+    }
+
+    /// Warns about what can only be judged once the whole file is read: the rules watching an
+    /// animation that runs inside a repeating layer, and the emitters' particles together.
+    func noteApproximationsOfTheWholeFile() {
+        for watcher in watchers where repeatingAnimations.contains(RepeatingAnimation(name: watcher.name, layer: watcher.layer)) {
+            approximated(watcher.path, watcher.value, "\"\(watcher.name)\" runs inside a repeating layer; its didStart and didStop come once, "
+                         + "at the first pass")
+        }
+        let total = emitters.reduce(0) { $0 + $1.particles }
+        if total > Double(LayerValues.maximumParticles), let busiest = emitters.max(by: { $0.particles < $1.particles }) {
+            let (all, own) = (Int(min(total, 1e15).rounded()), Int(min(busiest.particles, 1e15).rounded()))
+            approximated(busiest.path, busiest.value, "about \(all) particles may be out at once\(emitters.count > 1 ? " (\(own) of them this emitter's)" : ""); "
+                         + "a frame draws at most \(LayerValues.maximumParticles) over all its emitters")
         }
     }
 
@@ -136,8 +153,16 @@ extension SceneFileReader {
         }
     }
 
-    private func approximated(_ path: String, _ value: JSONValue, _ message: String) {
-        warnings.append(fail(path, value, "approximated: \(message) (docs/core-animation.md §9)"))
+    /// Warns about a rule moving the layer called `moved` under the one called `target`, whose time runs at another rate.
+    func noteMoving(_ moved: String, to target: String, _ path: String, _ value: JSONValue) {
+        guard let layer = namedLayers[moved], layer.isTimeSensitive || layer.holdsTimeSensitive,
+              namedLayers[target]?.sublayers.timeChanged == true else { return }
+        approximated(path, value, "\"\(target)\" runs its time at a rate other than 1; where the particles of an emitter and a "
+                     + "transition's old picture under \"\(moved)\" are worked out as if it ran at speed 1")
+    }
+
+    private func approximated(_ path: String, _ value: JSONValue, _ message: String, section: String = "§9") {
+        warnings.append(fail(path, value, "approximated: \(message) (docs/core-animation.md \(section))"))
     }
 
     /// The animation and those in it (a group's, at any depth).
@@ -148,8 +173,8 @@ extension SceneFileReader {
     /// Whether the animation takes a value from the layer's current one: an end left out, a
     /// `byValue`, or adding to it.
     private static func readsModel(_ animation: PropertyAnimation) -> Bool {
-        guard let basic = animation as? BasicAnimation else { return animation.isAdditive || animation.isCumulative }
-        return basic.fromValue == nil || basic.toValue == nil || basic.byValue != nil || basic.isAdditive || basic.isCumulative
+        guard let basic = animation as? BasicAnimation else { return animation.isAdditive }
+        return basic.fromValue == nil || basic.toValue == nil || basic.byValue != nil || basic.isAdditive
     }
 
     /// Whether an animation of a number takes it above `model`, the layer's own value.
@@ -166,8 +191,9 @@ extension SceneFileReader {
     /// About how many particles an emitter's cells keep out at once by its model values, its
     /// cells' own sub-cells aside: each cell's births a second times their longest life.
     private static func particlesOut(_ layer: Layer) -> Double {
-        layer.emitterCells.filter(\.isEnabled).reduce(0) { total, cell in
-            total + layer.birthRate * cell.birthRate * layer.lifetime * (cell.lifetime + cell.lifetimeRange)
+        let (rate, life) = (max(layer.birthRate, 0), max(layer.lifetime, 0))
+        return layer.emitterCells.filter(\.isEnabled).reduce(0) { total, cell in
+            total + rate * max(cell.birthRate, 0) * life * max(cell.lifetime + cell.lifetimeRange, 0)
         }
     }
 
@@ -176,4 +202,10 @@ extension SceneFileReader {
         guard case let .object(members, _) = value else { return false }
         return members.contains { $0.key == name } || members.first { $0.key == "style" }.map { styleSets(name, $0.value) } ?? false
     }
+}
+
+/// An animation by name that runs inside a repeating layer, on the layer of a name (nil: on any).
+struct RepeatingAnimation: Hashable {
+    let name: String
+    let layer: String?
 }

@@ -59,8 +59,8 @@ extension SceneFileReader {
         if let v = fields["script"] {
             let items = try list(v, "script", count: 0...SceneFileLimits.scriptRules)
             for (i, item) in items.enumerated() { script.add(try rule(item, "script[\(i)]")) }
-            noteWatchedInRepeatingLayers()
         }
+        noteApproximationsOfTheWholeFile()
         return root
     }
 
@@ -92,9 +92,10 @@ extension SceneFileReader {
             if let v = fields["layer"] { throw fail(fields.path("layer"), v, "a rule on \"start\" does not watch a layer") }
             trigger = .start
         case "didStart", "didStop":
-            let name = try literal(try required("animation", "the name of the animation whose \(on) starts the rule"), fields.path("animation"))
+            let nameValue = try required("animation", "the name of the animation whose \(on) starts the rule")
+            let name = try literal(nameValue, fields.path("animation"))
             trigger = on == "didStart" ? .didStart(animation: name, layer: filter) : .didStop(animation: name, layer: filter, finished: finished)
-            watchers.append((name, fields.path("animation"), fields["animation"] ?? value))
+            watchers.append((name, filter, fields.path("animation"), nameValue))
         default:
             throw fail(fields.path("on"), onValue, "\"\(on)\" is not one of start, didStart, didStop")
         }
@@ -157,7 +158,7 @@ extension SceneFileReader {
             let begin = try fields["begin"].map { v throws(DocumentError) in try number(v, fields.path("begin"), in: 0...SceneFileLimits.duration) }
             if let named = namedLayers[target] {
                 noteApproximations(of: animation, on: named.layer, kind: named.kind, surroundings: named.surroundings, fields.path("add"), addValue)
-                if named.within.repeating { repeatingAnimations.formUnion(Self.members(of: animation).compactMap(\.name)) }
+                if named.sublayers.repeating { noteRepeating(animation, on: target) }
             }
             return .add(animation, to: target, key: key, begin: begin)
         }
@@ -180,15 +181,18 @@ extension SceneFileReader {
             return .remove(key: try literal(key, fields.path("remove")), from: try layer("from", "the layer to remove the animation from"))
         }
         if fields["removeAllAnimations"] != nil { return .removeAll(from: try layer("removeAllAnimations", "")) }
-        for verb in ["pause", "resume"] where fields[verb] != nil {
+        for verb in ["pause", "resume"] {
+            guard let verbValue = fields[verb] else { continue }
             let target = try layer(verb, "")
-            noteSetting(["speed", "timeOffset"], on: target, fields.path(verb), fields[verb] ?? value)
+            noteSetting(["speed", "timeOffset"], on: target, fields.path(verb), verbValue)
             return verb == "pause" ? .pause(target) : .resume(target)
         }
         if fields["removeFromSuperlayer"] != nil { return .removeFromSuperlayer(try layer("removeFromSuperlayer", "")) }
-        if fields["addSublayer"] != nil {
+        if let movedValue = fields["addSublayer"] {
             let index = try fields["at"].map { v throws(DocumentError) in try integer(v, fields.path("at"), in: 0...SceneFileLimits.layers) }
-            return .addSublayer(try layer("addSublayer", ""), to: try layer("to", "the layer that takes it as a sublayer"), at: index)
+            let (moved, target) = (try layer("addSublayer", ""), try layer("to", "the layer that takes it as a sublayer"))
+            noteMoving(moved, to: target, fields.path("addSublayer"), movedValue)
+            return .addSublayer(moved, to: target, at: index)
         }
         guard let settingsValue = fields["transaction"] else { throw fail(path, value, "an action with no verb") }
         let settings = try object(settingsValue, fields.path("transaction"),

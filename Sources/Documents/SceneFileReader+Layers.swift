@@ -71,14 +71,14 @@ extension SceneFileReader {
                 animations.append((animation, key, itemPath, item))
             }
         }
-        let within = surroundings(within: layer, kind: kind)
+        let within = sublayerSurroundings(of: layer, kind: kind)
         for entry in animations {
             noteApproximations(of: entry.animation, on: layer, kind: kind, surroundings: surroundings, entry.path, entry.value)
-            if within.repeating { repeatingAnimations.formUnion(Self.members(of: entry.animation).compactMap(\.name)) }
-            if entry.animation is TransitionAnimation { timeSensitiveCount += 1 }
+            if within.repeating { noteRepeating(entry.animation, on: layer.name) }
             layer.add(entry.animation, forKey: entry.key)
         }
-        if kind == .emitter { timeSensitiveCount += 1 }
+        let isTimeSensitive = kind == .emitter || animations.contains { $0.animation is TransitionAnimation }
+        if isTimeSensitive { timeSensitiveCount += 1 }
         // Percentages in the mask and the sublayers are of this layer's bounds.
         let (outer, around, timeSensitiveAbove) = (percentBase, surroundings, timeSensitiveCount)
         (percentBase, surroundings) = (layer.bounds.size, within)
@@ -93,9 +93,9 @@ extension SceneFileReader {
         }
         (percentBase, surroundings) = (outer, around)
         if let name = layer.name {
-            namedLayers[name] = NamedLayer(layer: layer, kind: kind, surroundings: surroundings, within: within,
+            namedLayers[name] = NamedLayer(layer: layer, kind: kind, surroundings: surroundings, sublayers: within,
                                            setsContentsScale: kind == .text && fields["contentsScale"] != nil,
-                                           holdsTimeSensitive: timeSensitiveCount > timeSensitiveAbove)
+                                           isTimeSensitive: isTimeSensitive, holdsTimeSensitive: timeSensitiveCount > timeSensitiveAbove)
         }
         return layer
     }

@@ -44,11 +44,15 @@ final class SceneFileReader {
     var surroundings = Surroundings()
     /// The named layers, for what rules do to them.
     var namedLayers: [String: NamedLayer] = [:]
-    /// The names of the animations that run inside a repeating layer, and the rules' watches.
-    var repeatingAnimations: Set<String> = []
     /// How many emitters and transitions the file has put on layers so far.
     var timeSensitiveCount = 0
-    var watchers: [(name: String, path: String, value: JSONValue)] = []
+    /// The animations that run inside a repeating layer.
+    var repeatingAnimations: Set<RepeatingAnimation> = []
+    /// The animations rules watch: each one's name, the layer it is watched on (nil: any), and
+    /// where the rule names it.
+    var watchers: [(name: String, layer: String?, path: String, value: JSONValue)] = []
+    /// The emitters, each with about how many particles it keeps out.
+    var emitters: [(path: String, value: JSONValue, particles: Double)] = []
 
     /// A reader for one build; `settings` nil reads the header, where no parameter is known yet.
     /// `images` are pictures an earlier build of the same file decoded.

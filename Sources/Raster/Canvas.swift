@@ -9,8 +9,9 @@ import RasterCore
 public final class Canvas {
     // The four properties every draw reads are kept without Swift's run-time exclusivity checks
     // (@exclusivity(unchecked)): a canvas is one thread's, and no method touches one of them while
-    // it lends another out (`withTarget` lends the target to a closure that draws with the
-    // rasterizer). The checks were 4% of a frame of 5,000 particles (bench/particles.sh).
+    // it lends that same one out (`withTarget` lends the target to a closure that draws with the
+    // rasterizer, another property). The checks were a measurable share of a particle frame
+    // (bench/README.md, particles).
     /// The frame being drawn, between `begin` and `end`.
     @exclusivity(unchecked) private var frame = Pixmap.empty
     /// Open groups and masks, innermost last; draws go to the innermost layer.

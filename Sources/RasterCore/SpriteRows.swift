@@ -6,11 +6,11 @@
 /// coverage, blended as a run, and the pixels about the right sides, as the left.
 public enum SpriteRows {
     /// Blends `color` (a premultiplied word) over the sprite's pixels in `rows` × `columns` of a
-    /// frame `rowPixels` wide (below 2³¹) whose row `firstRow` starts at `pixels` (`columns`
-    /// within 0...rowPixels). The sprite is given as `Row.init` takes it, its gradients finite unit
-    /// vectors with no subnormal component (whose inverse would be infinite). Pixels outside
-    /// `rows` × `columns` keep their bytes (a vector may load and store some of them, within
-    /// their row).
+    /// frame `rowPixels` wide (at most 2²⁴, where every column is a whole Float; a frame is at
+    /// most 16,384) whose row `firstRow` starts at `pixels` (`columns` within 0...rowPixels). The
+    /// sprite is given as `Row.init` takes it, its gradients finite unit vectors with no
+    /// subnormal component (whose inverse would be infinite). Pixels outside `rows` × `columns`
+    /// keep their bytes (a vector may load and store some of them, within their row).
     public static func blend(origin: SIMD2<Double>, sGradient: SIMD2<Double>, tGradient: SIMD2<Double>, thickness: SIMD2<Double>,
                              columns: Range<Int>, rows: Range<Int>, color: UInt32, into pixels: UnsafeMutablePointer<UInt8>,
                              firstRow: Int, rowPixels: Int) {
@@ -112,15 +112,15 @@ public enum SpriteRows {
                 guard b &+ 4 <= rowPixels else { break }
                 // Each lane's column and its half's end, less `base`, as whole numbers (a pixel's
                 // Float as `coverage(at:)` takes it).
-                let columnsFrom = halves(a &- base, b &- base) &+ lanes
-                let offsets = SIMD8<Float>(columnsFrom)
+                let laneColumns = halves(a &- base, b &- base) &+ lanes
+                let offsets = SIMD8<Float>(laneColumns)
                 let (sMove, tMove) = (offsets * sStep, offsets * tStep)
                 let (s, t, sFar, tFar) = (s0 + sMove, t0 + tMove, s1 - sMove, t1 - tMove)
                 var cs = s.replacing(with: sFar, where: sFar .< s), ct = t.replacing(with: tFar, where: tFar .< t)
                 cs.replace(with: sCap, where: cs .> sCap)
                 ct.replace(with: tCap, where: ct .> tCap)
                 // Lanes from their half's end on at coverage 0: below 1 − (their distance past it) ≤ 0, then at least 0.
-                let past = SIMD8<Float>(halves(aEnd &- base, bEnd &- base) &- columnsFrom)
+                let past = SIMD8<Float>(halves(aEnd &- base, bEnd &- base) &- laneColumns)
                 ct.replace(with: past, where: past .< ct)
                 cs.replace(with: 0, where: cs .< 0)
                 ct.replace(with: 0, where: ct .< 0)

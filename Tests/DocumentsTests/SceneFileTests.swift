@@ -190,6 +190,12 @@ final class SceneFileTests: XCTestCase {
         }
         XCTAssertEqual(try warnings(holder, script: #"[{"on": "start", "do": [{"set": {"opacity": 0.5}, "on": "h"}]}]"#), [])
         XCTAssertEqual(try warnings(#"{"name": "h", "sublayers": [{}]}"#, script: #"[{"on": "start", "do": [{"pause": "h"}]}]"#), [])
+        // A rule moving an emitter under a layer whose time runs at another rate.
+        let move = #"[{"on": "start", "do": [{"addSublayer": "e", "to": "slow"}]}]"#
+        let emitterNamed = #"{"name": "e", "type": "emitter", "emitterCells": [\#(cell)]}"#
+        try assertWarns(#"{"name": "slow", "speed": 0.5}, \#(emitterNamed)"#, script: move, at: "script[0].do[0].addSublayer",
+                        "\"slow\" runs its time at a rate other than 1")
+        XCTAssertEqual(try warnings(#"{"name": "slow"}, \#(emitterNamed)"#, script: move), [])
         XCTAssertEqual(try warnings(#"{"sublayers": [{"type": "emitter", "speed": 2, "emitterCells": [\#(cell)]}]}"#), [], "its own speed is its time")
         let fade = #"{"type": "transition", "transition": "fade", "duration": 1}"#
         try assertWarns(#"{"speed": 0.5, "sublayers": [{"animations": [\#(fade)]}]}"#, at: "layers[0].sublayers[0].animations[0]",
@@ -205,25 +211,37 @@ final class SceneFileTests: XCTestCase {
             try assertWarns(cellAnimation.replacingOccurrences(of: "%@", with: key), at: "layers[0].animations[0]", "a cell's timing is read at each frame")
         }
         XCTAssertEqual(try warnings(cellAnimation.replacingOccurrences(of: "%@", with: "birthRate")), [])
-        // 1 × 50,000 a second, living 1 + 2 s: 150,000; 20,000 × 2 s in three copies: 120,000; alone, 40,000.
+        // 1 × 50,000 a second, living 1 + 2 s: 150,000; 20,000 × 2 s in three copies: 120,000; alone, 40,000; two emitters
+        // of 60,000 and 50,000 together, over the frame's 100,000 (the busier one named); the numbers of a valid file that
+        // no Int holds.
         try assertWarns(#"{"type": "emitter", "emitterCells": [{"birthRate": 50000, "lifetime": 1, "lifetimeRange": 2}]}"#, at: "layers[0]",
                         "about 150000 particles may be out at once; a frame draws at most 100000")
         let busy = #"{"type": "emitter", "emitterCells": [{"birthRate": 20000, "lifetime": 2}]}"#
         try assertWarns(#"{"type": "replicator", "instanceCount": 3, "sublayers": [\#(busy)]}"#, at: "layers[0].sublayers[0]", "about 120000 particles")
         XCTAssertEqual(try warnings(busy), [])
+        try assertWarns(#"{"type": "emitter", "emitterCells": [{"birthRate": 25000, "lifetime": 2}]}, {"type": "emitter", "emitterCells": [{"birthRate": 30000, "lifetime": 2}]}"#,
+                        at: "layers[1]", "about 110000 particles may be out at once (60000 of them this emitter's)")
+        try assertWarns(#"{"type": "emitter", "birthRate": 1e9, "lifetime": 1e9, "emitterCells": [{"birthRate": 100000, "lifetime": 3600}]}"#,
+                        at: "layers[0]", "about 1000000000000000 particles")
         // A rule watching an animation that runs inside a repeating layer; a timeOffset beside a repeat count that is not whole.
         let watched = #"{"name": "r", "repeatCount": \#("%@"), "duration": 1, "sublayers": [{"animations": [{"type": "basic", "name": "spin", "keyPath": "opacity", "toValue": 0}]}]}"#
         let rule = #"[{"on": "didStop", "animation": "spin", "add": {"type": "basic", "keyPath": "opacity", "toValue": 1}, "to": "r"}]"#
         try assertWarns(watched.replacingOccurrences(of: "%@", with: "2"), script: rule, at: "script[0].animation",
                         "\"spin\" runs inside a repeating layer; its didStart and didStop come once")
         XCTAssertEqual(try warnings(watched.replacingOccurrences(of: "%@", with: "0"), script: rule), [])
+        // Watched on "r" itself, where no "spin" runs.
+        XCTAssertEqual(try warnings(watched.replacingOccurrences(of: "%@", with: "2"),
+                                    script: rule.replacingOccurrences(of: #""animation": "spin","#, with: #""animation": "spin", "layer": "r","#)), [])
         try assertWarns(#"{"duration": 1, "repeatCount": 2.5, "timeOffset": 0.3}"#, at: "layers[0].timeOffset",
                         "a timeOffset beside a repeatCount that is not whole (2.5)")
         XCTAssertEqual(try warnings(#"{"duration": 1, "repeatCount": 2, "timeOffset": 0.3}"#), [])
-        // A transform layer inside another.
-        try assertWarns(#"{"type": "transform", "sublayers": [{"sublayers": [{"type": "transform"}]}]}"#, at: "layers[0].sublayers[0].sublayers[0]",
+        // A transform layer in another's 3D space: its sublayer, or through a replicator that preserves depth; a plain
+        // layer between them flattens (Apple, CATransformLayer: "flattened" by any other layer).
+        try assertWarns(#"{"type": "transform", "sublayers": [{"type": "transform"}]}"#, at: "layers[0].sublayers[0]",
                         "a transform layer inside another sorts its own sublayers by depth")
-        XCTAssertEqual(try warnings(#"{"type": "transform", "sublayers": [{}]}, {"type": "transform"}"#), [])
+        try assertWarns(#"{"type": "transform", "sublayers": [{"type": "replicator", "preservesDepth": true, "sublayers": [{"type": "transform"}]}]}"#,
+                        at: "layers[0].sublayers[0].sublayers[0]", "a transform layer inside another")
+        XCTAssertEqual(try warnings(#"{"type": "transform", "sublayers": [{"sublayers": [{"type": "transform"}]}]}, {"type": "transform"}"#), [])
         // Text: contentsScale set by a rule, given by a style, beside staggered text; run shadows in staggered text.
         let text = #"{"type": "text", "name": "t", "string": "Hi"}"#
         try assertWarns(text, script: #"[{"on": "start", "do": [{"set": {"contentsScale": 1}, "on": "t"}]}]"#, at: "script[0].do[0].set",
@@ -231,12 +249,13 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(try warnings(text, script: #"[{"on": "start", "do": [{"set": {"opacity": 1}, "on": "t"}]}]"#), [])
         try assertWarns(#"{"type": "text", "string": "Hi", "style": {"style": {"contentsScale": 1}}}"#, at: "layers[0].style",
                         "a style's contentsScale does not blur what the layer draws")
-        let staggered = try warnings(#"{"type": "text", "string": "Hi", "staggerDelay": 0.1, "contentsScale": 1}"#)
+        let staggered = try warnings(#"{"type": "text", "string": "Hi", "staggerUnit": "glyph", "staggerDelay": 0.1, "contentsScale": 1}"#)
         XCTAssertEqual(staggered.count, 2, "\(staggered)")
-        XCTAssertTrue(staggered.contains { $0.contains("layers[0].staggerDelay: approximated: staggered text draws neither the softness of its contentsScale") }, "\(staggered)")
-        try assertWarns(##"{"type": "text", "string": [{"text": "Hi", "shadow": {"color": "#000000", "blurRadius": 2}}], "staggerDelay": 0.1}"##,
-                        at: "layers[0].staggerDelay", "staggered text draws neither its runs' shadows")
-        XCTAssertEqual(try warnings(#"{"type": "text", "string": "Hi", "staggerDelay": 0.1}"#), [])
+        XCTAssertTrue(staggered.contains { $0.contains("layers[0].staggerUnit: approximated: staggered text does not draw the softness of its contentsScale") }, "\(staggered)")
+        try assertWarns(##"{"type": "text", "string": [{"text": "Hi", "shadow": {"color": "#000000", "blurRadius": 2}}], "staggerUnit": "word"}"##,
+                        at: "layers[0].staggerUnit", "staggered text does not draw its runs' shadows")
+        XCTAssertEqual(try warnings(#"{"type": "text", "string": "Hi", "staggerUnit": "glyph", "staggerDelay": 0.1}"#), [])
+        XCTAssertEqual(try warnings(#"{"type": "text", "string": "Hi", "staggerDelay": 0.1, "contentsScale": 1}"#).count, 1, "a delay alone staggers nothing")
     }
 
     /// keyTimes that do not fit their keyframes are ignored as Core Animation ignores them, and
