@@ -195,23 +195,37 @@ extension Blend {
     @inlinable @inline(__always)
     public static func sourceOverOctet(_ source: SIMD8<UInt32>, coverage: SIMD8<UInt32>, into p: UnsafeMutablePointer<UInt8>) {
         let raw = UnsafeMutableRawPointer(p)
-        raw.storeBytes(of: sourceOverOctet(source, coverage: coverage, over: raw.loadUnaligned(as: SIMD8<UInt32>.self)), as: SIMD8<UInt32>.self)
+        raw.storeBytes(of: OctetColors(source).over(raw.loadUnaligned(as: SIMD8<UInt32>.self), coverage: coverage), as: SIMD8<UInt32>.self)
     }
 
-    /// `sourceOverOctet(_:coverage:into:)` over eight pixels held in a vector (from two places:
-    /// a sprite row's two sides), giving the eight blended.
-    @inlinable @inline(__always)
-    public static func sourceOverOctet(_ source: SIMD8<UInt32>, coverage: SIMD8<UInt32>, over pixels: SIMD8<UInt32>) -> SIMD8<UInt32> {
-        let low = SIMD16<UInt16>(repeating: 0x00FF)
-        let scale = unsafeBitCast((coverage &+ 1) | (coverage &+ 1) &<< 16, to: SIMD16<UInt16>.self)
-        let s = unsafeBitCast(source, to: SIMD16<UInt16>.self)
-        let redBlue = ((s & low) &* scale) &>> 8
-        let greenAlpha = ((s &>> 8) &* scale) &>> 8
-        let alpha = unsafeBitCast(greenAlpha, to: SIMD8<UInt32>.self) &>> 16
-        let inverse = 256 &- unsafeBitCast(alpha | alpha &<< 16, to: SIMD16<UInt16>.self)
-        let d = unsafeBitCast(pixels, to: SIMD16<UInt16>.self)
-        let under = (((d & low) &* inverse) &>> 8) | (((d &>> 8) &* inverse) & ~low)
-        return unsafeBitCast(under &+ (redBlue | greenAlpha &<< 8), to: SIMD8<UInt32>.self)
+    /// Eight colours (premultiplied words, one a pixel) taken apart for `over`, once for a colour
+    /// that stays (a sprite's): their red+blue and green+alpha bytes in 16-bit lanes, and each
+    /// one's alpha in both lanes of its pixel.
+    public struct OctetColors {
+        @usableFromInline let redBlue: SIMD16<UInt16>, greenAlpha: SIMD16<UInt16>, alpha: SIMD16<UInt16>
+
+        @inlinable @inline(__always)
+        public init(_ colors: SIMD8<UInt32>) {
+            let words = unsafeBitCast(colors, to: SIMD16<UInt16>.self)
+            (redBlue, greenAlpha) = (words & 0x00FF, words &>> 8)
+            let alphas = colors &>> 24
+            alpha = unsafeBitCast(alphas | alphas &<< 16, to: SIMD16<UInt16>.self)
+        }
+
+        /// The colours at `coverage` (0…255 a pixel) over `pixels`: `sourceOverQuad`'s
+        /// arithmetic in sixteen 16-bit lanes (one 256-bit register in the x86-64-v3 build), the
+        /// scaled alpha multiplied out beside the scaled colour (the same value as its top byte,
+        /// without taking it out).
+        @inlinable @inline(__always)
+        public func over(_ pixels: SIMD8<UInt32>, coverage: SIMD8<UInt32>) -> SIMD8<UInt32> {
+            let low = SIMD16<UInt16>(repeating: 0x00FF)
+            let scale = unsafeBitCast((coverage &+ 1) | (coverage &+ 1) &<< 16, to: SIMD16<UInt16>.self)
+            let inverse = 256 &- ((alpha &* scale) &>> 8)
+            let d = unsafeBitCast(pixels, to: SIMD16<UInt16>.self)
+            let under = (((d & low) &* inverse) &>> 8) | (((d &>> 8) &* inverse) & ~low)
+            let scaled = ((redBlue &* scale) &>> 8) | ((greenAlpha &* scale) &>> 8) &<< 8
+            return unsafeBitCast(under &+ scaled, to: SIMD8<UInt32>.self)
+        }
     }
 
     /// Adds `color` scaled by `coverage` (0…255) to the pixel at byte offset `i`, each channel

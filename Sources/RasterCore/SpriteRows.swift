@@ -18,6 +18,9 @@ public enum SpriteRows {
         let wholeInside = thickness[0] >= 1 && thickness[1] >= 1
         let slack = columns.count <= 8192 ? 0 : 1
         let scaled = Blend.ScaledColor(PremultipliedColor(word: color), coverage: 255)
+        #if X86_64_V3
+        let octetColor = Blend.OctetColors(SIMD8(repeating: color))
+        #endif
         let (low, high) = (Double(columns.lowerBound), Double(columns.upperBound))
         // Where along a row each pair's value a (`Row`) reaches 0 and thickness + 1 (some coverage
         // between) and 1 and thickness (whole coverage between): a(x) = a(base) + (x − base) · step
@@ -126,7 +129,7 @@ public enum SpriteRows {
                 ct.replace(with: 0, where: ct .< 0)
                 let (pa, pb) = (UnsafeMutableRawPointer(line + a &* 4), UnsafeMutableRawPointer(line + b &* 4))
                 let under = SIMD8(lowHalf: pa.loadUnaligned(as: SIMD4<UInt32>.self), highHalf: pb.loadUnaligned(as: SIMD4<UInt32>.self))
-                let blended = Blend.sourceOverOctet(SIMD8(repeating: color), coverage: rounded(cs * ct * 255), over: under)
+                let blended = octetColor.over(under, coverage: rounded(cs * ct * 255))
                 pa.storeBytes(of: blended.lowHalf, as: SIMD4<UInt32>.self)
                 pb.storeBytes(of: blended.highHalf, as: SIMD4<UInt32>.self)
                 let stride = both ? 4 : 8

@@ -86,6 +86,30 @@ final class BlendQuadTests: XCTestCase {
 
     /// Coverage four sums at a time is the one-at-a-time formula, min(|s|, 1) · 255 + ½
     /// truncated, for sums of either sign, past 1 (windings), tiny and exactly on the steps.
+    /// Eight pixels a step (`Blend.OctetColors`: one colour taken apart once, as a sprite's
+    /// sides take it, and a colour a pixel), at eight coverages, over eight pixels.
+    func testOctetsMatchOnePixelAtATime() {
+        var random = SplitMix64(seed: 23)
+        for _ in 0..<20_000 {
+            let under = (0..<8).map { _ in pixel(&random) }
+            let coverages = (0..<8).map { _ in [0, 255, UInt32.random(in: 0...255, using: &random)].randomElement(using: &random) ?? 0 }
+            let one = pixel(&random)
+            for sources in [Array(repeating: one, count: 8), (0..<8).map { _ in pixel(&random) }] {
+                let blended = Blend.OctetColors(SIMD8(sources.map(word))).over(SIMD8(under.map(word)), coverage: SIMD8(coverages))
+                var single = under.flatMap { $0 }
+                single.withUnsafeMutableBufferPointer { p in
+                    for i in 0..<8 {
+                        let s = sources[i]
+                        Blend.sourceOver(PremultipliedColor(r: s[0], g: s[1], b: s[2], a: s[3]), coverage: coverages[i], into: p.baseAddress!, at: i * 4)
+                    }
+                }
+                let expected: [UInt32] = (0..<8).map { (i: Int) -> UInt32 in word(Array(single[(i * 4)..<(i * 4 + 4)])) }
+                let got: [UInt32] = (0..<8).map { (i: Int) -> UInt32 in blended[i] }
+                XCTAssertEqual(got, expected, "\(sources) at \(coverages) over \(under)")
+            }
+        }
+    }
+
     func testCoverageOfFourSumsMatchesOneAtATime() {
         var random = SplitMix64(seed: 7)
         let edges: [Float] = [0, -0, 1, -1, 2, -3, 0.5, 1 / 255, 0.5 / 255, 1.5 / 255, 254.5 / 255, 1e-30, .leastNonzeroMagnitude]
