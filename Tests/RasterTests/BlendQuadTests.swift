@@ -84,8 +84,6 @@ final class BlendQuadTests: XCTestCase {
         }
     }
 
-    /// Coverage four sums at a time is the one-at-a-time formula, min(|s|, 1) · 255 + ½
-    /// truncated, for sums of either sign, past 1 (windings), tiny and exactly on the steps.
     /// Eight pixels a step (`Blend.OctetColors`: one colour taken apart once, as a sprite's
     /// sides take it, and a colour a pixel), at eight coverages, over eight pixels.
     func testOctetsMatchOnePixelAtATime() {
@@ -110,6 +108,8 @@ final class BlendQuadTests: XCTestCase {
         }
     }
 
+    /// Coverage four sums at a time is the one-at-a-time formula, min(|s|, 1) · 255 + ½
+    /// truncated, for sums of either sign, past 1 (windings), tiny and exactly on the steps.
     func testCoverageOfFourSumsMatchesOneAtATime() {
         var random = SplitMix64(seed: 7)
         let edges: [Float] = [0, -0, 1, -1, 2, -3, 0.5, 1 / 255, 0.5 / 255, 1.5 / 255, 254.5 / 255, 1e-30, .leastNonzeroMagnitude]
