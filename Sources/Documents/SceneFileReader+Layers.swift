@@ -191,7 +191,12 @@ extension SceneFileReader {
                 throw fail(fields.path("scene"), sceneValue, DocumentFolder.outsideMessage(name))
             }
             name = confined
-            scene = try SceneFile.load(path: name, decodeImage: decodeImage, nesting: nesting + 1)
+            let shotFile = try SceneFile.load(path: name, decodeImage: decodeImage, nesting: nesting + 1)
+            // Its warnings (at its own default knobs) are this file's too, once each.
+            for warning in shotFile.warnings where !warnings.contains(where: { $0.description == warning.description }) {
+                warnings.append(warning)
+            }
+            scene = shotFile
         } else {
             guard let found = SceneCatalog.scene(named: name) else {
                 let hint = SceneCatalog.nameResembling(name).map { "; did you mean \"\($0)\"?" } ?? ""

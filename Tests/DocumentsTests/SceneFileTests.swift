@@ -548,6 +548,12 @@ final class SceneFileTests: XCTestCase {
         XCTAssertTrue(written.contains(#""scene": "\#(folder.path)/inner.json""#), written)
         let again = try SceneFile(text: written, path: folder.appendingPathComponent("written.json").path, decodeImage: SceneFile.noImages)
         XCTAssertEqual(try again.timeline(canvas: canvas, duration: 3).displayList(at: 1.5), timeline.displayList(at: 1.5))
+        // What a shot's file warns about, the file that places it warns about, naming the shot's file; once for two shots.
+        try Data(#"{"layers": [{"type": "transform", "sublayers": [{"type": "transform"}]}]}"#.utf8).write(to: folder.appendingPathComponent("nested.json"))
+        let placing = #"{"layers": [{"type": "scene", "scene": "nested.json"}, {"type": "scene", "scene": "nested.json"}]}"#
+        let placed = try SceneFile(text: placing, path: folder.appendingPathComponent("placing.json").path, decodeImage: SceneFile.noImages).warnings
+        XCTAssertEqual(placed.map(\.description), ["\(folder.path)/nested.json:1:49: layers[0].sublayers[0]: approximated: a transform layer inside "
+                                                     + "another sorts its own sublayers by depth among themselves, not with the outer one's (docs/core-animation.md §9)"])
         try Data(#"{"layers": [{"type": "scene", "scene": "self.json"}]}"#.utf8).write(to: folder.appendingPathComponent("self.json"))
         XCTAssertThrowsError(try SceneFile.load(path: folder.appendingPathComponent("self.json").path, decodeImage: SceneFile.noImages)) {
             XCTAssertTrue("\($0)".contains("scene files hold each other more than 3 deep"), "\($0)")
