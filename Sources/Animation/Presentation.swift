@@ -340,20 +340,21 @@ private struct PresentationWalk {
     private mutating func visitTransition(_ transition: Transition, progress p: Double, changedAt: Double,
                                           presented: (values: LayerValues, sublayers: [Int], layerTime: Double), node: Int,
                                           siblingIndex: Int, context: Context) {
-        // The old picture: everything under the layer sampled just before the change. Its
-        // superlayer's time then is taken to have run at speed 1 since.
-        let before = changedAt.nextDown
-        let parentBefore = context.parentTime - (time - before)
-        let old = timeline.presentationValues(of: node, at: before, parentTime: parentBefore)
-        var oldContext = context
-        oldContext.parentTime = parentBefore
         let bounds = presented.values.bounds
         let motion = transition.direction.motion
         let span = Size(motion.x * bounds.width, motion.y * bounds.height)
         let incoming = Transform3D(translationX: -span.width * (1 - p), y: -span.height * (1 - p))
         let outgoing = Transform3D(translationX: span.width * p, y: span.height * p)
 
+        // The old picture: everything under the layer sampled just before the change (only when
+        // drawn: a flip's second half shows none of it). Its superlayer's time then is taken to
+        // have run at speed 1 since.
         func drawOld(_ walk: inout PresentationWalk, placement: Transform3D? = nil) {
+            let before = changedAt.nextDown
+            let parentBefore = context.parentTime - (walk.time - before)
+            let old = walk.timeline.presentationValues(of: node, at: before, parentTime: parentBefore)
+            var oldContext = context
+            oldContext.parentTime = parentBefore
             let (frameTime, records) = (walk.time, walk.recordsLayers)
             (walk.time, walk.recordsLayers) = (before, false)
             walk.visit(old, node: node, siblingIndex: siblingIndex, context: oldContext, placement: placement, inTransition: true)
@@ -415,8 +416,7 @@ private struct PresentationWalk {
         }
         var perspective = Transform3D.identity
         perspective.m34 = across > 0 ? -1 / (2 * across) : 0
-        return Transform3D(translationX: -bounds.midX, y: -bounds.midY).concatenating(turn).concatenating(perspective)
-            .concatenating(Transform3D(translationX: bounds.midX, y: bounds.midY))
+        return about(turn.concatenating(perspective), Point(bounds.midX, bounds.midY))
     }
 
     /// A shape layer's fill then stroke, a gradient layer's ramp over its bounds, or a text

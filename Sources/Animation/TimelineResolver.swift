@@ -286,10 +286,10 @@ private final class TimelineResolver {
                 animation = own.copy()
                 if let basic = animation as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
                     if basic.isAdditive {
-                        // On top of the new value, from the old one less it to nothing, beside
-                        // what runs (UIKit's view animations since iOS 8).
-                        let new = keyPath.value(in: layer.values)
-                        (basic.fromValue, basic.toValue) = (keyPath.value(in: old).subtracting(new), new.subtracting(new))
+                        // On top of the new value, from the old one less it to nothing (an
+                        // additive animation's missing end), beside what runs (UIKit's view
+                        // animations since iOS 8).
+                        basic.fromValue = keyPath.value(in: old).subtracting(keyPath.value(in: layer.values))
                         key = freeKey(property.name, node: node)
                     } else {
                         basic.fromValue = keyPath.value(in: shown)

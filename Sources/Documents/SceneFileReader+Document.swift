@@ -164,7 +164,7 @@ extension SceneFileReader {
         }
         if let setValue = fields["set"] {
             let target = try layer("on", "the name of the layer whose properties are set")
-            let kind = layerKinds[target] ?? .plain
+            let kind = namedLayers[target]?.kind ?? .plain
             let values = try object(setValue, fields.path("set"), allowed: LayerProperty.all.map(\.name), what: "the properties to set")
             var changes: [(property: LayerProperty, value: LayerProperty.Value)] = []
             for member in values.members {

@@ -33,7 +33,6 @@ extension SceneFileReader {
         if let v = fields["name"] {
             let name = try literal(v, fields.path("name"))
             layerNames[name, default: 0] += 1
-            layerKinds[name] = kind
             layer.name = name
         }
         for name in ["scene", "params"] where kind != .scene {

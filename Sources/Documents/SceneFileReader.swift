@@ -35,14 +35,12 @@ final class SceneFileReader {
     var animationCount = 0
     /// How many layers have each name: rules may only name a layer whose name is unique.
     var layerNames: [String: Int] = [:]
-    /// The type of the layer of each name, to read the values rules set on it.
-    var layerKinds: [String: LayerKind] = [:]
     /// What the file says that rendering ignores, as Core Animation would, or draws only
     /// approximately (reported by validate).
     var warnings: [DocumentError] = []
     /// What the layers above the layer being read do (`SceneFileReader+Approximations`).
     var surroundings = Surroundings()
-    /// The named layers, for what rules do to them.
+    /// The named layers, for what rules do to them (the values they set are read by the layer's type).
     var namedLayers: [String: NamedLayer] = [:]
     /// How many emitters and transitions the file has put on layers so far.
     var timeSensitiveCount = 0

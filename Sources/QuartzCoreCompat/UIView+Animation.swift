@@ -77,6 +77,9 @@ extension UIView {
         }
     }
 
+    /// A UIKit spring: its damping ratio and initial velocity (in whole distances a second).
+    typealias SpringSettings = (dampingRatio: Double, velocity: Double)
+
     /// Animates the changes `animations` makes to views from their current values, over
     /// `duration` seconds after `delay`, then calls `completion`, told whether the animations
     /// finished (`animate(withDuration:delay:options:animations:completion:)`): false when one
@@ -105,13 +108,10 @@ extension UIView {
 
     /// The two `animate` calls: a spring given by its damping ratio and velocity, or none.
     private class func animate(_ duration: TimeInterval, _ delay: TimeInterval, _ options: AnimationOptions,
-                               spring: (dampingRatio: Double, velocity: Double)?, _ animations: @escaping () -> Void,
+                               spring: SpringSettings?, _ animations: @escaping () -> Void,
                                _ completion: ((Bool) -> Void)?) {
         let app = AppRun.running("UIView.animate")
-        var settings = options.settings(duration: duration, delay: delay)
-        if let spring, duration > 0 {
-            settings.spring = AnimationSpec.Spring(settlingIn: duration, dampingRatio: spring.dampingRatio, initialVelocity: spring.velocity)
-        }
+        var settings = options.settings(duration: duration, delay: delay).springing(spring)
         if let outer = app.viewAnimations.last {
             // Nested animations start with the outer one (View Programming Guide): after its delay too.
             settings.delay += outer.delay
@@ -194,8 +194,7 @@ extension UIView {
     /// block made before it commit first, by the outer's settings.
     static func runBlock(animatingViewsBy settings: Transaction?, in app: AppRun, completion: ((Bool) -> Void)?, _ body: () -> Void) {
         let around = app.script.openTransaction ?? .implicit
-        app.committingViewChanges(animatingBy: app.viewAnimations.last) { app.beginTransaction() }
-        app.script.openTransaction = around
+        app.committingViewChanges(animatingBy: app.viewAnimations.last) { app.beginTransaction(around) }
         app.completions[app.completions.count - 1].viewAnimation = completion
         // Changes in a block run inside a keyframe animation's block are this block's.
         let keyframes = app.keyframes
@@ -205,5 +204,17 @@ extension UIView {
         if settings != nil { app.viewAnimations.removeLast() }
         app.keyframes = keyframes
         app.committingViewChanges(animatingBy: settings) { app.commitTransaction() }
+    }
+}
+
+extension Transaction {
+    /// These settings with the changes moving as `spring`, which comes to rest as the duration
+    /// ends (`AnimationSpec.Spring(settlingIn:dampingRatio:initialVelocity:)`); none with no
+    /// spring or no duration.
+    func springing(_ spring: UIView.SpringSettings?) -> Transaction {
+        guard let spring, duration > 0 else { return self }
+        var settings = self
+        settings.spring = AnimationSpec.Spring(settlingIn: duration, dampingRatio: spring.dampingRatio, initialVelocity: spring.velocity)
+        return settings
     }
 }

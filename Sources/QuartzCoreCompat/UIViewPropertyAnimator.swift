@@ -44,7 +44,7 @@ public final class UIViewPropertyAnimator {
     /// Whether its animations are running (`isRunning`).
     public var isRunning: Bool { state == .active }
     private let timing: TimingFunction
-    private let spring: (dampingRatio: Double, velocity: Double)?
+    private let spring: UIView.SpringSettings?
     private var animations: [() -> Void] = []
     private var completions: [(UIViewAnimatingPosition) -> Void] = []
     /// When it started and with what, while it runs.
@@ -52,24 +52,21 @@ public final class UIViewPropertyAnimator {
     private var startedWith: Transaction?
 
     /// Animations with one of UIKit's curves (`init(duration:curve:animations:)`).
-    public init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
-        (self.duration, timing, spring) = (duration, curve.timingFunction, nil)
-        if let animations { self.animations.append(animations) }
+    public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timing: curve.timingFunction, spring: nil, animations: animations)
     }
 
     /// Animations on a cubic Bézier timing curve through the two control points
     /// (`init(duration:controlPoint1:controlPoint2:animations:)`).
-    public init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint, animations: (() -> Void)? = nil) {
-        (self.duration, timing, spring) = (duration, TimingFunction(point1.x, point1.y, point2.x, point2.y), nil)
-        if let animations { self.animations.append(animations) }
+    public convenience init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint, animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timing: TimingFunction(point1.x, point1.y, point2.x, point2.y), spring: nil, animations: animations)
     }
 
     /// Animations moving as a spring of damping ratio `ratio` that comes to rest as the
     /// duration ends, as `UIView.animate(withDuration:delay:usingSpringWithDamping:…)` makes it
     /// (`init(duration:dampingRatio:animations:)`).
-    public init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
-        (self.duration, timing, spring) = (duration, .default, (ratio, 0))
-        if let animations { self.animations.append(animations) }
+    public convenience init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timing: .default, spring: (ratio, 0), animations: animations)
     }
 
     /// An animator started at once with UIKit's animation options
@@ -78,15 +75,15 @@ public final class UIViewPropertyAnimator {
     public static func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
                                                animations: @escaping () -> Void,
                                                completion: ((UIViewAnimatingPosition) -> Void)? = nil) -> UIViewPropertyAnimator {
-        let animator = UIViewPropertyAnimator(duration: duration, timing: options.timingFunction)
-        animator.addAnimations(animations)
+        let animator = UIViewPropertyAnimator(duration: duration, timing: options.timingFunction, spring: nil, animations: animations)
         if let completion { animator.addCompletion(completion) }
         animator.startAnimation(afterDelay: delay)
         return animator
     }
 
-    private init(duration: TimeInterval, timing: TimingFunction) {
-        (self.duration, self.timing, spring) = (duration, timing, nil)
+    private init(duration: TimeInterval, timing: TimingFunction, spring: UIView.SpringSettings?, animations: (() -> Void)?) {
+        (self.duration, self.timing, self.spring) = (duration, timing, spring)
+        if let animations { self.animations.append(animations) }
     }
 
     /// Adds a block of changes to animate (`addAnimations(_:)`); added while running, it runs
@@ -118,10 +115,7 @@ public final class UIViewPropertyAnimator {
         guard state == .inactive else { return }
         let app = AppRun.running("UIViewPropertyAnimator.startAnimation")
         (self.delay, state) = (max(delay, 0), .active)
-        var settings = Transaction(duration: duration, timingFunction: timing, disableActions: duration <= 0, delay: self.delay)
-        if let spring, duration > 0 {
-            settings.spring = AnimationSpec.Spring(settlingIn: duration, dampingRatio: spring.dampingRatio, initialVelocity: spring.velocity)
-        }
+        let settings = Transaction(duration: duration, timingFunction: timing, disableActions: duration <= 0, delay: self.delay).springing(spring)
         app.runSoon(after: 0) { [self] in
             (startedAt, startedWith) = (app.script.now, settings)
             // The blocks and completions are used once: started again, it runs those added since.

@@ -67,9 +67,9 @@ final class AppRun: @unchecked Sendable {
         }
     }
 
-    /// Opens a transaction with the implicit one's settings and no completion block.
-    func beginTransaction() {
-        script.beginTransaction()
+    /// Opens a transaction with `settings` (the implicit one's unless given) and no completion block.
+    func beginTransaction(_ settings: Transaction = .implicit) {
+        script.beginTransaction(settings)
         completions.append(Completions())
     }
 

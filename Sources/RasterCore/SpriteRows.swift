@@ -19,7 +19,9 @@ public enum SpriteRows {
         let slack = columns.count <= 8192 ? 0 : 1
         let scaled = Blend.ScaledColor(PremultipliedColor(word: color), coverage: 255)
         #if X86_64_V3
+        // The side vectors' colour, and each lane's column within its half.
         let octetColor = Blend.OctetColors(SIMD8(repeating: color))
+        let lanes = SIMD8<Int32>(0, 1, 2, 3, 0, 1, 2, 3)
         #endif
         let (low, high) = (Double(columns.lowerBound), Double(columns.upperBound))
         // Where along a row each pair's value a (`Row`) reaches 0 and thickness + 1 (some coverage
@@ -103,7 +105,6 @@ public enum SpriteRows {
                 scaled.blendQuads(into: line + insideLo &* 4, count: (runEnd &- insideLo) &>> 2)
                 xr = runEnd
             }
-            let lanes = SIMD8<Int32>(0, 1, 2, 3, 0, 1, 2, 3)
             while xl < endL || xr < endR {
                 // The vector's halves: pixels a..<a + 4 up to aEnd, b..<b + 4 up to bEnd: four of
                 // each side while both have pixels, else eight of the one left. A right side's

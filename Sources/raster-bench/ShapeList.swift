@@ -170,7 +170,8 @@ struct ShapeList {
     /// Every pixel the list's sprites touch, as one run of whole pixels a row (a sprite's rows top to
     /// bottom, the sprites in the list's order) in the sprite's colour (`raster-bench --floor`). On
     /// unturned sprites on whole pixels (`make-sprites.py --floor`) these are their boxes; on turned
-    /// ones, every pixel their drawing must store to.
+    /// ones, the pixel squares their outline holds or crosses (about those the drawing colours,
+    /// which it picks by each pixel's centre).
     func floorSpans() throws -> [(row: Int, columns: Range<Int>, color: PremultipliedColor)] {
         var spans: [(row: Int, columns: Range<Int>, color: PremultipliedColor)] = []
         for draw in draws {
