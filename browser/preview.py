@@ -96,7 +96,7 @@ def main():
             try:
                 page.wait_for_function("() => document.getElementById('status').innerText === 'frame 2 / 4 · 0.250 s'", timeout=30000)
             except PlaywrightTimeout:
-                check(False, f"the reload kept the frame: status reads {page.locator('#status').inner_text()!r}")
+                check(False, f"the reload kept the frame: status reads {page.locator('#status').inner_text()!r} at {page.url}")
 
             # Playing, then a save: the reloaded page plays on (muted if Chromium will not start sound by itself).
             page.locator("#play").click()
@@ -107,7 +107,7 @@ def main():
             try:
                 page.wait_for_function("() => !document.getElementById('clip').paused", timeout=10000)
             except PlaywrightTimeout:
-                check(False, "the reload stopped the playback")
+                check(False, f"the reload stopped the playback at {page.url}")
             page.keyboard.press(" ")
             page.wait_for_function("() => document.getElementById('clip').paused", timeout=10000)
 

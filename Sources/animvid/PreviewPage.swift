@@ -169,16 +169,17 @@ struct PreviewPage {
             .then(answer => { if (!answer.ok) note.textContent = "The preview refused the edit (" + answer.status + ")."; })
             .catch(() => { note.textContent = "The preview is not running: start animvid preview again."; });
         }));
-        const saved = sessionStorage.getItem("animvid-preview-frame");
-        show(saved === null ? opening : Number(saved));
-        if (sessionStorage.getItem("animvid-preview-playing") === "1") resume();
+        // A reload carries the frame and whether it played in its address (not in session storage:
+        // a reloaded page in a new renderer process can read that before the old page's write lands).
+        const carried = new URLSearchParams(location.search);
+        const frame = carried.has("frame") ? Number(carried.get("frame")) : NaN;
+        show(Number.isInteger(frame) ? frame : opening);
+        if (carried.has("playing")) resume();
         // The preview command rewrites the version script beside this page after each rendering;
         // a new version reloads the page.
         window.animvidPreviewVersion = seen => {
           if (seen === version) return;
-          sessionStorage.setItem("animvid-preview-frame", current);
-          sessionStorage.setItem("animvid-preview-playing", video.paused ? "0" : "1");
-          location.reload();
+          location.replace(location.pathname + "?frame=" + current + (video.paused ? "" : "&playing"));
         };
         setInterval(() => {
           const check = document.createElement("script");
